@@ -1,0 +1,51 @@
+/**
+ * Operator script for the local D1 database (the same commands work against a remote database with
+ * `--remote` instead of `--local`):
+ *   node scripts/d1.ts migrate   apply worker/db/migrations
+ *   node scripts/d1.ts seed      load the demo merchants and catalogue (idempotent: keeps existing accounts)
+ *   node scripts/d1.ts outbox    print the SMS messages of the local outbox, newest first
+ * PLAYDECK_STATE selects another local state folder (default .wrangler/state).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { demoSeedStatements } from '../worker/db/seed/demo.ts';
+
+const command = process.argv[2];
+const remote = process.argv.includes('--remote');
+const where = remote ? ['--remote'] : ['--local', ...(process.env.PLAYDECK_STATE ? ['--persist-to', process.env.PLAYDECK_STATE] : [])];
+
+function wrangler(args: string[]): string {
+  const result = spawnSync('wrangler', [...args, '-c', 'wrangler.jsonc'], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    process.exit(result.status ?? 1);
+  }
+  return result.stdout;
+}
+
+if (command === 'migrate') {
+  process.stdout.write(wrangler(['d1', 'migrations', 'apply', 'DB', ...where]));
+} else if (command === 'seed') {
+  mkdirSync('.wrangler', { recursive: true });
+  const file = '.wrangler/demo-seed.sql';
+  writeFileSync(file, demoSeedStatements().join(';\n') + ';\n');
+  wrangler(['d1', 'execute', 'DB', ...where, '--file', file, '--yes']);
+  console.log('Demo data seeded.');
+} else if (command === 'outbox') {
+  const out = wrangler([
+    'd1', 'execute', 'DB', ...where, '--json', '--command',
+    'SELECT created_at, merchant_code, country_dialing_code, mobile_num, body FROM sms_outbox ORDER BY id DESC LIMIT 50',
+  ]);
+  const rows = (JSON.parse(out) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
+  if (rows.length === 0) console.log('The SMS outbox is empty.');
+  for (const row of rows) {
+    const at = new Date(Number(row.created_at)).toISOString();
+    console.log(`${at}  ${String(row.merchant_code)}  +${String(row.country_dialing_code)} ${String(row.mobile_num)}  ${String(row.body)}`);
+  }
+} else {
+  console.error('usage: node scripts/d1.ts migrate|seed|outbox [--remote]');
+  process.exit(2);
+}

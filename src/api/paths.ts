@@ -1,0 +1,29 @@
+/**
+ * Every platform API path the site calls, in one place (player-shell §7, accounts §7). Paths the specs
+ * give are used as given; the rest are PlayDeck's choice under /wps/.
+ */
+export const API = {
+  systemStatus: '/wps/system/status',
+  consolidatedSettings: '/wps/system/settings/consolidated',
+  registerSettings: '/wps/system/setting/register',
+  captcha: '/wps/captcha',
+  login: '/wps/session/login',
+  logout: '/wps/session/logout',
+  freePlay: '/wps/session/login/freeplay',
+  register: '/wps/member/register',
+  memberInfo: '/wps/member/info',
+  trialUser: '/wps/member/trialuser',
+  wallet: '/wps/wallets/gcs',
+  vendorGameTypes: '/wps/game/vendorGameTypes',
+  gameList: '/wps/game/list',
+  hotGames: '/wps/game/hot',
+  launchGame: '/wps/game/launchGame',
+  favouriteList: '/wps/favourite/list',
+  favouriteIds: '/wps/favourite/ids',
+  favourite: '/wps/favourite',
+  demoSlotSpin: '/wps/demo/slot/spin',
+  demoSlotGame: '/wps/demo/slot/game',
+} as const;
+
+/** Session storage key of the session info (player-shell §3). */
+export const SESSION_STORAGE_KEY = 'MC_SESSION_INFO';

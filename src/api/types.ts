@@ -1,0 +1,114 @@
+/**
+ * Shapes of the platform API's `value`s, shared by the worker (which produces them) and the browser
+ * client (which reads them). Money is integer minor units; time is epoch milliseconds.
+ */
+
+/** Game category codes (player-shell §3). */
+export type GameCategory =
+  | 'ALL' | 'LOTT' | 'ELOTT' | 'LIVE' | 'RNG' | 'FISH' | 'SPORTS' | 'ESPORTS' | 'PVP' | 'HOT' | 'LIVESTREAM'
+  | 'HOME' | 'PROMO' | 'FAV' | 'COCKFIGHT' | 'NEW_GAME' | 'FEEDBACK' | 'BGS' | 'LOCAL';
+
+/** A game as listed (player-shell §3 Game). */
+export interface Game {
+  nodeId: number;
+  nodeName: string;
+  gameName: string;
+  /** Vendor display name. */
+  displayName: string;
+  vassalage: string;
+  vendorCode: string;
+  gameType: string;
+  gameId: string;
+  roomId: string | null;
+  gameCode: string;
+  gameGroupId: string | null;
+  lottoMode: string | null;
+  showIcon: boolean;
+  iconUrl: string;
+  mobileLargeIcon: string;
+  url: string | null;
+  /** 0 means free play is supported. */
+  supportPlay: number;
+  telNodeId: number;
+  gameClassifyNew: string | null;
+  isHot: boolean;
+  isNew: boolean;
+  minBet: number;
+  minLine: number;
+}
+
+/** Game list page (player-shell §3 "Game list response"). pageNum is 1-based. */
+export interface GameListValue {
+  games: Game[];
+  pageNum: number;
+  totalPages: number;
+  total: number;
+}
+
+/** Favourites page (player-shell §3 "Favourites response"). */
+export interface FavouriteListValue {
+  content: Game[];
+  pageNum: number;
+  totalPages: number;
+}
+
+/** One vendor under a game type in the vendor mapping. */
+export interface VendorEntry {
+  vassalage: string;
+  gameCount: number;
+  vendorNames: { vassalage: string; accountTypeName: string }[];
+  maintenance: boolean;
+}
+
+/** Vendor mapping entry per game category, in the merchant's sorting order (value.content). */
+export interface VendorGameType {
+  gameCategory: GameCategory;
+  gameType: string;
+  sortOrder: number;
+  vendors: VendorEntry[];
+  gameClassify: string[];
+}
+
+/** Session issued by login, registration, free play and trial (accounts §3 Session info). */
+export interface SessionValue {
+  token: string;
+  userName: string;
+  merchantCode: string;
+  /** Member type; absent on trial sessions, which carry customerType instead. */
+  type?: number;
+  customerType?: number;
+  firstTimeLogin: boolean;
+  /** Absolute expiry, epoch ms. */
+  expiresAt: number;
+}
+
+/** Member info (player-shell §3). */
+export interface MemberInfo {
+  id: number;
+  type: number;
+  nickname: string;
+  account: string;
+  clubLabel: { labelName: string };
+}
+
+/** Wallet (player-shell §3): sumBalance in minor units. */
+export interface WalletValue {
+  sumBalance: number;
+  currency: string;
+  currencySymbol: string;
+}
+
+/** Registration field setting (accounts §3 "Registration validation rules"). */
+export interface RegisterFieldSetting {
+  field: string;
+  enabled: boolean;
+  required: boolean;
+}
+
+/** Launch answer: where the browser goes to play. */
+export interface LaunchValue {
+  url: string;
+  vassalage: string;
+  nodeId: number;
+  freePlay: boolean;
+}

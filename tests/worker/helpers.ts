@@ -1,0 +1,23 @@
+import { env } from 'cloudflare:test';
+import { createApp } from '../../worker/index';
+import type { Envelope } from '../../worker/lib/envelope';
+
+const app = createApp();
+
+/** Calls the worker app as the demo merchant's host would; returns status and parsed envelope. */
+export async function call<T = unknown>(
+  path: string,
+  init: RequestInit & { token?: string; json?: unknown } = {},
+): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const url = path.startsWith('http') ? path : `http://127.0.0.1${path}`;
+  const response = await app.request(url, { ...init, headers, body }, env);
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) as Envelope<T>, headers: response.headers };
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { demoSeedStatements } from './worker/db/seed/demo.ts';
+
+/**
+ * Two projects: `unit` (pure rules, Node) and `worker` (the Hono app inside workerd against a real local
+ * D1, migrated and seeded with the same files an operator uses).
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('worker/db/migrations');
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: 'unit',
+            include: ['tests/unit/**/*.test.{ts,tsx}'],
+            environment: 'node',
+          },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: './wrangler.jsonc' },
+              miniflare: {
+                bindings: {
+                  APP_ENV: 'development',
+                  TEST_MIGRATIONS: migrations,
+                  TEST_SEED: demoSeedStatements(),
+                },
+              },
+            }),
+          ],
+          test: {
+            name: 'worker',
+            include: ['tests/worker/**/*.test.ts'],
+            setupFiles: ['tests/worker/setup.ts'],
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,94 @@
+/** Session lifetimes (ms): a session ends after 7 days, or after 24 hours without a request. */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/** A live session joined with its member. */
+export interface SessionMember {
+  tokenHash: string;
+  memberId: number;
+  merchantCode: string;
+  username: string;
+  account: string;
+  nickname: string;
+  type: number;
+  firstTimeLogin: boolean;
+}
+
+interface Row {
+  token_hash: string;
+  member_id: number;
+  merchant_code: string;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  username: string;
+  account: string;
+  nickname: string;
+  type: number;
+  status: number;
+  first_time_login: number;
+}
+
+/** Creates a session row for a token hash; returns its absolute expiry (epoch ms). */
+export async function createSession(
+  db: D1Database,
+  tokenHash: string,
+  memberId: number,
+  merchantCode: string,
+  now = Date.now(),
+): Promise<number> {
+  const expiresAt = now + SESSION_ABSOLUTE_MS;
+  await db
+    .prepare(
+      `INSERT INTO sessions (token_hash, member_id, merchant_code, created_at, last_seen_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(tokenHash, memberId, merchantCode, now, now, expiresAt)
+    .run();
+  return expiresAt;
+}
+
+/**
+ * The member behind a token hash on a merchant, or null when the session is unknown, revoked, expired
+ * (absolute or idle), of another merchant, or its member is disabled. Refreshes last_seen_at.
+ */
+export async function findSessionMember(
+  db: D1Database,
+  tokenHash: string,
+  merchantCode: string,
+  now = Date.now(),
+): Promise<SessionMember | null> {
+  const row = await db
+    .prepare(
+      `SELECT s.token_hash, s.member_id, s.merchant_code, s.last_seen_at, s.expires_at, s.revoked_at,
+              m.username, m.account, m.nickname, m.type, m.status, m.first_time_login
+       FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = ?`,
+    )
+    .bind(tokenHash)
+    .first<Row>();
+  if (!row || row.revoked_at !== null || row.merchant_code !== merchantCode || row.status !== 1) return null;
+  if (now >= row.expires_at || now - row.last_seen_at >= SESSION_IDLE_MS) return null;
+  if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
+    await db.prepare(`UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`).bind(now, tokenHash).run();
+  }
+  return {
+    tokenHash: row.token_hash,
+    memberId: row.member_id,
+    merchantCode: row.merchant_code,
+    username: row.username,
+    account: row.account,
+    nickname: row.nickname,
+    type: row.type,
+    firstTimeLogin: row.first_time_login === 1,
+  };
+}
+
+/** Revokes one session (logout). */
+export async function revokeSession(db: D1Database, tokenHash: string, now = Date.now()): Promise<void> {
+  await db
+    .prepare(`UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL`)
+    .bind(now, tokenHash)
+    .run();
+}

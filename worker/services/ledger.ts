@@ -1,0 +1,76 @@
+import { ApiError } from '../lib/envelope';
+
+/** One balance change. `amountMinor` is signed minor units: negative debits, positive credits. */
+export interface LedgerChange {
+  amountMinor: number;
+  kind: 'welcome_bonus' | 'trial_credit' | 'bet' | 'win' | 'refund' | 'deposit' | 'withdraw';
+  reference: string;
+  /** Unique per member: a retried request with the same key changes nothing twice. */
+  idempotencyKey: string;
+}
+
+/** Outcome of posting: the balance after the last change, and whether the key had been used before. */
+export interface LedgerResult {
+  balanceMinor: number;
+  replayed: boolean;
+}
+
+/**
+ * Applies balance changes to a member's wallet, each with its ledger entry, in one D1 batch (a single
+ * transaction) together with `alongside` statements (e.g. the order or round the money belongs to).
+ * - balances never go negative: the CHECK on wallets/ledger fails the whole batch → 409 `insufficient_balance`;
+ * - idempotent: when the first change's key was already used, nothing is written and the current balance is
+ *   returned with `replayed: true`.
+ * Money is integer minor units (DESIGN.md, Money).
+ */
+export async function postLedger(
+  db: D1Database,
+  memberId: number,
+  changes: LedgerChange[],
+  alongside: D1PreparedStatement[] = [],
+  now = Date.now(),
+): Promise<LedgerResult> {
+  if (changes.length === 0) throw new Error('postLedger needs at least one change');
+  for (const change of changes) {
+    if (!Number.isSafeInteger(change.amountMinor)) throw new Error('amountMinor must be a safe integer');
+  }
+  const statements: D1PreparedStatement[] = [];
+  for (const change of changes) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO ledger_entries (member_id, amount_minor, balance_after_minor, kind, reference, idempotency_key, created_at)
+           VALUES (?6, ?1, (SELECT balance_minor FROM wallets WHERE member_id = ?6) + ?1, ?2, ?3, ?4, ?5)`,
+        )
+        .bind(change.amountMinor, change.kind, change.reference, change.idempotencyKey, now, memberId),
+      db
+        .prepare(`UPDATE wallets SET balance_minor = balance_minor + ?1, updated_at = ?2 WHERE member_id = ?3`)
+        .bind(change.amountMinor, now, memberId),
+    );
+  }
+  try {
+    await db.batch([...statements, ...alongside]);
+  } catch (error) {
+    const message = String(error instanceof Error ? error.message : error);
+    if (message.includes('UNIQUE') && message.includes('ledger_entries')) {
+      return { balanceMinor: await getBalance(db, memberId), replayed: true };
+    }
+    if (message.includes('NOT NULL') && message.includes('balance_after_minor')) {
+      throw new ApiError(404, 'wallet_not_found', 'The member has no wallet');
+    }
+    if (message.includes('CHECK')) {
+      throw new ApiError(409, 'insufficient_balance', 'The wallet balance is too low for this change');
+    }
+    throw error;
+  }
+  return { balanceMinor: await getBalance(db, memberId), replayed: false };
+}
+
+/** Current balance in minor units (0 when the member has no wallet). */
+export async function getBalance(db: D1Database, memberId: number): Promise<number> {
+  const row = await db
+    .prepare(`SELECT balance_minor FROM wallets WHERE member_id = ?`)
+    .bind(memberId)
+    .first<{ balance_minor: number }>();
+  return row?.balance_minor ?? 0;
+}
