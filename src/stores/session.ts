@@ -1,0 +1,51 @@
+import { atom, onSet } from 'nanostores';
+import { SESSION_STORAGE_KEY } from '../api/paths';
+
+/**
+ * Session info as kept in session storage under MC_SESSION_INFO (player-shell §3, accounts §3):
+ * token, merchantCode, userName, type, firstTimeLogin; trial sessions carry customerType instead of type.
+ */
+export interface SessionInfo {
+  token: string;
+  merchantCode: string;
+  userName: string;
+  type?: number;
+  customerType?: number;
+  firstTimeLogin: boolean;
+}
+
+function readStored(): SessionInfo | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  try {
+    const raw = sessionStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<SessionInfo>;
+    return typeof value.token === 'string' && value.token ? (value as SessionInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The current session, or null when logged out. Persisted to session storage on every change. */
+export const $session = atom<SessionInfo | null>(readStored());
+
+onSet($session, ({ newValue }) => {
+  if (typeof sessionStorage === 'undefined') return;
+  if (newValue) sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(newValue));
+  else sessionStorage.removeItem(SESSION_STORAGE_KEY);
+});
+
+/** Member type of a session: `type`, or `customerType` for trial sessions; 4 (guest/trial) when absent. */
+export function sessionMemberType(session: SessionInfo): number {
+  return session.type ?? session.customerType ?? 4;
+}
+
+/** Stores a session issued by login, registration, free play or trial. */
+export function startSession(session: SessionInfo): void {
+  $session.set(session);
+}
+
+/** Forgets the session (logout, or the server said it expired). */
+export function endSession(): void {
+  $session.set(null);
+}
