@@ -15,7 +15,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
+      'no-console': ['error', { allow: ['error', 'warn', 'log', 'table'] }],
     },
   },
   {

@@ -60,7 +60,7 @@ export async function apiRequest<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiRequestError(0, 'network', null);
   }
-  let body: Envelope<T> | null = null;
+  let body: Envelope<T> | null;
   try {
     body = (await response.json()) as Envelope<T>;
   } catch {

@@ -112,3 +112,62 @@ export interface LaunchValue {
   nodeId: number;
   freePlay: boolean;
 }
+
+/** Built-in demo slot (GET /wps/demo/slot/game): stakes in minor units; a paytable row pays `multiplier` × stake
+ * for `count` equal symbols in a row from reel 1 (only the longest run counts). */
+export interface DemoSlotGameValue {
+  nodeId: number;
+  gameName: string;
+  displayName: string;
+  stakes: number[];
+  symbols: { id: string; name: string; glyph: string }[];
+  paytable: { symbol: string; count: number; multiplier: number }[];
+}
+
+/** One demo slot round (POST /wps/demo/slot/spin): the payline symbols per reel; money in minor units. */
+export interface DemoSlotSpinValue {
+  roundId: number;
+  reels: string[];
+  stakeMinor: number;
+  winMinor: number;
+  balanceMinor: number;
+}
+
+/** System status (player-shell §3 "System status response"). */
+export interface SystemStatusValue {
+  info: {
+    customerService: { csType: string; path: string }[];
+    domainRoute: { merchantCode: string; host: string };
+    mobileTemplate: { mem_cen: 0 | 1; dep_func: 0 | 1 };
+    paths: { home: string; login: string; register: string };
+    /** Registration switches USERNAMEREG3, MOBILENUMREG3, REGMOBVERF3, MOBILENUMPASSREG3. */
+    register: Record<string, boolean>;
+    resources: { resourceType: string; url: string; labelNameEn: string }[];
+    /** Every site switch by module id. */
+    whitelabel: Record<string, boolean>;
+    mainDomain: string;
+    imageCDNs: string[];
+  };
+  location: { ip: string };
+  maintenance: boolean;
+  /** The visitor's country (CF-IPCountry) is one the merchant restricts. */
+  regionRestriction: boolean;
+}
+
+/** Consolidated settings: switches, promotion and template flags of the site. */
+export interface ConsolidatedSettingsValue {
+  merchantCode: string;
+  name: string;
+  currency: string;
+  currencySymbol: string;
+  theme: 'dark' | 'light';
+  switches: Record<string, boolean>;
+  /** Always has REFERRAL, MISSION and LOGIN. */
+  promotions: Record<string, { enabled: boolean }>;
+  templates: { mem_cen: 0 | 1; dep_func: 0 | 1 };
+}
+
+/** Registration settings: every spec field, in display order (accounts §2 Registration screen). */
+export interface RegisterSettingsValue {
+  fields: RegisterFieldSetting[];
+}

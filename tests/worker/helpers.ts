@@ -1,13 +1,17 @@
 import { env } from 'cloudflare:test';
 import { createApp } from '../../worker/index';
 import type { Envelope } from '../../worker/lib/envelope';
+import type { Bindings } from '../../worker/env';
 
 const app = createApp();
 
-/** Calls the worker app as the demo merchant's host would; returns status and parsed envelope. */
+/**
+ * Calls the worker app as the demo merchant's host would; returns status and parsed envelope. `env`
+ * overrides bindings for this call only (e.g. TEST_CAPTCHA_ANSWER, APP_ENV).
+ */
 export async function call<T = unknown>(
   path: string,
-  init: RequestInit & { token?: string; json?: unknown } = {},
+  init: RequestInit & { token?: string; json?: unknown; env?: Partial<Bindings> } = {},
 ): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
@@ -17,7 +21,9 @@ export async function call<T = unknown>(
     body = JSON.stringify(init.json);
   }
   const url = path.startsWith('http') ? path : `http://127.0.0.1${path}`;
-  const response = await app.request(url, { ...init, headers, body }, env);
+  const { env: envOverride, token: _token, json: _json, ...requestInit } = init;
+  const bindings = envOverride ? { ...env, ...envOverride } : env;
+  const response = await app.request(url, { ...requestInit, headers, body }, bindings);
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as Envelope<T>, headers: response.headers };
 }

@@ -34,20 +34,7 @@ export async function postLedger(
   for (const change of changes) {
     if (!Number.isSafeInteger(change.amountMinor)) throw new Error('amountMinor must be a safe integer');
   }
-  const statements: D1PreparedStatement[] = [];
-  for (const change of changes) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO ledger_entries (member_id, amount_minor, balance_after_minor, kind, reference, idempotency_key, created_at)
-           VALUES (?6, ?1, (SELECT balance_minor FROM wallets WHERE member_id = ?6) + ?1, ?2, ?3, ?4, ?5)`,
-        )
-        .bind(change.amountMinor, change.kind, change.reference, change.idempotencyKey, now, memberId),
-      db
-        .prepare(`UPDATE wallets SET balance_minor = balance_minor + ?1, updated_at = ?2 WHERE member_id = ?3`)
-        .bind(change.amountMinor, now, memberId),
-    );
-  }
+  const statements = ledgerStatements(db, memberId, changes, now);
   try {
     await db.batch([...statements, ...alongside]);
   } catch (error) {
@@ -64,6 +51,47 @@ export async function postLedger(
     throw error;
   }
   return { balanceMinor: await getBalance(db, memberId), replayed: false };
+}
+
+/** Whose wallet changes: a member id, or a member inserted earlier in the same batch (e.g. registration). */
+export type WalletOwner = number | { merchantCode: string; username: string };
+
+function ownerSql(owner: WalletOwner, first: number): { sql: string; params: (string | number)[] } {
+  if (typeof owner === 'number') return { sql: `?${first}`, params: [owner] };
+  return {
+    sql: `(SELECT id FROM members WHERE merchant_code = ?${first} AND username = ?${first + 1})`,
+    params: [owner.merchantCode, owner.username],
+  };
+}
+
+/**
+ * The statements of `changes` (each a ledger entry plus its wallet update), for `postLedger` or for a
+ * caller's own batch that must also create the member and wallet atomically. Same rules as postLedger.
+ */
+export function ledgerStatements(
+  db: D1Database,
+  owner: WalletOwner,
+  changes: LedgerChange[],
+  now = Date.now(),
+): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  for (const change of changes) {
+    if (!Number.isSafeInteger(change.amountMinor)) throw new Error('amountMinor must be a safe integer');
+    const entryOwner = ownerSql(owner, 6);
+    const walletOwner = ownerSql(owner, 3);
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO ledger_entries (member_id, amount_minor, balance_after_minor, kind, reference, idempotency_key, created_at)
+           VALUES (${entryOwner.sql}, ?1, (SELECT balance_minor FROM wallets WHERE member_id = ${entryOwner.sql}) + ?1, ?2, ?3, ?4, ?5)`,
+        )
+        .bind(change.amountMinor, change.kind, change.reference, change.idempotencyKey, now, ...entryOwner.params),
+      db
+        .prepare(`UPDATE wallets SET balance_minor = balance_minor + ?1, updated_at = ?2 WHERE member_id = ${walletOwner.sql}`)
+        .bind(change.amountMinor, now, ...walletOwner.params),
+    );
+  }
+  return statements;
 }
 
 /** Current balance in minor units (0 when the member has no wallet). */

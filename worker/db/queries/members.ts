@@ -1,0 +1,147 @@
+/** A member as the account services use it. */
+export interface MemberRecord {
+  id: number;
+  merchantCode: string;
+  /** Lower-case: the unique lookup key per merchant. */
+  username: string;
+  /** The spelling the player chose (shown as userName / account). */
+  account: string;
+  passwordHash: string | null;
+  /** 0, 1, 2 real accounts; 4 guest/trial; 40, 41, 42 special (player-shell §3). */
+  type: number;
+  active: boolean;
+  nickname: string;
+  profile: Record<string, unknown>;
+  lastLoginAt: number | null;
+}
+
+interface Row {
+  id: number;
+  merchant_code: string;
+  username: string;
+  account: string;
+  password_hash: string | null;
+  type: number;
+  status: number;
+  nickname: string;
+  profile: string;
+  last_login_at: number | null;
+}
+
+function parseProfile(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toMember(row: Row): MemberRecord {
+  return {
+    id: row.id,
+    merchantCode: row.merchant_code,
+    username: row.username,
+    account: row.account,
+    passwordHash: row.password_hash,
+    type: row.type,
+    active: row.status === 1,
+    nickname: row.nickname,
+    profile: parseProfile(row.profile),
+    lastLoginAt: row.last_login_at,
+  };
+}
+
+const COLUMNS = `id, merchant_code, username, account, password_hash, type, status, nickname, profile, last_login_at`;
+
+/** The member of a merchant by username (case-insensitive: pass the lower-case key), or null. */
+export async function findMemberByUsername(
+  db: D1Database,
+  merchantCode: string,
+  usernameKey: string,
+): Promise<MemberRecord | null> {
+  const row = await db
+    .prepare(`SELECT ${COLUMNS} FROM members WHERE merchant_code = ? AND username = ?`)
+    .bind(merchantCode, usernameKey)
+    .first<Row>();
+  return row ? toMember(row) : null;
+}
+
+/** The member with this id, or null. */
+export async function findMemberById(db: D1Database, id: number): Promise<MemberRecord | null> {
+  const row = await db.prepare(`SELECT ${COLUMNS} FROM members WHERE id = ?`).bind(id).first<Row>();
+  return row ? toMember(row) : null;
+}
+
+/** True when the merchant already has this username (lower-case key). */
+export async function usernameExists(db: D1Database, merchantCode: string, usernameKey: string): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 AS hit FROM members WHERE merchant_code = ? AND username = ?`)
+    .bind(merchantCode, usernameKey)
+    .first<{ hit: number }>();
+  return row !== null;
+}
+
+/**
+ * Records a login at `now`. Returns true when it is the member's first (no earlier login); the stored
+ * first_time_login flag stays 1 through that first session and drops to 0 at the next login.
+ */
+export async function recordLogin(db: D1Database, memberId: number, now = Date.now()): Promise<boolean> {
+  // In an UPDATE every expression reads the row as it was before, so the CASE sees the old last_login_at.
+  const row = await db
+    .prepare(
+      `UPDATE members SET first_time_login = CASE WHEN last_login_at IS NULL THEN 1 ELSE 0 END, last_login_at = ?
+       WHERE id = ? RETURNING first_time_login`,
+    )
+    .bind(now, memberId)
+    .first<{ first_time_login: number }>();
+  return row?.first_time_login === 1;
+}
+
+/** A member to create, with its (empty) wallet. */
+export interface NewMember {
+  merchantCode: string;
+  usernameKey: string;
+  account: string;
+  passwordHash: string | null;
+  type: number;
+  nickname: string;
+  profile: Record<string, string>;
+  registerMethod: string;
+  registerIp: string;
+  currency: string;
+}
+
+/**
+ * Statements that insert the member (logged in as of `now`: registration and trial open a session at
+ * once) and its zero-balance wallet. The first statement returns the new id (`RETURNING id`). Run them in
+ * one batch with the opening ledger entries; a taken username fails the batch on UNIQUE(members).
+ */
+export function newMemberStatements(db: D1Database, member: NewMember, now = Date.now()): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO members (merchant_code, username, account, password_hash, type, status, nickname, profile,
+           first_time_login, register_method, register_ip, created_at, last_login_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, 1, ?8, ?9, ?10, ?10) RETURNING id`,
+      )
+      .bind(
+        member.merchantCode,
+        member.usernameKey,
+        member.account,
+        member.passwordHash,
+        member.type,
+        member.nickname,
+        JSON.stringify(member.profile),
+        member.registerMethod,
+        member.registerIp,
+        now,
+      ),
+    db
+      .prepare(
+        `INSERT INTO wallets (member_id, currency, balance_minor, updated_at)
+         VALUES ((SELECT id FROM members WHERE merchant_code = ?1 AND username = ?2), ?3, 0, ?4)`,
+      )
+      .bind(member.merchantCode, member.usernameKey, member.currency, now),
+  ];
+}

@@ -1,0 +1,99 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import type { SessionValue } from '../../src/api/types';
+import { ApiError } from '../lib/envelope';
+import { createSession } from '../db/queries/sessions';
+import { newMemberStatements, type NewMember } from '../db/queries/members';
+import { listSiteSwitches } from '../db/queries/merchants';
+import { ledgerStatements, type LedgerChange } from './ledger';
+import { hashToken, newToken } from './tokens';
+import { randomInt } from './captcha-svg';
+import { TRIAL_PER_IP, consumeRateLimit } from './rate-limit';
+
+/** Member type of guest/trial accounts (player-shell §3). */
+export const TRIAL_MEMBER_TYPE = 4;
+
+/**
+ * Creates a member, its wallet and the opening credit (welcome bonus or trial balance) in ONE D1 batch,
+ * so a member never exists without its wallet and its money always has a ledger entry. A zero credit
+ * writes no ledger entry. Returns the new member id. Errors: 409 `username_taken` (UNIQUE per merchant).
+ */
+export async function createAccount(
+  db: D1Database,
+  member: NewMember,
+  credit: Omit<LedgerChange, 'amountMinor'> & { amountMinor: number },
+  now = Date.now(),
+): Promise<number> {
+  const owner = { merchantCode: member.merchantCode, username: member.usernameKey };
+  const statements = [
+    ...newMemberStatements(db, member, now),
+    ...(credit.amountMinor > 0 ? ledgerStatements(db, owner, [credit], now) : []),
+  ];
+  try {
+    const [inserted] = await db.batch<{ id: number }>(statements);
+    const id = inserted?.results[0]?.id;
+    if (typeof id !== 'number') throw new Error('member insert returned no id');
+    return id;
+  } catch (error) {
+    const message = String(error instanceof Error ? error.message : error);
+    if (message.includes('UNIQUE') && message.includes('members')) {
+      throw new ApiError(409, 'username_taken', 'The username already exists');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Opens a session for a member and returns the session value (accounts §3 Session info). Trial members
+ * carry `customerType` instead of `type`. Only the token's hash is stored.
+ */
+export async function openSession(
+  db: D1Database,
+  member: { id: number; account: string; type: number; merchantCode: string },
+  firstTimeLogin: boolean,
+  now = Date.now(),
+): Promise<SessionValue> {
+  const token = newToken();
+  const expiresAt = await createSession(db, hashToken(token), member.id, member.merchantCode, now);
+  const base = { token, userName: member.account, merchantCode: member.merchantCode, firstTimeLogin, expiresAt };
+  return member.type === TRIAL_MEMBER_TYPE ? { ...base, customerType: member.type } : { ...base, type: member.type };
+}
+
+const TRIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** `trial_` + 10 random characters: the underscore keeps it apart from every registrable username. */
+function trialUsername(): string {
+  let suffix = '';
+  for (let i = 0; i < 10; i++) suffix += TRIAL_ALPHABET.charAt(randomInt(TRIAL_ALPHABET.length));
+  return `trial_${suffix}`;
+}
+
+/**
+ * Free play / trial user (accounts §2 "free-play (trial) action", §4 Free play): when site switch
+ * FREEPLAY3 is on, creates a trial member (type 4, no password, so it can never log in by password) whose
+ * wallet holds the merchant's trial balance (ledger kind `trial_credit`), and opens its session.
+ * Errors: 403 `feature_disabled` when FREEPLAY3 is off; 429 `too_many_requests` past 20 trials per IP per hour.
+ */
+export async function startTrial(c: Context<AppEnv>): Promise<SessionValue> {
+  const merchant = c.var.merchant;
+  const switches = await listSiteSwitches(c.env.DB, merchant.code);
+  if (switches.FREEPLAY3 !== true) throw new ApiError(403, 'feature_disabled', 'Free play is not offered on this site');
+  await consumeRateLimit(c.env.DB, TRIAL_PER_IP, c.var.clientIp);
+  const now = Date.now();
+  const username = trialUsername();
+  const member: NewMember = {
+    merchantCode: merchant.code,
+    usernameKey: username,
+    account: username,
+    passwordHash: null,
+    type: TRIAL_MEMBER_TYPE,
+    nickname: '',
+    profile: {},
+    registerMethod: 'H5',
+    registerIp: c.var.clientIp,
+    currency: merchant.currency,
+  };
+  const credit = { amountMinor: merchant.trialBalanceMinor, kind: 'trial_credit', reference: 'trial', idempotencyKey: 'trial' } as const;
+  const id = await createAccount(c.env.DB, member, credit, now);
+  return openSession(c.env.DB, { id, account: username, type: TRIAL_MEMBER_TYPE, merchantCode: merchant.code }, true, now);
+}

@@ -1,0 +1,128 @@
+/**
+ * Registration field rules (accounts §2 Registration screen, §3 Registration payload, §5 Validation rules).
+ * Pure: given the submitted values and the merchant's field settings it returns the accepted values or the
+ * list of issues. The captcha answer is only checked for presence here; the caller verifies it.
+ */
+
+/** Every registration field the spec names, in spec order (accounts §2). */
+export const REGISTER_FIELDS = [
+  'countryDialingCode', 'username', 'password', 'confirmPassword', 'paymentPassword', 'affiliateCode',
+  'recommenderId', 'nickname', 'payeeName', 'email', 'mobileNum', 'idNumber', 'qqNum', 'facebook', 'wechat',
+  'line', 'whatsapp', 'zalo', 'captcha', 'verificationCode',
+] as const;
+
+/** A registration field name. */
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+/** Enabled/required flags of one field (a field without settings is disabled). */
+export interface FieldSetting {
+  enabled: boolean;
+  required: boolean;
+}
+
+/** One refused field: `path` is the field name, `key` the spec's message key where it names one. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+  key?: string;
+}
+
+/** Username registration cannot create an account without these, whatever the settings say. */
+const ALWAYS_REQUIRED: ReadonlySet<RegisterField> = new Set(['username', 'password']);
+
+const codePoints = (v: string) => [...v].length;
+
+/** Password rule: 6–20 characters, no spaces, at least one letter and one digit. */
+export function isValidPassword(v: string): boolean {
+  return codePoints(v) >= 6 && codePoints(v) <= 20 && /^[^\s\p{C}]+$/u.test(v) && /\p{L}/u.test(v) && /\p{Nd}/u.test(v);
+}
+
+/** Per-field format rules with the message shown when they fail. */
+const RULES: Record<Exclude<RegisterField, 'confirmPassword' | 'captcha'>, { test: (v: string) => boolean; message: string }> = {
+  username: {
+    test: (v) => /^[A-Za-z][A-Za-z0-9]{3,15}$/.test(v),
+    message: 'Username must be 4 to 16 letters or digits and start with a letter',
+  },
+  password: { test: isValidPassword, message: 'Password must be 6 to 20 characters with at least one letter and one digit' },
+  paymentPassword: {
+    test: isValidPassword,
+    message: 'Payment password must be 6 to 20 characters with at least one letter and one digit',
+  },
+  email: {
+    test: (v) => v.length < 255 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v),
+    message: 'E-mail format incorrect',
+  },
+  mobileNum: { test: (v) => /^\d{10,11}$/.test(v), message: 'Mobile number must have 10 to 11 digits' },
+  nickname: { test: (v) => codePoints(v) <= 20 && /^[^\p{C}]+$/u.test(v), message: 'Nickname is at most 20 characters' },
+  countryDialingCode: { test: (v) => /^\+?\d{1,4}$/.test(v), message: 'Country dialling code is 1 to 4 digits' },
+  affiliateCode: { test: (v) => /^[A-Za-z0-9]{1,32}$/.test(v), message: 'Invalid invitation code' },
+  recommenderId: { test: (v) => /^[A-Za-z0-9]{1,32}$/.test(v), message: 'Recommender id is letters and digits' },
+  payeeName: {
+    test: (v) => codePoints(v) <= 50 && /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u.test(v),
+    message: 'Name format not valid',
+  },
+  idNumber: { test: (v) => /^[A-Za-z0-9-]{4,32}$/.test(v), message: 'ID number is 4 to 32 letters or digits' },
+  qqNum: { test: (v) => /^[1-9]\d{4,11}$/.test(v), message: 'QQ number is 5 to 12 digits' },
+  facebook: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), message: 'Facebook account is at most 64 characters' },
+  wechat: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), message: 'WeChat id is at most 64 characters' },
+  line: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), message: 'LINE id is at most 64 characters' },
+  whatsapp: { test: (v) => /^\+?\d{6,15}$/.test(v), message: 'WhatsApp number is 6 to 15 digits' },
+  zalo: { test: (v) => /^\+?\d{6,15}$/.test(v), message: 'Zalo number is 6 to 15 digits' },
+  verificationCode: { test: (v) => /^\d{4,8}$/.test(v), message: 'Verification code is 4 to 8 digits' },
+};
+
+/** Fields whose value is kept exactly as typed (secrets); the others are trimmed. */
+const UNTRIMMED: ReadonlySet<RegisterField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
+
+/** Outcome: the accepted values of enabled fields (absent when empty), or the issues. */
+export type RegistrationCheck =
+  | { ok: true; values: Partial<Record<RegisterField, string>> }
+  | { ok: false; issues: FieldIssue[] };
+
+/**
+ * Checks submitted registration values against the merchant's settings:
+ * - a disabled field is ignored (neither checked nor kept);
+ * - an enabled, non-required empty field passes; a required one must be present;
+ * - a present value must pass its field rule;
+ * - confirmPassword must equal password (message keys in_incorrect_password / in_confirmation_correct);
+ * - captcha, when enabled, must be present (key in_vwrite_code); its answer is verified by the caller.
+ */
+export function checkRegistration(
+  submitted: Partial<Record<RegisterField, string | undefined>>,
+  settings: ReadonlyMap<string, FieldSetting>,
+): RegistrationCheck {
+  const issues: FieldIssue[] = [];
+  const values: Partial<Record<RegisterField, string>> = {};
+  for (const field of REGISTER_FIELDS) {
+    const setting = settings.get(field);
+    const enabled = ALWAYS_REQUIRED.has(field) || setting?.enabled === true;
+    const required = ALWAYS_REQUIRED.has(field) || (enabled && setting?.required === true);
+    if (!enabled) continue;
+    const raw = submitted[field] ?? '';
+    const value = UNTRIMMED.has(field) ? raw : raw.trim();
+    if (value === '') {
+      if (field === 'confirmPassword' || field === 'captcha') {
+        // The screen always asks for these when shown (accounts §5), so enabled means required.
+        const key = field === 'captcha' ? 'in_vwrite_code' : 'in_incorrect_password';
+        issues.push({ path: field, message: `${field} is required`, key });
+      } else if (required) {
+        issues.push({ path: field, message: `${field} is required` });
+      }
+      continue;
+    }
+    if (field === 'confirmPassword' || field === 'captcha') {
+      values[field] = value;
+      continue;
+    }
+    const rule = RULES[field];
+    if (!rule.test(value)) {
+      issues.push({ path: field, message: rule.message });
+      continue;
+    }
+    values[field] = value;
+  }
+  if (values.confirmPassword !== undefined && values.confirmPassword !== (submitted.password ?? '')) {
+    issues.push({ path: 'confirmPassword', message: 'Confirmation password not matched', key: 'in_confirmation_correct' });
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, values };
+}
