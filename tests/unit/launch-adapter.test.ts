@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { checkLaunch, launchUrl, lotteryPlayType, lotteryPrizeMode, type LaunchGame } from '../../worker/services/launch';
+
+const base: LaunchGame = {
+  nodeId: 10001, vassalage: 'PD_SLOTS', gameId: 'PDS10001', gameGroupId: null, lottoMode: null,
+  supportPlay: 1, launchAdapter: 'demo', vendorMaintenance: false,
+};
+
+describe('launch adapter choice', () => {
+  it("sends 'demo' games to the built-in slot page", () => {
+    expect(launchUrl(base, false)).toBe('/play/slot?nodeId=10001');
+  });
+
+  it("sends 'lottery' games to the lottery launcher with game, group, play type and prize mode", () => {
+    const game = { ...base, vassalage: 'TCG', gameId: '1004', gameGroupId: 'HANOI', lottoMode: 'Tradition,Entertainment', launchAdapter: 'lottery' };
+    expect(launchUrl(game, false)).toBe('/m/launchGame?gameId=1004&gameGroupId=HANOI&playType=ent&prize_mode=LOTT');
+  });
+
+  it('fails loudly for an adapter nobody implements', () => {
+    expect(() => launchUrl({ ...base, launchAdapter: 'carrier-pigeon' }, false)).toThrow(/Unknown launch adapter/);
+  });
+
+  it.each<[string, boolean, string]>([
+    ['TCG_LOTTO_VN', false, 'ELOTT'],
+    ['TCG_SEA', true, 'SEA'],
+    ['TCG', true, 'ELOTT'],
+    ['TCG', false, 'LOTT'],
+  ])('player-shell §4: %s with an ELOTT mapping entry %s plays prize mode %s', (vassalage, hasElott, mode) => {
+    expect(lotteryPrizeMode(vassalage, hasElott)).toBe(mode);
+  });
+
+  it.each<[string | null, string]>([
+    ['Entertainment', 'ent'],
+    ['Tradition,Entertainment', 'ent'],
+    ['Tradition', 'trad'],
+    [null, 'trad'],
+  ])('player-shell §4: "playType ent if lottoMode contains Entertainment, else trad" (%s → %s)', (mode, type) => {
+    expect(lotteryPlayType(mode)).toBe(type);
+  });
+});
+
+describe('who may launch (player-shell §4, §6)', () => {
+  it.each<[string, boolean, number, boolean, string]>([
+    ['real', true, 1, false, 'ok:false'],
+    ['real', true, 0, true, 'ok:true'],
+    ['real', true, 1, true, 'free_play_unavailable'],
+    ['guest/trial', false, 1, false, 'free_reject'],
+    ['guest/trial', false, 0, false, 'ok:true'],
+  ])('a %s member, supportPlay %i, free play asked %s → %s', (_kind, real, supportPlay, asked, outcome) => {
+    const run = () => checkLaunch(real, { ...base, supportPlay }, asked);
+    if (outcome.startsWith('ok:')) expect(run()).toEqual({ freePlay: outcome === 'ok:true' });
+    else expect(run).toThrow(expect.objectContaining({ code: outcome }));
+  });
+
+  it('refuses every member while the vendor is in maintenance', () => {
+    expect(() => checkLaunch(true, { ...base, vendorMaintenance: true }, false)).toThrow(expect.objectContaining({ code: 'vendor_maintenance', status: 409 }));
+  });
+});

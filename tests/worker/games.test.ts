@@ -1,0 +1,206 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { Game, GameListValue, VendorGameType } from '../../src/api/types';
+import { call } from './helpers';
+import { withVendorMaintenance } from './fixtures';
+
+/** Enabled games DEMO offers, filtered by a SQL condition on `g` (bound parameters). */
+async function offered(where = '1 = 1', ...params: (string | number)[]): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM games g JOIN merchant_vendors mv ON mv.vassalage = g.vassalage AND mv.game_type = g.game_type
+       AND mv.merchant_code = 'DEMO' AND mv.enabled = 1
+     WHERE g.enabled = 1 AND ${where}`,
+  ).bind(...params).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+async function list(query: string, host = '127.0.0.1') {
+  return call<GameListValue>(`http://${host}/wps/game/list?${query}`);
+}
+
+describe('GET /wps/game/list paging (player-shell §9: page size 9 on the list page)', () => {
+  it('walks every LIVE game in pages of 9 without overlap, the last page holding the remainder', async () => {
+    const total = await offered(`g.game_type = 'LIVE'`);
+    const totalPages = Math.ceil(total / 9);
+    const seen = new Set<number>();
+    for (let page = 1; page <= totalPages; page++) {
+      const { status, body } = await list(`gameType=LIVE&pageNo=${page}&pageSize=9&platform=html5&clientType=2&language=EN`);
+      expect(status).toBe(200);
+      expect(body.value.pageNum).toBe(page);
+      expect(body.value.totalPages).toBe(totalPages);
+      expect(body.value.total).toBe(total);
+      expect(body.value.games).toHaveLength(page < totalPages ? 9 : total - 9 * (totalPages - 1));
+      for (const g of body.value.games) seen.add(g.nodeId);
+    }
+    expect(seen.size).toBe(total);
+  });
+
+  it('answers a page past the last with no games and the requested page number', async () => {
+    const { body } = await list('gameType=LIVE&pageNo=500&pageSize=9');
+    expect(body.value).toMatchObject({ games: [], pageNum: 500 });
+    expect(body.value.totalPages).toBeGreaterThan(0);
+  });
+
+  it('defaults to page 1 of 20 games across every type', async () => {
+    const { body } = await list('');
+    expect(body.value.pageNum).toBe(1);
+    expect(body.value.games).toHaveLength(20);
+    expect(body.value.total).toBe(await offered());
+  });
+
+  it('reports 0 total pages when nothing matches', async () => {
+    const { body } = await list('gameName=zzzz-no-such-game');
+    expect(body.value).toEqual({ games: [], pageNum: 1, totalPages: 0, total: 0 });
+  });
+
+  it('keeps a stable order: sort order, then node id', async () => {
+    const { body } = await list('gameType=RNG&pageSize=100');
+    const keys = body.value.games.map((g) => g.nodeId);
+    const rows = await env.DB.prepare(`SELECT node_id, sort_order FROM games WHERE node_id IN (${keys.join(',')})`).all<{ node_id: number; sort_order: number }>();
+    const sort = new Map(rows.results.map((r) => [r.node_id, r.sort_order]));
+    const expected = [...keys].sort((a, b) => (sort.get(a) ?? 0) - (sort.get(b) ?? 0) || a - b);
+    expect(keys).toEqual(expected);
+  });
+});
+
+describe('GET /wps/game/list search (player-shell §5: the game-name search is trimmed)', () => {
+  it('finds a game by a trimmed, differently cased part of its name', async () => {
+    const game = await env.DB.prepare(`SELECT node_id, game_name FROM games WHERE vassalage = 'PD_SLOTS' AND enabled = 1 ORDER BY node_id LIMIT 1`)
+      .first<{ node_id: number; game_name: string }>();
+    const needle = game!.game_name.slice(0, 6).toUpperCase();
+    const { body } = await list(`gameName=${encodeURIComponent(`   ${needle}  `)}&pageSize=100`);
+    expect(body.value.games.map((g) => g.nodeId)).toContain(game!.node_id);
+    for (const g of body.value.games) expect(g.gameName.toLowerCase()).toContain(needle.toLowerCase());
+  });
+
+  it.each(['%', '_', '\\'])('treats %s in the search as a literal character, not a wildcard', async (wildcard) => {
+    const { body } = await list(`gameName=${encodeURIComponent(wildcard)}`);
+    expect(body.value.total).toBe(0);
+  });
+
+  it('matches names with apostrophes and ampersands', async () => {
+    for (const needle of ["dragon's", 'hold & win']) {
+      const { body } = await list(`gameName=${encodeURIComponent(needle)}`);
+      expect(body.value.total).toBeGreaterThan(0);
+      for (const g of body.value.games) expect(g.gameName.toLowerCase()).toContain(needle);
+    }
+  });
+});
+
+describe('GET /wps/game/list filters (player-shell §7 game list query)', () => {
+  it.each<[string, string, (g: Game) => boolean, string, (string | number)[]]>([
+    ['gameType=FISH', 'gameType', (g) => g.gameType === 'FISH', `g.game_type = 'FISH'`, []],
+    ['gameType=ALL', 'ALL', () => true, '1 = 1', []],
+    ['gameType=HOT', 'HOT', (g) => g.isHot, 'g.is_hot = 1', []],
+    ['vassalage=nebula_slots', 'vassalage (any case)', (g) => g.vassalage === 'NEBULA_SLOTS', `g.vassalage = 'NEBULA_SLOTS'`, []],
+    ['gameType=RNG&gameClassify=table', 'gameClassify', (g) => g.gameClassifyNew === 'table', `g.game_type = 'RNG' AND g.game_classify = 'table'`, []],
+    ['gameType=RNG&gameClassify=new', "gameClassify 'new'", (g) => g.isNew, `g.game_type = 'RNG' AND g.is_new = 1`, []],
+    ['gameType=RNG&gameClassify=all', "gameClassify 'all'", (g) => g.gameType === 'RNG', `g.game_type = 'RNG'`, []],
+    ['isNew=1', 'isNew', (g) => g.isNew, 'g.is_new = 1', []],
+    ['minBet=20', 'minBet (minimum bet at most 20 minor units)', (g) => g.minBet <= 20, 'g.min_bet_minor <= 20', []],
+    ['gameType=RNG&minLine=9', 'minLine (at most 9 lines)', (g) => g.minLine <= 9, `g.game_type = 'RNG' AND g.min_line <= 9`, []],
+    ['isNew=&minBet=&gameName=', 'empty values (absent)', () => true, '1 = 1', []],
+  ])('%s filters by %s', async (query, _label, predicate, where, params) => {
+    const { status, body } = await list(`${query}&pageSize=100`);
+    expect(status).toBe(200);
+    expect(body.value.total).toBe(await offered(where, ...params));
+    expect(body.value.games.length).toBeGreaterThan(0);
+    for (const g of body.value.games) expect(predicate(g)).toBe(true);
+  });
+
+  it('never lists a disabled game', async () => {
+    const disabled = await env.DB.prepare(`SELECT node_id, game_type FROM games WHERE enabled = 0 LIMIT 1`).first<{ node_id: number; game_type: string }>();
+    const { body } = await list(`gameType=${disabled!.game_type}&pageSize=100`);
+    expect(body.value.games.map((g) => g.nodeId)).not.toContain(disabled!.node_id);
+  });
+
+  it('lists only the vendors the site offers (DEMO2)', async () => {
+    const offeredVendors = (await env.DB.prepare(`SELECT DISTINCT vassalage FROM merchant_vendors WHERE merchant_code = 'DEMO2'`).all<{ vassalage: string }>())
+      .results.map((r) => r.vassalage);
+    const { body } = await list('pageSize=100', 'play2.localhost');
+    expect(body.value.total).toBeGreaterThan(0);
+    for (const g of body.value.games) expect(offeredVendors).toContain(g.vassalage);
+    const { body: tcg } = await list('vassalage=TCG_LOTTO_VN', 'play2.localhost');
+    expect(tcg.value.total).toBe(0);
+  });
+
+  it('fills every Game field the client reads', async () => {
+    const { body } = await list('gameType=LOTT&pageSize=1');
+    const game = body.value.games[0]!;
+    expect(game).toMatchObject({
+      nodeName: game.gameName, vendorCode: game.vassalage, showIcon: true, url: null,
+      iconUrl: `/icons/game/${game.nodeId}.svg`, mobileLargeIcon: `/icons/game/${game.nodeId}.svg`,
+    });
+    expect(game.lottoMode).toMatch(/Tradition|Entertainment/);
+    expect(game.displayName).toBe('TCG Lottery');
+  });
+});
+
+describe('GET /wps/game/vendorGameTypes', () => {
+  it("lists the site's categories in its sorting order with vendors, enabled game counts and sorted classifications", async () => {
+    const { status, body } = await call<{ content: VendorGameType[] }>('/wps/game/vendorGameTypes?typeId=1&merchant_code=DEMO');
+    expect(status).toBe(200);
+    const content = body.value.content;
+    expect(content.map((t) => t.gameCategory)).toEqual(['LOTT', 'ELOTT', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT']);
+    const rng = content.find((t) => t.gameType === 'RNG')!;
+    expect(rng.gameClassify).toEqual(['arcade', 'slot', 'table']);
+    for (const type of content) {
+      for (const vendor of type.vendors) {
+        expect(vendor.gameCount).toBe(await offered('g.vassalage = ? AND g.game_type = ?', vendor.vassalage, type.gameType));
+        expect(vendor.vendorNames[0]?.vassalage).toBe(vendor.vassalage);
+      }
+    }
+  });
+
+  it('shows a vendor in maintenance as such', async () => {
+    await withVendorMaintenance('PD_LIVE', async () => {
+      const { body } = await call<{ content: VendorGameType[] }>('/wps/game/vendorGameTypes?typeId=1');
+      const live = body.value.content.find((t) => t.gameType === 'LIVE')!;
+      expect(live.vendors.find((v) => v.vassalage === 'PD_LIVE')?.maintenance).toBe(true);
+      expect(live.vendors.find((v) => v.vassalage === 'EVERLIGHT_LIVE')?.maintenance).toBe(false);
+    });
+  });
+
+  it("follows another site's own category order (DEMO2 puts COCKFIGHT first)", async () => {
+    const { body } = await call<{ content: VendorGameType[] }>('http://play2.localhost/wps/game/vendorGameTypes?typeId=1');
+    expect(body.value.content[0]?.gameCategory).toBe('COCKFIGHT');
+    expect(body.value.content.map((t) => t.gameCategory)).not.toContain('ELOTT');
+  });
+});
+
+describe('GET /wps/game/hot', () => {
+  it('lists every hot game the site offers', async () => {
+    const { status, body } = await call<{ list: Game[] }>('/wps/game/hot?isPlatform=2&language=EN&platform=html5');
+    expect(status).toBe(200);
+    expect(body.value.list.length).toBe(await offered('g.is_hot = 1'));
+    for (const g of body.value.list) expect(g.isHot).toBe(true);
+  });
+});
+
+describe('catalogue input validation', () => {
+  it.each([
+    '/wps/game/vendorGameTypes?typeId=7',
+    '/wps/game/list?pageNo=0',
+    '/wps/game/list?pageNo=abc',
+    '/wps/game/list?pageSize=101',
+    '/wps/game/list?pageSize=-1',
+    '/wps/game/list?gameType=NOPE',
+    '/wps/game/list?isNew=yes',
+    '/wps/game/list?minBet=1.5',
+    '/wps/game/list?minLine=x',
+    '/wps/game/list?vassalage=a%20b',
+    '/wps/game/list?gameClassify=%25',
+    '/wps/game/list?platform=desktop',
+    '/wps/game/list?clientType=9',
+    '/wps/game/list?language=english',
+    `/wps/game/list?gameName=${'x'.repeat(101)}`,
+    '/wps/game/list?pageNo=1&pageNo=2',
+    '/wps/game/hot?isPlatform=abc',
+    '/wps/demo/slot/game?nodeId=abc',
+    '/wps/demo/slot/game',
+  ])('answers 400 invalid_input for %s', async (path) => {
+    const { status, body } = await call(path);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, code: 'invalid_input' });
+  });
+});

@@ -1,0 +1,83 @@
+import type { GameCategory, VendorGameType } from '../../../src/api/types';
+
+interface VendorRow {
+  game_category: string;
+  category_sort: number;
+  vassalage: string;
+  account_type_name: string;
+  maintenance: number;
+  game_count: number;
+}
+
+interface ClassifyRow {
+  game_type: string;
+  game_classify: string;
+}
+
+/**
+ * The vendor mapping of a merchant (player-shell §3 "Vendor mapping per game type", §7 "vendor game types"):
+ * one entry per category of the merchant's category sorting list that has at least one offered vendor, in that
+ * order; vendors in the merchant's vendor sorting order; gameCount counts enabled games; gameClassify is the
+ * sorted distinct classifications of the enabled games the merchant offers under that type. Categories without
+ * vendors are left out, since the menus would otherwise show empty entries.
+ */
+export async function listVendorGameTypes(db: D1Database, merchantCode: string): Promise<VendorGameType[]> {
+  const [vendors, classifies] = await db.batch<unknown>([
+    db
+      .prepare(
+        `SELECT mc.game_category, mc.sort_order AS category_sort, mv.vassalage, v.account_type_name, v.maintenance,
+           (SELECT COUNT(*) FROM games g WHERE g.vassalage = mv.vassalage AND g.game_type = mv.game_type AND g.enabled = 1) AS game_count
+         FROM merchant_categories mc
+         JOIN merchant_vendors mv ON mv.merchant_code = mc.merchant_code AND mv.game_type = mc.game_category AND mv.enabled = 1
+         JOIN vendors v ON v.vassalage = mv.vassalage
+         WHERE mc.merchant_code = ?
+         ORDER BY mc.sort_order, mc.game_category, mv.sort_order, mv.vassalage`,
+      )
+      .bind(merchantCode),
+    db
+      .prepare(
+        `SELECT DISTINCT g.game_type, g.game_classify
+         FROM games g
+         JOIN merchant_vendors mv ON mv.vassalage = g.vassalage AND mv.game_type = g.game_type
+           AND mv.merchant_code = ? AND mv.enabled = 1
+         WHERE g.enabled = 1 AND g.game_classify IS NOT NULL
+         ORDER BY g.game_classify`,
+      )
+      .bind(merchantCode),
+  ]);
+  return groupVendorGameTypes((vendors?.results ?? []) as VendorRow[], (classifies?.results ?? []) as ClassifyRow[]);
+}
+
+/** Groups ordered vendor rows into one VendorGameType per category, keeping the row order. */
+function groupVendorGameTypes(vendorRows: VendorRow[], classifyRows: ClassifyRow[]): VendorGameType[] {
+  const byType = new Map<string, VendorGameType>();
+  for (const row of vendorRows) {
+    let entry = byType.get(row.game_category);
+    if (!entry) {
+      entry = {
+        gameCategory: row.game_category as GameCategory,
+        gameType: row.game_category,
+        sortOrder: row.category_sort,
+        vendors: [],
+        gameClassify: classifyRows.filter((c) => c.game_type === row.game_category).map((c) => c.game_classify),
+      };
+      byType.set(row.game_category, entry);
+    }
+    entry.vendors.push({
+      vassalage: row.vassalage,
+      gameCount: row.game_count,
+      vendorNames: [{ vassalage: row.vassalage, accountTypeName: row.account_type_name }],
+      maintenance: row.maintenance === 1,
+    });
+  }
+  return [...byType.values()];
+}
+
+/** Whether the merchant's vendor mapping has an entry under `category` (an enabled vendor offering it). */
+export async function merchantOffersCategory(db: D1Database, merchantCode: string, category: string): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 AS yes FROM merchant_vendors WHERE merchant_code = ? AND game_type = ? AND enabled = 1 LIMIT 1`)
+    .bind(merchantCode, category)
+    .first<{ yes: number }>();
+  return row !== null;
+}
