@@ -1,0 +1,100 @@
+/**
+ * Page benchmark (not part of `npm test`): builds nothing itself — run `npm run build` first (the script
+ * does it when dist/ is missing) — then serves the site with a fresh local database on port 8791, runs
+ * Lighthouse with its mobile preset on /m/home, /m/gameList and /m/login, and prints per page: performance
+ * score, LCP, TBT, CLS, and the page's JavaScript (raw and gzipped bytes, measured from the scripts it loads).
+ * Results are also written to bench-results/latest.json.
+ * Usage: npm run bench   (CHROMIUM_PATH overrides /usr/bin/chromium)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = 8791;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PAGES = ['/m/home', '/m/gameList?gameType=RNG', '/m/login'];
+const STATE = '.wrangler/bench-state';
+const CHROME_FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--disable-quic', '--no-first-run',
+];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+/** Sums raw and gzipped sizes of the JavaScript a page loaded (Lighthouse's network log lists the URLs). */
+async function scriptBytes(urls: string[]): Promise<{ raw: number; gzip: number }> {
+  let raw = 0;
+  let gzip = 0;
+  for (const url of new Set(urls)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { raw, gzip };
+}
+
+if (!existsSync('dist/client/m/home.html')) run('npm', ['run', 'build']);
+run('rm', ['-rf', STATE]);
+run('npm', ['run', 'db:setup'], { PLAYDECK_STATE: STATE });
+const server = spawn('node', ['scripts/serve.ts', '--port', String(PORT)], {
+  env: { ...process.env, PLAYDECK_STATE: STATE },
+  stdio: 'ignore',
+});
+const rows: Record<string, string | number>[] = [];
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitFor(`${BASE}/m/home`);
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  for (const page of PAGES) {
+    const result = await lighthouse(`${BASE}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+      screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { lhr } = result;
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+    const js = await scriptBytes(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url));
+    rows.push({
+      page,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      'LCP ms': Math.round(audit('largest-contentful-paint')),
+      'TBT ms': Math.round(audit('total-blocking-time')),
+      CLS: Number(audit('cumulative-layout-shift').toFixed(3)),
+      'JS KB': Number((js.raw / 1024).toFixed(1)),
+      'JS KB gzip': Number((js.gzip / 1024).toFixed(1)),
+    });
+  }
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+}
+console.table(rows);
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+process.exit(0);

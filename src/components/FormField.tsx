@@ -1,0 +1,88 @@
+import { useEffect, useEffectEvent, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { t, type MessageKey } from '../lib/i18n';
+import Icon from './Icon';
+
+/** Props of one labelled form field. */
+export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  /** Message key of the field's error, shown under it and announced with it. */
+  error?: MessageKey | null | undefined;
+  hint?: string | undefined;
+  /** Marks the label "optional" (accounts §5: a non-required empty field passes). */
+  optional?: boolean | undefined;
+  /** Adds the show/hide toggle of password fields (accounts §2). */
+  revealable?: boolean | undefined;
+  /** Receives the input element (for focusing the first failing field). */
+  inputRef?: ((element: HTMLInputElement | null) => void) | undefined;
+}
+
+/**
+ * A labelled input with hint, error text and, for passwords, a show/hide toggle with aria-pressed
+ * (accounts §2 Login and Registration screens). The input is uncontrolled with its value mirrored into the
+ * form's state: text typed into the pre-rendered page before hydration is kept and handed over on mount.
+ */
+export default function FormField({
+  label, value, onValue, error, hint, optional, revealable, inputRef, type = 'text', id, ...input
+}: FormFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const [shown, setShown] = useState(false);
+  const own = useRef<HTMLInputElement | null>(null);
+  const adoptTyped = useEffectEvent(() => {
+    const typed = own.current?.value ?? '';
+    if (typed !== '' && typed !== value) onValue(typed);
+  });
+  useEffect(() => adoptTyped(), []);
+  const attach = (element: HTMLInputElement | null) => {
+    own.current = element;
+    inputRef?.(element);
+  };
+  const hintId = hint ? `${fieldId}-hint` : undefined;
+  const errorId = error ? `${fieldId}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={fieldId}>
+        {label}
+        {optional && <span className="field-optional"> ({t('form.optional')})</span>}
+      </label>
+      <div className={revealable ? 'field-row' : undefined}>
+        <input
+          {...input}
+          id={fieldId}
+          ref={attach}
+          type={revealable && shown ? 'text' : type}
+          defaultValue={value}
+          onChange={(event) => onValue(event.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        {revealable && (
+          <button
+            type="button"
+            className="field-reveal"
+            aria-pressed={shown}
+            aria-label={t('form.showPassword')}
+            aria-controls={fieldId}
+            title={t('form.showPassword')}
+            onClick={() => setShown((s) => !s)}
+          >
+            <Icon name={shown ? 'eyeOff' : 'eye'} />
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className="field-error" id={errorId}>
+          {t(error)}
+        </p>
+      )}
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

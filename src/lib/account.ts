@@ -1,0 +1,72 @@
+/**
+ * Member-type rules of the account screens (player-shell §5, §6; accounts §3 Member info): types 0, 1 and 2
+ * are real accounts; any other type (default 4) is a guest or trial account.
+ */
+import type { SessionValue } from '../api/types';
+import type { SessionInfo } from '../stores/session';
+
+/** Real account types (player-shell §9 "Real account types: 0, 1, 2"). */
+export const REAL_ACCOUNT_TYPES: ReadonlySet<number> = new Set([0, 1, 2]);
+
+/** True when the member type is a real account (player-shell §5: "type not 0, 1 or 2" are free or guest). */
+export function isRealAccount(type: number | null | undefined): boolean {
+  return type !== null && type !== undefined && REAL_ACCOUNT_TYPES.has(type);
+}
+
+/**
+ * Where the deposit button leads (player-shell §6): /m/voucherCenter for real accounts, otherwise nowhere —
+ * the page shows free_reject and stays.
+ */
+export function depositTarget(type: number | null | undefined): '/m/voucherCenter' | null {
+  return isRealAccount(type) ? '/m/voucherCenter' : null;
+}
+
+/** Name shown in the home header (player-shell §2): the nickname, else the account name. */
+export function displayName(member: { nickname?: string | null; account?: string | null } | null, fallback = ''): string {
+  const nick = member?.nickname?.trim();
+  if (nick) return nick;
+  const account = member?.account?.trim();
+  return account || fallback;
+}
+
+/** Session info kept after login, registration or free play (accounts §3 Session info; trial sessions carry customerType). */
+export function sessionFromValue(value: SessionValue): SessionInfo {
+  return {
+    token: value.token,
+    merchantCode: value.merchantCode,
+    userName: value.userName,
+    firstTimeLogin: value.firstTimeLogin,
+    ...(value.type !== undefined ? { type: value.type } : {}),
+    ...(value.customerType !== undefined ? { customerType: value.customerType } : {}),
+  };
+}
+
+/** Where the page runs, for the registration payload's registerUrl, domain and registerMethod. */
+export interface RegisterContext {
+  host: string;
+  hostname: string;
+  /** Running as an installed web app (display-mode standalone). */
+  standalone: boolean;
+}
+
+/**
+ * Registration payload (accounts §3): the values of the fields on screen (username trimmed, empty optional
+ * values left out) plus registerUrl = host, registerMethod H5 (PWA when installed), type 0 and domain.
+ */
+export function registerPayload(
+  values: Readonly<Record<string, string>>,
+  shown: readonly string[],
+  context: RegisterContext,
+): Record<string, string | number> {
+  const payload: Record<string, string | number> = {};
+  for (const field of shown) {
+    const raw = values[field] ?? '';
+    const value = field === 'username' || field === 'captcha' ? raw.trim() : raw;
+    if (value !== '') payload[field] = value;
+  }
+  payload.registerUrl = context.host;
+  payload.registerMethod = context.standalone ? 'PWA' : 'H5';
+  payload.type = 0;
+  payload.domain = context.hostname;
+  return payload;
+}

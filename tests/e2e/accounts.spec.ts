@@ -1,0 +1,171 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
+import { expectNoSeriousA11yViolations } from './a11y';
+
+interface Player {
+  username: string;
+  password: string;
+  nickname: string;
+}
+
+/** A player nobody has registered yet in this database. */
+function newPlayer(): Player {
+  const id = Date.now().toString(36) + Math.floor(Math.random() * 1296).toString(36);
+  return { username: `u${id}`.slice(0, 16), password: `pw${id}9`.slice(0, 20), nickname: `Lucky ${id.slice(-6)}` };
+}
+
+/** Fills a field the site's registration settings may leave out; optional fields carry "(optional)" in their name. */
+async function fillIfShown(page: Page, label: string, value: string): Promise<void> {
+  const field = page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
+  if (await field.isVisible()) await field.fill(value);
+}
+
+/** Registers through the registration screen (accounts §2) and waits for home. */
+async function register(page: Page, player: Player): Promise<void> {
+  await page.goto('/m/register');
+  await page.getByLabel('Username', { exact: true }).fill(player.username);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await fillIfShown(page, 'Confirm password', player.password);
+  await fillIfShown(page, 'Nickname', player.nickname);
+  await fillIfShown(page, 'E-mail', `${player.username}@example.com`);
+  await fillIfShown(page, 'Mobile number', '0912345678');
+  await fillIfShown(page, 'Verification code', E2E_CAPTCHA_ANSWER);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
+  await page.waitForURL('**/m/home');
+}
+
+async function logIn(page: Page, player: Player, captcha?: string): Promise<void> {
+  await page.getByLabel('Username', { exact: true }).fill(`  ${player.username} `);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  if (captcha !== undefined) await page.getByLabel('Verification code', { exact: true }).fill(captcha);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+const header = (page: Page) => page.locator('header.home-header');
+
+test('a new player registers, sees the nickname and $1,000.00, logs out through the confirm dialog and logs in again', async ({ page }) => {
+  await page.goto('/m/home');
+  await expect(header(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+  const loggedOutHeight = (await header(page).boundingBox())?.height;
+
+  const player = newPlayer();
+  await register(page, player);
+  const memberLink = header(page).getByRole('link', { name: new RegExp(player.nickname) });
+  await expect(memberLink).toHaveAttribute('href', '/m/member/home');
+  await expect(page.getByRole('group', { name: 'Balance' })).toContainText('$1,000.00');
+  expect((await header(page).boundingBox())?.height).toBe(loggedOutHeight);
+
+  await page.getByRole('button', { name: 'Hide balance' }).click();
+  await expect(page.getByRole('group', { name: 'Balance' })).toContainText('***');
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Balance' })).toContainText('***');
+  await page.getByRole('button', { name: 'Hide balance' }).click();
+  await expect(page.getByRole('group', { name: 'Balance' })).toContainText('$1,000.00');
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log out' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(memberLink).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(header(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('MC_SESSION_INFO'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('autoLogin'))).toBe('0');
+
+  await header(page).getByRole('link', { name: 'Log in' }).click();
+  await page.waitForURL('**/m/login');
+  await logIn(page, player);
+  await page.waitForURL('**/m/home');
+  await expect(header(page).getByRole('link', { name: new RegExp(player.nickname) })).toBeVisible();
+});
+
+test('a wrong password shows the captcha, and a login with the captcha answer then succeeds', async ({ page }) => {
+  const player = newPlayer();
+  await register(page, player);
+  await page.evaluate(() => sessionStorage.clear());
+
+  await page.goto('/m/login');
+  await expect(page.getByLabel('Verification code', { exact: true })).toHaveCount(0);
+  await logIn(page, { ...player, password: `${player.password}x` });
+  await expect(page.getByRole('alert')).toHaveText('Wrong username or password.');
+  const captcha = page.getByLabel('Verification code', { exact: true });
+  await expect(captcha).toBeVisible();
+  await expect(page.getByRole('img', { name: /Verification code image/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Enter the code shown in the picture.')).toBeVisible();
+  await expect(captcha).toBeFocused();
+
+  await logIn(page, player, E2E_CAPTCHA_ANSWER);
+  await page.waitForURL('**/m/home');
+  await expect(header(page).getByRole('link', { name: new RegExp(player.nickname) })).toBeVisible();
+});
+
+test('the login form checks its fields first and focuses the first failing one', async ({ page }) => {
+  await page.goto('/m/login');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Please enter your username.')).toBeVisible();
+  await expect(page.getByText('Please enter your password.')).toBeVisible();
+  await expect(page.getByLabel('Username', { exact: true })).toBeFocused();
+
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('secret1');
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(password).toHaveAttribute('type', 'text');
+});
+
+test('the registration form refuses bad values with the spec messages and focuses the first failing field', async ({ page }) => {
+  await page.goto('/m/register');
+  await page.getByLabel('Username', { exact: true }).fill('1bad');
+  await page.getByLabel('Password', { exact: true }).fill('abc123');
+  await fillIfShown(page, 'Confirm password', 'abc124');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByLabel('Username', { exact: true })).toBeFocused();
+  await expect(page.getByText(/Account format incorrect/)).toBeVisible();
+
+  const agree = page.getByRole('checkbox', { name: /agree/ });
+  await expect(agree).toBeChecked();
+  await agree.uncheck();
+  await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Terms of use' }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms of use' });
+  await expect(terms).toBeVisible();
+  await terms.getByRole('button', { name: 'Close' }).click();
+  await expect(terms).toBeHidden();
+});
+
+test('free play gives a trial session, and the trial account cannot deposit', async ({ page }) => {
+  await page.goto('/m/login');
+  await page.getByRole('button', { name: 'Try for free' }).click();
+  await page.waitForURL('**/m/home');
+  const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('MC_SESSION_INFO') ?? 'null') as { token?: string; type?: number; customerType?: number } | null);
+  expect(session?.token).toBeTruthy();
+  expect([0, 1, 2]).not.toContain(session?.type ?? session?.customerType ?? 4);
+
+  await header(page).getByRole('button', { name: 'Deposit' }).click();
+  await expect(page.getByText('Please log in with a real account to use this function.')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/m/home');
+});
+
+test('axe finds no serious or critical violations on home, login and register, logged out and logged in', async ({ page }) => {
+  for (const path of ['/m/home', '/m/login', '/m/register']) {
+    await page.goto(path);
+    if (path === '/m/register') await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${path} (logged out)`);
+  }
+  await register(page, newPlayer());
+  await expect(page.getByRole('group', { name: 'Balance' })).toContainText('$');
+  await expectNoSeriousA11yViolations(page, '/m/home (logged in)');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log out' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/m/home (logout dialog)');
+});
