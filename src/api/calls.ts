@@ -4,6 +4,10 @@ import type {
   FavouriteListValue, GameListValue, Game, LaunchValue, MemberInfo, RegisterFieldSetting, SessionValue,
   VendorGameType, WalletValue,
 } from './types';
+import type {
+  LotteryCancelValue, LotteryDrawsValue, LotteryGameSheetValue, LotteryGamesValue, LotteryOrderDetail,
+  LotteryOrderListValue, LotteryPlaceOrderValue, LotteryPrizeMode, WinnerBoardValue,
+} from './types';
 
 /** One typed function per platform call (player-shell §7, accounts §7). Values in minor units / epoch ms. */
 
@@ -92,6 +96,23 @@ export const getDemoSlotGame = (nodeId: number) => apiRequest<DemoSlotGame>('GET
 export const spinDemoSlot = (body: { nodeId: number; stakeMinor: number; idempotencyKey: string }) =>
   apiRequest<DemoSlotRound>('POST', API.demoSlotSpin, { json: body });
 
+/** POST change password (accounts §7 "change password", module CHNGPASSVERIF3). */
+export const changePassword = (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) =>
+  apiRequest<null>('POST', API.passwordChange, { json: { ...body, moduleId: 'CHNGPASSVERIF3' } });
+
+/** POST SMS code without login (accounts §3 SMS send payload) for the reset by SMS; captcha is the human check. */
+export const sendSmsCodeNoLogin = (body: { mobileNum: string; countryDialingCode: string; captcha: string }) =>
+  apiRequest<{ expirationTime: number }>('POST', API.smsNoLogin, { json: body });
+
+/** POST reset password by SMS code (accounts §2 /m/forget "reset by SMS"). */
+export const resetPasswordBySms = (body: {
+  countryDialingCode: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword: string;
+}) => apiRequest<null>('POST', API.passwordReset, { json: body });
+
+/** GET dialling codes (accounts §7 "system country"): digits without '+'. */
+export const getCountryList = () =>
+  apiRequest<{ list: { countryCode: string; dialingCode: string; name: string }[] }>('GET', API.countries);
+
 /** System status value (player-shell §3). */
 export interface SystemStatus {
   info: {
@@ -128,7 +149,7 @@ export interface DemoSlotGame {
   gameName: string;
   displayName: string;
   stakes: number[];
-  symbols: string[];
+  symbols: { id: string; name: string; glyph: string }[];
   paytable: { symbol: string; count: number; multiplier: number }[];
 }
 
@@ -140,3 +161,43 @@ export interface DemoSlotRound {
   winMinor: number;
   balanceMinor: number;
 }
+
+/** GET winner board (player-shell §7): gameCategory ALL, language, limitNum 20; winAmount in minor units. */
+export const getWinnerBoard = (query: { gameCategory?: string; language?: string; limitNum?: number; sort?: 'newest' | 'biggest' } = {}) =>
+  apiRequest<WinnerBoardValue>('GET', API.winnerBoard, { query: { gameCategory: 'ALL', language: 'EN', limitNum: 20, ...query } });
+
+/** GET the lottery games (LOTT/ELOTT) with their schedules and next close time. */
+export const getLotteryGames = (query: { gameType?: 'LOTT' | 'ELOTT'; vassalage?: string } = {}) =>
+  apiRequest<LotteryGamesValue>('GET', API.lotteryGames, { query });
+
+/** GET one lottery game's sheet: bet types and odds (thousandths, stake included) per prize mode. */
+export const getLotteryGame = (game: { nodeId: number } | { gameId: string }) =>
+  apiRequest<LotteryGameSheetValue>('GET', API.lotteryGame, { query: game });
+
+/** GET a lottery game's current draw (with its commitment) and its last 10 results. */
+export const getLotteryDraws = (game: { nodeId: number } | { gameId: string }) =>
+  apiRequest<LotteryDrawsValue>('GET', API.lotteryDraws, { query: game });
+
+/** One bet of an order: betType, its selection object and the stake in minor units. */
+export interface LotteryBetInput {
+  betType: string;
+  selection: Record<string, string | number>;
+  stakeMinor: number;
+}
+
+/** POST a lottery order; the idempotency key makes a retried order count once. */
+export const placeLotteryOrder = (body: {
+  nodeId?: number; gameId?: string; issueNo: string; prizeMode: LotteryPrizeMode; idempotencyKey: string; items: LotteryBetInput[];
+}) => apiRequest<LotteryPlaceOrderValue>('POST', API.lotteryOrders, { json: body });
+
+/** GET the member's lottery orders (filters status, nodeId, from/to epoch ms; pageNo 1-based). */
+export const listLotteryOrders = (query: {
+  status?: 'open' | 'settled' | 'cancelled'; nodeId?: number; from?: number; to?: number; pageNo: number; pageSize: number;
+}) => apiRequest<LotteryOrderListValue>('GET', API.lotteryOrders, { query });
+
+/** GET one lottery order with its bets and draw. */
+export const getLotteryOrder = (orderId: number) => apiRequest<LotteryOrderDetail>('GET', API.lotteryOrderDetail, { query: { orderId } });
+
+/** POST cancel bets before their draw closes; stakes are refunded. */
+export const cancelLotterySubOrders = (subOrderIds: number[]) =>
+  apiRequest<LotteryCancelValue>('POST', API.lotteryCancelSubOrders, { json: { subOrderIds } });

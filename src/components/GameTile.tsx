@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import type { Game } from '../api/types';
+import { t } from '../lib/i18n';
+import { tileVariant, type TilePlace } from '../lib/tiles';
+
+/** Props of one game tile. */
+export interface GameTileProps {
+  game: Game;
+  place: TilePlace;
+  isFavourite: boolean;
+  favouriteBusy: boolean;
+  launching: boolean;
+  onLaunch: (game: Game) => void;
+  onToggleFavourite: (game: Game, isFavourite: boolean) => void;
+}
+
+/** Icon size the tiles reserve, so lazy images never shift the layout. */
+const ICON_SIZE = 160;
+
+/**
+ * A game tile (player-shell §2 "Game category menu and tile"): icon, vendor display name, game name and the
+ * favourite toggle; style variant tile-v{n}. Tapping the tile launches the game.
+ */
+export default function GameTile({ game, place, isFavourite, favouriteBusy, launching, onLaunch, onToggleFavourite }: GameTileProps) {
+  const vendorId = useId();
+  const [broken, setBroken] = useState(false);
+  const toggleName = t(isFavourite ? 'games.tile.remove' : 'games.tile.add', { game: game.gameName });
+  return (
+    <div className={`tile tile-v${tileVariant(game, place)}`}>
+      <button
+        type="button"
+        className="tile-launch"
+        aria-describedby={vendorId}
+        aria-busy={launching}
+        onClick={() => onLaunch(game)}
+      >
+        <span className="tile-art">
+          {broken || !game.iconUrl ? (
+            <span className="tile-initials" aria-hidden="true">{game.gameName.slice(0, 2)}</span>
+          ) : (
+            <img
+              src={game.iconUrl}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={ICON_SIZE}
+              height={ICON_SIZE}
+              onError={() => setBroken(true)}
+            />
+          )}
+          {launching && <span className="spinner tile-spinner" aria-hidden="true" />}
+        </span>
+        <span className="tile-name">{game.gameName}</span>
+      </button>
+      {/* Outside the button so the button's name is exactly the game name (label in name, WCAG 2.5.3). */}
+      <span className="tile-vendor" id={vendorId}>{game.displayName}</span>
+      <button
+        type="button"
+        className="tile-fav"
+        aria-pressed={isFavourite}
+        aria-label={toggleName}
+        aria-busy={favouriteBusy}
+        onClick={() => onToggleFavourite(game, isFavourite)}
+      >
+        {favouriteBusy ? (
+          <span className="spinner" aria-hidden="true" />
+        ) : (
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.5 1.1 4.4 2.5.9-1.4 2.3-2.5 4.4-2.5 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z" />
+          </svg>
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { isMessageKey, t } from '../lib/i18n';
+
+function humanise(code: string): string {
+  const text = code.replace(/[_-]+/g, ' ').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Translated label of a game category (player-shell §3 Game categories), else the code made readable. */
+export function categoryLabel(code: string): string {
+  const key = `category.${code}`;
+  return isMessageKey(key) ? t(key) : humanise(code);
+}
+
+/** Translated label of a classification (all, new, favorite, slot, …), else the code made readable. */
+export function classifyLabel(code: string): string {
+  const key = `classify.${code}`;
+  return isMessageKey(key) ? t(key) : humanise(code);
+}

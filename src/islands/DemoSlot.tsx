@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { getDemoSlotGame, type DemoSlotGame } from '../api/calls';
+import { ApiRequestError } from '../api/client';
+import { useHydrated } from '../components/useHydrated';
+import { t } from '../lib/i18n';
+import { formatMoney } from '../lib/money';
+import { canAfford } from '../lib/spin';
+import { $slot, spin } from '../stores/demoSlot';
+import { $wallet } from '../stores/member';
+import { $session } from '../stores/session';
+
+type Sheet = { nodeId: number; game: DemoSlotGame | null; error: 'notFound' | 'failed' | null };
+
+function readNodeId(): number {
+  const value = Number(new URLSearchParams(window.location.search).get('nodeId'));
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+}
+
+/**
+ * The demo vendor's playable slot (/play/slot?nodeId=…): balance, stake picker, Spin, three reels and the win.
+ * Each spin carries an idempotency key; after a spin the wallet store holds the new balance.
+ */
+export default function DemoSlot() {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const wallet = useStore($wallet);
+  const slot = useStore($slot);
+  const nodeId = hydrated ? readNodeId() : 0;
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [stakeChoice, setStakeChoice] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!nodeId) return;
+    getDemoSlotGame(nodeId).then(
+      (game) => setSheet({ nodeId, game, error: null }),
+      (error: unknown) => {
+        const notFound = error instanceof ApiRequestError && (error.code === 'game_not_found' || error.status === 404);
+        setSheet({ nodeId, game: null, error: notFound ? 'notFound' : 'failed' });
+      },
+    );
+  }, [nodeId, attempt]);
+
+  const back = <a className="btn slot-back" href="/m/home">{t('slot.back')}</a>;
+  if (!hydrated) return <p className="notice">{t('common.loading')}</p>;
+  const current = sheet?.nodeId === nodeId ? sheet : null;
+  if (!nodeId || current?.error === 'notFound') return <div className="notice"><p role="alert">{t('slot.notFound')}</p>{back}</div>;
+  if (current?.error === 'failed') {
+    return (
+      <div className="notice" role="alert">
+        <p>{t('games.loadFailed')}</p>
+        <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</button>
+        {back}
+      </div>
+    );
+  }
+  const game = current?.game ?? null;
+  if (!game) return <p className="notice" aria-live="polite">{t('common.loading')}</p>;
+
+  const symbol = wallet?.currencySymbol ?? '$';
+  const stake = slot.pending?.nodeId === nodeId ? slot.pending.stakeMinor : (stakeChoice ?? game.stakes[0] ?? null);
+  const symbols = new Map(game.symbols.map((s) => [s.id, s]));
+  const reels = slot.round?.reels ?? game.symbols.slice(0, 3).map((s) => s.id);
+  const showSymbol = (id: string) => (
+    <>
+      <span className="glyph" aria-hidden="true">{symbols.get(id)?.glyph ?? id}</span>
+      <span className="symbol-name">{symbols.get(id)?.name ?? id}</span>
+    </>
+  );
+  const affordable = canAfford(wallet?.sumBalance ?? null, stake);
+  const result = slot.round
+    ? slot.round.winMinor > 0 ? t('slot.result.win', { amount: formatMoney(slot.round.winMinor, symbol) }) : t('slot.result.lose')
+    : '';
+
+  return (
+    <section className="demo-slot" aria-labelledby="slot-title">
+      <header className="slot-head">
+        <h2 id="slot-title">{game.gameName}</h2>
+        <p className="slot-vendor">{game.displayName}</p>
+      </header>
+      {!session ? (
+        <div className="notice">
+          <p>{t('slot.login')}</p>
+          <a className="btn btn-primary" href="/m/login">{t('header.login')}</a>
+        </div>
+      ) : (
+        <>
+          <div className="slot-balance">
+            <label htmlFor="slot-balance">{t('wallet.balance')}</label>
+            <output id="slot-balance">{wallet ? formatMoney(wallet.sumBalance, symbol) : t('common.dash')}</output>
+          </div>
+          <ol className={`reels${slot.spinning ? ' reels-spinning' : ''}`} aria-label={t('slot.reels')}>
+            {reels.map((reel, i) => <li key={i} className="reel">{showSymbol(reel)}</li>)}
+          </ol>
+          <div className="slot-win">
+            <label htmlFor="slot-win">{t('slot.win')}</label>
+            <output id="slot-win">{formatMoney(slot.round?.winMinor ?? 0, symbol)}</output>
+          </div>
+          <p className="slot-result" aria-live="polite">{slot.spinning ? t('slot.spinning') : result}</p>
+          {slot.error && <p className="field-error" role="alert">{t(slot.error)}</p>}
+          <fieldset className="stakes" disabled={slot.spinning || slot.pending !== null}>
+            <legend>{t('slot.stake')}</legend>
+            {game.stakes.map((value) => (
+              <label key={value} className="chip">
+                <input type="radio" name="stake" value={value} checked={value === stake} onChange={() => setStakeChoice(value)} />
+                {formatMoney(value, symbol)}
+              </label>
+            ))}
+          </fieldset>
+          <button
+            type="button"
+            className="btn btn-primary spin"
+            disabled={slot.spinning || !affordable}
+            aria-busy={slot.spinning}
+            onClick={() => stake !== null && void spin(nodeId, stake)}
+          >
+            {t('slot.spin')}
+          </button>
+          {wallet && !affordable && !slot.spinning && !slot.error && <p className="slot-hint">{t('slot.insufficient')}</p>}
+        </>
+      )}
+      <details className="paytable">
+        <summary>{t('slot.paytable')}</summary>
+        <table>
+          <thead><tr><th scope="col">{t('slot.symbol')}</th><th scope="col">{t('slot.count')}</th><th scope="col">{t('slot.pays')}</th></tr></thead>
+          <tbody>
+            {game.paytable.map((row) => (
+              <tr key={`${row.symbol}-${row.count}`}><td>{showSymbol(row.symbol)}</td><td>{row.count}</td><td>{t('slot.multiplier', { n: row.multiplier })}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      {back}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react';
+import { listFavourites } from '../api/calls';
+import { useHydrated } from '../components/useHydrated';
+import { t } from '../lib/i18n';
+import { hasMore, LIST_PAGE_SIZE } from '../lib/paging';
+import { $vendorGameTypes } from '../stores/catalogue';
+import { $favouriteIds } from '../stores/favourites';
+import { $session } from '../stores/session';
+import GameGrid from './GameGrid';
+import PagedFooter from './PagedFooter';
+import { usePagedGames, type PageLoader } from './usePagedGames';
+
+/**
+ * Favourite games (/m/fav, player-shell §2, §4 "Favourite toggle", §6 "Favourites of the member are fetched only
+ * when logged in"): 9 a page with a more button; removing a favourite here removes its tile.
+ */
+export default function FavouritesScreen() {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const favourites = useStore($favouriteIds);
+  // Subscribing loads the vendor mapping, which lottery launches read for their prize mode.
+  useStore($vendorGameTypes);
+  const loader: PageLoader = (pageNo) =>
+    listFavourites({ pageNo, pageSize: LIST_PAGE_SIZE }).then((v) => ({ items: v.content, pageNum: v.pageNum, totalPages: v.totalPages }));
+  const paged = usePagedGames(hydrated && session ? `fav:${session.token}` : null, loader);
+
+  if (hydrated && !session) {
+    return (
+      <div className="notice">
+        <p>{t('fav.loggedOut')}</p>
+        <a className="btn btn-primary" href="/m/login">{t('header.login')}</a>
+      </div>
+    );
+  }
+  const items = favourites ? paged.list.items.filter((g) => favourites.has(String(g.nodeId))) : paged.list.items;
+  return (
+    <div className="favourites-screen">
+      <GameGrid games={items} place="list" loading={!hydrated || paged.loading} favouriteFallback />
+      {paged.failed && (
+        <div className="notice" role="alert">
+          <p>{t('games.loadFailed')}</p>
+          <button type="button" className="btn" onClick={paged.retry}>{t('common.retry')}</button>
+        </div>
+      )}
+      {hydrated && !paged.loading && !paged.failed && items.length === 0 && !hasMore(paged.list) && (
+        <div className="notice">
+          <p>{t('fav.empty')}</p>
+          <a className="btn" href="/m/home">{t('fav.browse')}</a>
+        </div>
+      )}
+      <PagedFooter paged={paged} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { atom, onMount } from 'nanostores';
+import { getVendorGameTypes } from '../api/calls';
+import type { VendorGameType } from '../api/types';
+
+/**
+ * The vendor mapping per game category in the merchant's sorting order (player-shell §3 "Vendor mapping per
+ * game type"; §7 vendor game types). Null until the first answer; read from the getVassGameType cache first.
+ */
+export const $vendorGameTypes = atom<VendorGameType[] | null>(null);
+/** True when the last vendor fetch failed and nothing is cached. */
+export const $catalogueFailed = atom(false);
+
+/** Local storage key of the cached vendor mapping (player-shell §3 local storage keys). */
+const CACHE_KEY = 'getVassGameType';
+
+function readCache(): VendorGameType[] | null {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY);
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    return Array.isArray(value) ? (value as VendorGameType[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Fetches the vendor mapping (home re-fetches it on load, player-shell §2 Home). */
+export async function refreshCatalogue(): Promise<void> {
+  try {
+    const { content } = await getVendorGameTypes();
+    const sorted = [...content].sort((a, b) => a.sortOrder - b.sortOrder);
+    $vendorGameTypes.set(sorted);
+    $catalogueFailed.set(false);
+    try {
+      localStorage.setItem(CACHE_KEY, JSON.stringify(sorted));
+    } catch {
+      // storage full or unavailable: the fresh answer is still used
+    }
+  } catch {
+    if (!$vendorGameTypes.get()) $catalogueFailed.set(true);
+  }
+}
+
+onMount($vendorGameTypes, () => {
+  // Pre-rendering has no API to ask: pages are built with the empty (loading) catalogue.
+  if (typeof window === 'undefined') return;
+  const cached = readCache();
+  if (cached) $vendorGameTypes.set(cached);
+  void refreshCatalogue();
+});
+
+/** The mapping entry of one game type or category, if the merchant offers it. */
+export function mappingEntry(mapping: readonly VendorGameType[] | null, gameType: string): VendorGameType | undefined {
+  return mapping?.find((entry) => entry.gameType === gameType || entry.gameCategory === gameType);
+}
+
+/** Display name of a vendor (its accountTypeName), else the vendor code. */
+export function vendorName(entry: VendorGameType['vendors'][number]): string {
+  return entry.vendorNames.find((n) => n.vassalage === entry.vassalage)?.accountTypeName
+    ?? entry.vendorNames[0]?.accountTypeName
+    ?? entry.vassalage;
+}

@@ -1,0 +1,49 @@
+import { atom } from 'nanostores';
+import { spinDemoSlot, type DemoSlotRound } from '../api/calls';
+import { ApiRequestError } from '../api/client';
+import type { MessageKey } from '../lib/i18n';
+import { keepForRetry, nextSpin, type SpinAttempt } from '../lib/spin';
+import { $wallet, refreshWallet } from './member';
+
+/** The demo slot's state: spinning or not, the last settled round, an error message and an unanswered spin. */
+export interface SlotState {
+  spinning: boolean;
+  round: DemoSlotRound | null;
+  error: MessageKey | null;
+  pending: SpinAttempt | null;
+}
+
+/** Demo slot state (the demo vendor's playable slot, /play/slot). */
+export const $slot = atom<SlotState>({ spinning: false, round: null, error: null, pending: null });
+
+function errorKey(code: string): MessageKey {
+  if (code === 'insufficient_balance') return 'slot.insufficient';
+  if (code === 'network') return 'slot.network';
+  if (code === 'not_logged_in' || code === 'session_expired') return 'slot.login';
+  if (code === 'game_not_found') return 'slot.notFound';
+  if (code === 'vendor_maintenance') return 'launch.error.vendor_maintenance';
+  return 'slot.failed';
+}
+
+/**
+ * Spins once: a fresh idempotency key per new spin, the same key when retrying a spin whose answer was lost;
+ * the wallet store takes the round's balanceMinor. insufficient_balance shows its message and reloads the balance.
+ */
+export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
+  const state = $slot.get();
+  if (state.spinning) return;
+  const attempt = nextSpin(state.pending, nodeId, stakeMinor, () => crypto.randomUUID());
+  $slot.set({ ...state, spinning: true, error: null, pending: attempt });
+  try {
+    const round = await spinDemoSlot({ nodeId: attempt.nodeId, stakeMinor: attempt.stakeMinor, idempotencyKey: attempt.key });
+    $slot.set({ spinning: false, round, error: null, pending: null });
+    const wallet = $wallet.get();
+    if (wallet) $wallet.set({ ...wallet, sumBalance: round.balanceMinor });
+    else void refreshWallet();
+  } catch (error) {
+    const status = error instanceof ApiRequestError ? error.status : 0;
+    const code = error instanceof ApiRequestError ? error.code : 'network';
+    $slot.set({ ...$slot.get(), spinning: false, error: errorKey(code), pending: keepForRetry(status, code) ? attempt : null });
+    if (code === 'insufficient_balance') void refreshWallet();
+  }
+}
