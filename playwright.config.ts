@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 8790;
-const STATE = '.wrangler/e2e-state';
+/** E2E_PORT lets two checkouts run their browser tests side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 8790);
+const STATE = `.wrangler/e2e-state-${PORT}`;
 /** Captcha answer accepted in local development so browser tests can pass captchas (README, testing). */
 export const E2E_CAPTCHA_ANSWER = 'e2e-pass';
 
