@@ -4,6 +4,6 @@
   try {
     var stored = localStorage.getItem('theme');
     if (stored === 'light' || stored === 'dark') theme = stored;
-  } catch (e) { /* storage unavailable: keep the default */ }
+  } catch { /* storage unavailable: keep the default */ }
   document.documentElement.setAttribute('data-theme', theme);
 })();
