@@ -80,6 +80,11 @@ export interface SessionValue {
   firstTimeLogin: boolean;
   /** Absolute expiry, epoch ms. */
   expiresAt: number;
+  /**
+   * Only when the login asked `rememberMe: true`: a 30-day token for POST /wps/session/remember, kept by the
+   * client instead of the password (accounts §3 Remembered-login record). Replaced on every use.
+   */
+  rememberToken?: string;
 }
 
 /** Member info (player-shell §3). */
@@ -170,4 +175,143 @@ export interface ConsolidatedSettingsValue {
 /** Registration settings: every spec field, in display order (accounts §2 Registration screen). */
 export interface RegisterSettingsValue {
   fields: RegisterFieldSetting[];
+}
+
+/** Dialling-code list (GET /wps/system/country); dialingCode is digits without '+'. */
+export interface CountryListValue {
+  list: { countryCode: string; dialingCode: string; name: string }[];
+}
+
+/** Answer of an SMS code send: when the client may ask again (epoch ms). */
+export interface SmsSendValue {
+  expirationTime: number;
+}
+
+/** Lottery prize modes (player-shell §4): the lott mode, the Elott mode and SEA. */
+export type LotteryPrizeMode = 'LOTT' | 'ELOTT' | 'SEA';
+
+/**
+ * A lottery draw (GET /lgw/lottery/draws, order detail). `status`: open (takes bets), closed (awaiting its draw
+ * time), drawn (result public, bets being settled), settled. `secret` and `digits` are null before `drawAt`; then
+ * anyone can check hex(SHA-256(secret)) = commitment and recompute the digits (worker/services/lottery/draw.ts).
+ */
+export interface LotteryDraw {
+  issueNo: string;
+  openAt: number;
+  closeAt: number;
+  drawAt: number;
+  commitment: string;
+  status: 'open' | 'closed' | 'drawn' | 'settled';
+  digits: number[] | null;
+  secret: string | null;
+}
+
+/** GET /lgw/lottery/draws?nodeId: the draw taking bets now and the last 10 results, newest first. */
+export interface LotteryDrawsValue {
+  nodeId: number;
+  serverTime: number;
+  current: LotteryDraw;
+  results: LotteryDraw[];
+}
+
+/** A lottery game with its schedule (GET /lgw/lottery/games). Money minor units; times epoch ms. */
+export interface LotteryGameInfo {
+  nodeId: number;
+  gameId: string;
+  gameName: string;
+  displayName: string;
+  vassalage: string;
+  gameType: string;
+  gameGroupId: string | null;
+  lottoMode: string | null;
+  playTypes: ('trad' | 'ent')[];
+  prizeModes: LotteryPrizeMode[];
+  intervalMs: number;
+  closeBeforeMs: number;
+  minStakeMinor: number;
+  maxStakeMinor: number;
+  maxPayoutMinor: number;
+  /** The draw taking bets now (no commitment here: see /lgw/lottery/draws). */
+  current: { issueNo: string; openAt: number; closeAt: number; drawAt: number };
+  nextCloseAt: number;
+}
+
+/** GET /lgw/lottery/games. */
+export interface LotteryGamesValue {
+  list: LotteryGameInfo[];
+}
+
+/**
+ * GET /lgw/lottery/game?nodeId: the game sheet. Odds are payout multipliers in thousandths, stake included
+ * (1980 pays 1.98 × stake), per prize mode and odds line (`digit`, `sum_value:17`, `dragon_tiger:tie`, …).
+ */
+export interface LotteryGameSheetValue extends LotteryGameInfo {
+  betTypes: { betType: string; playTypes: ('trad' | 'ent')[] }[];
+  odds: Partial<Record<LotteryPrizeMode, Record<string, number>>>;
+}
+
+/** One bet of a lottery order. `oddsMilli` 1980 = 1.98 × stake; payout rounded down to the minor unit. */
+export interface LotterySubOrder {
+  subOrderId: number;
+  betType: string;
+  selection: Record<string, string | number>;
+  stakeMinor: number;
+  oddsMilli: number;
+  status: 'open' | 'won' | 'lost' | 'cancelled';
+  payoutMinor: number;
+  closedAt: number | null;
+}
+
+/** A lottery order (GET /lgw/orders content). */
+export interface LotteryOrder {
+  orderId: number;
+  nodeId: number;
+  gameName: string;
+  issueNo: string;
+  prizeMode: LotteryPrizeMode;
+  status: 'open' | 'settled' | 'cancelled';
+  totalStakeMinor: number;
+  payoutMinor: number;
+  refundMinor: number;
+  createdAt: number;
+  settledAt: number | null;
+  closeAt: number;
+  drawAt: number;
+}
+
+/** GET /lgw/orders/detail?orderId: the order, its bets and its draw. */
+export interface LotteryOrderDetail extends LotteryOrder {
+  subOrders: LotterySubOrder[];
+  draw: LotteryDraw;
+}
+
+/** GET /lgw/orders: a page of the member's orders, newest first. */
+export interface LotteryOrderListValue {
+  content: LotteryOrder[];
+  pageNum: number;
+  totalPages: number;
+  total: number;
+}
+
+/** POST /lgw/orders: the placed order (or, for a retried key, the order placed the first time). */
+export interface LotteryPlaceOrderValue {
+  order: LotteryOrderDetail;
+  balanceMinor: number;
+  replayed: boolean;
+}
+
+/** POST /lgw/orders/suborders/cancel: the orders touched, after the refunds. */
+export interface LotteryCancelValue {
+  orders: LotteryOrderDetail[];
+  balanceMinor: number;
+}
+
+/** Winner board entry (player-shell §3): the name is masked ("pl***er"); winAmount is minor units. */
+export interface WinnerBoardEntry {
+  vo: { gameName: string; customerName: string; winAmount: number; gameType: string; nodeId: number; wonAt: number };
+}
+
+/** GET /wps/game/winners (player-shell §7 "winner board"). */
+export interface WinnerBoardValue {
+  list: WinnerBoardEntry[];
 }

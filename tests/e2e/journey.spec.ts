@@ -23,6 +23,11 @@ function newUsername(): string {
 }
 
 const balance = (page: Page) => page.getByRole('group', { name: 'Balance' });
+/** The launch buttons of the game tiles on the page (each named by its game). */
+const tileButtons = (page: Page) =>
+  page.getByRole('main').getByRole('listitem').getByRole('button', { name: /^(?!(Add|Remove) .+ (to|from) favourites$)/ });
+/** Parses "$1,234.56" into minor units. */
+const minorOf = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 
 test('a guest browses games but is sent to log in to favourite or launch one', async ({ page }) => {
   const problems = watchForPageErrors(page);
@@ -37,7 +42,7 @@ test('a guest browses games but is sent to log in to favourite or launch one', a
   await page.waitForURL('**/m/login');
 
   await page.goto('/m/gameList?gameType=RNG');
-  const firstTile = page.getByRole('list', { name: /games/i }).getByRole('button').first();
+  const firstTile = tileButtons(page).first();
   await expect(firstTile).toBeVisible();
   await firstTile.click();
   await page.waitForURL('**/m/login');
@@ -65,13 +70,13 @@ test('a new player registers, pages and searches games, favourites one, plays it
   await page.goto('/m/gameList?gameType=RNG');
   const indicator = page.getByText(/^1 \/ \d+$/);
   await expect(indicator).toBeVisible();
-  const tiles = page.getByRole('list', { name: /games/i }).getByRole('listitem');
+  const tiles = page.getByRole('main').getByRole('listitem');
   await expect(tiles).toHaveCount(9);
   await page.getByRole('button', { name: 'More games' }).click();
   await expect(tiles).toHaveCount(18);
   await expect(page.getByText(/^2 \/ \d+$/)).toBeVisible();
 
-  const firstName = (await page.getByRole('list', { name: /games/i }).getByRole('button').first().getAttribute('aria-label')) ?? '';
+  const firstName = ((await tileButtons(page).first().textContent()) ?? '').trim();
   expect(firstName).not.toBe('');
   const search = page.getByRole('searchbox');
   await search.fill(`  ${firstName.toUpperCase()}  `);
@@ -90,9 +95,13 @@ test('a new player registers, pages and searches games, favourites one, plays it
   // Launch it: the demo vendor's slot, on the real wallet.
   await page.getByRole('button', { name: firstName, exact: true }).click();
   await page.waitForURL(/\/play\/slot\?nodeId=\d+/);
-  await expect(balance(page)).toContainText('$1,000.00');
+  const slotBalance = page.getByLabel('Balance', { exact: true });
+  await expect(slotBalance).toHaveText('$1,000.00');
+  await page.getByRole('radio', { name: '$5.00' }).check();
   await page.getByRole('button', { name: 'Spin' }).click();
-  await expect(balance(page)).not.toContainText('$1,000.00', { timeout: 10_000 });
+  await expect(page.getByText(/^(You won .+!|No win this time\.)$/)).toBeVisible({ timeout: 10_000 });
+  const win = minorOf((await page.getByLabel('Win', { exact: true }).textContent()) ?? '');
+  await expect(slotBalance).toHaveText(`$${((100_000 - 500 + win) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
   await expectNoSeriousA11yViolations(page, 'demo slot');
 
   // Log out through the confirm dialog.
