@@ -35,7 +35,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/m/home`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PLAYDECK_STATE: STATE, TEST_CAPTCHA_ANSWER: E2E_CAPTCHA_ANSWER },
+    // Every browser test registers from 127.0.0.1, so the per-IP registration limit is raised for this server only.
+    env: { PLAYDECK_STATE: STATE, TEST_CAPTCHA_ANSWER: E2E_CAPTCHA_ANSWER, REGISTER_LIMIT_PER_HOUR: '500' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

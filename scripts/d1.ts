@@ -6,25 +6,12 @@
  *   node scripts/d1.ts outbox    print the SMS messages of the local outbox, newest first
  * PLAYDECK_STATE selects another local state folder (default .wrangler/state).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { demoSeedStatements } from '../worker/db/seed/demo.ts';
+import { d1Location, wrangler } from './wrangler.ts';
 
 const command = process.argv[2];
-const remote = process.argv.includes('--remote');
-const where = remote ? ['--remote'] : ['--local', ...(process.env.PLAYDECK_STATE ? ['--persist-to', process.env.PLAYDECK_STATE] : [])];
-
-function wrangler(args: string[]): string {
-  const result = spawnSync('wrangler', [...args, '-c', 'wrangler.jsonc'], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-  });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    process.exit(result.status ?? 1);
-  }
-  return result.stdout;
-}
+const where = d1Location(process.argv);
 
 if (command === 'migrate') {
   process.stdout.write(wrangler(['d1', 'migrations', 'apply', 'DB', ...where]));

@@ -2,11 +2,29 @@ import type { MerchantContext } from './edge/merchant';
 import type { AuthedMember } from './services/auth-context';
 
 /** Bindings: the generated `Env` (wrangler types) plus optional secrets that only some deployments set. */
-export type Bindings = Omit<Env, 'APP_ENV'> & {
+export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL'> & {
   /** 'production' by default; the local scripts and tests set 'development'. */
   APP_ENV: string;
+  /** 'outbox' (default) or 'http' (services/sms-provider.ts). */
+  SMS_PROVIDER: string;
+  /** Gateway URL for SMS_PROVIDER=http. */
+  SMS_HTTP_URL: string;
+  /** Secret: bearer token of the HTTP SMS gateway (SMS_PROVIDER=http). */
+  SMS_HTTP_TOKEN?: string;
+  /**
+   * Secret: JSON array of EC P-256 private JWKs with `kid` for encrypted login/registration bodies; the first
+   * is published, the others still decrypt (rotation). Unset in development: a key is generated per start.
+   */
+  PAYLOAD_PRIVATE_KEYS?: string;
+  /**
+   * Optional service binding that carries every outbound call (SMS gateway, identity providers), e.g. an
+   * egress proxy; tests bind a local stand-in so no call leaves the machine. Unset: the public internet.
+   */
+  OUTBOUND?: { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> };
   /** Local development only: every captcha also accepts this answer (README, testing). */
   TEST_CAPTCHA_ANSWER?: string;
+  /** Registrations allowed per client IP per hour (default 10; services/rate-limit.ts registerLimit). */
+  REGISTER_LIMIT_PER_HOUR?: string;
   /** When set, /wps/* and /lgw/* are proxied to this platform API instead of the built-in one. */
   UPSTREAM_API_URL?: string;
 };

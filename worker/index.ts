@@ -5,6 +5,7 @@ import { ApiError, envelope } from './lib/envelope';
 import { apiSecurityHeaders, pageSecurityHeaders } from './edge/headers';
 import { merchantResolver } from './edge/merchant';
 import { servePageOrAsset } from './edge/pages';
+import { upstreamProxy, type UpstreamOptions } from './edge/upstream';
 import { sessionReader } from './services/auth-context';
 import { clientIp } from './services/client-ip';
 import { systemRouter } from './api/system';
@@ -16,14 +17,24 @@ import { gameRouter } from './api/game';
 import { favouriteRouter } from './api/favourite';
 import { demoRouter } from './api/demo';
 import { iconRouter } from './api/icons';
+import { lotteryRouter } from './api/lottery';
+import { ordersRouter } from './api/orders';
+import { winnersRouter } from './api/winners';
+import { scheduled } from './services/lottery/cron';
+import { verificationRouter } from './api/verification';
+import { passwordRouter } from './api/password';
+import { checkRouter } from './api/check';
+import { agentRouter } from './api/agent';
+import { oauthRouter } from './api/oauth';
 
 /**
- * The platform API (built-in mode). Middleware order: security headers → merchant (domain routing) →
- * client IP → session reader → routers. Every answer is the JSON envelope (DESIGN.md, Contracts).
+ * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
+ * merchant, client IP, upstream switch) is installed by `createApp`. Every answer is the JSON envelope
+ * (DESIGN.md, Contracts).
  */
 const api = new Hono<AppEnv>()
-  .use('/wps/*', apiSecurityHeaders, merchantResolver, clientIp, sessionReader)
-  .use('/lgw/*', apiSecurityHeaders, merchantResolver, clientIp, sessionReader)
+  .use('/wps/*', sessionReader)
+  .use('/lgw/*', sessionReader)
   .route('/wps/system', systemRouter)
   .route('/wps/captcha', captchaRouter)
   .route('/wps/session', sessionRouter)
@@ -31,19 +42,42 @@ const api = new Hono<AppEnv>()
   .route('/wps/wallets', walletRouter)
   .route('/wps/game', gameRouter)
   .route('/wps/favourite', favouriteRouter)
-  .route('/wps/demo', demoRouter);
+  .route('/wps/demo', demoRouter)
+  .route('/wps/game/winners', winnersRouter)
+  .route('/lgw/lottery', lotteryRouter)
+  .route('/lgw/orders', ordersRouter)
+  .route('/wps/verification', verificationRouter)
+  .route('/wps/member/password', passwordRouter)
+  .route('/wps/check', checkRouter)
+  .route('/wps/agent', agentRouter)
+  .route('/wps/oauth', oauthRouter);
 
 /** Typed API shape for `hono/client`. */
 export type AppType = typeof api;
 
-/** Builds the worker app; exported for tests (`app.request(path, init, env)`). */
-export function createApp() {
+/** Options of `createApp`: tests inject a local upstream fetch and a short timeout. */
+export interface AppOptions {
+  upstream?: UpstreamOptions;
+}
+
+/**
+ * Builds the worker app; exported for tests (`app.request(path, init, env)`). Order:
+ * - /wps/*, /lgw/*: API security headers → merchant (domain routing) → client IP → upstream switch (with
+ *   UPSTREAM_API_URL set the request is forwarded and ends here) → built-in API → 404 envelope. API calls are
+ *   never gated, so the client can always read /wps/system/status.
+ * - /icons/*: generated artwork.
+ * - any other GET/HEAD: page security headers → client IP → page (merchant, language, gate) or static file.
+ */
+export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  const upstream = upstreamProxy(options.upstream);
 
   app.use('*', async (c, next) => {
     assertSafeConfiguration(c.env);
     await next();
   });
+  app.use('/wps/*', apiSecurityHeaders, merchantResolver, clientIp, upstream);
+  app.use('/lgw/*', apiSecurityHeaders, merchantResolver, clientIp, upstream);
   app.route('/', api);
   app.all('/wps/*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');
@@ -52,7 +86,7 @@ export function createApp() {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
   app.route('/icons', iconRouter);
-  app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, servePageOrAsset);
+  app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);
 
   app.notFound((c) => c.json(envelope(false, 'not_found', 'Not found', null), 404));
   app.onError((error, c) => {
@@ -85,4 +119,5 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
+  scheduled,
 } satisfies ExportedHandler<Bindings>;

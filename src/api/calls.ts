@@ -1,10 +1,10 @@
 import { apiRequest, withQuery } from './client';
 import { API } from './paths';
+import { sealedRequest } from './sealed';
 import type {
+  ConsolidatedSettingsValue, CountryListValue, DemoSlotGameValue, DemoSlotSpinValue, SmsSendValue, SystemStatusValue,
   FavouriteListValue, GameListValue, Game, LaunchValue, MemberInfo, RegisterFieldSetting, SessionValue,
   VendorGameType, WalletValue,
-} from './types';
-import type {
   LotteryCancelValue, LotteryDrawsValue, LotteryGameSheetValue, LotteryGamesValue, LotteryOrderDetail,
   LotteryOrderListValue, LotteryPlaceOrderValue, LotteryPrizeMode, WinnerBoardValue,
 } from './types';
@@ -12,10 +12,10 @@ import type {
 /** One typed function per platform call (player-shell §7, accounts §7). Values in minor units / epoch ms. */
 
 /** GET system status (player-shell §3 System status). */
-export const getSystemStatus = () => apiRequest<SystemStatus>('GET', API.systemStatus);
+export const getSystemStatus = () => apiRequest<SystemStatusValue>('GET', API.systemStatus);
 
 /** GET consolidated settings: site switches, promotion and template flags of this site. */
-export const getConsolidatedSettings = () => apiRequest<ConsolidatedSettings>('GET', API.consolidatedSettings);
+export const getConsolidatedSettings = () => apiRequest<ConsolidatedSettingsValue>('GET', API.consolidatedSettings);
 
 /** GET registration field settings (accounts §3 Registration validation rules). */
 export const getRegisterSettings = () => apiRequest<{ fields: RegisterFieldSetting[] }>('GET', API.registerSettings);
@@ -23,9 +23,15 @@ export const getRegisterSettings = () => apiRequest<{ fields: RegisterFieldSetti
 /** URL of a fresh captcha image; `nonce` forces a reload on tap (accounts §2). */
 export const captchaImageUrl = (moduleId: string, nonce: number) => withQuery(API.captcha, { moduleId, t: nonce });
 
-/** POST login (accounts §3 Login payload). On failure `value.captcha` asks for a captcha. */
-export const login = (body: { username: string; password: string; captcha?: string; type: 'username' }) =>
-  apiRequest<SessionValue>('POST', API.login, { json: body });
+/** Login payload (accounts §3) by type; `rememberMe` asks for SessionValue.rememberToken. */
+export type LoginBody = { rememberMe?: boolean } & (
+  | { type: 'username'; username: string; password: string; captcha?: string }
+  | { type: 'sms'; mobileNum: string; countryDialingCode: string; verificationCode: string }
+  | { type: 'firebase'; firebaseIdToken: string; firebaseChannel?: 'sms'; firebaseMobileNo?: string; countryDialingCode?: string }
+);
+
+/** POST login, sealed (accounts §3 Login payload). On failure `value.captcha` asks for a captcha. */
+export const login = (body: LoginBody) => sealedRequest<SessionValue>('POST', API.login, body);
 
 /** DELETE logout with the session token (player-shell §4). */
 export const logout = () => apiRequest<null>('DELETE', API.logout);
@@ -33,9 +39,36 @@ export const logout = () => apiRequest<null>('DELETE', API.logout);
 /** POST free play (module FREEPLAY3): a trial session with play money. */
 export const freePlay = () => apiRequest<SessionValue>('POST', API.freePlay, { json: { moduleId: 'FREEPLAY3' } });
 
-/** PUT register by username (accounts §3 Registration payload); logs the player in. */
-export const register = (body: Record<string, string | number>) =>
-  apiRequest<SessionValue>('PUT', API.register, { json: body });
+/** PUT register by username, sealed (accounts §3 Registration payload); logs the player in. */
+export const register = (body: Record<string, string | number>) => sealedRequest<SessionValue>('PUT', API.register, body);
+
+/** PUT register by mobile number, sealed; same payload (+ firebaseIdToken, firebaseChannel 'sms'); logs in. */
+export const registerMobile = (body: Record<string, string | number>) =>
+  sealedRequest<SessionValue>('PUT', API.registerMobile, body);
+
+/** POST SMS code for mobile registration (accounts §3 SMS send payload; captcha is the human check). */
+export const sendSmsCodeRegister = (body: { mobileNum: string; countryDialingCode: string; captcha: string }) =>
+  apiRequest<SmsSendValue>('POST', API.smsRegister, { json: body });
+
+/** POST trade a remember-me token for a session (and a replacement token). */
+export const resumeRememberedLogin = (token: string) => apiRequest<SessionValue>('POST', API.rememberLogin, { json: { token } });
+
+/** Where the social login button navigates (full page): the worker redirects on to the provider. */
+export const socialLoginUrl = (provider: 'google' | 'facebook') => `${API.oauthStart}/${provider}/start`;
+
+/** POST trade the one-time code of /m/home#session=<code> (after a social login) for the session. */
+export const exchangeSession = (code: string) => apiRequest<SessionValue>('POST', API.sessionExchange, { json: { code } });
+
+/** DELETE log out on every device (sessions and remember-me tokens). */
+export const logoutEverywhere = () => apiRequest<null>('DELETE', API.logoutAll);
+
+/** GET whether a username is still free. */
+export const checkUsername = (username: string) =>
+  apiRequest<{ available: boolean }>('GET', API.checkUsername, { query: { username } });
+
+/** GET affiliate lookup (module AFFMAN3): the agent's code when valid, else ApiRequestError invitation_code_error. */
+export const lookupAffiliate = (code: string) =>
+  apiRequest<{ code: string }>('GET', API.affiliate, { query: { code, moduleId: 'AFFMAN3' } });
 
 /** GET member info. */
 export const getMemberInfo = () => apiRequest<MemberInfo>('GET', API.memberInfo);
@@ -90,77 +123,30 @@ export const removeFavourite = (nodeId: number, vendor: string) =>
   apiRequest<null>('DELETE', API.favourite, { json: { nodeId, vendor } });
 
 /** GET the demo slot's game sheet (stakes in minor units, symbols, paytable). */
-export const getDemoSlotGame = (nodeId: number) => apiRequest<DemoSlotGame>('GET', API.demoSlotGame, { query: { nodeId } });
+export const getDemoSlotGame = (nodeId: number) => apiRequest<DemoSlotGameValue>('GET', API.demoSlotGame, { query: { nodeId } });
 
 /** POST one demo slot spin; the idempotency key makes a retried spin count once. */
 export const spinDemoSlot = (body: { nodeId: number; stakeMinor: number; idempotencyKey: string }) =>
-  apiRequest<DemoSlotRound>('POST', API.demoSlotSpin, { json: body });
+  apiRequest<DemoSlotSpinValue>('POST', API.demoSlotSpin, { json: body });
 
-/** POST change password (accounts §7 "change password", module CHNGPASSVERIF3). */
+/**
+ * POST change password, sealed (accounts §7 "change password", module CHNGPASSVERIF3). Other sessions and
+ * remember-me tokens are revoked; `rememberToken` is a fresh one when the member had one (else null).
+ */
 export const changePassword = (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) =>
-  apiRequest<null>('POST', API.passwordChange, { json: { ...body, moduleId: 'CHNGPASSVERIF3' } });
+  sealedRequest<{ rememberToken: string | null }>('POST', API.passwordChange, { ...body, moduleId: 'CHNGPASSVERIF3' });
 
 /** POST SMS code without login (accounts §3 SMS send payload) for the reset by SMS; captcha is the human check. */
 export const sendSmsCodeNoLogin = (body: { mobileNum: string; countryDialingCode: string; captcha: string }) =>
   apiRequest<{ expirationTime: number }>('POST', API.smsNoLogin, { json: body });
 
-/** POST reset password by SMS code (accounts §2 /m/forget "reset by SMS"). */
+/** POST reset password by SMS code, sealed (accounts §2 /m/forget "reset by SMS"); revokes every session. */
 export const resetPasswordBySms = (body: {
   countryDialingCode: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword: string;
-}) => apiRequest<null>('POST', API.passwordReset, { json: body });
+}) => sealedRequest<null>('POST', API.passwordReset, body);
 
 /** GET dialling codes (accounts §7 "system country"): digits without '+'. */
-export const getCountryList = () =>
-  apiRequest<{ list: { countryCode: string; dialingCode: string; name: string }[] }>('GET', API.countries);
-
-/** System status value (player-shell §3). */
-export interface SystemStatus {
-  info: {
-    customerService: { csType: string; path: string }[];
-    domainRoute: { merchantCode: string; host: string };
-    mobileTemplate: { mem_cen: number; dep_func: number };
-    paths: Record<string, string>;
-    register: Record<string, boolean>;
-    resources: { resourceType: string; url: string; labelNameEn: string }[];
-    whitelabel: Record<string, boolean>;
-    mainDomain: string;
-    imageCDNs: string[];
-  };
-  location: { ip: string };
-  maintenance: boolean;
-  regionRestriction: boolean;
-}
-
-/** Consolidated settings value. */
-export interface ConsolidatedSettings {
-  merchantCode: string;
-  name: string;
-  currency: string;
-  currencySymbol: string;
-  theme: 'dark' | 'light';
-  switches: Record<string, boolean>;
-  promotions: Record<string, { enabled: boolean }>;
-  templates: { mem_cen: number; dep_func: number };
-}
-
-/** Demo slot game sheet. */
-export interface DemoSlotGame {
-  nodeId: number;
-  gameName: string;
-  displayName: string;
-  stakes: number[];
-  symbols: { id: string; name: string; glyph: string }[];
-  paytable: { symbol: string; count: number; multiplier: number }[];
-}
-
-/** One settled demo slot round. */
-export interface DemoSlotRound {
-  roundId: number;
-  reels: string[];
-  stakeMinor: number;
-  winMinor: number;
-  balanceMinor: number;
-}
+export const getCountryList = () => apiRequest<CountryListValue>('GET', API.countries);
 
 /** GET winner board (player-shell §7): gameCategory ALL, language, limitNum 20; winAmount in minor units. */
 export const getWinnerBoard = (query: { gameCategory?: string; language?: string; limitNum?: number; sort?: 'newest' | 'biggest' } = {}) =>

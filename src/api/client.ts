@@ -41,9 +41,9 @@ export function withQuery(path: string, query: Query = {}): string {
 export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  options: { query?: Query; json?: unknown; signal?: AbortSignal } = {},
+  options: { query?: Query; json?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = $session.get()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.json !== undefined) headers['Content-Type'] = 'application/json';

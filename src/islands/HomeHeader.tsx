@@ -8,6 +8,8 @@ import { $session, sessionMemberType } from '../stores/session';
 import { showToast } from '../stores/toast';
 import BalanceWidget from './BalanceWidget';
 import LogoutButton from './LogoutButton';
+import MenuButton from './MenuButton';
+import HeaderDownloadIcon from './HeaderDownloadIcon';
 import '../styles/account.css';
 
 /** free_reject toast duration on deposit (player-shell §8: "free_reject: offline toast (2 s)"). */
@@ -26,6 +28,7 @@ export default function HomeHeader() {
     return (
       <header className="home-header">
         <div className="hh-row">
+          <MenuButton />
           <a href="/m/" className="logo" aria-label={t('app.name')}>
             <span className="logo-mark" aria-hidden="true" />
             {t('app.name')}
@@ -39,6 +42,7 @@ export default function HomeHeader() {
           <p className="hh-welcome">
             <strong>{t('header.welcome')}</strong> <span>{t('header.welcomeHint')}</span>
           </p>
+          <HeaderDownloadIcon />
         </div>
       </header>
     );
@@ -52,6 +56,7 @@ export default function HomeHeader() {
   return (
     <header className="home-header is-member">
       <div className="hh-row">
+        <MenuButton />
         <a href="/m/member/home" className="hh-member">
           <span className="hh-avatar" aria-hidden="true">
             <Icon name="user" size={20} />
@@ -69,6 +74,7 @@ export default function HomeHeader() {
       </div>
       <div className="hh-row hh-sub">
         <BalanceWidget />
+        <HeaderDownloadIcon />
       </div>
     </header>
   );

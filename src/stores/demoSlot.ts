@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { spinDemoSlot, type DemoSlotRound } from '../api/calls';
+import { spinDemoSlot } from '../api/calls';
+import type { DemoSlotSpinValue } from '../api/types';
 import { ApiRequestError } from '../api/client';
 import type { MessageKey } from '../lib/i18n';
 import { keepForRetry, nextSpin, type SpinAttempt } from '../lib/spin';
@@ -8,7 +9,7 @@ import { $wallet, refreshWallet } from './member';
 /** The demo slot's state: spinning or not, the last settled round, an error message and an unanswered spin. */
 export interface SlotState {
   spinning: boolean;
-  round: DemoSlotRound | null;
+  round: DemoSlotSpinValue | null;
   error: MessageKey | null;
   pending: SpinAttempt | null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_WINDOW_MS, loginBuckets, loginGate, type LoginGate } from '../../worker/services/login-guard';
+import { registerLimit } from '../../worker/services/rate-limit';
 
 describe('login guard', () => {
   // Rule: captcha after ≥ 1 failure of the account or ≥ 3 from the IP; locked at ≥ 10 per account or ≥ 50 per IP
@@ -28,5 +29,17 @@ describe('login guard', () => {
     const b = loginBuckets('DEMO2', 'alice', '10.0.0.1');
     expect(a.account).not.toBe(b.account);
     expect(a.ip).toBe(b.ip);
+  });
+});
+
+describe('registration limit per IP', () => {
+  it.each([
+    [{}, 10],
+    [{ REGISTER_LIMIT_PER_HOUR: '500' }, 500],
+    [{ REGISTER_LIMIT_PER_HOUR: '0' }, 10],
+    [{ REGISTER_LIMIT_PER_HOUR: 'many' }, 10],
+    [{ REGISTER_LIMIT_PER_HOUR: '2.5' }, 10],
+  ])('env %o allows %i registrations an hour', (env, max) => {
+    expect(registerLimit(env).max).toBe(max);
   });
 });

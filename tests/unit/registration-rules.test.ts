@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTER_FIELDS, checkRegistration, type FieldSetting } from '../../worker/services/registration-rules';
+import { REGISTER_FIELDS, checkRegistration, mobileRegistrationMode, type FieldSetting } from '../../worker/services/registration-rules';
 
 const on = { enabled: true, required: false };
 const must = { enabled: true, required: true };
@@ -73,5 +73,39 @@ describe('registration rules', () => {
     expect(result.ok).toBe(false);
     const trimmed = checkRegistration({ ...base, username: ' player1 ' }, settings());
     expect(trimmed).toMatchObject({ ok: true, values: { username: 'player1' } });
+  });
+});
+
+describe('registration by mobile number (accounts §3 switches MOBILENUMREG3, REGMOBVERF3, MOBILENUMPASSREG3)', () => {
+  const phone = { countryDialingCode: '63', mobileNum: '09123456789' };
+  const demoLike = settings({ captcha: on, verificationCode: on, mobileNum: on, countryDialingCode: on });
+
+  it.each([
+    // [REGMOBVERF3, MOBILENUMPASSREG3, firebase token, submitted, ok, failing path]
+    [false, false, false, { ...phone }, true, null],
+    [false, false, false, { countryDialingCode: '63' }, false, 'mobileNum'],
+    [true, false, false, { ...phone }, false, 'verificationCode'],
+    [true, false, false, { ...phone, verificationCode: '123456' }, true, null],
+    [true, false, true, { ...phone }, true, null],
+    [false, true, false, { ...phone }, false, 'password'],
+    [false, true, false, { ...phone, password: 'secret123', confirmPassword: 'secret123' }, true, null],
+  ] as const)('verify=%s password=%s firebase=%s: %o passes: %s', (verifyPhone, passwordRequired, firebaseToken, submitted, ok, path) => {
+    const mode = mobileRegistrationMode({ verifyPhone, passwordRequired, firebaseToken });
+    const result = checkRegistration({ ...submitted, captcha: 'x' }, demoLike, mode);
+    expect(result.ok).toBe(ok);
+    if (!result.ok && path) expect(result.issues.map((i) => i.path)).toContain(path);
+  });
+
+  it('ignores the password fields when MOBILENUMPASSREG3 is off, even if typed', () => {
+    const mode = mobileRegistrationMode({ verifyPhone: false, passwordRequired: false, firebaseToken: false });
+    const result = checkRegistration({ ...phone, password: 'x', confirmPassword: 'y', captcha: 'c' }, demoLike, mode);
+    expect(result).toEqual({ ok: true, values: { ...phone, captcha: 'c' } });
+  });
+
+  it('makes the username optional but still checks a typed one', () => {
+    const mode = mobileRegistrationMode({ verifyPhone: false, passwordRequired: false, firebaseToken: false });
+    expect(checkRegistration({ ...phone, captcha: 'c' }, demoLike, mode).ok).toBe(true);
+    const bad = checkRegistration({ ...phone, captcha: 'c', username: '1bad' }, demoLike, mode);
+    expect(bad.ok).toBe(false);
   });
 });

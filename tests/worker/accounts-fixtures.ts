@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { clearMerchantCache } from '../../worker/edge/merchant';
+import { accountsSeedStatements } from '../../worker/db/seed/accounts';
 import type { SessionValue } from '../../src/api/types';
-import { call } from './helpers';
+import type { Bindings } from '../../worker/env';
+import { sealedCall } from './sealed';
 
 /** The captcha answer every test registration uses (accepted because tests run with APP_ENV development). */
 export const TEST_ANSWER = 'PDTEST7';
@@ -16,13 +18,14 @@ const DEFAULT_WELCOME_MINOR = 100_000;
  */
 export async function ensureAccountSettings(): Promise<void> {
   const db = env.DB;
-  const switches = ['CBS3', 'REWCEN3', 'USERNAMEREG3', 'MOBILENUMREG3', 'FREEPLAY3'];
+  const switches = ['CBS3', 'REWCEN3', 'USERNAMEREG3', 'MOBILENUMREG3', 'FREEPLAY3', 'MOBILEVERCODELOGIN3'];
   const fields: [string, number, number, number][] = [
     ['username', 1, 1, 10], ['password', 1, 1, 20], ['confirmPassword', 1, 1, 30], ['captcha', 1, 1, 90],
     ['nickname', 1, 0, 40], ['email', 1, 0, 50], ['mobileNum', 1, 0, 60], ['countryDialingCode', 1, 0, 5],
     ['affiliateCode', 1, 0, 70],
   ];
   await db.batch([
+    ...accountsSeedStatements().map((sql) => db.prepare(sql)),
     ...switches.map((id) =>
       db.prepare(`INSERT OR IGNORE INTO site_switches (merchant_code, module_id, enabled) VALUES ('DEMO', ?, 1)`).bind(id),
     ),
@@ -105,10 +108,10 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
-/** Registers a member through the API (own IP, test captcha) and returns its session and credentials. */
+/** Registers a member through the API (sealed body, own IP, test captcha) and returns its session and credentials. */
 export async function registerMember(overrides: Record<string, unknown> = {}) {
   const payload = registration(overrides);
-  const res = await call<SessionValue>('/wps/member/register', {
+  const res = await sealedCall<SessionValue>('/wps/member/register', {
     method: 'PUT',
     json: payload,
     headers: fromIp(uniqueIp()),
@@ -116,4 +119,16 @@ export async function registerMember(overrides: Record<string, unknown> = {}) {
   });
   if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { session: res.body.value, username: String(payload.username), password: String(payload.password) };
+}
+
+/** POST /wps/session/login as a browser at `ip` would send it, sealed (any login type). */
+export function postLogin(body: Record<string, unknown>, options: { ip?: string; cookie?: string; env?: Partial<Bindings> } = {}) {
+  const headers: Record<string, string> = fromIp(options.ip ?? uniqueIp());
+  if (options.cookie) headers.Cookie = options.cookie;
+  return sealedCall<SessionValue>('/wps/session/login', {
+    method: 'POST',
+    json: body,
+    headers,
+    ...(options.env ? { env: options.env } : {}),
+  });
 }

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberInfo, SessionValue, WalletValue } from '../../src/api/types';
 import { call } from './helpers';
+import { sealedCall } from './sealed';
 import {
   TEST_ANSWER, demoAmounts, ensureAccountSettings, fromIp, registerMember, registration, setSwitch, uniqueIp,
   uniqueUsername, withTestCaptcha,
@@ -10,7 +11,7 @@ import {
 beforeAll(ensureAccountSettings);
 
 function register(payload: Record<string, unknown>, ip = uniqueIp()) {
-  return call<SessionValue>('/wps/member/register', { method: 'PUT', json: payload, headers: fromIp(ip), env: withTestCaptcha });
+  return sealedCall<SessionValue>('/wps/member/register', { method: 'PUT', json: payload, headers: fromIp(ip), env: withTestCaptcha });
 }
 
 // Registration runs scrypt on purpose (≈ 0.1–1 s in the test runtime), hence the generous timeouts.
@@ -126,7 +127,9 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
     ['an unknown register method', { json: registration({ registerMethod: 'FAX' }) }, 'invalid_input'],
     ['no fields at all', { json: {} }, 'invalid_input'],
   ])('answers 400 %s with a stable code', async (_name, init, code) => {
-    const { status, body } = await call('/wps/member/register', { method: 'PUT', ...init, env: withTestCaptcha });
+    const { status, body } = 'json' in init
+      ? await sealedCall('/wps/member/register', { method: 'PUT', json: init.json, env: withTestCaptcha })
+      : await call('/wps/member/register', { method: 'PUT', ...init, env: withTestCaptcha });
     expect(status).toBe(400);
     expect(body.code).toBe(code);
   });

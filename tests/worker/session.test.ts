@@ -5,6 +5,7 @@ import { hashPassword } from '../../worker/services/password';
 import { hashToken } from '../../worker/services/tokens';
 import { issueCaptcha } from '../../worker/services/captcha';
 import { call } from './helpers';
+import { sealedCall } from './sealed';
 import {
   demoAmounts, ensureAccountSettings, fromIp, registerMember, setSwitch, uniqueIp, uniqueUsername, withTestCaptcha,
 } from './accounts-fixtures';
@@ -14,7 +15,7 @@ beforeAll(ensureAccountSettings);
 function login(body: Record<string, unknown>, ip: string, extra: { cookie?: string; testCaptcha?: boolean } = {}) {
   const headers: Record<string, string> = fromIp(ip);
   if (extra.cookie) headers.Cookie = extra.cookie;
-  return call<SessionValue>('/wps/session/login', {
+  return sealedCall<SessionValue>('/wps/session/login', {
     method: 'POST',
     json: { type: 'username', ...body },
     headers,
@@ -172,7 +173,9 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
     ['an unsupported login type', { json: { username: 'someone', password: 'x', type: 'firebase' } }, 'invalid_input'],
     ['a blank username', { json: { username: '   ', password: 'x' } }, 'invalid_input'],
   ])('answers 400 %s with a stable code', async (_name, init, code) => {
-    const { status, body } = await call('/wps/session/login', { method: 'POST', ...init });
+    const { status, body } = 'json' in init
+      ? await sealedCall('/wps/session/login', { method: 'POST', json: init.json })
+      : await call('/wps/session/login', { method: 'POST', ...init });
     expect(status).toBe(400);
     expect(body.code).toBe(code);
   });

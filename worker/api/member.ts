@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import type { MemberInfo } from '../../src/api/types';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
+import { sealedJson } from '../services/encrypted-body';
 import { requireMember } from '../services/auth-context';
 import { findMemberById } from '../db/queries/members';
 import { registerByUsername } from '../services/registration';
+import { registerByMobile } from '../services/registration-mobile';
 import { startTrial } from '../services/accounts';
 
 const text = z.string().max(255).optional();
@@ -41,18 +42,33 @@ const registerBody = z.object({
   type: z.literal(0).optional(),
 });
 
+/** Mobile registration may prove the phone with a Firebase ID token instead of our SMS code (accounts §3). */
+const registerMobileBody = registerBody.extend({
+  firebaseIdToken: z.string().max(4096).optional(),
+  firebaseChannel: z.literal('sms').optional(),
+});
+
 /**
- * Router for /wps/member (accounts §3, player-shell §3 Member info).
+ * Router for /wps/member (accounts §3, player-shell §3 Member info). Both registrations take a sealed body
+ * (services/encrypted-body.ts; plain bodies → 400 `encryption_required`).
  * - PUT /register: the registration payload → SessionValue (registration logs the player in). Errors: 400
- *   `invalid_input` (`value.issues[{ path, message, key? }]`) | `malformed_request` | `captcha_invalid`,
- *   403 `feature_disabled`, 409 `username_taken`, 429 `too_many_requests` (services/registration.ts).
+ *   `invalid_input` (`value.issues[{ path, message, key? }]`) | `malformed_request` | `captcha_invalid` |
+ *   `invitation_code_error`, 403 `feature_disabled`, 409 `username_taken`, 429 `too_many_requests`
+ *   (services/registration.ts).
+ * - PUT /register/mobile: the registration payload (+ firebaseIdToken?, firebaseChannel?: 'sms') → SessionValue.
+ *   Errors as /register plus 400 `verification_code_error` | `phone_mismatch` | `invitation_code_error`, 401
+ *   `invalid_firebase_token`, 409 `mobile_taken` (services/registration-mobile.ts).
  * - GET /info → MemberInfo; `clubLabel.labelName` is '0' when the member has no VIP label. 401 without session.
  * - GET /trialuser → SessionValue of a new trial member (same as POST /wps/session/login/freeplay).
  */
 export const memberRouter = new Hono<AppEnv>()
-  .put('/register', valid('json', registerBody), async (c) => {
+  .put('/register', sealedJson(registerBody), async (c) => {
     const body = c.req.valid('json');
     return ok(c, await registerByUsername(c, body));
+  })
+  .put('/register/mobile', sealedJson(registerMobileBody), async (c) => {
+    const body = c.req.valid('json');
+    return ok(c, await registerByMobile(c, body));
   })
   .get('/info', async (c) => {
     const session = requireMember(c);

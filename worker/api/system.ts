@@ -9,9 +9,14 @@ import {
   listRegistrationFields,
   listResources,
 } from '../db/queries/settings';
+import { listCountries } from '../db/queries/countries';
+import { publishedPayloadKey } from '../services/payload-keys';
 import { hostOf } from '../edge/merchant';
+import { isRestrictedRegion } from '../edge/gating';
 import { REGISTER_FIELDS } from '../services/registration-rules';
-import type { ConsolidatedSettingsValue, RegisterSettingsValue, SystemStatusValue } from '../../src/api/types';
+import type {
+  ConsolidatedSettingsValue, CountryListValue, RegisterSettingsValue, SystemStatusValue,
+} from '../../src/api/types';
 
 /** The registration switches the status reports (accounts §3 Site switches). */
 const REGISTER_SWITCHES = ['USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3'] as const;
@@ -33,6 +38,10 @@ function mainDomainOf(hosts: string[], requestHost: string): string {
  *   of the merchant's restricted regions; `location.ip` is the client IP the edge saw.
  * - GET /settings/consolidated → ConsolidatedSettingsValue (switches, promotions REFERRAL/MISSION/LOGIN, templates).
  * - GET /setting/register → RegisterSettingsValue: all 20 spec fields; a field without a row is disabled.
+ * - GET /payloadKey → `{ keyId, publicKeyJwk, algorithm: 'ECDH-P256-A256GCM' }`: the key that seals login,
+ *   registration and password bodies (services/payload-keys.ts); 503 `encryption_unavailable` without a key.
+ * - GET /country → `{ list: [{ countryCode, dialingCode, name }] }` (dialingCode digits without '+'), in list
+ *   order: the dialling codes the SMS and mobile-registration calls accept (accounts §7 "system country").
  */
 export const systemRouter = new Hono<AppEnv>()
   .get('/status', async (c) => {
@@ -46,7 +55,6 @@ export const systemRouter = new Hono<AppEnv>()
       listMerchantHosts(db, merchant.code),
     ]);
     const host = hostOf(c.req.url);
-    const country = (c.req.header('CF-IPCountry') ?? '').trim().toUpperCase();
     const value: SystemStatusValue = {
       info: {
         customerService,
@@ -61,7 +69,8 @@ export const systemRouter = new Hono<AppEnv>()
       },
       location: { ip: c.var.clientIp },
       maintenance: merchant.maintenance,
-      regionRestriction: country !== '' && merchant.restrictedRegions.some((r) => r.toUpperCase() === country),
+      // The same rule as the page gate (worker/edge/gating.ts), so the status and the served page agree.
+      regionRestriction: isRestrictedRegion(merchant.restrictedRegions, c.req.header('CF-IPCountry')),
     };
     return ok(c, value);
   })
@@ -95,5 +104,14 @@ export const systemRouter = new Hono<AppEnv>()
       .sort((a, b) => (a.row?.sortOrder ?? unconfigured) - (b.row?.sortOrder ?? unconfigured) || a.index - b.index)
       .map(({ field, row }) => ({ field, enabled: row?.enabled ?? false, required: row?.required ?? false }));
     const value: RegisterSettingsValue = { fields };
+    return ok(c, value);
+  })
+  .get('/payloadKey', async (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return ok(c, await publishedPayloadKey(c.env));
+  })
+  .get('/country', async (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    const value: CountryListValue = { list: await listCountries(c.env.DB) };
     return ok(c, value);
   });

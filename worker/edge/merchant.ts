@@ -6,6 +6,10 @@ import { findMerchantByHost, type Merchant } from '../db/queries/merchants';
 /** The merchant serving the current request (resolved from the host). */
 export type MerchantContext = Merchant;
 
+/**
+ * Host → merchant answers are cached this long per isolate, so an operator change (maintenance, regions,
+ * domains via `npm run operator`) reaches every visitor within 30 s without a deploy.
+ */
 const CACHE_TTL_MS = 30_000;
 const cache = new Map<string, { merchant: Merchant | null; at: number }>();
 
@@ -19,7 +23,11 @@ export function hostOf(url: string): string {
   return new URL(url).hostname.toLowerCase();
 }
 
-async function resolve(db: D1Database, host: string): Promise<Merchant | null> {
+/**
+ * The merchant serving `host` (lower-case, no port), or null when the host is not routed. Answers, including
+ * "not routed", are cached 30 s per isolate.
+ */
+export async function merchantForHost(db: D1Database, host: string): Promise<Merchant | null> {
   const hit = cache.get(host);
   const now = Date.now();
   if (hit && now - hit.at < CACHE_TTL_MS) return hit.merchant;
@@ -34,7 +42,7 @@ async function resolve(db: D1Database, host: string): Promise<Merchant | null> {
  * merchant, else 400 `merchant_mismatch`. Unrouted hosts get 404 `unknown_site`.
  */
 export const merchantResolver = createMiddleware<AppEnv>(async (c, next) => {
-  const merchant = await resolve(c.env.DB, hostOf(c.req.url));
+  const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url));
   if (!merchant) throw new ApiError(404, 'unknown_site', 'No site is configured for this host');
   const claimed = c.req.query('merchant') ?? c.req.query('merchant_code') ?? c.req.query('merchantCode');
   if (claimed && claimed.toUpperCase() !== merchant.code.toUpperCase()) {

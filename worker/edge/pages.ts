@@ -1,26 +1,114 @@
 import type { Context } from 'hono';
+import { generateCookie, getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { pageForPath } from '../../src/lib/routes';
+import type { Language } from '../../src/lib/i18n';
+import { PAGE_ROUTES, pageForPath, type PageRoute } from '../../src/lib/routes';
+import { hostOf, merchantForHost } from './merchant';
+import { GATE_PAGES, gateFor } from './gating';
+import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from './gate-pages';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
+import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
 const HASHED_ASSETS = '/_assets/';
+/** Language variants of the pages live here in the build; they are served only through their routes. */
+const VARIANT_TREE = '/i18n/';
+
+const pageByFile = new Map<string, PageRoute>(PAGE_ROUTES.map((r) => [r.file, r]));
 
 /**
- * Serves a request from the Astro build: page routes map to their pre-rendered file (player-shell §2);
- * anything else is a static file or a plain 404. HTML is revalidated on every visit; hashed assets are
- * immutable.
+ * The page a path asks for: a route of the table (player-shell §2), or a page's build file named directly
+ * (`/play/slot.html`), so no page file can be fetched around the gate.
+ */
+function pageForRequest(pathname: string): PageRoute | null {
+  return pageForPath(pathname) ?? pageByFile.get(pathname) ?? null;
+}
+
+/** Fetches one file of the build from the ASSETS binding. */
+function fetchBuildFile(assets: Fetcher, base: URL, file: string, headers?: Headers): Promise<Response> {
+  return assets.fetch(new Request(new URL(file, base), { method: 'GET', ...(headers ? { headers } : {}) }));
+}
+
+/**
+ * Fetches a page file in `language`: its variant when the build has one, else the EN file. Returns the
+ * response and the language actually served (which `Content-Language` must name).
+ */
+async function fetchLocalisedFile(
+  assets: Fetcher, base: URL, file: string, language: Language, headers?: Headers,
+): Promise<{ response: Response; served: Language }> {
+  const variant = variantFile(language, file);
+  if (variant) {
+    const response = await fetchBuildFile(assets, base, variant, headers);
+    if (response.status !== 404) return { response, served: language };
+    await response.body?.cancel();
+  }
+  return { response: await fetchBuildFile(assets, base, file, headers), served: 'EN' };
+}
+
+/**
+ * Serves a request from the Astro build. Static files (anything that is not a page) are never gated and
+ * need no merchant; hashed assets are immutable. Page requests (player-shell §2 Routes) go through the edge:
+ * 1. host → merchant (unknown host: plain HTML 404 "site not configured");
+ * 2. language: `?lang=` > `language` cookie > Accept-Language > EN; `?lang=` also sets the cookie for a year;
+ * 3. gate (player-shell §3/§4): maintenance → the maintenance page, 503 + Retry-After; restricted region
+ *    (CF-IPCountry in merchant.restrictedRegions) → the restricted page, 451, showing the visitor IP;
+ *    maintenance wins when both apply;
+ * 4. otherwise the page file in the chosen language (EN file when the variant is missing), revalidated on
+ *    every visit (`no-cache`).
+ * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
+ * Accept-Language`. Merchant answers are cached 30 s per isolate (merchant.ts).
  */
 export async function servePageOrAsset(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
-  const page = pageForPath(url.pathname);
-  const target = page ? new URL(page.file, url) : url;
-  const upstream = await c.env.ASSETS.fetch(new Request(target, { method: 'GET', headers: c.req.raw.headers }));
+  const page = pageForRequest(url.pathname);
+  if (page) return servePage(c, url, page);
+  if (url.pathname.startsWith(VARIANT_TREE) && url.pathname.endsWith('.html')) return notFoundHtmlResponse();
+  const upstream = await fetchBuildFile(c.env.ASSETS, url, url.pathname + url.search, c.req.raw.headers);
   const response = new Response(upstream.body, upstream);
-  if (page) {
+  if (url.pathname.startsWith(HASHED_ASSETS) && upstream.ok) {
+    response.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  }
+  return response;
+}
+
+async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise<Response> {
+  const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url));
+  if (!merchant) return siteNotConfiguredResponse();
+
+  const choice = resolveLanguage({
+    query: url.searchParams.get('lang'),
+    cookie: getCookie(c, LANGUAGE_COOKIE),
+    acceptLanguage: c.req.header('Accept-Language'),
+  });
+  const gate = gateFor(merchant, c.req.header('CF-IPCountry'));
+
+  let response: Response;
+  let served: Language;
+  if (gate) {
+    // No conditional headers: a 304 would lose the gate status.
+    const built = await fetchLocalisedFile(c.env.ASSETS, url, GATE_PAGES[gate].file, choice.language);
+    response = gateResponse(gate, built.response, c.var.clientIp);
+    served = built.response.ok ? built.served : 'EN';
+  } else {
+    const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, c.req.raw.headers);
+    response = new Response(built.response.body, built.response);
     response.headers.set('Cache-Control', 'no-cache');
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
-  } else if (url.pathname.startsWith(HASHED_ASSETS) && upstream.ok) {
-    response.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    served = built.served;
+  }
+
+  response.headers.set('Content-Language', CONTENT_LANGUAGE[served]);
+  response.headers.set('Vary', 'Cookie, Accept-Language');
+  if (choice.setCookie) {
+    response.headers.append(
+      'Set-Cookie',
+      generateCookie(LANGUAGE_COOKIE, choice.language, {
+        path: '/',
+        maxAge: LANGUAGE_COOKIE_MAX_AGE,
+        sameSite: 'Lax',
+        secure: url.protocol === 'https:',
+      }),
+    );
   }
   return response;
 }

@@ -7,6 +7,7 @@ import { newMemberStatements, type NewMember } from '../db/queries/members';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { ledgerStatements, type LedgerChange } from './ledger';
 import { hashToken, newToken } from './tokens';
+import { issueRememberToken } from './remember';
 import { randomInt } from './captcha-svg';
 import { TRIAL_PER_IP, consumeRateLimit } from './rate-limit';
 
@@ -14,20 +15,24 @@ import { TRIAL_PER_IP, consumeRateLimit } from './rate-limit';
 export const TRIAL_MEMBER_TYPE = 4;
 
 /**
- * Creates a member, its wallet and the opening credit (welcome bonus or trial balance) in ONE D1 batch,
+ * Creates a member, its wallet, the opening credit (welcome bonus or trial balance) and any `extra`
+ * statements (e.g. a social-account link) in ONE D1 batch,
  * so a member never exists without its wallet and its money always has a ledger entry. A zero credit
- * writes no ledger entry. Returns the new member id. Errors: 409 `username_taken` (UNIQUE per merchant).
+ * writes no ledger entry. Returns the new member id. Errors: 409 `username_taken` / `mobile_taken` (UNIQUE
+ * per merchant, when a concurrent registration won the race).
  */
 export async function createAccount(
   db: D1Database,
   member: NewMember,
   credit: Omit<LedgerChange, 'amountMinor'> & { amountMinor: number },
   now = Date.now(),
+  extra: D1PreparedStatement[] = [],
 ): Promise<number> {
   const owner = { merchantCode: member.merchantCode, username: member.usernameKey };
   const statements = [
     ...newMemberStatements(db, member, now),
     ...(credit.amountMinor > 0 ? ledgerStatements(db, owner, [credit], now) : []),
+    ...extra,
   ];
   try {
     const [inserted] = await db.batch<{ id: number }>(statements);
@@ -36,6 +41,9 @@ export async function createAccount(
     return id;
   } catch (error) {
     const message = String(error instanceof Error ? error.message : error);
+    if (message.includes('UNIQUE') && message.includes('mobile_e164')) {
+      throw new ApiError(409, 'mobile_taken', 'This mobile number already has an account');
+    }
     if (message.includes('UNIQUE') && message.includes('members')) {
       throw new ApiError(409, 'username_taken', 'The username already exists');
     }
@@ -45,18 +53,24 @@ export async function createAccount(
 
 /**
  * Opens a session for a member and returns the session value (accounts §3 Session info). Trial members
- * carry `customerType` instead of `type`. Only the token's hash is stored.
+ * carry `customerType` instead of `type`. Only the token's hash is stored. With `remember`, a real member
+ * also gets a remember-me token (`rememberToken`, services/remember.ts); trial members never do.
  */
 export async function openSession(
   db: D1Database,
   member: { id: number; account: string; type: number; merchantCode: string },
   firstTimeLogin: boolean,
   now = Date.now(),
+  options: { remember?: boolean } = {},
 ): Promise<SessionValue> {
   const token = newToken();
   const expiresAt = await createSession(db, hashToken(token), member.id, member.merchantCode, now);
   const base = { token, userName: member.account, merchantCode: member.merchantCode, firstTimeLogin, expiresAt };
-  return member.type === TRIAL_MEMBER_TYPE ? { ...base, customerType: member.type } : { ...base, type: member.type };
+  if (member.type === TRIAL_MEMBER_TYPE) return { ...base, customerType: member.type };
+  if (options.remember) {
+    return { ...base, type: member.type, rememberToken: await issueRememberToken(db, member.id, member.merchantCode, now) };
+  }
+  return { ...base, type: member.type };
 }
 
 const TRIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';

@@ -15,6 +15,8 @@ export interface PasswordLogin {
   username: string;
   password: string;
   captcha?: string | undefined;
+  /** Also issue a remember-me token (services/remember.ts). */
+  rememberMe?: boolean | undefined;
 }
 
 /**
@@ -75,5 +77,5 @@ export async function loginWithPassword(c: Context<AppEnv>, input: PasswordLogin
 
   await clearCounter(db, buckets.account);
   const firstTimeLogin = await recordLogin(db, member.id, now);
-  return openSession(db, member, firstTimeLogin, now);
+  return openSession(db, member, firstTimeLogin, now, { remember: input.rememberMe === true });
 }

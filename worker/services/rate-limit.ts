@@ -13,6 +13,15 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Registrations per client IP (accounts §3 registration; abuse protection). */
 export const REGISTER_PER_IP: RateLimit = { name: 'register:ip', max: 10, windowMs: HOUR_MS };
+
+/**
+ * The registration limit in force: REGISTER_PER_IP, or the operator's REGISTER_LIMIT_PER_HOUR (a positive
+ * integer) — e.g. a venue where many players share one public IP, or a local browser-test server.
+ */
+export function registerLimit(env: { REGISTER_LIMIT_PER_HOUR?: string | undefined }): RateLimit {
+  const max = Number(env.REGISTER_LIMIT_PER_HOUR);
+  return Number.isSafeInteger(max) && max > 0 ? { ...REGISTER_PER_IP, max } : REGISTER_PER_IP;
+}
 /** Trial accounts (free play, trial user) per client IP. */
 export const TRIAL_PER_IP: RateLimit = { name: 'trial:ip', max: 20, windowMs: HOUR_MS };
 /** Captcha images per client IP: each one is a row in D1, so a flood is refused early. */
@@ -36,3 +45,19 @@ export async function consumeRateLimit(db: D1Database, limit: RateLimit, key: st
     });
   }
 }
+
+/** SMS sends per phone: one per minute (the client's countdown) and five per hour. */
+export const SMS_PER_PHONE_MINUTE: RateLimit = { name: 'sms:phone:1m', max: 1, windowMs: 60 * 1000 };
+export const SMS_PER_PHONE_HOUR: RateLimit = { name: 'sms:phone:1h', max: 5, windowMs: HOUR_MS };
+/** SMS sends per client IP (one address asking codes for many numbers is a toll-fraud pattern). */
+export const SMS_PER_IP: RateLimit = { name: 'sms:ip', max: 10, windowMs: HOUR_MS };
+/** Code checks per phone (SMS login, reset, mobile registration) on top of the per-code try limit. */
+export const SMS_VERIFY_PER_PHONE: RateLimit = { name: 'sms:verify', max: 20, windowMs: HOUR_MS };
+/** Username availability checks per client IP. */
+export const USERNAME_CHECK_PER_IP: RateLimit = { name: 'check:username:ip', max: 60, windowMs: 10 * 60 * 1000 };
+/** Invitation-code lookups per client IP. */
+export const AFFILIATE_LOOKUP_PER_IP: RateLimit = { name: 'affiliate:ip', max: 60, windowMs: 10 * 60 * 1000 };
+/** Password resets per client IP. */
+export const RESET_PER_IP: RateLimit = { name: 'reset:ip', max: 10, windowMs: HOUR_MS };
+/** Social-login starts per client IP (each one stores a pending request). */
+export const OAUTH_START_PER_IP: RateLimit = { name: 'oauth:start:ip', max: 30, windowMs: 10 * 60 * 1000 };

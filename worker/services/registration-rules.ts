@@ -28,7 +28,37 @@ export interface FieldIssue {
 }
 
 /** Username registration cannot create an account without these, whatever the settings say. */
-const ALWAYS_REQUIRED: ReadonlySet<RegisterField> = new Set(['username', 'password']);
+export const USERNAME_REGISTRATION_REQUIRES: ReadonlySet<RegisterField> = new Set(['username', 'password']);
+
+/**
+ * How registration by mobile number reads the settings (accounts §3 site switches): the phone is always
+ * required; the SMS code when REGMOBVERF3 is on, unless a Firebase ID token proves the phone (else the code
+ * field is ignored); the password when MOBILENUMPASSREG3 is on (else both password fields are ignored and the
+ * account logs in by SMS code only). A username is optional: without one the account is named after the phone.
+ */
+export function mobileRegistrationMode(switches: {
+  verifyPhone: boolean;
+  passwordRequired: boolean;
+  firebaseToken: boolean;
+}): RegistrationMode {
+  const requires: RegisterField[] = ['countryDialingCode', 'mobileNum'];
+  const ignores: RegisterField[] = [];
+  if (switches.verifyPhone && !switches.firebaseToken) requires.push('verificationCode');
+  else ignores.push('verificationCode');
+  if (switches.passwordRequired) requires.push('password');
+  else ignores.push('password', 'confirmPassword');
+  return { requires: new Set(requires), ignores: new Set(ignores), optional: new Set(['username']) };
+}
+
+/** How one registration flow overrides the merchant's settings. */
+export interface RegistrationMode {
+  /** Fields checked and required whatever the settings say. */
+  requires: ReadonlySet<RegisterField>;
+  /** Fields left out entirely (neither checked nor kept). */
+  ignores?: ReadonlySet<RegisterField>;
+  /** Fields checked when filled but never required, whatever the settings say. */
+  optional?: ReadonlySet<RegisterField>;
+}
 
 const codePoints = (v: string) => [...v].length;
 
@@ -86,17 +116,20 @@ export type RegistrationCheck =
  * - a present value must pass its field rule;
  * - confirmPassword must equal password (message keys in_incorrect_password / in_confirmation_correct);
  * - captcha, when enabled, must be present (key in_vwrite_code); its answer is verified by the caller.
+ * `mode` says which fields the flow always requires or leaves out (username registration by default).
  */
 export function checkRegistration(
   submitted: Partial<Record<RegisterField, string | undefined>>,
   settings: ReadonlyMap<string, FieldSetting>,
+  mode: RegistrationMode = { requires: USERNAME_REGISTRATION_REQUIRES },
 ): RegistrationCheck {
   const issues: FieldIssue[] = [];
   const values: Partial<Record<RegisterField, string>> = {};
   for (const field of REGISTER_FIELDS) {
     const setting = settings.get(field);
-    const enabled = ALWAYS_REQUIRED.has(field) || setting?.enabled === true;
-    const required = ALWAYS_REQUIRED.has(field) || (enabled && setting?.required === true);
+    if (mode.ignores?.has(field)) continue;
+    const enabled = mode.requires.has(field) || mode.optional?.has(field) === true || setting?.enabled === true;
+    const required = mode.requires.has(field) || (enabled && setting?.required === true && !mode.optional?.has(field));
     if (!enabled) continue;
     const raw = submitted[field] ?? '';
     const value = UNTRIMMED.has(field) ? raw : raw.trim();

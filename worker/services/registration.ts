@@ -4,11 +4,11 @@ import type { SessionValue } from '../../src/api/types';
 import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { listRegistrationFields } from '../db/queries/settings';
-import { usernameExists } from '../db/queries/members';
+import { findAgentByAffiliateCode, usernameExists } from '../db/queries/members';
 import { checkRegistration, type FieldSetting, type RegisterField } from './registration-rules';
 import { hashPassword } from './password';
 import { verifyCaptcha } from './captcha';
-import { REGISTER_PER_IP, consumeRateLimit } from './rate-limit';
+import { consumeRateLimit, registerLimit } from './rate-limit';
 import { createAccount, openSession } from './accounts';
 
 /** The registration payload (accounts §3): the spec's fields plus where and how the player registered. */
@@ -31,7 +31,8 @@ const PROFILE_FIELDS: readonly RegisterField[] = [
  * 3. fields are checked against the merchant's registration settings → 400 `invalid_input` with
  *    `value.issues[{ path, message, key? }]` (checked before the captcha so a typo does not burn it);
  * 4. when the captcha field is enabled the answer must match the browser's challenge → 400 `captcha_invalid`;
- * 5. a username taken in any letter case → 409 `username_taken`;
+ * 5. an invitation code that is no active agent's → 400 `invitation_code_error`;
+ *    a username taken in any letter case → 409 `username_taken`;
  * 6. one D1 batch creates member (type 0, scrypt hash), wallet and the welcome bonus (merchant
  *    welcomeBonusMinor, ledger kind `welcome_bonus`, idempotency key `welcome`), then a session opens:
  *    registration logs the player in, and counts as the first login (firstTimeLogin true).
@@ -44,10 +45,9 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
   if (switches.USERNAMEREG3 !== true) {
     throw new ApiError(403, 'feature_disabled', 'Registration by username is not offered on this site');
   }
-  await consumeRateLimit(db, REGISTER_PER_IP, c.var.clientIp);
+  await consumeRateLimit(db, registerLimit(c.env), c.var.clientIp);
 
-  const rows = await listRegistrationFields(db, merchant.code);
-  const settings = new Map<string, FieldSetting>(rows.map((r) => [r.field, r]));
+  const settings = await loadFieldSettings(db, merchant.code);
   const check = checkRegistration(input, settings);
   if (!check.ok) throw new ApiError(400, 'invalid_input', 'Registration fields are not valid', { issues: check.issues });
   const values = check.values;
@@ -55,21 +55,14 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
   if (values.captcha !== undefined && !(await verifyCaptcha(c, values.captcha))) {
     throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
   }
+  const referrerId = await resolveReferrer(db, merchant.code, values.affiliateCode);
   const username = values.username ?? '';
   const usernameKey = username.toLowerCase();
   if (await usernameExists(db, merchant.code, usernameKey)) {
     throw new ApiError(409, 'username_taken', 'The username already exists');
   }
 
-  const profile: Record<string, string> = {};
-  for (const field of PROFILE_FIELDS) {
-    const value = values[field];
-    if (value !== undefined) profile[field] = value;
-  }
-  if (input.registerUrl) profile.registerUrl = input.registerUrl;
-  if (input.domain) profile.domain = input.domain;
-  if (values.paymentPassword !== undefined) profile.paymentPasswordHash = await hashPassword(values.paymentPassword);
-
+  const profile = await buildProfile(values, input);
   const now = Date.now();
   const id = await createAccount(
     db,
@@ -84,9 +77,47 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
       registerMethod: input.registerMethod ?? 'H5',
       registerIp: c.var.clientIp,
       currency: merchant.currency,
+      referrerId,
     },
     { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: 'registration', idempotencyKey: 'welcome' },
     now,
   );
   return openSession(db, { id, account: username, type: 0, merchantCode: merchant.code }, true, now);
+}
+
+/** The merchant's registration field settings by field name. */
+export async function loadFieldSettings(db: D1Database, merchantCode: string): Promise<Map<string, FieldSetting>> {
+  const rows = await listRegistrationFields(db, merchantCode);
+  return new Map<string, FieldSetting>(rows.map((r) => [r.field, r]));
+}
+
+/**
+ * The agent behind an invitation code (accounts §4 Affiliate code), or null without a code. A code that is
+ * no active agent's → 400 `invitation_code_error` with the issue on affiliateCode (the form focuses it).
+ */
+export async function resolveReferrer(db: D1Database, merchantCode: string, code: string | undefined): Promise<number | null> {
+  if (code === undefined) return null;
+  const agentId = await findAgentByAffiliateCode(db, merchantCode, code);
+  if (agentId === null) {
+    throw new ApiError(400, 'invitation_code_error', 'Invalid invitation code', {
+      issues: [{ path: 'affiliateCode', message: 'Invalid invitation code', key: 'invitation_code_error' }],
+    });
+  }
+  return agentId;
+}
+
+/** The member's profile JSON: enabled optional fields, where they registered, the payment password's hash. */
+export async function buildProfile(
+  values: Partial<Record<RegisterField, string>>,
+  input: Pick<RegistrationInput, 'registerUrl' | 'domain'>,
+): Promise<Record<string, string>> {
+  const profile: Record<string, string> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = values[field];
+    if (value !== undefined) profile[field] = value;
+  }
+  if (input.registerUrl) profile.registerUrl = input.registerUrl;
+  if (input.domain) profile.domain = input.domain;
+  if (values.paymentPassword !== undefined) profile.paymentPasswordHash = await hashPassword(values.paymentPassword);
+  return profile;
 }

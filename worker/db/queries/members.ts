@@ -13,6 +13,8 @@ export interface MemberRecord {
   nickname: string;
   profile: Record<string, unknown>;
   lastLoginAt: number | null;
+  /** Verified phone in E.164 form, or null. */
+  mobileE164: string | null;
 }
 
 interface Row {
@@ -26,6 +28,7 @@ interface Row {
   nickname: string;
   profile: string;
   last_login_at: number | null;
+  mobile_e164: string | null;
 }
 
 function parseProfile(json: string): Record<string, unknown> {
@@ -49,10 +52,11 @@ function toMember(row: Row): MemberRecord {
     nickname: row.nickname,
     profile: parseProfile(row.profile),
     lastLoginAt: row.last_login_at,
+    mobileE164: row.mobile_e164,
   };
 }
 
-const COLUMNS = `id, merchant_code, username, account, password_hash, type, status, nickname, profile, last_login_at`;
+const COLUMNS = `id, merchant_code, username, account, password_hash, type, status, nickname, profile, last_login_at, mobile_e164`;
 
 /** The member of a merchant by username (case-insensitive: pass the lower-case key), or null. */
 export async function findMemberByUsername(
@@ -71,6 +75,34 @@ export async function findMemberByUsername(
 export async function findMemberById(db: D1Database, id: number): Promise<MemberRecord | null> {
   const row = await db.prepare(`SELECT ${COLUMNS} FROM members WHERE id = ?`).bind(id).first<Row>();
   return row ? toMember(row) : null;
+}
+
+/** The member of a merchant with this verified phone (E.164), or null. */
+export async function findMemberByMobile(db: D1Database, merchantCode: string, e164: string): Promise<MemberRecord | null> {
+  const row = await db
+    .prepare(`SELECT ${COLUMNS} FROM members WHERE merchant_code = ? AND mobile_e164 = ?`)
+    .bind(merchantCode, e164)
+    .first<Row>();
+  return row ? toMember(row) : null;
+}
+
+/**
+ * The id of the active agent (type 1 or 2) owning an invitation code on a merchant, or null. Codes are stored
+ * upper-case, so the lookup is case-insensitive and still uses the unique index.
+ */
+export async function findAgentByAffiliateCode(db: D1Database, merchantCode: string, code: string): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `SELECT id FROM members WHERE merchant_code = ? AND affiliate_code = ? AND type IN (1, 2) AND status = 1`,
+    )
+    .bind(merchantCode, code.toUpperCase())
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** Replaces a member's password hash. */
+export async function updatePasswordHash(db: D1Database, memberId: number, passwordHash: string): Promise<void> {
+  await db.prepare(`UPDATE members SET password_hash = ? WHERE id = ?`).bind(passwordHash, memberId).run();
 }
 
 /** True when the merchant already has this username (lower-case key). */
@@ -110,6 +142,10 @@ export interface NewMember {
   registerMethod: string;
   registerIp: string;
   currency: string;
+  /** Verified phone (E.164), when the account was registered by mobile number. */
+  mobileE164?: string | null;
+  /** The agent whose invitation code the player registered with. */
+  referrerId?: number | null;
 }
 
 /**
@@ -122,8 +158,8 @@ export function newMemberStatements(db: D1Database, member: NewMember, now = Dat
     db
       .prepare(
         `INSERT INTO members (merchant_code, username, account, password_hash, type, status, nickname, profile,
-           first_time_login, register_method, register_ip, created_at, last_login_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, 1, ?8, ?9, ?10, ?10) RETURNING id`,
+           first_time_login, register_method, register_ip, created_at, last_login_at, mobile_e164, referrer_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, 1, ?8, ?9, ?10, ?10, ?11, ?12) RETURNING id`,
       )
       .bind(
         member.merchantCode,
@@ -136,6 +172,8 @@ export function newMemberStatements(db: D1Database, member: NewMember, now = Dat
         member.registerMethod,
         member.registerIp,
         now,
+        member.mobileE164 ?? null,
+        member.referrerId ?? null,
       ),
     db
       .prepare(

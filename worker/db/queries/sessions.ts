@@ -92,3 +92,24 @@ export async function revokeSession(db: D1Database, tokenHash: string, now = Dat
     .bind(now, tokenHash)
     .run();
 }
+
+/** Revokes every live session of a member except `keepTokenHash` (password change keeps the current one). */
+export async function revokeOtherSessions(
+  db: D1Database,
+  memberId: number,
+  keepTokenHash: string,
+  now = Date.now(),
+): Promise<void> {
+  await db
+    .prepare(`UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND token_hash <> ? AND revoked_at IS NULL`)
+    .bind(now, memberId, keepTokenHash)
+    .run();
+}
+
+/** Revokes every live session of a member (password reset, logout everywhere). */
+export async function revokeAllSessions(db: D1Database, memberId: number, now = Date.now()): Promise<void> {
+  await db
+    .prepare(`UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL`)
+    .bind(now, memberId)
+    .run();
+}

@@ -15,6 +15,8 @@ import {
   MERCHANTS, NAME_KITS, REGISTRATION_FIELDS, RESOURCES, VENDORS,
   type SeedBlock, type SeedMerchant, type SeedVendor,
 } from './demo-data.ts';
+import { lotterySeedStatements } from './lottery.ts';
+import { accountsSeedStatements } from './accounts.ts';
 
 type SqlValue = string | number | null;
 
@@ -30,6 +32,8 @@ export function demoSeedStatements(): string[] {
       VENDORS.map((v) => [v.vassalage, v.displayName, v.accountTypeName, v.adapter])),
     ...upsert('games', GAME_COLUMNS, ['node_id'], VENDORS.flatMap(vendorGames)),
     ...catalogueStatements(MERCHANTS),
+    ...lotterySeedStatements(),
+    ...accountsSeedStatements(),
   ];
 }
 

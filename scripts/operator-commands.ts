@@ -1,0 +1,186 @@
+/**
+ * The operator commands (white-label sites, player-shell §1 and §3; accounts §3 site switches): argument
+ * parsing and validation, and the SQL each command runs. Pure, so it is tested without wrangler; values reach
+ * SQL only after validation and as escaped literals.
+ */
+
+/** A parsed operator command. Merchant codes are as typed; the runner resolves them case-insensitively. */
+export type OperatorCommand =
+  | { kind: 'maintenance'; merchant: string; on: boolean }
+  | { kind: 'regions'; merchant: string; regions: string[] }
+  | { kind: 'domain-add'; host: string; merchant: string }
+  | { kind: 'domain-remove'; host: string; merchant: string }
+  | { kind: 'switch'; merchant: string; moduleId: string; on: boolean }
+  | { kind: 'list' };
+
+/** Usage text printed on any argument error. */
+export const USAGE = `usage: npm run operator -- <command> [--remote]
+  maintenance on|off <merchant>           page requests get the maintenance page (503) while on
+  regions <merchant> <CC,CC,…|none>       visitors from these countries (ISO 3166-1 alpha-2) get the restricted page (451)
+  domain add|remove <host> <merchant>     route a host name (no scheme, no port) to a merchant, or stop routing it
+  switch <merchant> <moduleId> on|off     turn a site switch (module) on or off
+  list                                    show every merchant with its state, domains and switches
+Changes reach every visitor within 30 s: each worker isolate caches host → merchant answers for 30 s.`;
+
+/**
+ * Module ids an operator may switch (player-shell §1 flags, accounts §3 site switches and §9 module ids). A
+ * typo would otherwise create a switch nothing reads.
+ */
+export const KNOWN_MODULES: readonly string[] = [
+  'AFFMAN3', 'AGENTPOLICY3', 'CBS3', 'CHNGPASSVERIF3', 'COMM3', 'FACEBOOKLOGIN3', 'FEEDBACK3', 'FREEPLAY3',
+  'GOOGLELOGIN3', 'INBOX3', 'MOBILENUMPASSREG3', 'MOBILENUMREG3', 'MOBILEVERCODELOGIN3', 'PROFPIC3', 'REGISTER_REE3',
+  'REGMOBVERF3', 'REWCEN3', 'USERNAMEREG3', 'VALID_CAPTCHA3',
+];
+
+/** An argument the operator must correct; the message says how. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const MERCHANT_CODE = /^[A-Za-z0-9_]{1,32}$/;
+const COUNTRY = /^[A-Z][A-Z0-9]$/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+function merchantArg(value: string | undefined): string {
+  if (!value || !MERCHANT_CODE.test(value)) {
+    throw new UsageError(`merchant code expected (letters, digits, _; at most 32), got ${JSON.stringify(value ?? '')}`);
+  }
+  return value;
+}
+
+function onOff(value: string | undefined): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new UsageError(`on or off expected, got ${JSON.stringify(value ?? '')}`);
+}
+
+/**
+ * A host name as the worker matches it (`hostOf`: lower-case, no port): DNS labels or an IPv4 address.
+ * Schemes, ports, paths and wildcards are refused rather than guessed away.
+ */
+export function parseHost(value: string | undefined): string {
+  const host = (value ?? '').trim().toLowerCase();
+  const labels = host.split('.');
+  const isIpv4 = labels.length === 4 && labels.every((l) => /^\d{1,3}$/.test(l) && Number(l) <= 255);
+  // A name's last label is never all digits (RFC 3696 §2), which also refuses malformed IPv4 addresses.
+  const isName = labels.every((l) => LABEL.test(l)) && !/^\d+$/.test(labels.at(-1) ?? '');
+  if (host.length > 253 || !(isIpv4 || isName)) {
+    throw new UsageError(`host name expected without scheme, port or path (e.g. play.example.com), got ${JSON.stringify(value ?? '')}`);
+  }
+  return host;
+}
+
+/** `CC,CC,…` → sorted unique upper-case ISO alpha-2 codes (Cloudflare's T1 included); `none` → []. */
+export function parseRegions(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') throw new UsageError('country list expected, e.g. US,FR, or none');
+  if (value.trim().toLowerCase() === 'none') return [];
+  const codes = value.split(',').map((c) => c.trim().toUpperCase());
+  const wrong = codes.filter((c) => !COUNTRY.test(c));
+  if (wrong.length > 0) throw new UsageError(`two-letter country codes expected, not ${wrong.map((c) => JSON.stringify(c)).join(', ')}`);
+  return [...new Set(codes)].sort();
+}
+
+function moduleArg(value: string | undefined): string {
+  const id = (value ?? '').trim().toUpperCase();
+  if (!KNOWN_MODULES.includes(id)) {
+    throw new UsageError(`unknown module ${JSON.stringify(value ?? '')}; known: ${KNOWN_MODULES.join(', ')}`);
+  }
+  return id;
+}
+
+function expectCount(args: readonly string[], count: number): void {
+  if (args.length !== count) throw new UsageError(`${args[0]} takes ${count - 1} argument(s), got ${args.length - 1}`);
+}
+
+/** Parses the command line (without node and script; `--remote` already removed). Throws UsageError. */
+export function parseCommand(args: readonly string[]): OperatorCommand {
+  const [name, a, b, c] = args;
+  switch (name) {
+    case 'maintenance':
+      expectCount(args, 3);
+      return { kind: 'maintenance', on: onOff(a), merchant: merchantArg(b) };
+    case 'regions':
+      expectCount(args, 3);
+      return { kind: 'regions', merchant: merchantArg(a), regions: parseRegions(b) };
+    case 'domain': {
+      expectCount(args, 4);
+      if (a !== 'add' && a !== 'remove') throw new UsageError(`domain add or domain remove expected, got ${JSON.stringify(a ?? '')}`);
+      return { kind: a === 'add' ? 'domain-add' : 'domain-remove', host: parseHost(b), merchant: merchantArg(c) };
+    }
+    case 'switch':
+      expectCount(args, 4);
+      return { kind: 'switch', merchant: merchantArg(a), moduleId: moduleArg(b), on: onOff(c) };
+    case 'list':
+      expectCount(args, 1);
+      return { kind: 'list' };
+    default:
+      throw new UsageError(name ? `unknown command ${JSON.stringify(name)}` : 'command expected');
+  }
+}
+
+/** A SQL string literal: single quotes doubled. NUL cannot appear in a valid argument and is refused. */
+export function sqlString(value: string): string {
+  if (value.includes('\0')) throw new UsageError('NUL characters are not allowed');
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** Looks a merchant code up case-insensitively; the runner continues with the stored spelling. */
+export function findMerchantSql(merchant: string): string {
+  return `SELECT code FROM merchants WHERE code = ${sqlString(merchant)} COLLATE NOCASE`;
+}
+
+/** The merchant a host is routed to now (domain add refuses to move a host silently). */
+export function findDomainSql(host: string): string {
+  return `SELECT merchant_code FROM merchant_domains WHERE host = ${sqlString(host)}`;
+}
+
+/** The change statement of a command, for the merchant's stored code. `list` has none. */
+export function changeSql(command: OperatorCommand, code: string): string | null {
+  const merchant = sqlString(code);
+  switch (command.kind) {
+    case 'maintenance':
+      return `UPDATE merchants SET maintenance = ${command.on ? 1 : 0} WHERE code = ${merchant}`;
+    case 'regions':
+      return `UPDATE merchants SET restricted_regions = ${sqlString(JSON.stringify(command.regions))} WHERE code = ${merchant}`;
+    case 'domain-add':
+      return `INSERT INTO merchant_domains (host, merchant_code) VALUES (${sqlString(command.host)}, ${merchant}) ON CONFLICT (host) DO NOTHING`;
+    case 'domain-remove':
+      return `DELETE FROM merchant_domains WHERE host = ${sqlString(command.host)} AND merchant_code = ${merchant}`;
+    case 'switch':
+      return `INSERT INTO site_switches (merchant_code, module_id, enabled) VALUES (${merchant}, ${sqlString(command.moduleId)}, ${command.on ? 1 : 0})
+ON CONFLICT (merchant_code, module_id) DO UPDATE SET enabled = excluded.enabled`;
+    case 'list':
+      return null;
+  }
+}
+
+/** One row per merchant for `list`: state, domains and switches, aggregated in SQL. */
+export const LIST_SQL = `SELECT m.code, m.name, m.maintenance, m.restricted_regions,
+  (SELECT group_concat(host, ' ') FROM (SELECT host FROM merchant_domains WHERE merchant_code = m.code ORDER BY host)) AS hosts,
+  (SELECT group_concat(module_id || '=' || CASE enabled WHEN 1 THEN 'on' ELSE 'off' END, ' ')
+     FROM (SELECT module_id, enabled FROM site_switches WHERE merchant_code = m.code ORDER BY module_id)) AS switches
+FROM merchants m ORDER BY m.code`;
+
+/** A `list` row as wrangler returns it. */
+export interface ListRow {
+  code: string;
+  name: string;
+  maintenance: number;
+  restricted_regions: string;
+  hosts: string | null;
+  switches: string | null;
+}
+
+/** Human-readable lines for `list`. */
+export function formatList(rows: readonly ListRow[]): string {
+  if (rows.length === 0) return 'No merchants. Run npm run db:setup first.';
+  return rows
+    .map((r) => [
+      `${r.code} (${r.name})`,
+      `  maintenance: ${r.maintenance === 1 ? 'ON' : 'off'}`,
+      `  restricted regions: ${(JSON.parse(r.restricted_regions || '[]') as string[]).join(',') || 'none'}`,
+      `  domains: ${r.hosts ?? 'none'}`,
+      `  switches: ${r.switches ?? 'none'}`,
+    ].join('\n'))
+    .join('\n');
+}

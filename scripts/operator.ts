@@ -1,0 +1,72 @@
+/**
+ * Operator script for the white-label sites, on the local D1 database or, with `--remote`, the deployed one:
+ *   npm run operator -- maintenance on|off <merchant>
+ *   npm run operator -- regions <merchant> <CC,CC,…|none>
+ *   npm run operator -- domain add|remove <host> <merchant>
+ *   npm run operator -- switch <merchant> <moduleId> on|off
+ *   npm run operator -- list
+ * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
+ * PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
+ * routed elsewhere, …), 2 wrong arguments.
+ */
+import {
+  changeSql, findDomainSql, findMerchantSql, formatList, LIST_SQL, parseCommand, USAGE, UsageError,
+  type ListRow, type OperatorCommand,
+} from './operator-commands.ts';
+import { d1Execute, d1Location } from './wrangler.ts';
+
+const where = d1Location(process.argv);
+const args = process.argv.slice(2).filter((a) => a !== '--remote');
+
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** The stored spelling of a merchant code, or a refusal naming it. */
+function merchantCode(merchant: string): string {
+  const row = d1Execute<{ code: string }>(where, findMerchantSql(merchant)).results[0];
+  return row?.code ?? refuse(`No merchant ${merchant}. See: npm run operator -- list`);
+}
+
+function run(command: OperatorCommand): string {
+  if (command.kind === 'list') return formatList(d1Execute<ListRow>(where, LIST_SQL).results);
+  const code = merchantCode(command.merchant);
+  if (command.kind === 'domain-add' || command.kind === 'domain-remove') {
+    // Checked before the change: local wrangler does not report how many rows a statement changed.
+    const routed = d1Execute<{ merchant_code: string }>(where, findDomainSql(command.host)).results[0];
+    if (command.kind === 'domain-remove' && routed?.merchant_code !== code) refuse(`${command.host} does not serve ${code}.`);
+    if (command.kind === 'domain-add' && routed) {
+      if (routed.merchant_code !== code) refuse(`${command.host} already serves ${routed.merchant_code}; remove it there first.`);
+      return `${command.host} already serves ${code}.`;
+    }
+  }
+  const sql = changeSql(command, code);
+  if (sql) d1Execute(where, sql);
+  return `${done(command, code)}\nVisitors see the change within 30 s.`;
+}
+
+function done(command: Exclude<OperatorCommand, { kind: 'list' }>, code: string): string {
+  switch (command.kind) {
+    case 'maintenance':
+      return `${code}: maintenance ${command.on ? 'ON — pages answer 503 with the maintenance page' : 'off'}.`;
+    case 'regions':
+      return `${code}: restricted regions ${command.regions.join(',') || 'none'}.`;
+    case 'domain-add':
+      return `${command.host} now serves ${code}.`;
+    case 'domain-remove':
+      return `${command.host} no longer serves ${code}.`;
+    case 'switch':
+      return `${code}: ${command.moduleId} ${command.on ? 'on' : 'off'}.`;
+  }
+}
+
+let command: OperatorCommand;
+try {
+  command = parseCommand(args);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`${error.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+console.log(run(command));

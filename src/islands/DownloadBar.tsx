@@ -1,0 +1,52 @@
+import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import Dialog from '../components/Dialog';
+import DownloadOptions from '../components/DownloadOptions';
+import { useHydrated } from '../components/useHydrated';
+import { downloadBarVisible, showsDownloadBanner } from '../lib/download';
+import { t } from '../lib/i18n';
+import { $status } from '../stores/settings';
+import { $device, $downloadBarClosed, closeDownloadBar } from '../stores/ui';
+
+/**
+ * The app-download bar of home routes (player-shell §2 "App-download banner", §4 Download bar): shown on home
+ * except on the excluded domains, until the player closes it (hideDownloadBar), and only where a link fits the
+ * phone; "Download" opens a popup with the links and, on iOS, the profile and Safari hints.
+ */
+export default function DownloadBar({ route }: { route: string }) {
+  const hydrated = useHydrated();
+  const status = useStore($status);
+  const device = useStore($device);
+  const closed = useStore($downloadBarClosed);
+  const [popup, setPopup] = useState(false);
+  const id = useId();
+  const resources = status?.info.resources ?? [];
+  if (!hydrated || !showsDownloadBanner(route, window.location.hostname) || !downloadBarVisible(device, resources, closed)) {
+    return null;
+  }
+  return (
+    <aside className="download-bar" aria-label={t('download.bar')}>
+      <span className="logo-mark" aria-hidden="true" />
+      <p className="download-bar-text">
+        <strong>{t('download.title')}</strong>
+        <span>{t('download.subtitle')}</span>
+      </p>
+      <button type="button" className="btn btn-small btn-primary" aria-haspopup="dialog" onClick={() => setPopup(true)}>
+        {t('download.open')}
+      </button>
+      <button type="button" className="icon-btn" aria-label={t('download.close')} title={t('download.close')} onClick={closeDownloadBar}>
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+      <Dialog open={popup} labelledBy={`${id}-title`} onDismiss={() => setPopup(false)}>
+        <h2 id={`${id}-title`} className="dialog-title">{t('download.title')}</h2>
+        <DownloadOptions device={device} resources={resources} all={false} />
+        <p><a href="/m/app">{t('download.more')}</a></p>
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={() => setPopup(false)}>{t('common.close')}</button>
+        </div>
+      </Dialog>
+    </aside>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { GATE_PAGES, gateFor, isRestrictedRegion, normaliseCountry } from '../../worker/edge/gating';
+
+const open = { maintenance: false, restrictedRegions: [] };
+
+// Rows quote player-shell §4 App status, status-cache reading: "0 normal, 1 maintenance (also when both
+// maintenance and region restriction), 2 region-restricted only".
+describe('which gate a page request meets', () => {
+  it.each([
+    ['normal: no maintenance, visitor not restricted', open, 'VN', null],
+    ['maintenance', { maintenance: true, restrictedRegions: [] }, 'VN', 'maintenance'],
+    ['maintenance also when both apply', { maintenance: true, restrictedRegions: ['US'] }, 'US', 'maintenance'],
+    ['region-restricted only', { maintenance: false, restrictedRegions: ['US', 'FR'] }, 'FR', 'restricted'],
+    ['restricted regardless of case', { maintenance: false, restrictedRegions: ['us'] }, ' Us ', 'restricted'],
+    ['a country not in the list passes', { maintenance: false, restrictedRegions: ['US'] }, 'GB', null],
+    ['an unknown country (no header) passes', { maintenance: false, restrictedRegions: ['US'] }, undefined, null],
+    ['an empty header passes', { maintenance: false, restrictedRegions: ['US'] }, '', null],
+  ] as const)('%s', (_name, site, country, gate) => {
+    expect(gateFor(site, country)).toBe(gate);
+  });
+});
+
+describe('region restriction', () => {
+  it('matches Cloudflare special codes like T1 (Tor) when the operator lists them', () => {
+    expect(isRestrictedRegion(['T1'], 't1')).toBe(true);
+    expect(isRestrictedRegion(['T1'], 'XX')).toBe(false);
+  });
+
+  it('normalises the CF-IPCountry header to upper case without spaces', () => {
+    expect(normaliseCountry(' fr ')).toBe('FR');
+    expect(normaliseCountry(null)).toBe('');
+  });
+});
+
+describe('gate pages', () => {
+  it('serves maintenance as 503 and a restricted region as 451 from their own build files', () => {
+    expect(GATE_PAGES.maintenance).toEqual({ file: '/m/maintenance.html', status: 503 });
+    expect(GATE_PAGES.restricted).toEqual({ file: '/m/restricted.html', status: 451 });
+  });
+});

@@ -1,0 +1,141 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { LotteryDrawsValue, LotteryGameSheetValue, LotteryGamesValue } from '../../src/api/types';
+import { verifyDraw } from '../../worker/services/lottery/draw';
+import { ensureDraw } from '../../worker/services/lottery/draws';
+import { openSlot, slotAt } from '../../worker/services/lottery/schedule';
+import { call } from './helpers';
+import { createMember } from './fixtures';
+import { countOf, dailyGame, drawRow, lotteryGame } from './lottery-helpers';
+
+describe('GET /lgw/lottery/games', () => {
+  it('lists every LOTT and ELOTT game of the site with its schedule and the next close time', async () => {
+    const { status, body } = await call<LotteryGamesValue>('/lgw/lottery/games');
+    expect(status).toBe(200);
+    const configured = await countOf(
+      `SELECT COUNT(*) AS n FROM lottery_games lg JOIN games g ON g.node_id = lg.node_id WHERE g.enabled = 1 AND lg.enabled = 1`,
+    );
+    expect(body.value.list).toHaveLength(configured);
+    const now = Date.now();
+    for (const game of body.value.list) {
+      expect(['LOTT', 'ELOTT']).toContain(game.gameType);
+      expect(game.nextCloseAt).toBe(game.current.closeAt);
+      expect(game.current.openAt).toBeLessThanOrEqual(now);
+      expect(game.current.closeAt).toBeGreaterThan(now - 5_000);
+      expect(game.current.drawAt - game.current.closeAt).toBe(game.closeBeforeMs);
+    }
+    const byVendor = (v: string) => body.value.list.filter((g) => g.vassalage === v);
+    expect(new Set(byVendor('TCG').map((g) => g.intervalMs))).toEqual(new Set([86_400_000]));
+    expect(new Set(byVendor('TCG_SEA').map((g) => g.intervalMs))).toEqual(new Set([300_000]));
+    expect(new Set(byVendor('TCG_LOTTO_VN').map((g) => g.intervalMs))).toEqual(new Set([45_000, 60_000, 180_000, 300_000]));
+    expect(byVendor('TCG')[0]?.prizeModes).toEqual(['LOTT', 'ELOTT']);
+    expect(byVendor('TCG_SEA')[0]?.prizeModes).toEqual(['SEA']);
+    expect(byVendor('TCG_LOTTO_VN')[0]?.prizeModes).toEqual(['ELOTT']);
+    const fast = body.value.list.find((g) => g.gameName.endsWith('1 Min'));
+    expect(fast?.intervalMs).toBe(60_000);
+  });
+
+  it('filters by category, and shows a site only the lottery vendors it offers', async () => {
+    const elott = await call<LotteryGamesValue>('/lgw/lottery/games?gameType=elott');
+    expect(elott.body.value.list.every((g) => g.gameType === 'ELOTT')).toBe(true);
+    const demo2 = await call<LotteryGamesValue>('http://play2.localhost/lgw/lottery/games');
+    expect(demo2.body.value.list.length).toBeGreaterThan(0);
+    expect(new Set(demo2.body.value.list.map((g) => g.vassalage))).toEqual(new Set(['TCG_SEA']));
+  });
+});
+
+describe('GET /lgw/lottery/game', () => {
+  it('gives the bet types of the game\'s play types and its odds per prize mode', async () => {
+    const trad = await dailyGame();
+    const { status, body } = await call<LotteryGameSheetValue>(`/lgw/lottery/game?nodeId=${trad.nodeId}`);
+    expect(status).toBe(200);
+    expect(body.value.playTypes).toEqual(['trad']);
+    expect(body.value.betTypes.map((b) => b.betType)).toEqual(['digit', 'pos_big_small', 'pos_odd_even', 'sum_big_small', 'sum_odd_even', 'sum_value']);
+    expect(body.value.odds.ELOTT?.digit).toBe(9750);
+    expect(body.value.odds.LOTT?.digit).toBe(9700);
+
+    const both = await lotteryGame(`g.lotto_mode = 'Tradition,Entertainment' AND g.vassalage = 'TCG_LOTTO_VN'`);
+    const sheet = await call<LotteryGameSheetValue>(`/lgw/lottery/game?gameId=${both.gameId}`);
+    expect(sheet.body.value.nodeId).toBe(both.nodeId);
+    expect(sheet.body.value.betTypes.find((b) => b.betType === 'sum_big_small')?.playTypes).toEqual(['trad', 'ent']);
+    expect(sheet.body.value.betTypes.map((b) => b.betType)).toContain('dragon_tiger');
+  });
+
+  it('answers 404 game_not_found for a game that is not a lottery game of this site', async () => {
+    const slot = await env.DB.prepare(`SELECT node_id FROM games WHERE vassalage = 'PD_SLOTS' LIMIT 1`).first<{ node_id: number }>();
+    expect((await call(`/lgw/lottery/game?nodeId=${slot?.node_id}`)).body.code).toBe('game_not_found');
+    const tcg = await dailyGame();
+    const { status, body } = await call(`http://play2.localhost/lgw/lottery/game?nodeId=${tcg.nodeId}`);
+    expect([status, body.code]).toEqual([404, 'game_not_found']);
+  });
+});
+
+describe('GET /lgw/lottery/draws', () => {
+  it('publishes the current draw\'s commitment but never its secret, and keeps the same commitment', async () => {
+    const game = await dailyGame();
+    const first = await call<LotteryDrawsValue>(`/lgw/lottery/draws?nodeId=${game.nodeId}`);
+    expect(first.status).toBe(200);
+    const current = first.body.value.current;
+    expect(current).toMatchObject({ status: 'open', secret: null, digits: null });
+    expect(current.issueNo).toBe(openSlot(game.schedule, first.body.value.serverTime).issueNo);
+    const stored = await drawRow(game.nodeId, current.issueNo);
+    expect(stored?.commitment).toBe(current.commitment);
+    expect(JSON.stringify(first.body)).not.toContain(stored?.secret ?? 'missing');
+    const again = await call<LotteryDrawsValue>(`/lgw/lottery/draws?nodeId=${game.nodeId}`);
+    expect(again.body.value.current.commitment).toBe(current.commitment);
+  });
+
+  it('lists the last draws newest first, settled, with secrets anyone can verify against the commitments', async () => {
+    const game = await lotteryGame(`g.vassalage = 'TCG_LOTTO_VN' AND g.game_name LIKE '% 1 Min'`);
+    const now = Date.now();
+    const open = openSlot(game.schedule, now);
+    const committed: Record<string, string> = {};
+    for (let back = 12; back >= 1; back--) {
+      const draw = await ensureDraw(env.DB, game.nodeId, slotAt(game.schedule, open.index - back), now - back * 60_000);
+      committed[draw.issueNo] = draw.commitment;
+    }
+    const member = await createMember({ balanceMinor: 0 });
+    const { body } = await call<LotteryDrawsValue>(`/lgw/lottery/draws?nodeId=${game.nodeId}`, { token: member.token });
+    const results = body.value.results;
+    expect(results).toHaveLength(10);
+    expect(results.map((r) => r.drawAt)).toEqual([...results.map((r) => r.drawAt)].sort((a, b) => b - a));
+    expect(results[0]?.drawAt).toBeLessThanOrEqual(body.value.serverTime);
+    for (const r of results) {
+      expect(r.status).toBe('settled');
+      expect(r.commitment).toBe(committed[r.issueNo]);
+      expect(verifyDraw({ issueNo: r.issueNo, secret: r.secret ?? '', commitment: r.commitment, digits: r.digits ?? [] })).toBe(true);
+    }
+  });
+});
+
+describe('lottery, orders and winner board: malformed input answers 400 with a stable code', () => {
+  it.each<[string, string, string, unknown, string]>([
+    ['a category that is no lottery', 'GET', '/lgw/lottery/games?gameType=RNG', undefined, 'invalid_input'],
+    ['a game sheet without a game', 'GET', '/lgw/lottery/game', undefined, 'invalid_input'],
+    ['a node id that is not a number', 'GET', '/lgw/lottery/game?nodeId=abc', undefined, 'invalid_input'],
+    ['draws of a negative node id', 'GET', '/lgw/lottery/draws?nodeId=-1', undefined, 'invalid_input'],
+    ['an empty order', 'POST', '/lgw/orders', {}, 'invalid_input'],
+    ['an order body that is not JSON', 'POST', '/lgw/orders', '{"nodeId":', 'malformed_request'],
+    ['a malformed issue number', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: 'today', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [{}] }, 'invalid_input'],
+    ['an order without bets', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [] }, 'invalid_input'],
+    ['an order of 51 bets', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: Array(51).fill({}) }, 'invalid_input'],
+    ['a short idempotency key', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'short', items: [{}] }, 'invalid_input'],
+    ['an order naming no game', 'POST', '/lgw/orders', { issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [{}] }, 'invalid_input'],
+    ['a page size of 0', 'GET', '/lgw/orders?pageSize=0', undefined, 'invalid_input'],
+    ['an unknown order status', 'GET', '/lgw/orders?status=won', undefined, 'invalid_input'],
+    ['a date range that ends before it starts', 'GET', '/lgw/orders?from=5&to=1', undefined, 'invalid_input'],
+    ['a detail without an order id', 'GET', '/lgw/orders/detail', undefined, 'invalid_input'],
+    ['a detail of a non-numeric order id', 'GET', '/lgw/orders/detail?orderId=x', undefined, 'invalid_input'],
+    ['a cancel without ids', 'POST', '/lgw/orders/suborders/cancel', {}, 'invalid_input'],
+    ['a winner board of more than 20', 'GET', '/wps/game/winners?limitNum=21', undefined, 'invalid_input'],
+    ['a winner board of an unknown category', 'GET', '/wps/game/winners?gameCategory=JACKPOT', undefined, 'invalid_input'],
+    ['a winner board in an unknown order', 'GET', '/wps/game/winners?sort=luckiest', undefined, 'invalid_input'],
+  ])('%s', async (_why, method, path, body, code) => {
+    const member = await createMember({ balanceMinor: 10_000 });
+    const init = typeof body === 'string'
+      ? { method, token: member.token, body, headers: { 'Content-Type': 'application/json' } }
+      : { method, token: member.token, ...(body === undefined ? {} : { json: body }) };
+    const result = await call(path, init);
+    expect([result.status, result.body.code, result.body.success]).toEqual([400, code, false]);
+  });
+});

@@ -1,0 +1,233 @@
+import { env } from 'cloudflare:test';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberInfo, SessionValue, WalletValue } from '../../src/api/types';
+import type { Bindings } from '../../worker/env';
+import { createApp } from '../../worker/index';
+import { call } from './helpers';
+import { demoAmounts, ensureAccountSettings, fromIp, setSwitch, uniqueIp } from './accounts-fixtures';
+import { configureProvider } from './idp-fixtures';
+import { localProvider, type Player } from './oidc-provider';
+
+const app = createApp();
+const google = await localProvider({ base: 'https://accounts.google.test', clientId: 'google-client', clientSecret: 'g-secret' });
+const facebook = await localProvider({ base: 'https://graph.facebook.test', clientId: 'fb-app', clientSecret: 'fb-secret' });
+const providers = { google, facebook };
+
+/** Bindings of the social-login tests: the client secrets and the local providers behind OUTBOUND. */
+const bindings = (extra: Partial<Bindings> = {}) =>
+  ({
+    ...env,
+    GOOGLE_CLIENT_SECRET: 'g-secret',
+    FACEBOOK_CLIENT_SECRET: 'fb-secret',
+    OUTBOUND: {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new Request(input, init).url;
+        return (url.startsWith(google.urls.issuer) ? google : facebook).binding.fetch(input, init);
+      },
+    },
+    ...extra,
+  }) as Bindings;
+
+/** A raw request (redirects are not envelopes). */
+function raw(url: string, init: { cookie?: string; ip?: string; env?: Partial<Bindings> } = {}) {
+  const headers: Record<string, string> = fromIp(init.ip ?? uniqueIp());
+  if (init.cookie) headers.Cookie = init.cookie;
+  return app.request(url.startsWith('http') ? url : `http://127.0.0.1${url}`, { headers, redirect: 'manual' }, bindings(init.env));
+}
+
+const cookieOf = (res: Response) => /pd_oauth=([^;]+)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? '';
+const newPlayer = (): Player => ({ sub: `sub-${crypto.randomUUID()}`, email: 'player@example.com', name: 'Lucky Player' });
+
+/** Start → provider approves → callback: returns the callback's redirect. */
+async function socialLogin(provider: 'google' | 'facebook', player: Player, tweak: { cookie?: (c: string) => string } = {}) {
+  const start = await raw(`/wps/oauth/${provider}/start`);
+  expect(start.status).toBe(302);
+  const cookie = cookieOf(start);
+  const callbackUrl = providers[provider].approve(start.headers.get('Location') ?? '', player);
+  const callback = await raw(callbackUrl, { cookie: `pd_oauth=${tweak.cookie ? tweak.cookie(cookie) : cookie}` });
+  return { start, callback, callbackUrl, cookie, location: callback.headers.get('Location') ?? '' };
+}
+
+const exchange = (code: string) => call<SessionValue>('/wps/session/exchange', { method: 'POST', json: { code } });
+const sessionCodeOf = (location: string) => decodeURIComponent(/^\/m\/home#session=(.+)$/.exec(location)?.[1] ?? '');
+
+beforeAll(async () => {
+  await ensureAccountSettings();
+  await configureProvider('google', {
+    client_id: 'google-client', authorize_url: google.urls.authorize, token_url: google.urls.token,
+    issuer: google.urls.issuer, jwks_url: google.urls.jwks, scopes: 'openid email profile',
+  });
+  await configureProvider('facebook', {
+    client_id: 'fb-app', authorize_url: facebook.urls.authorize, token_url: facebook.urls.token, userinfo_url: facebook.urls.me,
+    scopes: 'public_profile email',
+  });
+  await setSwitch('GOOGLELOGIN3', true);
+  await setSwitch('FACEBOOKLOGIN3', true);
+});
+
+afterEach(() => {
+  google.tamper.idToken = undefined;
+});
+
+describe('GET /wps/oauth/:provider/start', () => {
+  it('redirects to the provider with state, PKCE S256 and an OIDC nonce, and binds the request to a cookie', async () => {
+    const res = await raw('/wps/oauth/google/start');
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('Location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(google.urls.authorize);
+    const p = location.searchParams;
+    expect(Object.fromEntries(p)).toMatchObject({
+      response_type: 'code', client_id: 'google-client', redirect_uri: 'http://127.0.0.1/wps/oauth/google/callback',
+      scope: 'openid email profile', code_challenge_method: 'S256',
+    });
+    expect(p.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(p.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(p.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = res.headers.get('Set-Cookie') ?? '';
+    expect(cookie).toMatch(/^pd_oauth=[A-Za-z0-9_-]{43};/);
+    for (const part of ['HttpOnly', 'SameSite=Lax', 'Path=/wps/oauth', 'Max-Age=600']) expect(cookie).toContain(part);
+    // Only hashes of the state and of the cookie are stored.
+    const rows = await env.DB.prepare(`SELECT COUNT(*) AS n FROM oauth_states WHERE state_hash = ? OR browser_hash = ?`)
+      .bind(p.get('state'), cookieOf(res))
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+
+  it('sends no nonce to Facebook (not OIDC)', async () => {
+    const res = await raw('/wps/oauth/facebook/start');
+    expect(new URL(res.headers.get('Location') ?? '').searchParams.has('nonce')).toBe(false);
+  });
+
+  it('answers 403 feature_disabled while the site switch is off', async () => {
+    await setSwitch('GOOGLELOGIN3', false);
+    try {
+      const res = await call('/wps/oauth/google/start', { env: bindings() });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('feature_disabled');
+    } finally {
+      await setSwitch('GOOGLELOGIN3', true);
+    }
+  });
+
+  it('answers 503 provider_not_configured without the client secret', async () => {
+    const res = await call('/wps/oauth/google/start', { env: { ...bindings(), GOOGLE_CLIENT_SECRET: '' } as Partial<Bindings> });
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('provider_not_configured');
+  });
+
+  it('answers 400 invalid_input for an unknown provider', async () => {
+    const res = await call('/wps/oauth/twitter/start', { env: bindings() });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_input');
+  });
+});
+
+describe('social login callback and session exchange', () => {
+  it('Google: creates a real account with the welcome bonus, then hands a one-time code, never the token, in the URL', async () => {
+    const player = newPlayer();
+    const { callback, location } = await socialLogin('google', player);
+    expect(callback.status).toBe(302);
+    expect(location).toMatch(/^\/m\/home#session=[A-Za-z0-9_-]{43}$/);
+    expect(callback.headers.get('Set-Cookie')).toMatch(/pd_oauth=;.*Max-Age=0/);
+    const session = await exchange(sessionCodeOf(location));
+    expect(session.status).toBe(200);
+    expect(session.body.value).toMatchObject({ type: 0, firstTimeLogin: true, merchantCode: 'DEMO' });
+    expect(session.body.value.userName).toMatch(/^g_[0-9a-f]{12}$/);
+    expect(location).not.toContain(session.body.value.token);
+    const wallet = await call<WalletValue>('/wps/wallets/gcs', { token: session.body.value.token });
+    expect(wallet.body.value.sumBalance).toBe((await demoAmounts()).welcome);
+    const info = await call<MemberInfo>('/wps/member/info', { token: session.body.value.token });
+    expect(info.body.value.nickname).toBe('Lucky Player');
+    // The token request carried the PKCE verifier and the client secret; the provider checked them.
+    const form = google.seen.tokenRequests.at(-1);
+    expect(form?.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('links the same provider account to the same member on the next login', async () => {
+    const player = newPlayer();
+    const first = await exchange(sessionCodeOf((await socialLogin('google', player)).location));
+    const second = await exchange(sessionCodeOf((await socialLogin('google', player)).location));
+    expect(second.body.value.userName).toBe(first.body.value.userName);
+    expect(second.body.value.firstTimeLogin).toBe(false);
+    const links = await env.DB.prepare(`SELECT COUNT(*) AS n FROM oauth_identities WHERE subject = ?`).bind(player.sub).first<{ n: number }>();
+    expect(links?.n).toBe(1);
+  });
+
+  it('Facebook: identifies the player through Graph /me with appsecret_proof', async () => {
+    const player = newPlayer();
+    const { location } = await socialLogin('facebook', player);
+    const session = await exchange(sessionCodeOf(location));
+    expect(session.status).toBe(200);
+    expect(session.body.value.userName).toMatch(/^fb_[0-9a-f]{12}$/);
+    expect(facebook.seen.meRequests.at(-1)?.searchParams.get('appsecret_proof')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('uses an exchange code once, and refuses it after 2 minutes', async () => {
+    const code = sessionCodeOf((await socialLogin('google', newPlayer())).location);
+    expect((await exchange(code)).status).toBe(200);
+    const again = await exchange(code);
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('exchange_invalid');
+    const late = sessionCodeOf((await socialLogin('google', newPlayer())).location);
+    await env.DB.prepare(`UPDATE session_exchange_codes SET expires_at = ? WHERE used_at IS NULL`).bind(Date.now() - 1).run();
+    expect((await exchange(late)).body.code).toBe('exchange_invalid');
+  });
+
+  it('refuses a callback from another browser (missing or other cookie) and a replayed state', async () => {
+    const other = await socialLogin('google', newPlayer(), { cookie: () => 'x'.repeat(43) });
+    expect(other.location).toBe('/m/login#oauthError=oauth_state_invalid');
+    const ok = await socialLogin('google', newPlayer());
+    expect(ok.location).toMatch(/^\/m\/home#session=/);
+    const replay = await raw(ok.callbackUrl, { cookie: `pd_oauth=${ok.cookie}` });
+    expect(replay.headers.get('Location')).toBe('/m/login#oauthError=oauth_state_invalid');
+    const noCookie = await raw(google.approve((await raw('/wps/oauth/google/start')).headers.get('Location') ?? '', newPlayer()));
+    expect(noCookie.headers.get('Location')).toBe('/m/login#oauthError=oauth_state_invalid');
+  });
+
+  it('refuses an expired state', async () => {
+    const start = await raw('/wps/oauth/google/start');
+    await env.DB.prepare(`UPDATE oauth_states SET expires_at = ? WHERE used_at IS NULL`).bind(Date.now() - 1).run();
+    const back = await raw(google.approve(start.headers.get('Location') ?? '', newPlayer()), { cookie: `pd_oauth=${cookieOf(start)}` });
+    expect(back.headers.get('Location')).toBe('/m/login#oauthError=oauth_state_invalid');
+  });
+
+  it.each([
+    ['another audience', { audience: 'someone-else' }],
+    ['another nonce', { nonce: 'replayed-nonce' }],
+    ['another issuer', { issuer: 'https://evil.test' }],
+  ])('refuses an ID token with %s (oauth_failed) and creates no account', async (_name, idToken) => {
+    google.tamper.idToken = idToken;
+    const player = newPlayer();
+    const { location } = await socialLogin('google', player);
+    expect(location).toBe('/m/login#oauthError=oauth_failed');
+    const links = await env.DB.prepare(`SELECT COUNT(*) AS n FROM oauth_identities WHERE subject = ?`).bind(player.sub).first<{ n: number }>();
+    expect(links?.n).toBe(0);
+  });
+
+  it('reports a refused authorization (error=access_denied) as oauth_denied', async () => {
+    const start = await raw('/wps/oauth/google/start');
+    const state = new URL(start.headers.get('Location') ?? '').searchParams.get('state') ?? '';
+    const back = await raw(`/wps/oauth/google/callback?error=access_denied&state=${state}`, { cookie: `pd_oauth=${cookieOf(start)}` });
+    expect(back.headers.get('Location')).toBe('/m/login#oauthError=oauth_denied');
+  });
+
+  it('reports a code the provider refuses as oauth_failed', async () => {
+    const start = await raw('/wps/oauth/google/start');
+    const state = new URL(start.headers.get('Location') ?? '').searchParams.get('state') ?? '';
+    const back = await raw(`/wps/oauth/google/callback?code=made-up&state=${state}`, { cookie: `pd_oauth=${cookieOf(start)}` });
+    expect(back.headers.get('Location')).toBe('/m/login#oauthError=oauth_failed');
+  });
+
+  it('refuses a disabled linked member with account_disabled', async () => {
+    const player = newPlayer();
+    const first = await exchange(sessionCodeOf((await socialLogin('google', player)).location));
+    await env.DB.prepare(`UPDATE members SET status = 0 WHERE username = ?`).bind(first.body.value.userName).run();
+    expect((await socialLogin('google', player)).location).toBe('/m/login#oauthError=account_disabled');
+  });
+
+  it.each([[{}], [{ code: 'short' }], [{ code: 42 }]])('answers 400 invalid_input for the exchange body %j', async (json) => {
+    const res = await call('/wps/session/exchange', { method: 'POST', json });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_input');
+  });
+});
