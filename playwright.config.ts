@@ -18,8 +18,9 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: true,
-  fullyParallel: false,
-  workers: 1,
+  // Tests are independent (each registers its own players), so two run at once: one per core.
+  fullyParallel: true,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
