@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 /** E2E_PORT lets two checkouts run their browser tests side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 const STATE = `.wrangler/e2e-state-${PORT}`;
+/** Port and local database folder of the test server (tests that operate the sites need them). */
+export const E2E_PORT = PORT;
+export const E2E_STATE = STATE;
 /** Captcha answer accepted in local development so browser tests can pass captchas (README, testing). */
 export const E2E_CAPTCHA_ANSWER = 'e2e-pass';
 

@@ -6,13 +6,19 @@ export type Theme = 'dark' | 'light';
 /** Browser bar colour of each theme (the --bg-raised token of global.css). */
 const THEME_COLOR: Record<Theme, string> = { dark: '#181e30', light: '#ffffff' };
 
+/** The site's default theme: what the worker wrote into `<html data-site-theme>` for this merchant, else dark. */
+function siteTheme(): Theme {
+  if (typeof document === 'undefined') return 'dark';
+  return document.documentElement.dataset.siteTheme === 'light' ? 'light' : 'dark';
+}
+
 /**
  * The player's theme, kept in local storage under `theme` (public/theme.js applies it before first paint);
- * any other stored value reads as dark.
+ * without a stored choice it is the site's default theme.
  */
-export const $theme = persistentAtom<Theme>('theme', 'dark', {
+export const $theme = persistentAtom<Theme>('theme', siteTheme(), {
   encode: (value) => value,
-  decode: (raw) => (raw === 'light' ? 'light' : 'dark'),
+  decode: (raw) => (raw === 'light' ? 'light' : raw === 'dark' ? 'dark' : siteTheme()),
 });
 
 /** Applies a theme to the page: the data-theme attribute the tokens key on, and the browser bar colour. */

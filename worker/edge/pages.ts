@@ -91,7 +91,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
     served = built.response.ok ? built.served : 'EN';
   } else {
     const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, c.req.raw.headers);
-    response = new Response(built.response.body, built.response);
+    response = withSiteTheme(new Response(built.response.body, built.response), merchant.theme);
     response.headers.set('Cache-Control', 'no-cache');
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
     served = built.served;
@@ -111,4 +111,19 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
     );
   }
   return response;
+}
+
+/**
+ * Writes the merchant's default theme into `<html data-site-theme>` (public/theme.js applies it before first
+ * paint unless the player chose a theme). Pages are built dark, so dark sites keep the file untouched (and its
+ * ETag); a rewritten page drops the ETag, since the same file differs per site.
+ */
+export function withSiteTheme(response: Response, theme: 'dark' | 'light'): Response {
+  if (theme === 'dark' || response.status !== 200) return response;
+  const rewritten = new HTMLRewriter()
+    .on('html', { element: (element) => void element.setAttribute('data-site-theme', theme) })
+    .transform(response);
+  const headers = new Headers(rewritten.headers);
+  headers.delete('ETag');
+  return new Response(rewritten.body, { status: rewritten.status, statusText: rewritten.statusText, headers });
 }
