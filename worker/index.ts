@@ -20,6 +20,7 @@ import { iconRouter } from './api/icons';
 import { lotteryRouter } from './api/lottery';
 import { ordersRouter } from './api/orders';
 import { winnersRouter } from './api/winners';
+import { recentRouter } from './api/recent';
 import { scheduled } from './services/lottery/cron';
 import { verificationRouter } from './api/verification';
 import { passwordRouter } from './api/password';
@@ -44,6 +45,7 @@ const api = new Hono<AppEnv>()
   .route('/wps/favourite', favouriteRouter)
   .route('/wps/demo', demoRouter)
   .route('/wps/game/winners', winnersRouter)
+  .route('/wps/game/recent', recentRouter)
   .route('/lgw/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)
   .route('/wps/verification', verificationRouter)

@@ -1,4 +1,5 @@
 import { apiRequest, withQuery } from './client';
+import { activeLanguage } from '../lib/i18n';
 import { API } from './paths';
 import { sealedRequest } from './sealed';
 import type {
@@ -76,9 +77,9 @@ export const getMemberInfo = () => apiRequest<MemberInfo>('GET', API.memberInfo)
 /** GET wallet: sumBalance in minor units. */
 export const getWallet = () => apiRequest<WalletValue>('GET', API.wallet);
 
-/** GET vendor game types (typeId 1): the vendor mapping per category, in sorting order. */
-export const getVendorGameTypes = () =>
-  apiRequest<{ content: VendorGameType[] }>('GET', API.vendorGameTypes, { query: { typeId: 1 } });
+/** GET vendor game types (typeId 1, language): the vendor mapping per category, in sorting order. */
+export const getVendorGameTypes = (language: string = activeLanguage()) =>
+  apiRequest<{ content: VendorGameType[] }>('GET', API.vendorGameTypes, { query: { typeId: 1, language } });
 
 /** Query of the game list call (player-shell §7). pageNo is 1-based. */
 export interface GameListQuery {
@@ -100,16 +101,25 @@ export const listGames = (query: GameListQuery, signal?: AbortSignal) =>
   });
 
 /** GET hot games (isPlatform 2, platform html5). */
-export const getHotGames = (language = 'EN') =>
+export const getHotGames = (language: string = activeLanguage()) =>
   apiRequest<{ list: Game[] }>('GET', API.hotGames, { query: { isPlatform: 2, language, platform: 'html5' } });
 
 /** GET launch game: where to open the game. */
 export const launchGame = (nodeId: number, freePlay = false) =>
   apiRequest<LaunchValue>('GET', API.launchGame, { query: { nodeId, freePlay: freePlay ? 1 : 0 } });
 
+/** GET the member's launched games, latest first (player-shell §7 "recent list"): gameType, vassalage, gameName, paging. */
+export const listRecentGames = (
+  query: { gameType?: string | undefined; vassalage?: string | undefined; gameName?: string | undefined; pageNo: number; pageSize: number },
+  signal?: AbortSignal,
+) => apiRequest<GameListValue>('GET', API.recentGames, { query, ...(signal ? { signal } : {}) });
+
+/** GET add recent game (player-shell §7 "add recent game"): records a launch that skips the launch call (lottery). */
+export const addRecentGame = (nodeId: number) => apiRequest<null>('GET', API.addRecentGame, { query: { nodeId } });
+
 /** GET favourite list (content, totalPages, pageNum). */
 export const listFavourites = (query: { gameType?: string; pageNo: number; pageSize: number; language?: string }) =>
-  apiRequest<FavouriteListValue>('GET', API.favouriteList, { query: { language: 'EN', ...query } });
+  apiRequest<FavouriteListValue>('GET', API.favouriteList, { query: { language: activeLanguage(), ...query } });
 
 /** GET favourite ids: nodeIds as strings. */
 export const getFavouriteIds = () => apiRequest<{ list: string[] }>('GET', API.favouriteIds);
@@ -150,7 +160,7 @@ export const getCountryList = () => apiRequest<CountryListValue>('GET', API.coun
 
 /** GET winner board (player-shell §7): gameCategory ALL, language, limitNum 20; winAmount in minor units. */
 export const getWinnerBoard = (query: { gameCategory?: string; language?: string; limitNum?: number; sort?: 'newest' | 'biggest' } = {}) =>
-  apiRequest<WinnerBoardValue>('GET', API.winnerBoard, { query: { gameCategory: 'ALL', language: 'EN', limitNum: 20, ...query } });
+  apiRequest<WinnerBoardValue>('GET', API.winnerBoard, { query: { gameCategory: 'ALL', language: activeLanguage(), limitNum: 20, ...query } });
 
 /** GET the lottery games (LOTT/ELOTT) with their schedules and next close time. */
 export const getLotteryGames = (query: { gameType?: 'LOTT' | 'ELOTT'; vassalage?: string } = {}) =>
@@ -178,7 +188,8 @@ export const placeLotteryOrder = (body: {
 
 /** GET the member's lottery orders (filters status, nodeId, from/to epoch ms; pageNo 1-based). */
 export const listLotteryOrders = (query: {
-  status?: 'open' | 'settled' | 'cancelled'; nodeId?: number; from?: number; to?: number; pageNo: number; pageSize: number;
+  status?: 'open' | 'settled' | 'cancelled' | undefined; nodeId?: number | undefined; from?: number | undefined; to?: number | undefined;
+  pageNo: number; pageSize: number;
 }) => apiRequest<LotteryOrderListValue>('GET', API.lotteryOrders, { query });
 
 /** GET one lottery order with its bets and draw. */

@@ -24,6 +24,8 @@ export const API = {
   demoSlotSpin: '/wps/demo/slot/spin',
   demoSlotGame: '/wps/demo/slot/game',
   winnerBoard: '/wps/game/winners',
+  recentGames: '/wps/game/recent',
+  addRecentGame: '/wps/game/recent/add',
   lotteryGames: '/lgw/lottery/games',
   lotteryGame: '/lgw/lottery/game',
   lotteryDraws: '/lgw/lottery/draws',

@@ -236,8 +236,9 @@ export interface LotteryGameInfo {
   nextCloseAt: number;
 }
 
-/** GET /lgw/lottery/games. */
+/** GET /lgw/lottery/games; `serverTime` (epoch ms) lets the client count down on the server's clock. */
 export interface LotteryGamesValue {
+  serverTime: number;
   list: LotteryGameInfo[];
 }
 

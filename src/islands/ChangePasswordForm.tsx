@@ -1,13 +1,20 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { changePassword } from '../api/calls';
+import { ApiRequestError } from '../api/client';
 import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
-import { t } from '../lib/i18n';
+import { isMessageKey, t, type MessageKey } from '../lib/i18n';
 import { checkPasswordChange, needsOldPassword, PASSWORD_SAVED_MS, type PasswordChangeValues } from '../lib/passwordChange';
-import { firstFailing } from '../lib/validation';
+import { firstFailing, inputIssues, serverErrorKey } from '../lib/validation';
+import { replaceRememberedToken } from '../stores/remember';
 import { hideToast, showToast } from '../stores/toast';
 
 const ORDER = ['oldPassword', 'newPassword', 'confirmNewPassword'] as const;
+type Field = (typeof ORDER)[number];
+/** The message of a field the server refused (invalid_input issues name the field). */
+const ISSUE_MESSAGE: Record<Field, MessageKey> = {
+  oldPassword: 'validation.loginPassword', newPassword: 'validation.password', confirmNewPassword: 'in_confirmation_correct',
+};
 /** Loading toast bound while the call runs. */
 const LOADING_MS = 10_000;
 
@@ -19,11 +26,13 @@ const LOADING_MS = 10_000;
  */
 export default function ChangePasswordForm() {
   const hydrated = useHydrated();
+  // PlayDeck never holds the player's password in memory (remember-me keeps a revocable token instead), so per
+  // accounts §2 "shown only if no password is held" the old-password field always shows.
   const oldShown = needsOldPassword(null);
   const [values, setValues] = useState<PasswordChangeValues>({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
   const [errors, setErrors] = useState<ReturnType<typeof checkPasswordChange>['errors']>({});
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<'same_password' | 'in_chang_saved' | null>(null);
+  const [notice, setNotice] = useState<MessageKey | null>(null);
   const inputs = useRef<Partial<Record<(typeof ORDER)[number], HTMLInputElement | null>>>({});
   const set = (field: keyof PasswordChangeValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
@@ -47,14 +56,28 @@ export default function ChangePasswordForm() {
     setBusy(true);
     const loading = showToast('in_please_wait', 'loading', LOADING_MS);
     try {
-      await changePassword(values);
+      const { rememberToken } = await changePassword(values);
       hideToast(loading);
+      // The server revoked the old remember-me tokens; a kept login gets the fresh one (accounts §3 "re-encoded").
+      replaceRememberedToken(rememberToken);
       setNotice('in_chang_saved');
       showToast('in_chang_saved', 'success', PASSWORD_SAVED_MS);
       setTimeout(() => window.location.assign('/m/home'), PASSWORD_SAVED_MS * 2);
-    } catch {
+    } catch (error) {
+      // accounts §8 "Failed password change: loading hidden"; the reason shows by the field it concerns.
       hideToast(loading);
       setBusy(false);
+      if (!(error instanceof ApiRequestError)) throw error;
+      const mapped: typeof errors = {};
+      for (const { path, key } of inputIssues(error.value)) {
+        const field = ORDER.find((f) => f === path);
+        if (field) mapped[field] = key && isMessageKey(key) ? key : ISSUE_MESSAGE[field];
+      }
+      if (error.code === 'wrong_password') mapped.oldPassword = 'error.wrong_password';
+      setErrors(mapped);
+      const failing = firstFailing(ORDER, mapped);
+      if (failing) inputs.current[failing]?.focus();
+      else setNotice(serverErrorKey(error.code));
     }
   };
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { listGames } from '../api/calls';
+import { listGames, listRecentGames } from '../api/calls';
 import { categoryLabel, classifyLabel } from '../components/labels';
 import SearchBox from '../components/SearchBox';
 import { useHydrated } from '../components/useHydrated';
 import VendorTile from '../components/VendorTile';
 import {
-  ALL, FAVORITE, classificationOptions, classificationQuery, showsClassificationFilter, showsVendorFilter,
+  ALL, FAVORITE, RECENT, classificationOptions, classificationQuery, needsSession, showsClassificationFilter, showsVendorFilter,
   showsVendorTiles, VENDOR_SELECTOR_TYPES,
 } from '../lib/filters';
 import { t } from '../lib/i18n';
@@ -46,15 +46,18 @@ export default function GameListScreen() {
   const vendorShown = !vendorTiles && showsVendorFilter(gameType, classShown, active) && (entry?.vendors.length ?? 0) > 0;
   const effectiveVendor = vendorShown || !VENDOR_SELECTOR_TYPES.has(gameType) ? vendor : undefined;
   const favouriteMode = active === FAVORITE;
-  const needsLogin = favouriteMode && !session;
+  const needsLogin = needsSession(active) && !session;
 
   const key = !hydrated || !gameType || vendorTiles || needsLogin
     ? null
-    : JSON.stringify([gameType, effectiveVendor, active, search, favouriteMode ? session?.token : '']);
+    : JSON.stringify([gameType, effectiveVendor, active, search, needsSession(active) ? session?.token : '']);
+  // Recent games come from the member's launches (their own call), latest first.
   const loader: PageLoader = (pageNo, signal) =>
-    listGames({
-      gameType, vassalage: effectiveVendor, gameName: search, pageNo, pageSize: LIST_PAGE_SIZE, ...classificationQuery(active),
-    }, signal).then((v) => ({ items: v.games, pageNum: v.pageNum, totalPages: v.totalPages }));
+    (active === RECENT
+      ? listRecentGames({ gameType, vassalage: effectiveVendor, gameName: search, pageNo, pageSize: LIST_PAGE_SIZE }, signal)
+      : listGames({
+        gameType, vassalage: effectiveVendor, gameName: search, pageNo, pageSize: LIST_PAGE_SIZE, ...classificationQuery(active),
+      }, signal)).then((v) => ({ items: v.games, pageNum: v.pageNum, totalPages: v.totalPages }));
   const paged = usePagedGames(key, loader);
   const items = favouriteMode && favourites
     ? paged.list.items.filter((g) => favourites.has(String(g.nodeId)))
@@ -114,7 +117,7 @@ export default function GameListScreen() {
         </ul>
       ) : needsLogin ? (
         <div className="notice">
-          <p>{t('fav.loggedOut')}</p>
+          <p>{t(favouriteMode ? 'fav.loggedOut' : 'games.recent.loggedOut')}</p>
           <a className="btn btn-primary" href="/m/login">{t('header.login')}</a>
         </div>
       ) : (

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { getHotGames } from '../api/calls';
 import type { Game } from '../api/types';
 import { t } from '../lib/i18n';
+import { $language } from '../stores/language';
 import GameGrid from './GameGrid';
 
 /**
@@ -9,18 +11,19 @@ import GameGrid from './GameGrid';
  * tiles that launch and favourite like everywhere else; 4 placeholders while loading.
  */
 export default function HotGames() {
+  const language = useStore($language);
   const [state, setState] = useState<{ games: Game[] | null; failed: boolean }>({ games: null, failed: false });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    getHotGames().then(
+    getHotGames(language).then(
       ({ list }) => live && setState({ games: list, failed: false }),
       () => live && setState({ games: null, failed: true }),
     );
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, language]);
   if (state.failed) {
     return (
       <div className="empty-state" role="alert">

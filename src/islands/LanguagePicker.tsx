@@ -1,19 +1,18 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import Dialog from '../components/Dialog';
-import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
 import { LANGUAGE_LIST } from '../lib/languages';
 import { $language, chooseLanguage } from '../stores/language';
 
 /**
  * Language picker (accounts §2 "A language picker"): a row showing the current language that opens a list of the
- * 27 interface languages by their own names; choosing one stores it, sets the language cookie and reloads.
+ * 27 interface languages by their own names; choosing one stores it, sets the language cookie, sends the
+ * `playdeck:language` event and reloads into that language's pre-rendered page.
  */
 export default function LanguagePicker() {
-  const hydrated = useHydrated();
-  const stored = useStore($language);
-  const current = hydrated ? stored : 'EN';
+  // The page's language: set by the view during the build and from the page's data block in the browser.
+  const current = useStore($language);
   const [open, setOpen] = useState(false);
   const id = useId();
   const currentInfo = LANGUAGE_LIST.find((l) => l.code === current) ?? LANGUAGE_LIST[1]!;

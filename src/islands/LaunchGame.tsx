@@ -1,103 +1,96 @@
 import { useEffect, useState } from 'react';
-import { listGames } from '../api/calls';
-import type { Game } from '../api/types';
+import { addRecentGame, getLotteryGame } from '../api/calls';
+import { ApiRequestError } from '../api/client';
+import type { LotteryGameSheetValue } from '../api/types';
 import { useHydrated } from '../components/useHydrated';
-import { isMessageKey, t } from '../lib/i18n';
-import { launcherCloseHref, parseLauncherQuery, type LauncherQuery } from '../lib/launch';
+import { playTypeLabel, prizeModeLabel } from '../components/lotteryLabels';
+import { t } from '../lib/i18n';
+import { launcherCloseHref, LOTTO_CLOSE_KEY, lottoH5Href, muiFor, parseLauncherQuery, type LauncherQuery } from '../lib/launch';
+import { $session } from '../stores/session';
+import { $theme } from '../stores/theme';
 
-/** Lottery categories searched for the chosen game, and how far (lottery lists are short). */
-const LOTTERY_TYPES = ['LOTT', 'ELOTT'] as const;
-const LOOKUP_PAGE_SIZE = 50;
-const LOOKUP_MAX_PAGES = 10;
+type Step = { kind: 'opening'; game: LotteryGameSheetValue | null } | { kind: 'notFound' } | { kind: 'failed' };
 
-/** Finds a lottery game by gameId in the LOTT and ELOTT lists. */
-async function findLottery(gameId: string, signal: AbortSignal): Promise<Game | null> {
-  for (const gameType of LOTTERY_TYPES) {
-    for (let pageNo = 1; pageNo <= LOOKUP_MAX_PAGES; pageNo++) {
-      const page = await listGames({ gameType, pageNo, pageSize: LOOKUP_PAGE_SIZE }, signal);
-      const found = page.games.find((g) => g.gameId === gameId);
-      if (found) return found;
-      if (page.pageNum >= page.totalPages) break;
-    }
+/** Notes where the lottery page's close button goes: /m/home with pageBack, else /m/game (player-shell §2). */
+function rememberClose(pageBack: string | null): void {
+  try {
+    sessionStorage.setItem(LOTTO_CLOSE_KEY, launcherCloseHref(pageBack));
+  } catch {
+    // storage unavailable: the lottery page falls back to /m/game
   }
-  return null;
 }
-
-function label(prefix: string, value: string): string {
-  const key = `${prefix}.${value}`;
-  return isMessageKey(key) ? t(key) : value;
-}
-
-type Lookup = { gameId: string; game: Game | null; failed: boolean };
 
 /**
- * Lottery launcher (/m/launchGame, player-shell §2): reads playType, gameId, gameGroupId, prize_mode, code
- * (default lobby) and pageBack, shows the chosen lottery game with its vendor, play type and prize mode, and a
- * close button that returns to /m/home when pageBack is set, otherwise to /m/game.
+ * Opens the lottery for a launch (player-shell §2 /m/launchGame?playType&gameId&gameGroupId&prize_mode&code&pageBack
+ * [&mui]): a visitor goes to /m/login; otherwise the game is checked, the launch is recorded in the member's recent
+ * games ("add recent game"), and the page is replaced by /m/lotto-h5/{mui}/{playType}/games/{gameId}?token=…&
+ * merchant=…&css=…&prize_mode=… — mui is the merchant code in lower case unless given, token the session's, css
+ * the theme. Closing returns to /m/home when pageBack is set, otherwise to /m/game.
  */
 export default function LaunchGame() {
   const hydrated = useHydrated();
-  const query: LauncherQuery | null = hydrated ? parseLauncherQuery(window.location.search) : null;
-  const gameId = query?.gameId ?? '';
-  const [lookup, setLookup] = useState<Lookup | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'opening', game: null });
   const [attempt, setAttempt] = useState(0);
+  const query: LauncherQuery | null = hydrated ? parseLauncherQuery(window.location.search) : null;
 
   useEffect(() => {
-    if (!gameId) return;
-    const controller = new AbortController();
-    findLottery(gameId, controller.signal).then(
-      (game) => setLookup({ gameId, game, failed: false }),
-      () => {
-        if (!controller.signal.aborted) setLookup({ gameId, game: null, failed: true });
-      },
-    );
-    return () => controller.abort();
-  }, [gameId, attempt]);
+    const launch = parseLauncherQuery(window.location.search);
+    const session = $session.get();
+    if (!session) {
+      window.location.replace('/m/login');
+      return undefined;
+    }
+    let live = true;
+    rememberClose(launch.pageBack);
+    const open = async () => {
+      if (!launch.gameId) throw new ApiRequestError(404, 'game_not_found', null);
+      const game = await getLotteryGame({ gameId: launch.gameId });
+      if (!live) return;
+      setStep({ kind: 'opening', game });
+      await addRecentGame(game.nodeId).catch(() => undefined);
+      window.location.replace(lottoH5Href({
+        mui: muiFor(launch.mui, session.merchantCode),
+        playType: launch.playType,
+        gameId: game.gameId,
+        token: session.token,
+        merchant: session.merchantCode,
+        css: $theme.get(),
+        prizeMode: launch.prizeMode,
+      }));
+    };
+    open().catch((error: unknown) => {
+      if (!live) return;
+      const code = error instanceof ApiRequestError ? error.code : 'network';
+      setStep(code === 'game_not_found' || code === 'invalid_input' ? { kind: 'notFound' } : { kind: 'failed' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
 
-  if (!query) return <p className="notice">{t('common.loading')}</p>;
-  const result = lookup?.gameId === gameId ? lookup : null;
-  const game = result?.game ?? null;
+  const close = () => window.location.assign(launcherCloseHref(query?.pageBack ?? null));
   return (
-    <section className="launcher card" aria-labelledby="launcher-title">
-      <h2 id="launcher-title">{game ? game.gameName : t('launcher.heading')}</h2>
-      {gameId && !result && <p aria-live="polite">{t('common.loading')}</p>}
-      {(!gameId || (result && !result.failed && !game)) && <p role="alert">{t('launcher.notFound')}</p>}
-      {result?.failed && (
+    <section className="launcher card" aria-labelledby="launcher-title" aria-busy={step.kind === 'opening'}>
+      <h2 id="launcher-title">{step.kind === 'opening' && step.game ? step.game.gameName : t('launcher.heading')}</h2>
+      {step.kind === 'opening' && <p role="status">{t('launcher.opening')}</p>}
+      {step.kind === 'notFound' && <p role="alert">{t('launcher.notFound')}</p>}
+      {step.kind === 'failed' && (
         <div role="alert">
-          <p>{t('games.loadFailed')}</p>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</button>
+          <p>{t('lottery.loadFailed')}</p>
+          <button type="button" className="btn" onClick={() => { setStep({ kind: 'opening', game: null }); setAttempt((n) => n + 1); }}>
+            {t('common.retry')}
+          </button>
         </div>
       )}
-      {game?.iconUrl && (
-        <img className="launcher-icon" src={game.iconUrl} alt={game.gameName} width={96} height={96} decoding="async" />
+      {query && (
+        <dl className="launcher-facts">
+          <dt>{t('launcher.playType')}</dt>
+          <dd>{playTypeLabel(query.playType)}</dd>
+          <dt>{t('launcher.prizeMode')}</dt>
+          <dd>{prizeModeLabel(query.prizeMode)}</dd>
+        </dl>
       )}
-      <dl className="launcher-facts">
-        {game && (
-          <>
-            <dt>{t('launcher.vendor')}</dt>
-            <dd>{game.displayName}</dd>
-          </>
-        )}
-        <dt>{t('launcher.playType')}</dt>
-        <dd>{label('launcher.playType', query.playType)}</dd>
-        <dt>{t('launcher.prizeMode')}</dt>
-        <dd>{label('launcher.prize', query.prizeMode)}</dd>
-        <dt>{t('launcher.entry')}</dt>
-        <dd>{label('launcher.entry', query.code)}</dd>
-        {query.gameGroupId && (
-          <>
-            <dt>{t('launcher.group')}</dt>
-            <dd>{query.gameGroupId}</dd>
-          </>
-        )}
-      </dl>
-      <button
-        type="button"
-        className="btn btn-primary launcher-close"
-        onClick={() => window.location.assign(launcherCloseHref(query.pageBack))}
-      >
-        {t('common.close')}
-      </button>
+      <button type="button" className="btn launcher-close" onClick={close}>{t('common.close')}</button>
     </section>
   );
 }

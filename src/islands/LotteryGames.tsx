@@ -1,49 +1,120 @@
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { listGames } from '../api/calls';
+import { getLotteryGames } from '../api/calls';
+import type { LotteryGameInfo } from '../api/types';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
-import { LIST_PAGE_SIZE } from '../lib/paging';
-import { $vendorGameTypes, mappingEntry } from '../stores/catalogue';
-import GameGrid from './GameGrid';
-import PagedFooter from './PagedFooter';
-import { usePagedGames, type PageLoader } from './usePagedGames';
+import { betterSample, clockSample, formatCountdown, remainingMs, serverNow, upcomingClose, type ClockSample } from '../lib/lotteryClock';
+import { $vendorGameTypes } from '../stores/catalogue';
+import { $deviceNow } from '../stores/clock';
+import { $launching, openGame } from '../stores/launcher';
 
 /** The lottery categories (player-shell §3): LOTT and ELOTT. */
 const LOTTERY_TYPES = ['LOTT', 'ELOTT'] as const;
+/** Re-read the list now and then, so new games and changed schedules show. */
+const REFRESH_MS = 5 * 60_000;
 
-function LotterySection({ gameType }: { gameType: string }) {
-  const loader: PageLoader = (pageNo, signal) =>
-    listGames({ gameType, pageNo, pageSize: LIST_PAGE_SIZE }, signal)
-      .then((v) => ({ items: v.games, pageNum: v.pageNum, totalPages: v.totalPages }));
-  const paged = usePagedGames(gameType, loader);
-  return (
-    <section className="provider-section" aria-labelledby={`lottery-${gameType}`}>
-      <h2 id={`lottery-${gameType}`}>{categoryLabel(gameType)}</h2>
-      {paged.failed ? (
-        <div className="empty-state" role="alert">
-          <p>{t('games.loadFailed')}</p>
-          <button type="button" className="btn" onClick={paged.retry}>{t('common.retry')}</button>
-        </div>
-      ) : !paged.loading && paged.list.items.length === 0 ? (
-        <p className="empty-state">{t('games.empty')}</p>
-      ) : (
-        <GameGrid games={paged.list.items} place="list" loading={paged.loading} />
-      )}
-      <PagedFooter paged={paged} />
-    </section>
-  );
+/** Props: `order` soonest lists the draws closing first (the lottery start page); catalogue keeps the site's order. */
+export interface LotteryGamesProps {
+  order?: 'catalogue' | 'soonest';
 }
 
+type Loaded = { list: LotteryGameInfo[]; sample: ClockSample } | null;
+
 /**
- * Lottery list (player-shell §2 /m/lottery, /m/startLottery): the site's LOTT and ELOTT games, 9 a page with
- * 'more games'; a tap goes through the launch rule (lottery launcher with play type and prize mode).
+ * Lottery list (player-shell §2 /m/lottery, /m/startLottery): the site's LOTT and ELOTT games by category and
+ * vendor, each with its draw's issue and the count-down to its close on the SERVER's clock (the device clock may be
+ * off); the count-down rolls on to the next draw by itself. A tap launches through the launch rule (§4).
  */
-export default function LotteryGames() {
+export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps) {
   const hydrated = useHydrated();
-  const mapping = useStore($vendorGameTypes);
-  if (!hydrated || !mapping) return <GameGrid games={[]} place="list" loading />;
-  const offered = LOTTERY_TYPES.filter((type) => (mappingEntry(mapping, type)?.vendors.length ?? 0) > 0);
-  if (offered.length === 0) return <p className="empty-state">{t('lottery.none')}</p>;
-  return <>{offered.map((type) => <LotterySection key={type} gameType={type} />)}</>;
+  const deviceNow = useStore($deviceNow);
+  const launching = useStore($launching);
+  useStore($vendorGameTypes); // the launch rule reads the vendor mapping (prize mode)
+  const [loaded, setLoaded] = useState<Loaded>(null);
+  const [failed, setFailed] = useState(false);
+  const [vendor, setVendor] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    let sample: ClockSample | null = null;
+    const load = () => {
+      const sentAt = Date.now();
+      getLotteryGames().then(
+        (value) => {
+          if (!live) return;
+          sample = betterSample(sample, clockSample(value.serverTime, sentAt, Date.now()));
+          setLoaded({ list: value.list, sample });
+          setFailed(false);
+        },
+        () => live && setFailed(true),
+      );
+    };
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [attempt]);
+
+  if (failed && !loaded) {
+    return (
+      <div className="empty-state" role="alert">
+        <p>{t('lottery.loadFailed')}</p>
+        <button type="button" className="btn" onClick={() => { setFailed(false); setAttempt((n) => n + 1); }}>{t('common.retry')}</button>
+      </div>
+    );
+  }
+  if (!hydrated || !loaded) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (loaded.list.length === 0) return <p className="empty-state">{t('lottery.none')}</p>;
+
+  const now = serverNow(deviceNow, loaded.sample.offsetMs);
+  const closeOf = (g: LotteryGameInfo) => upcomingClose(g.nextCloseAt, g.intervalMs, now);
+  const vendors = [...new Map(loaded.list.map((g) => [g.vassalage, g.displayName])).entries()];
+  const shown = loaded.list.filter((g) => !vendor || g.vassalage === vendor);
+  const sorted = order === 'soonest' ? [...shown].sort((a, b) => closeOf(a) - closeOf(b) || a.nodeId - b.nodeId) : shown;
+
+  return (
+    <>
+      {vendors.length > 1 && (
+        <div className="chips" role="group" aria-label={t('games.vendor.label')}>
+          <button type="button" className="chip" aria-pressed={vendor === null} onClick={() => setVendor(null)}>{t('games.vendor.all')}</button>
+          {vendors.map(([code, name]) => (
+            <button key={code} type="button" className="chip" aria-pressed={vendor === code} onClick={() => setVendor(code)}>{name}</button>
+          ))}
+        </div>
+      )}
+      {LOTTERY_TYPES.map((type) => {
+        const games = sorted.filter((g) => g.gameType === type);
+        if (games.length === 0) return null;
+        return (
+          <section key={type} className="lotto-list-section" aria-labelledby={`lottery-${type}`}>
+            <h2 id={`lottery-${type}`}>{categoryLabel(type)}</h2>
+            <ul className="lotto-list">
+              {games.map((g) => (
+                <li key={g.nodeId}>
+                  <button
+                    type="button"
+                    className="lotto-row"
+                    aria-busy={launching === g.nodeId}
+                    aria-describedby={`lotto-when-${g.nodeId}`}
+                    onClick={() => void openGame(g, 'list')}
+                  >
+                    {g.gameName}
+                  </button>
+                  <p className="lotto-row-meta" id={`lotto-when-${g.nodeId}`}>
+                    <span>{g.displayName}</span>
+                    <span>{t('lottery.closesIn')} <span className="lotto-timer">{formatCountdown(remainingMs(closeOf(g), now))}</span></span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
 }

@@ -1,86 +1,97 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { ApiRequestError } from '../api/client';
-import { getRegisterSettings, register } from '../api/calls';
+import { checkUsername, getRegisterSettings, lookupAffiliate, register, registerMobile, sendSmsCodeRegister } from '../api/calls';
 import type { RegisterFieldSetting } from '../api/types';
-import FormField, { type FormFieldProps } from '../components/FormField';
+import { focusField } from '../components/focusField';
 import PolicyDialog, { type PolicyName } from '../components/PolicyDialog';
+import TabSwitch, { tabId } from '../components/TabSwitch';
+import { useHydrated } from '../components/useHydrated';
 import { registerPayload, sessionFromValue } from '../lib/account';
 import { isMessageKey, t, type MessageKey } from '../lib/i18n';
+import { socialProviders } from '../lib/login-methods';
+import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, type RegisterTab } from '../lib/register-tabs';
+import { smsRequestErrors } from '../lib/sms';
 import {
-  FORMAT_MESSAGE, REGISTER_FIELDS, firstFailing, registerErrors, registerField, serverErrorKey, type RegisterField,
-  type RegisterValues,
+  FORMAT_MESSAGE, REGISTER_FIELDS, firstFailing, inputIssues, isRegisterField, registerErrors, serverErrorKey, username as usernameRule,
+  type RegisterField, type RegisterValues,
 } from '../lib/validation';
 import { startSession } from '../stores/session';
+import { $settings } from '../stores/settings';
 import { showToast } from '../stores/toast';
-import CaptchaField from './CaptchaField';
+import FollowLinks from './FollowLinks';
+import RegisterFields from './RegisterFields';
+import SocialLoginButtons from './SocialLoginButtons';
 import '../styles/account.css';
 
-/** Captcha module of registration (accounts §9 module ids). */
-const REGISTER_CAPTCHA_MODULE = 'REGISTER_REE3';
-/** Time the success toast stays before going home (player-shell §9: short toasts 1 to 1.5 s). */
+/** Time the success toast stays before going home (accounts §9: short toasts 1 to 1.5 s). */
 const SUCCESS_MS = 1200;
-/** Country dialling codes of the spec's language-to-country map (accounts §3), first is the default (EN → US). */
-const DIAL_CODES = [
-  ['US', '1'], ['CN', '86'], ['JP', '81'], ['TH', '66'], ['VN', '84'], ['MM', '95'], ['ES', '34'], ['IN', '91'],
-  ['ID', '62'], ['KH', '855'], ['KR', '82'], ['MY', '60'], ['BR', '55'], ['TW', '886'], ['PK', '92'],
-] as const;
 
-type Shown = { field: RegisterField; required: boolean }[];
 type Errors = Partial<Record<RegisterField, MessageKey>>;
-type TextField = Exclude<RegisterField, 'captcha' | 'countryDialingCode'>;
+/** The invitation code from the link: verified (sent without showing its field), or not (the field shows if enabled). */
+type Affiliate = { verified: string | null };
 
-/** Input attributes per text field (accounts §2 Registration screen, hints of §5). */
-const INPUTS: Record<TextField, Partial<FormFieldProps> & { label: MessageKey }> = {
-  username: { label: 'form.username', autoComplete: 'username', autoCapitalize: 'off', spellCheck: false, maxLength: 16, hint: t('form.usernameHint') },
-  password: { label: 'form.password', type: 'password', autoComplete: 'new-password', revealable: true, maxLength: 20, hint: t('form.passwordHint') },
-  confirmPassword: { label: 'form.confirmPassword', type: 'password', autoComplete: 'new-password', revealable: true, maxLength: 20 },
-  nickname: { label: 'form.nickname', autoComplete: 'nickname', maxLength: 20 },
-  email: { label: 'form.email', type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'off' },
-  mobileNum: { label: 'form.mobileNum', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 11, hint: t('form.mobileHint') },
-  affiliateCode: { label: 'form.affiliateCode', autoCapitalize: 'off', spellCheck: false, maxLength: 32 },
-};
+const EMPTY = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ''])) as RegisterValues;
 
-/** Fields on screen from the server settings: enabled fields, plus username and password the username tab needs. */
-function shownFields(settings: RegisterFieldSetting[]): Shown {
-  const byName = new Map(settings.map((s) => [s.field, s]));
-  return REGISTER_FIELDS.flatMap((field) => {
-    const setting = byName.get(field);
-    const essential = field === 'username' || field === 'password';
-    return setting?.enabled || essential ? [{ field, required: essential || Boolean(setting?.required) }] : [];
-  });
-}
-
-function initialValues(): RegisterValues {
-  const values = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ''])) as RegisterValues;
-  values.countryDialingCode = DIAL_CODES[0][1];
-  if (typeof location !== 'undefined') values.affiliateCode = new URLSearchParams(location.search).get('affiliateCode') ?? '';
-  return values;
+/** Field errors of a refused registration (accounts §5, §8), or null when the refusal belongs to the whole form. */
+function fieldErrors(error: ApiRequestError, shown: ReadonlySet<RegisterField>): Errors | null {
+  const errors: Errors = {};
+  const put = (field: RegisterField, key: MessageKey) => {
+    if (shown.has(field)) errors[field] = key;
+  };
+  for (const { path, key } of inputIssues(error.value)) {
+    if (isRegisterField(path)) put(path, key && isMessageKey(key) ? key : FORMAT_MESSAGE[path]);
+  }
+  const byCode: Partial<Record<string, [RegisterField, MessageKey]>> = {
+    username_taken: ['username', 'error.username_taken'],
+    mobile_taken: ['mobileNum', 'error.mobile_taken'],
+    captcha_invalid: ['captcha', 'error.captcha_invalid'],
+    captcha_required: ['captcha', 'error.captcha_required'],
+    invitation_code_error: ['affiliateCode', 'invitation_code_error'],
+    verification_code_error: ['verificationCode', 'error.verification_code_error'],
+    phone_mismatch: ['mobileNum', 'error.phone_mismatch'],
+  };
+  const mapped = byCode[error.code];
+  if (mapped) put(...mapped);
+  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 /**
- * Username registration (accounts §2 Registration screen, §3 payload, §5 rules): fields from the server's
- * settings, client rules mirroring the server's, the first failing field focused, server issues mapped back
- * to their fields; success shows in_registered_successfully, stores the session and goes to /m/home.
+ * Registration screen (accounts §2 Registration screen, §3 payload, §4 Registration method and Affiliate code, §5):
+ * username and mobile tabs per USERNAMEREG3 / MOBILENUMREG3 (the typed phone carries across), the fields of the
+ * server's settings, the invitation code of the link checked first (its field shows only when the check failed),
+ * the SMS code on the mobile tab with REGMOBVERF3, passwords there with MOBILENUMPASSREG3; the first failing
+ * field is focused; success shows in_registered_successfully, stores the session and goes home.
  */
 export default function RegisterForm() {
-  const [shown, setShown] = useState<Shown | null>(null);
+  const hydrated = useHydrated();
+  const settingsValue = useStore($settings);
+  // Read after hydration only, so the first render matches the pre-rendered HTML (see LoginForm).
+  const switches = hydrated ? settingsValue?.switches ?? null : null;
+  const [fields, setFields] = useState<RegisterFieldSetting[] | null>(null);
+  const [affiliate, setAffiliate] = useState<Affiliate | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [values, setValues] = useState<RegisterValues>(initialValues);
+  const [chosen, setChosen] = useState<RegisterTab | null>(null);
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<MessageKey | null>(null);
   const [agreed, setAgreed] = useState(true);
   const [policy, setPolicy] = useState<PolicyName | null>(null);
   const [busy, setBusy] = useState(false);
   const [nonce, setNonce] = useState(0);
-  const inputs = useRef<Partial<Record<RegisterField, HTMLInputElement | null>>>({});
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     let live = true;
-    getRegisterSettings().then(
-      (value) => {
+    const code = affiliateFromQuery(window.location.search);
+    const check = code === '' ? Promise.resolve(null) : lookupAffiliate(code).then((v) => v.code, () => null);
+    Promise.all([getRegisterSettings(), check]).then(
+      ([value, verified]) => {
         if (!live) return;
-        setShown(shownFields(value.fields));
+        if (!verified && code !== '') setValues((v) => ({ ...v, affiliateCode: code }));
+        setAffiliate({ verified });
+        setFields(value.fields);
         setNonce(Date.now());
       },
       () => live && setLoadFailed(true),
@@ -90,69 +101,109 @@ export default function RegisterForm() {
     };
   }, [attempt]);
 
-  const set = (field: RegisterField) => (value: string) => {
+  const { tabs, initial } = registerTabs(switches ?? {});
+  const tab = chosen && tabs.includes(chosen) ? chosen : initial;
+  const shown = tab && fields && affiliate && switches ? fieldsForTab(tab, fields, switches, affiliate.verified !== null) : null;
+
+  const set = (field: RegisterField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
   const showErrors = (next: Errors) => {
     setErrors(next);
-    const first = firstFailing(REGISTER_FIELDS, next);
-    if (first) inputs.current[first]?.focus();
+    const first = firstFailing(shown?.map((s) => s.field) ?? [], next);
+    if (first) focusField(form.current, first);
   };
   const newCaptcha = () => {
     setValues((v) => ({ ...v, captcha: '' }));
     setNonce(Date.now());
   };
 
+  const requestCode = () => {
+    const found = smsRequestErrors({ countryDialingCode: values.countryDialingCode, mobileNum: values.mobileNum, captcha: values.captcha });
+    setFormError(null);
+    showErrors(found);
+    if (Object.keys(found).length > 0) return null;
+    return sendSmsCodeRegister({ countryDialingCode: values.countryDialingCode.trim(), mobileNum: values.mobileNum.trim(), captcha: values.captcha.trim() })
+      .then(({ expirationTime }) => expirationTime, (error: unknown) => {
+        if (!(error instanceof ApiRequestError)) throw error;
+        const mapped = fieldErrors(error, new Set(['countryDialingCode', 'mobileNum', 'captcha']));
+        if (mapped) showErrors(mapped);
+        else setFormError(serverErrorKey(error.code));
+        return null;
+      })
+      .finally(newCaptcha);
+  };
+
+  const usernameBlur = () => {
+    const name = values.username.trim();
+    if (name === '' || usernameRule(name)) return;
+    checkUsername(name).then(
+      ({ available }) => !available && setErrors((e) => ({ ...e, username: 'error.username_taken' })),
+      () => undefined, // a failed check changes nothing: registration checks again
+    );
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!shown || busy || !agreed) return;
+    if (!shown || !tab || busy || !agreed) return;
     setFormError(null);
     const found = registerErrors(shown, values);
     showErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
+    const affiliateShown = shown.some((s) => s.field === 'affiliateCode');
     try {
-      const context = {
+      if (affiliateShown && values.affiliateCode.trim() !== '') {
+        // accounts §4: with the field shown, the code is verified first and registration proceeds only on success.
+        const verified = await lookupAffiliate(values.affiliateCode.trim()).catch(() => null);
+        if (!verified) {
+          setBusy(false);
+          showErrors({ affiliateCode: 'invitation_code_error' });
+          return;
+        }
+      }
+      const nav = navigator as Navigator & { standalone?: boolean };
+      const payload = registerPayload(values, shown.map((s) => s.field), {
         host: location.host,
         hostname: location.hostname,
-        standalone: window.matchMedia('(display-mode: standalone)').matches,
-      };
-      const session = await register(registerPayload(values, shown.map((s) => s.field), context));
+        registerMethod: registerMethod({
+          userAgent: nav.userAgent,
+          standaloneDisplay: window.matchMedia('(display-mode: standalone)').matches,
+          iosStandalone: nav.standalone === true,
+        }),
+      });
+      if (affiliate?.verified) payload.affiliateCode = affiliate.verified;
+      const session = await (tab === 'mobile' ? registerMobile(payload) : register(payload));
       showToast('in_registered_successfully', 'success', SUCCESS_MS);
       startSession(sessionFromValue(session));
       setTimeout(() => window.location.assign('/m/home'), SUCCESS_MS);
     } catch (error) {
       setBusy(false);
       if (!(error instanceof ApiRequestError)) throw error;
-      newCaptcha();
-      const mapped: Errors = {};
-      if (error.code === 'invalid_input') {
-        const issues = (error.value as { issues?: { path: string; key?: string }[] } | null)?.issues ?? [];
-        for (const { path, key } of issues) {
-          const field = REGISTER_FIELDS.find((f) => f === path);
-          if (!field) continue;
-          mapped[field] = key && isMessageKey(key) ? key : (registerField(field, values, true) ?? FORMAT_MESSAGE[field]);
-        }
-      } else if (error.code === 'username_taken') mapped.username = 'error.username_taken';
-      else if (error.code === 'captcha_required' || error.code === 'captcha_invalid') mapped.captcha = serverErrorKey(error.code);
-      if (Object.keys(mapped).length > 0) showErrors(mapped);
+      // Field errors come before the captcha check on the server, so only other refusals spend the captcha.
+      if (error.code !== 'invalid_input') newCaptcha();
+      const mapped = fieldErrors(error, new Set(shown.map((s) => s.field)));
+      if (mapped) showErrors(mapped);
       else setFormError(serverErrorKey(error.code));
     }
   };
 
-  if (!shown) {
+  if (!shown || !tab) {
+    const closed = switches !== null && tabs.length === 0;
     return (
-      <div className="account-form register-pending" aria-busy={!loadFailed}>
-        {loadFailed ? (
+      <div className="account-form register-pending" aria-busy={!loadFailed && !closed}>
+        {loadFailed || closed ? (
           <div className="card" role="alert">
-            <p>{t('register.settingsError')}</p>
-            <button type="button" className="btn" onClick={() => {
+            <p>{t(closed ? 'register.closed' : 'register.settingsError')}</p>
+            {!closed && (
+              <button type="button" className="btn" onClick={() => {
                 setLoadFailed(false);
                 setAttempt((n) => n + 1);
               }}>
-              {t('common.retry')}
-            </button>
+                {t('common.retry')}
+              </button>
+            )}
           </div>
         ) : (
           <p className="form-loading">{t('common.loading')}</p>
@@ -161,70 +212,24 @@ export default function RegisterForm() {
     );
   }
 
-  const required = new Map(shown.map((s) => [s.field, s.required]));
-  const textField = (field: TextField) => {
-    if (!required.has(field)) return null;
-    const { label, ...input } = INPUTS[field];
-    return (
-      <FormField
-        key={field}
-        {...input}
-        label={t(label)}
-        name={field}
-        optional={!required.get(field) && field !== 'confirmPassword'}
-        value={values[field]}
-        onValue={set(field)}
-        error={errors[field]}
-        inputRef={(el) => {
-          inputs.current[field] = el;
-        }}
-      />
-    );
-  };
-
+  const tabItems = tabs.map((id) => ({ id, label: t(id === 'mobile' ? 'register.tabMobile' : 'register.tabUsername') }));
   return (
     <div className="account-form">
-      <form method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        {textField('username')}
-        {textField('password')}
-        {textField('confirmPassword')}
-        {textField('nickname')}
-        {textField('email')}
-        {required.has('countryDialingCode') ? (
-          <div className="field-pair">
-            <div className="field">
-              <label htmlFor="reg-dial">{t('form.countryDialingCode')}</label>
-              <select
-                id="reg-dial"
-                name="countryDialingCode"
-                autoComplete="tel-country-code"
-                value={values.countryDialingCode}
-                onChange={(e) => set('countryDialingCode')(e.currentTarget.value)}
-              >
-                {DIAL_CODES.map(([country, code]) => (
-                  <option key={country} value={code}>{`+${code} ${country}`}</option>
-                ))}
-              </select>
-            </div>
-            {textField('mobileNum')}
-          </div>
-        ) : (
-          textField('mobileNum')
-        )}
-        {textField('affiliateCode')}
-        {required.has('captcha') && (
-          <CaptchaField
-            moduleId={REGISTER_CAPTCHA_MODULE}
-            nonce={nonce}
-            onReload={() => setNonce(Date.now())}
-            value={values.captcha}
-            onValue={set('captcha')}
-            error={errors.captcha}
-            inputRef={(el) => {
-              inputs.current.captcha = el;
-            }}
-          />
-        )}
+      {tabItems.length > 1 && (
+        <TabSwitch label={t('register.method')} idPrefix="register" tabs={tabItems} selected={tab} onSelect={(id) => {
+          setChosen(id);
+          setErrors({});
+          setFormError(null);
+        }} />
+      )}
+      <form
+        ref={form} id="register-panel" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}
+        {...(tabItems.length > 1 ? { role: 'tabpanel', 'aria-labelledby': tabId('register', tab) } : {})}
+      >
+        <RegisterFields
+          key={tab} shown={shown} values={values} errors={errors} onValue={set} captchaNonce={nonce} onCaptchaReload={() => setNonce(Date.now())}
+          requestCode={requestCode} onUsernameBlur={usernameBlur} disabled={!hydrated || busy}
+        />
         <div className="agree">
           <input id="reg-agree" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
           <label htmlFor="reg-agree">{t('register.agreePrefix')}</label>{' '}
@@ -236,17 +241,17 @@ export default function RegisterForm() {
             {t('register.privacy')}
           </button>
         </div>
-        <p className="form-error" role="alert">
-          {formError ? t(formError) : ''}
-        </p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !agreed}>
+        <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy || !agreed}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('register.submit')}
         </button>
       </form>
+      <SocialLoginButtons providers={socialProviders('password', switches)} />
       <p className="form-switch">
         {t('register.haveAccount')} <a href="/m/login">{t('register.toLogin')}</a>
       </p>
+      <FollowLinks />
       <PolicyDialog policy={policy} onClose={() => setPolicy(null)} />
     </div>
   );

@@ -45,13 +45,16 @@ export function sessionFromValue(value: SessionValue): SessionInfo {
 export interface RegisterContext {
   host: string;
   hostname: string;
-  /** Running as an installed web app (display-mode standalone). */
-  standalone: boolean;
+  /** From the environment (src/lib/register-tabs.ts registerMethod). */
+  registerMethod: 'APP' | 'H5' | 'WEBCLIP' | 'PWA';
 }
 
+/** Secrets are sent exactly as typed; every other value is trimmed, as the server reads it. */
+const AS_TYPED: ReadonlySet<string> = new Set(['password', 'confirmPassword', 'paymentPassword']);
+
 /**
- * Registration payload (accounts §3): the values of the fields on screen (username trimmed, empty optional
- * values left out) plus registerUrl = host, registerMethod H5 (PWA when installed), type 0 and domain.
+ * Registration payload (accounts §3): the values of the fields on screen (trimmed except secrets, empty values
+ * left out) plus registerUrl = host, registerMethod, type 0 and domain.
  */
 export function registerPayload(
   values: Readonly<Record<string, string>>,
@@ -61,11 +64,11 @@ export function registerPayload(
   const payload: Record<string, string | number> = {};
   for (const field of shown) {
     const raw = values[field] ?? '';
-    const value = field === 'username' || field === 'captcha' ? raw.trim() : raw;
+    const value = AS_TYPED.has(field) ? raw : raw.trim();
     if (value !== '') payload[field] = value;
   }
   payload.registerUrl = context.host;
-  payload.registerMethod = context.standalone ? 'PWA' : 'H5';
+  payload.registerMethod = context.registerMethod;
   payload.type = 0;
   payload.domain = context.hostname;
   return payload;

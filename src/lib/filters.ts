@@ -13,14 +13,27 @@ export const ALL = 'all';
 export const NEW = 'new';
 /** Classification 'favorite': the member's favourites (player-shell §2). */
 export const FAVORITE = 'favorite';
+/** Classification 'hot': the type's hot games (player-shell §2 "category filters (all, new, favourites, hot, recent)"). */
+export const HOT = 'hot';
+/** Classification 'recent': the member's launched games of the type, latest first. */
+export const RECENT = 'recent';
+
+/** The category filters the list screen always offers after 'all' and 'new' (player-shell §2). */
+const ALWAYS = [FAVORITE, HOT, RECENT];
 
 /**
- * The classifications offered for a game type: "'new' is offered only for RNG; 'all' and 'favorite' always;
- * type-specific classifications are appended only when more than one exists."
+ * The classifications offered for a game type: the category filters "all, new, favourites, hot, recent", where
+ * "'new' is offered only for RNG; 'all' and 'favorite' always" (hot and recent always too); "type-specific
+ * classifications are appended only when more than one exists."
  */
 export function classificationOptions(gameType: string, typeSpecific: readonly string[]): string[] {
-  const specific = [...new Set(typeSpecific.filter((c) => c && ![ALL, NEW, FAVORITE].includes(c)))];
-  return [ALL, ...(gameType === 'RNG' ? [NEW] : []), FAVORITE, ...(specific.length > 1 ? specific : [])];
+  const specific = [...new Set(typeSpecific.filter((c) => c && ![ALL, NEW, ...ALWAYS].includes(c)))];
+  return [ALL, ...(gameType === 'RNG' ? [NEW] : []), ...ALWAYS, ...(specific.length > 1 ? specific : [])];
+}
+
+/** Classifications that list the member's own games and so need a session: favourites and recent games. */
+export function needsSession(active: string): boolean {
+  return active === FAVORITE || active === RECENT;
 }
 
 /**
@@ -45,7 +58,8 @@ export function showsVendorTiles(gameType: string, vassalage: string | undefined
 
 /**
  * The game list query parts of a classification: nothing for all, isNew 1 for new, and gameClassify for
- * favorite (the member's favourites) or a type-specific classification.
+ * favorite (the member's favourites), hot or a type-specific classification. Recent games come from their own
+ * call (the recent list), not from the game list.
  */
 export function classificationQuery(active: string): { isNew?: 1; gameClassify?: string } {
   if (active === NEW) return { isNew: 1 };

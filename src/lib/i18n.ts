@@ -1,15 +1,11 @@
 import en from '../../locales/en.json';
+import { LANGUAGES, type Language } from './languageCodes';
 
-/** Interface language codes (accounts §9). EN is the source language and the fallback. */
-export const LANGUAGES = [
-  'CN', 'EN', 'JA', 'TH', 'VI', 'MY', 'ES', 'HI', 'ID', 'KM', 'KO', 'MS', 'PT', 'TA', 'TW', 'TY', 'UR', 'TR', 'BN',
-  'AR', 'FA', 'RU', 'KK', 'UZ', 'LO', 'NE', 'FR',
-] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'EN';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languageCodes';
 
 /** A message key of the source (EN) locale. */
 export type MessageKey = keyof typeof en;
+/** One language's messages by key (any may be missing: EN fills in). */
 export type Messages = Partial<Record<MessageKey, string>>;
 
 const source: Record<string, string> = en;
@@ -19,17 +15,109 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(source, key);
 }
 
+/** A translator: message key (+ `{name}` parameters) → text in one language. */
+export type Translator = (key: MessageKey, params?: Record<string, string | number>) => string;
+
 /**
  * Builds a translator over one language's messages. A key missing in that language falls back to EN, never
- * to the raw key (DESIGN.md, Languages); `{name}` placeholders are filled from `params`.
+ * to the raw key (DESIGN.md, Languages); `{name}` placeholders are filled from `params`, numbers written the
+ * way the language writes them (`tag`, e.g. 1,234 in en, 1.234 in es, ۱۲۳ in fa).
  */
-export function createTranslator(messages: Messages = {}) {
-  return function t(key: MessageKey, params?: Record<string, string | number>): string {
-    const text = messages[key] ?? source[key] ?? '';
+export function createTranslator(messages: Messages = {}, tag = 'en'): Translator {
+  const numbers = new Intl.NumberFormat(tag);
+  return function translate(key, params) {
+    const own = Object.hasOwn(messages, key) ? messages[key] : undefined;
+    const text = own || (source[key] ?? '');
     if (!params) return text;
-    return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+    return text.replace(/\{(\w+)\}/g, (match, name: string) => {
+      if (!(name in params)) return match;
+      const value = params[name];
+      return typeof value === 'number' ? numbers.format(value) : String(value);
+    });
   };
 }
 
-/** The EN translator (pages are pre-rendered per language; EN is the default). */
-export const t = createTranslator();
+/** The language a page is rendered in (accounts §2 "Language and theme"), with what `<html>` and Intl need. */
+export interface PageLocale {
+  language: Language;
+  /** BCP 47 tag for `<html lang>` and Intl formatting. */
+  tag: string;
+  dir: 'ltr' | 'rtl';
+  /** This language's messages; keys it lacks (or leaves empty) fall back to EN. */
+  messages: Messages;
+}
+
+/** The EN locale (pages are pre-rendered per language; EN is the default). */
+export const EN_LOCALE: PageLocale = { language: 'EN', tag: 'en', dir: 'ltr', messages: {} };
+
+/**
+ * Id of the JSON data block (`<script type="application/json">`, never executed, so the CSP allows it) in
+ * which each page carries its language and the messages that differ from EN; `t()` reads it once in the browser.
+ */
+export const LOCALE_ELEMENT_ID = 'pd-locale';
+
+interface DocumentLike {
+  getElementById(id: string): { textContent: string | null } | null;
+}
+
+const enTranslate = createTranslator();
+let active: { locale: PageLocale; translate: Translator } | null = null;
+
+function activate(locale: PageLocale) {
+  active = { locale, translate: createTranslator(locale.messages, locale.tag) };
+  return active;
+}
+
+/** Reads and checks the page's data block; null when the page has none or it is not a locale. */
+function embeddedLocale(): PageLocale | null {
+  const doc = (globalThis as { document?: DocumentLike }).document;
+  const text = doc?.getElementById(LOCALE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<PageLocale> | null;
+    if (!value || !(LANGUAGES as readonly unknown[]).includes(value.language)) return null;
+    if (typeof value.tag !== 'string' || (value.dir !== 'ltr' && value.dir !== 'rtl')) return null;
+    const messages: Messages = {};
+    for (const [key, message] of Object.entries(value.messages ?? {})) {
+      if (isMessageKey(key) && typeof message === 'string') messages[key] = message;
+    }
+    return { language: value.language as Language, tag: value.tag, dir: value.dir, messages };
+  } catch {
+    return null;
+  }
+}
+
+function current() {
+  if (active) return active;
+  const embedded = embeddedLocale();
+  return embedded ? activate(embedded) : null;
+}
+
+/**
+ * Makes `locale` the language of everything rendered next (the page's view calls it before rendering, so
+ * the frame and the islands' server render share it; Astro renders pages one at a time).
+ */
+export function setPageLocale(locale: PageLocale): void {
+  activate(locale);
+}
+
+/** The page's locale: the one set for the page being rendered, else (browser) the page's data block, else EN. */
+export function pageLocale(): PageLocale {
+  return current()?.locale ?? EN_LOCALE;
+}
+
+/** The page's language code (accounts §9), EN by default. */
+export function activeLanguage(): Language {
+  return pageLocale().language;
+}
+
+/** The page's BCP 47 tag, for Intl date, number and money formats. */
+export function activeTag(): string {
+  return pageLocale().tag;
+}
+
+/**
+ * Translates a key into the page's language (EN fallback per key, never the raw key): the same text during
+ * the build and in the browser, so islands hydrate without a mismatch.
+ */
+export const t: Translator = (key, params) => (current()?.translate ?? enTranslate)(key, params);

@@ -14,8 +14,9 @@ export const LOTTO_SEA = 'TCG_SEA';
 /** Member type of guest/trial accounts (player-shell §3, §9). */
 export const TRIAL_MEMBER_TYPE = 4;
 
-/** The game fields launch routing reads. */
-export type LaunchGame = Pick<Game, 'nodeId' | 'vassalage' | 'gameType' | 'gameId' | 'gameGroupId' | 'lottoMode' | 'supportPlay'>;
+/** The game fields launch routing reads; supportPlay only matters for the generic launcher (absent = no free play). */
+export type LaunchGame = Pick<Game, 'nodeId' | 'vassalage' | 'gameType' | 'gameId' | 'gameGroupId' | 'lottoMode'>
+  & Partial<Pick<Game, 'supportPlay'>>;
 
 /** What launch routing knows besides the game. */
 export interface LaunchContext {
@@ -90,6 +91,8 @@ export interface LauncherQuery {
   /** Entry code; "code (default lobby)". */
   code: string;
   pageBack: string | null;
+  /** The lottery site id of the address, when given; else the merchant code in lower case. */
+  mui: string | null;
 }
 
 /** Reads /m/launchGame's query: playType (trad or ent), gameId, gameGroupId, prize_mode, code (default lobby), pageBack. */
@@ -102,6 +105,7 @@ export function parseLauncherQuery(search: string): LauncherQuery {
     prizeMode: query.get('prize_mode') || prizeModeFor([]),
     code: query.get('code') || 'lobby',
     pageBack: query.get('pageBack') || null,
+    mui: query.get('mui') || null,
   };
 }
 
@@ -109,3 +113,33 @@ export function parseLauncherQuery(search: string): LauncherQuery {
 export function launcherCloseHref(pageBack: string | null): string {
   return pageBack ? '/m/home' : '/m/game';
 }
+
+/** "mui = merchant code lower-case unless given" (player-shell §2 /m/launchGame). */
+export function muiFor(given: string | null, merchantCode: string): string {
+  return given?.trim() || merchantCode.toLowerCase();
+}
+
+/** What the launcher puts into the embedded lottery address. */
+export interface LottoH5Link {
+  mui: string;
+  playType: PlayType;
+  gameId: string;
+  token: string;
+  merchant: string;
+  /** The theme the lottery page draws in (dark or light). */
+  css: string;
+  prizeMode: string;
+}
+
+/**
+ * The embedded lottery address the launcher opens (player-shell §2): /m/lotto-h5/{mui}/{playType}/games/{gameId}
+ * with query token, merchant, css and prize_mode.
+ */
+export function lottoH5Href(link: LottoH5Link): string {
+  const path = ['/m/lotto-h5', link.mui, link.playType, 'games', link.gameId].map((part, i) => (i === 0 ? part : encodeURIComponent(part)));
+  const query = new URLSearchParams({ token: link.token, merchant: link.merchant, css: link.css, prize_mode: link.prizeMode });
+  return `${path.join('/')}?${query.toString()}`;
+}
+
+/** Session storage key holding where the lottery page's close button goes (set by the launcher). */
+export const LOTTO_CLOSE_KEY = 'pd.lottoClose';

@@ -34,3 +34,26 @@ export function lottoH5FromPath(pathname: string, search: string): LottoH5Target
     merchant: query.get('merchant') || null,
   };
 }
+
+/**
+ * The address without its `token` (player-shell §2: the launcher passes the session token in the query; the page
+ * reads the session from session storage instead and takes the token out of the address bar and history).
+ * Null when there is no token to remove.
+ */
+export function addressWithoutToken(pathname: string, search: string, hash = ''): string | null {
+  const query = new URLSearchParams(search);
+  if (!query.has('token')) return null;
+  query.delete('token');
+  const rest = query.toString();
+  return `${pathname}${rest ? `?${rest}` : ''}${hash}`;
+}
+
+/** The theme the `css` query asks for (dark or light), else null (the player's own theme stays). */
+export function themeFromCss(css: string | null): 'dark' | 'light' | null {
+  return css === 'dark' || css === 'light' ? css : null;
+}
+
+/** The same lottery address for another play type (the page's trad/ent switch keeps the query). */
+export function withPlayType(pathname: string, playType: 'trad' | 'ent'): string {
+  return pathname.replace(/^(\/m\/lotto-h5\/[^/]+\/)[^/]+(\/games\/)/, `$1${playType}$2`);
+}

@@ -1,8 +1,11 @@
+import { activeTag } from './i18n';
+
 /**
  * Formats integer minor units (cents) for the screen with exactly 2 decimals and the currency symbol
- * (player-shell §9: "Balance shown with 2 decimals"). Money never becomes a float before this point.
+ * (player-shell §9: "Balance shown with 2 decimals"), with the grouping and decimal sign of `locale` — by
+ * default the page's language (DESIGN.md: formatted for the player's language). Money never becomes a float.
  */
-export function formatMoney(minor: number, symbol: string, locale = 'en-US'): string {
+export function formatMoney(minor: number, symbol: string, locale = activeTag()): string {
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(minor));
   const whole = Math.floor(abs / 100);

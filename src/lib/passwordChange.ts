@@ -3,7 +3,7 @@
  * §5 Change password, §8 "New password equals old → same_password prompt, no submit").
  */
 import type { MessageKey } from './i18n';
-import { confirmPassword, loginPassword, mobileNum, password } from './validation';
+import { confirmPassword, countryDialingCode, loginMobileNum, loginPassword, password, verificationCode } from './validation';
 
 /** "The saved text shows for 1 s, then after 1 s the user goes home." */
 export const PASSWORD_SAVED_MS = 1000;
@@ -55,32 +55,18 @@ export interface ResetValues {
   confirmNewPassword: string;
 }
 
-/** Phone fields must be valid before a code is asked for (accounts §5 "SMS code request requires valid phone fields first"). */
-export function phoneErrors(values: Pick<ResetValues, 'countryDialingCode' | 'mobileNum'>): Partial<Record<keyof ResetValues, MessageKey>> {
-  const errors: Partial<Record<keyof ResetValues, MessageKey>> = {};
-  if (!/^\d{1,4}$/.test(values.countryDialingCode)) errors.countryDialingCode = 'validation.required';
-  const mobile = mobileNum(values.mobileNum.trim());
-  if (mobile) errors.mobileNum = mobile;
-  return errors;
-}
-
-/** Field errors of the whole reset form, in screen order. */
+/** Field errors of the whole reset form, in screen order (accounts §5: phone fields, the SMS code, the new password twice). */
 export function resetErrors(values: ResetValues): Partial<Record<keyof ResetValues, MessageKey>> {
-  const errors = phoneErrors(values);
-  if (!/^\d{4,8}$/.test(values.verificationCode.trim())) errors.verificationCode = 'validation.smsCode';
+  const errors: Partial<Record<keyof ResetValues, MessageKey>> = {};
+  const dial = countryDialingCode(values.countryDialingCode);
+  if (dial) errors.countryDialingCode = dial;
+  const mobile = loginMobileNum(values.mobileNum);
+  if (mobile) errors.mobileNum = mobile;
+  const code = verificationCode(values.verificationCode);
+  if (code) errors.verificationCode = code;
   const fresh = password(values.newPassword, values.confirmNewPassword);
   if (fresh) errors.newPassword = fresh;
   const confirmation = confirmPassword(values.confirmNewPassword, values.newPassword);
   if (confirmation) errors.confirmNewPassword = confirmation;
   return errors;
-}
-
-/** Default wait before a new code may be asked for (accounts §9 "default send wait 60 s"). */
-export const SMS_DEFAULT_WAIT_MS = 60_000;
-/** The countdown is checked every 500 ms (accounts §9). */
-export const SMS_POLL_MS = 500;
-
-/** Whole seconds left until the server's expiration time; 0 means the get-code link is back. */
-export function smsSecondsLeft(expirationTime: number, now: number): number {
-  return Math.max(0, Math.ceil((expirationTime - now) / 1000));
 }

@@ -1,17 +1,22 @@
 /**
- * Field rules of the login and registration forms (accounts §5 Validation rules). Every rule is a pure
- * function returning a message key, or null when the value passes. The client rules mirror the server's
- * so most mistakes are caught before a call; the server still has the last word.
+ * Field rules of the login, registration and password forms (accounts §5 Validation rules). Every rule is a pure
+ * function returning a message key, or null when the value passes. The registration rules mirror the server's
+ * (worker/services/registration-rules.ts; tests/unit/validation.test.ts checks they agree) so most mistakes are
+ * caught before a call; the server still has the last word.
  */
 import { isMessageKey, type MessageKey } from './i18n';
 
 /** Result of one rule: a message key to show, or null when the value passes. */
 export type RuleResult = MessageKey | null;
 
+/** accounts §5 "On a language change, filled fields are revalidated after a 200 ms debounce". */
+export const LANGUAGE_REVALIDATE_MS = 200;
+
 const USERNAME = /^[A-Za-z][A-Za-z0-9]{3,15}$/;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const MOBILE = /^\d{10,11}$/;
-const AFFILIATE = /^[A-Za-z0-9_-]{1,32}$/;
+const CODE = /^[A-Za-z0-9]{1,32}$/;
+const codePoints = (value: string) => [...value].length;
 
 /** Login username (accounts §5 loginUsername): required once trimmed. */
 export function loginUsername(value: string): RuleResult {
@@ -23,9 +28,30 @@ export function loginPassword(value: string): RuleResult {
   return value === '' ? 'validation.loginPassword' : null;
 }
 
+/** Login mobile number (accounts §5 loginMobileNum): required, then the 10-to-11-digit rule. */
+export function loginMobileNum(value: string): RuleResult {
+  return value.trim() === '' ? 'validation.loginMobileNum' : mobileNum(value.trim());
+}
+
+/** SMS verification code (accounts §5 verificationCode): 4 to 8 digits (PlayDeck sends 6). */
+export function verificationCode(value: string): RuleResult {
+  return /^\d{4,8}$/.test(value.trim()) ? null : 'validation.smsCode';
+}
+
+/** Country dialling code (accounts §3): 1 to 4 digits, an optional leading '+'. */
+export function countryDialingCode(value: string): RuleResult {
+  return /^\+?[1-9]\d{0,3}$/.test(value.trim()) ? null : 'validation.countryDialingCode';
+}
+
 /** Username (accounts §5 "account format incorrect"): 4–16 letters or digits, starting with a letter. */
 export function username(value: string): RuleResult {
   return USERNAME.test(value) ? null : 'validation.username';
+}
+
+/** The password format shared by password and paymentPassword: 6–20 characters, no spaces, a letter and a digit. */
+function wellFormedPassword(value: string): boolean {
+  const length = codePoints(value);
+  return length >= 6 && length <= 20 && /^[^\s\p{C}]+$/u.test(value) && /\p{L}/u.test(value) && /\p{Nd}/u.test(value);
 }
 
 /**
@@ -33,9 +59,7 @@ export function username(value: string): RuleResult {
  * it also fails with in_confirmation_correct when both it and the confirmation are filled and differ.
  */
 export function password(value: string, confirmation = ''): RuleResult {
-  const wellFormed =
-    value.length >= 6 && value.length <= 20 && /[A-Za-z]/.test(value) && /\d/.test(value);
-  if (!wellFormed) return 'validation.password';
+  if (!wellFormedPassword(value)) return 'validation.password';
   if (confirmation !== '' && confirmation !== value) return 'in_confirmation_correct';
   return null;
 }
@@ -56,15 +80,14 @@ export function mobileNum(value: string): RuleResult {
   return MOBILE.test(value) ? null : 'validation.mobileNum';
 }
 
-/** Nickname (accounts §5 "name format not valid"): 1–20 characters, not only spaces. */
+/** Nickname (accounts §5 "name format not valid"): 1–20 characters, no control characters, not only spaces. */
 export function nickname(value: string): RuleResult {
-  const length = [...value].length;
-  return value.trim() !== '' && length <= 20 ? null : 'validation.nickname';
+  return value.trim() !== '' && codePoints(value) <= 20 && /^[^\p{C}]+$/u.test(value) ? null : 'validation.nickname';
 }
 
-/** Invitation code (accounts §5 "invalid invitation code"): 1–32 letters, digits, - or _. */
+/** Invitation code (accounts §5 "invalid invitation code"): 1–32 letters or digits. */
 export function affiliateCode(value: string): RuleResult {
-  return AFFILIATE.test(value) ? null : 'invitation_code_error';
+  return CODE.test(value) ? null : 'invitation_code_error';
 }
 
 /**
@@ -77,42 +100,82 @@ export function captcha(value: string, form: 'login' | 'register'): RuleResult {
   return text.length <= 16 ? null : 'validation.captcha';
 }
 
-/** Registration fields PlayDeck draws, in screen order (accounts §2 Registration screen). */
+/** Every registration field of accounts §2 (the settings' names), in the spec's order. */
 export const REGISTER_FIELDS = [
-  'username', 'password', 'confirmPassword', 'nickname', 'email', 'countryDialingCode', 'mobileNum', 'affiliateCode',
-  'captcha',
+  'countryDialingCode', 'username', 'password', 'confirmPassword', 'paymentPassword', 'affiliateCode',
+  'recommenderId', 'nickname', 'payeeName', 'email', 'mobileNum', 'idNumber', 'qqNum', 'facebook', 'wechat',
+  'line', 'whatsapp', 'zalo', 'captcha', 'verificationCode',
 ] as const;
+/** A registration field name. */
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
+/** The registration form's values, every field as typed. */
 export type RegisterValues = Record<RegisterField, string>;
 
-/** Fields that cannot be left empty once shown, whatever the setting says (accounts §5). */
-const ALWAYS_REQUIRED: ReadonlySet<RegisterField> = new Set(['username', 'password', 'confirmPassword', 'captcha']);
+/** True when `name` is a registration field (server settings and issue paths are checked with it). */
+export function isRegisterField(name: string): name is RegisterField {
+  return (REGISTER_FIELDS as readonly string[]).includes(name);
+}
 
-/** The message a field shows when the server refuses its value (invalid_input issues map back to fields). */
+/** Format rules of the fields without a rule of their own above (accounts §5 "shared per-field verification"). */
+const FORMAT: Partial<Record<RegisterField, { test: (value: string) => boolean; key: MessageKey }>> = {
+  paymentPassword: { test: wellFormedPassword, key: 'validation.paymentPassword' },
+  recommenderId: { test: (v) => CODE.test(v), key: 'validation.recommenderId' },
+  payeeName: { test: (v) => codePoints(v) <= 50 && /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u.test(v), key: 'validation.payeeName' },
+  idNumber: { test: (v) => /^[A-Za-z0-9-]{4,32}$/.test(v), key: 'validation.idNumber' },
+  qqNum: { test: (v) => /^[1-9]\d{4,11}$/.test(v), key: 'validation.qqNum' },
+  facebook: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), key: 'validation.facebook' },
+  wechat: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), key: 'validation.wechat' },
+  line: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), key: 'validation.line' },
+  whatsapp: { test: (v) => /^\+?\d{6,15}$/.test(v), key: 'validation.whatsapp' },
+  zalo: { test: (v) => /^\+?\d{6,15}$/.test(v), key: 'validation.zalo' },
+};
+
+/** The message a field shows when its value is refused (also for server issues that name no key). */
 export const FORMAT_MESSAGE: Record<RegisterField, MessageKey> = {
+  countryDialingCode: 'validation.countryDialingCode',
   username: 'validation.username',
   password: 'validation.password',
   confirmPassword: 'in_confirmation_correct',
-  nickname: 'validation.nickname',
-  email: 'validation.email',
-  countryDialingCode: 'validation.required',
-  mobileNum: 'validation.mobileNum',
+  paymentPassword: 'validation.paymentPassword',
   affiliateCode: 'invitation_code_error',
+  recommenderId: 'validation.recommenderId',
+  nickname: 'validation.nickname',
+  payeeName: 'validation.payeeName',
+  email: 'validation.email',
+  mobileNum: 'validation.mobileNum',
+  idNumber: 'validation.idNumber',
+  qqNum: 'validation.qqNum',
+  facebook: 'validation.facebook',
+  wechat: 'validation.wechat',
+  line: 'validation.line',
+  whatsapp: 'validation.whatsapp',
+  zalo: 'validation.zalo',
   captcha: 'error.captcha_invalid',
+  verificationCode: 'validation.smsCode',
 };
 
+/** Fields kept exactly as typed (secrets); the others are checked trimmed, as the server does. */
+const UNTRIMMED: ReadonlySet<RegisterField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
+
+/** A field's value as the rules see it. */
+export function fieldValue(field: RegisterField, values: Readonly<RegisterValues>): string {
+  return UNTRIMMED.has(field) ? values[field] : values[field].trim();
+}
+
 /**
- * One registration field against the server's settings (accounts §5): a non-required empty field passes;
- * an empty required one gets its "required" message; anything else goes through the field's rule.
+ * One registration field (accounts §5): a non-required empty field passes; otherwise the value goes through the
+ * field's rule and its message shows. Confirm password and captcha are always required once shown.
  */
-export function registerField(field: RegisterField, values: RegisterValues, required: boolean): RuleResult {
-  const value = field === 'username' ? values.username.trim() : values[field];
-  if (value === '' && !required && !ALWAYS_REQUIRED.has(field)) return null;
+export function registerField(field: RegisterField, values: Readonly<RegisterValues>, required: boolean): RuleResult {
+  const value = fieldValue(field, values);
+  if (value === '' && !required && field !== 'confirmPassword' && field !== 'captcha') return null;
   switch (field) {
+    case 'countryDialingCode':
+      return countryDialingCode(value);
     case 'username':
-      return value === '' ? 'validation.required' : username(value);
+      return username(value);
     case 'password':
-      return value === '' ? 'validation.required' : password(value, values.confirmPassword);
+      return password(value, values.confirmPassword);
     case 'confirmPassword':
       return confirmPassword(value, values.password);
     case 'nickname':
@@ -125,16 +188,23 @@ export function registerField(field: RegisterField, values: RegisterValues, requ
       return affiliateCode(value);
     case 'captcha':
       return captcha(value, 'register');
-    case 'countryDialingCode':
-      return value === '' ? 'validation.required' : null;
+    case 'verificationCode':
+      return verificationCode(value);
+    default: {
+      const rule = FORMAT[field];
+      return rule && !rule.test(value) ? rule.key : null;
+    }
   }
 }
 
-/** Errors of the whole registration form, keyed by field, for the fields on screen (in screen order). */
-export function registerErrors(
-  shown: readonly { field: RegisterField; required: boolean }[],
-  values: RegisterValues,
-): Partial<Record<RegisterField, MessageKey>> {
+/** A field on screen and whether it must be filled (from the server settings and the registration tab). */
+export interface ShownField {
+  field: RegisterField;
+  required: boolean;
+}
+
+/** Errors of the whole registration form, keyed by field, for the fields on screen. */
+export function registerErrors(shown: readonly ShownField[], values: Readonly<RegisterValues>): Partial<Record<RegisterField, MessageKey>> {
   const errors: Partial<Record<RegisterField, MessageKey>> = {};
   for (const { field, required } of shown) {
     const error = registerField(field, values, required);
@@ -148,9 +218,32 @@ export function firstFailing<F extends string>(order: readonly F[], errors: Part
   return order.find((field) => errors[field]) ?? null;
 }
 
+/**
+ * Errors after a language change (accounts §5 "filled fields are revalidated"): filled fields get their rule's
+ * fresh result; the errors of empty fields stay as they were.
+ */
+export function revalidateFilled<F extends string>(
+  values: Readonly<Record<F, string>>,
+  current: Partial<Record<F, MessageKey>>,
+  rule: (field: F) => RuleResult,
+): Partial<Record<F, MessageKey>> {
+  const next: Partial<Record<F, MessageKey>> = {};
+  for (const field of Object.keys(values) as F[]) {
+    const error = values[field] === '' ? current[field] : rule(field);
+    if (error) next[field] = error;
+  }
+  return next;
+}
+
 /** Translated text key for a server error `code` (DESIGN.md: texts from the code, never raw server text). */
 export function serverErrorKey(code: string): MessageKey {
-  if (code === 'free_reject') return 'free_reject';
+  if (code === 'free_reject' || code === 'same_password' || code === 'invitation_code_error') return code;
   const key = `error.${code}`;
   return isMessageKey(key) ? key : 'error.internal_error';
+}
+
+/** Issues of an invalid_input answer (`value.issues[{ path, key? }]`), empty for any other value. */
+export function inputIssues(value: unknown): { path: string; key?: string | undefined }[] {
+  const issues = (value as { issues?: unknown } | null)?.issues;
+  return Array.isArray(issues) ? issues.filter((i): i is { path: string; key?: string } => typeof (i as { path?: unknown })?.path === 'string') : [];
 }

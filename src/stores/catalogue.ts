@@ -1,6 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import { getVendorGameTypes } from '../api/calls';
 import type { VendorGameType } from '../api/types';
+import { debounce, LANGUAGE_DEBOUNCE_MS } from '../lib/debounce';
+import { $language, onLanguageChange } from './language';
 
 /**
  * The vendor mapping per game category in the merchant's sorting order (player-shell §3 "Vendor mapping per
@@ -23,10 +25,10 @@ function readCache(): VendorGameType[] | null {
   }
 }
 
-/** Fetches the vendor mapping (home re-fetches it on load, player-shell §2 Home). */
+/** Fetches the vendor mapping in the page's language (home re-fetches it on load, player-shell §2 Home). */
 export async function refreshCatalogue(): Promise<void> {
   try {
-    const { content } = await getVendorGameTypes();
+    const { content } = await getVendorGameTypes($language.get());
     const sorted = [...content].sort((a, b) => a.sortOrder - b.sortOrder);
     $vendorGameTypes.set(sorted);
     $catalogueFailed.set(false);
@@ -46,6 +48,13 @@ onMount($vendorGameTypes, () => {
   const cached = readCache();
   if (cached) $vendorGameTypes.set(cached);
   void refreshCatalogue();
+  // "Vendors are re-fetched on language change (250 ms debounce)": the `playdeck:language` window event.
+  const refetch = debounce(() => void refreshCatalogue(), LANGUAGE_DEBOUNCE_MS);
+  const stop = onLanguageChange(refetch);
+  return () => {
+    refetch.cancel();
+    stop();
+  };
 });
 
 /** The mapping entry of one game type or category, if the merchant offers it. */

@@ -1,9 +1,8 @@
 import { atom } from 'nanostores';
 import { launchGame } from '../api/calls';
 import { ApiRequestError } from '../api/client';
-import type { Game } from '../api/types';
 import { isMessageKey, type MessageKey } from '../lib/i18n';
-import { planLaunch, type LaunchContext } from '../lib/launch';
+import { planLaunch, type LaunchContext, type LaunchGame } from '../lib/launch';
 import { $vendorGameTypes } from './catalogue';
 import { $session, sessionMemberType } from './session';
 import { showToast } from './toast';
@@ -27,7 +26,7 @@ export function launchErrorKey(code: string): MessageKey {
  * Tile tap (player-shell §4 "Game launch"): follows the launch plan — login page, lottery launcher, or the
  * generic launcher call whose URL the browser then opens. A refused call shows a toast and the player stays.
  */
-export async function openGame(game: Game, from: LaunchContext['from']): Promise<void> {
+export async function openGame(game: LaunchGame, from: LaunchContext['from']): Promise<void> {
   if ($launching.get() !== null) return;
   const session = $session.get();
   const plan = planLaunch(game, {

@@ -1,6 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { getMemberInfo, getWallet, logout as callLogout } from '../api/calls';
 import type { MemberInfo, WalletValue } from '../api/types';
+import { forgetRememberedToken } from './remember';
 import { $session, endSession } from './session';
 
 /** Member info of the logged-in player, null when logged out or not loaded yet. */
@@ -47,8 +48,9 @@ export async function logout(): Promise<void> {
     // the local session ends whatever the server answered
   }
   endSession();
+  // autoLogin 0, and the remember-me token is forgotten (src/lib/remember.ts); the username stays for the form.
+  forgetRememberedToken();
   try {
-    localStorage.setItem('autoLogin', '0');
     localStorage.removeItem('memberInfo');
   } catch {
     // storage unavailable

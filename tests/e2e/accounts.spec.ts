@@ -1,48 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
 import { expectNoSeriousA11yViolations } from './a11y';
+import { fillIfShown, header, logIn, newPlayer, ownClientAddress, registerByUsername as register } from './account-helpers';
 
-interface Player {
-  username: string;
-  password: string;
-  nickname: string;
-}
-
-/** A player nobody has registered yet in this database. */
-function newPlayer(): Player {
-  const id = Date.now().toString(36) + Math.floor(Math.random() * 1296).toString(36);
-  return { username: `u${id}`.slice(0, 16), password: `pw${id}9`.slice(0, 20), nickname: `Lucky ${id.slice(-6)}` };
-}
-
-/** Fills a field the site's registration settings may leave out; optional fields carry "(optional)" in their name. */
-async function fillIfShown(page: Page, label: string, value: string): Promise<void> {
-  const field = page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
-  if (await field.isVisible()) await field.fill(value);
-}
-
-/** Registers through the registration screen (accounts §2) and waits for home. */
-async function register(page: Page, player: Player): Promise<void> {
-  await page.goto('/m/register');
-  await page.getByLabel('Username', { exact: true }).fill(player.username);
-  await page.getByLabel('Password', { exact: true }).fill(player.password);
-  await fillIfShown(page, 'Confirm password', player.password);
-  await fillIfShown(page, 'Nickname', player.nickname);
-  await fillIfShown(page, 'E-mail', `${player.username}@example.com`);
-  await fillIfShown(page, 'Mobile number', '0912345678');
-  await fillIfShown(page, 'Verification code', E2E_CAPTCHA_ANSWER);
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
-  await page.waitForURL('**/m/home');
-}
-
-async function logIn(page: Page, player: Player, captcha?: string): Promise<void> {
-  await page.getByLabel('Username', { exact: true }).fill(`  ${player.username} `);
-  await page.getByLabel('Password', { exact: true }).fill(player.password);
-  if (captcha !== undefined) await page.getByLabel('Verification code', { exact: true }).fill(captcha);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
-
-const header = (page: Page) => page.locator('header.home-header');
+test.use(ownClientAddress());
 
 test('a new player registers, sees the nickname and $1,000.00, logs out through the confirm dialog and logs in again', async ({ page }) => {
   await page.goto('/m/home');
@@ -72,7 +33,9 @@ test('a new player registers, sees the nickname and $1,000.00, logs out through 
   await expect(memberLink).toBeVisible();
 
   await page.getByRole('button', { name: 'Log out' }).click();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  // Logout ends by loading /m/home again: wait for that page, not the old one showing its logged-out header.
+  await Promise.all([page.waitForEvent('framenavigated'), dialog.getByRole('button', { name: 'Confirm' }).click()]);
+  await page.waitForLoadState('load');
   await expect(header(page).getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('MC_SESSION_INFO'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('autoLogin'))).toBe('0');

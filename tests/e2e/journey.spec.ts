@@ -114,7 +114,7 @@ test('a new player registers, pages and searches games, favourites one, plays it
 });
 
 test('the journey pages have no serious accessibility violations', async ({ page }) => {
-  for (const path of ['/m/gameList?gameType=RNG', '/m/fav', '/m/launchGame?playType=trad&gameId=1']) {
+  for (const path of ['/m/gameList?gameType=RNG', '/m/fav', '/m/lotto-h5/demo/trad/games/1001?merchant=DEMO&prize_mode=LOTT']) {
     await page.goto(path);
     await expectNoSeriousA11yViolations(page, path);
   }

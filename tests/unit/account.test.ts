@@ -44,17 +44,14 @@ describe('session info from a session value', () => {
 describe('registration payload', () => {
   const values = { username: ' player1 ', password: 'abc123', confirmPassword: 'abc123', email: '', nickname: 'Lucky', captcha: ' 42 ' };
   const shown = ['username', 'password', 'confirmPassword', 'email', 'nickname', 'captcha'];
-  it.each([
-    [false, 'H5'],
-    [true, 'PWA'],
-  ])('standalone %s registers with method %s', (standalone, method) => {
-    expect(registerPayload(values, shown, { host: 'play.example.com:8443', hostname: 'play.example.com', standalone })).toEqual({
+  it.each(['H5', 'PWA', 'WEBCLIP', 'APP'] as const)('registers with method %s as the environment names it', (method) => {
+    expect(registerPayload(values, shown, { host: 'play.example.com:8443', hostname: 'play.example.com', registerMethod: method })).toEqual({
       username: 'player1', password: 'abc123', confirmPassword: 'abc123', nickname: 'Lucky', captcha: '42',
       registerUrl: 'play.example.com:8443', registerMethod: method, type: 0, domain: 'play.example.com',
     });
   });
   it('sends only the fields on screen', () => {
-    const payload = registerPayload({ ...values, mobileNum: '0912345678' }, ['username'], { host: 'h', hostname: 'h', standalone: false });
+    const payload = registerPayload({ ...values, mobileNum: '0912345678' }, ['username'], { host: 'h', hostname: 'h', registerMethod: 'H5' });
     expect(Object.keys(payload)).toEqual(['username', 'registerUrl', 'registerMethod', 'type', 'domain']);
   });
 });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  classificationOptions, classificationQuery, showsClassificationFilter, showsVendorFilter, showsVendorTiles,
+  classificationOptions, classificationQuery, needsSession, showsClassificationFilter, showsVendorFilter, showsVendorTiles,
 } from '../../src/lib/filters';
 
 // Rows quote player-shell §2 "Game list screen".
-describe('"\'new\' is offered only for RNG; \'all\' and \'favorite\' always; type-specific classifications are appended only when more than one exists"', () => {
+describe('"category filters (all, new, favourites, hot, recent)": "\'new\' is offered only for RNG; \'all\' and \'favorite\' always; type-specific classifications are appended only when more than one exists"', () => {
   it.each([
-    ['RNG', ['slot', 'table', 'arcade'], ['all', 'new', 'favorite', 'slot', 'table', 'arcade']],
-    ['RNG', ['slot'], ['all', 'new', 'favorite']],
-    ['LIVE', ['baccarat', 'roulette'], ['all', 'favorite', 'baccarat', 'roulette']],
-    ['FISH', ['fishing'], ['all', 'favorite']],
-    ['PVP', [], ['all', 'favorite']],
+    ['RNG', ['slot', 'table', 'arcade'], ['all', 'new', 'favorite', 'hot', 'recent', 'slot', 'table', 'arcade']],
+    ['RNG', ['slot'], ['all', 'new', 'favorite', 'hot', 'recent']],
+    ['LIVE', ['baccarat', 'roulette'], ['all', 'favorite', 'hot', 'recent', 'baccarat', 'roulette']],
+    ['FISH', ['fishing'], ['all', 'favorite', 'hot', 'recent']],
+    ['PVP', [], ['all', 'favorite', 'hot', 'recent']],
+    ['RNG', ['hot', 'recent', 'slot'], ['all', 'new', 'favorite', 'hot', 'recent']],
   ])('%s with classifications %j offers %j', (gameType, specific, options) => {
     expect(classificationOptions(gameType, specific)).toEqual(options);
   });
@@ -58,8 +59,21 @@ describe('one active classification becomes the list query', () => {
     ['all', {}],
     ['favorite', { gameClassify: 'favorite' }],
     ['new', { isNew: 1 }],
+    ['hot', { gameClassify: 'hot' }],
     ['slot', { gameClassify: 'slot' }],
   ])('%s asks for %j', (active, query) => {
     expect(classificationQuery(active)).toEqual(query);
+  });
+});
+
+describe('"Favourites require a logged-in session" (player-shell §5), and so do the member\'s recent games', () => {
+  it.each([
+    ['favorite', true],
+    ['recent', true],
+    ['all', false],
+    ['hot', false],
+    ['new', false],
+  ])('%s needs a session: %s', (active, needed) => {
+    expect(needsSession(active)).toBe(needed);
   });
 });

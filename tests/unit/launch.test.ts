@@ -96,8 +96,8 @@ describe('"anything else goes through the generic launcher … (free play and ch
 
 describe('/m/launchGame: "query playType (trad or ent), gameId, gameGroupId, prize_mode, code (default lobby), pageBack (home)"', () => {
   it('reads every launcher parameter', () => {
-    expect(parseLauncherQuery('?playType=ent&gameId=HN&gameGroupId=G7&prize_mode=ELOTT&code=x&pageBack=home')).toEqual({
-      playType: 'ent', gameId: 'HN', gameGroupId: 'G7', prizeMode: 'ELOTT', code: 'x', pageBack: 'home',
+    expect(parseLauncherQuery('?playType=ent&gameId=HN&gameGroupId=G7&prize_mode=ELOTT&code=x&pageBack=home&mui=vn')).toEqual({
+      playType: 'ent', gameId: 'HN', gameGroupId: 'G7', prizeMode: 'ELOTT', code: 'x', pageBack: 'home', mui: 'vn',
     });
   });
   it('code defaults to lobby and playType to trad', () => {

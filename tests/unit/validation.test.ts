@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  affiliateCode, captcha, confirmPassword, email, firstFailing, loginPassword, loginUsername, mobileNum, nickname,
-  password, registerErrors, registerField, serverErrorKey, username, type RegisterValues,
+  affiliateCode, captcha, confirmPassword, LANGUAGE_REVALIDATE_MS, countryDialingCode, email, firstFailing, inputIssues, loginMobileNum, loginPassword,
+  loginUsername, mobileNum, nickname, password, REGISTER_FIELDS, registerErrors, registerField, revalidateFilled, serverErrorKey,
+  username, verificationCode, type RegisterField, type RegisterValues,
 } from '../../src/lib/validation';
+import type { MessageKey } from '../../src/lib/i18n';
+import { checkRegistration, type FieldSetting } from '../../worker/services/registration-rules';
 
-const empty: RegisterValues = {
-  username: '', password: '', confirmPassword: '', nickname: '', email: '', countryDialingCode: '', mobileNum: '',
-  affiliateCode: '', captcha: '',
-};
+const empty = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ''])) as RegisterValues;
 
 // Rows quote accounts §5 "Login fields use rules named loginUsername, loginPassword" and §2 "The username input is trimmed".
 describe('login fields', () => {
@@ -116,7 +116,7 @@ describe('nickname', () => {
 describe('affiliateCode', () => {
   it.each([
     ['AGENT01', null],
-    ['ref_2026-x', null],
+    ['ref_2026-x', 'invitation_code_error'],
     ['bad code', 'invitation_code_error'],
     ['x'.repeat(33), 'invitation_code_error'],
   ])('%j gives %s', (value, expected) => {
@@ -149,12 +149,29 @@ describe('registration fields against the server settings', () => {
     ['mobileNum', false, { mobileNum: '' }, null],
     ['mobileNum', true, { mobileNum: '123' }, 'validation.mobileNum'],
     ['affiliateCode', false, { affiliateCode: '' }, null],
-    ['username', false, { username: '' }, 'validation.required'],
+    ['username', false, { username: '' }, null],
+    ['username', true, { username: '' }, 'validation.username'],
     ['username', true, { username: ' player1 ' }, null],
-    ['password', true, { password: '' }, 'validation.required'],
+    ['password', true, { password: '' }, 'validation.password'],
+    ['password', true, { password: ' abc123' }, 'validation.password'],
     ['confirmPassword', false, { password: 'abc123', confirmPassword: '' }, 'in_incorrect_password'],
     ['captcha', false, { captcha: '' }, 'in_vwrite_code'],
-    ['countryDialingCode', true, { countryDialingCode: '' }, 'validation.required'],
+    ['countryDialingCode', true, { countryDialingCode: '' }, 'validation.countryDialingCode'],
+    ['paymentPassword', false, { paymentPassword: '' }, null],
+    ['paymentPassword', true, { paymentPassword: 'pay12' }, 'validation.paymentPassword'],
+    ['recommenderId', true, { recommenderId: 'REF 1' }, 'validation.recommenderId'],
+    ['payeeName', true, { payeeName: 'Nguyễn Văn A' }, null],
+    ['payeeName', true, { payeeName: 'J0hn' }, 'validation.payeeName'],
+    ['idNumber', true, { idNumber: 'A12' }, 'validation.idNumber'],
+    ['qqNum', true, { qqNum: '01234' }, 'validation.qqNum'],
+    ['facebook', true, { facebook: 'lucky player' }, 'validation.facebook'],
+    ['wechat', true, { wechat: 'lucky_player' }, null],
+    ['line', true, { line: '' }, 'validation.line'],
+    ['whatsapp', true, { whatsapp: '+639123456789' }, null],
+    ['whatsapp', true, { whatsapp: '12345' }, 'validation.whatsapp'],
+    ['zalo', true, { zalo: 'zalo1' }, 'validation.zalo'],
+    ['verificationCode', true, { verificationCode: '123' }, 'validation.smsCode'],
+    ['verificationCode', true, { verificationCode: ' 123456 ' }, null],
   ] as const)('%s (required %s) with %j gives %s', (field, required, values, expected) => {
     expect(registerField(field, { ...empty, ...values }, required)).toBe(expected);
   });
@@ -186,8 +203,103 @@ describe('server error codes become message keys', () => {
     ['account_disabled', 'error.account_disabled'],
     ['username_taken', 'error.username_taken'],
     ['free_reject', 'free_reject'],
+    ['same_password', 'same_password'],
+    ['invitation_code_error', 'invitation_code_error'],
+    ['mobile_taken', 'error.mobile_taken'],
+    ['oauth_denied', 'error.oauth_denied'],
     ['something_new', 'error.internal_error'],
   ])('%s shows %s', (code, key) => {
     expect(serverErrorKey(code)).toBe(key);
+  });
+});
+
+// Rows quote accounts §5 "Login fields use rules named loginUsername, loginPassword, loginMobileNum and verificationCode".
+describe('SMS login fields', () => {
+  it.each([
+    ['', 'validation.loginMobileNum'],
+    ['  ', 'validation.loginMobileNum'],
+    ['091234567', 'validation.mobileNum'],
+    [' 09123456789 ', null],
+  ])('loginMobileNum(%j) gives %s', (value, expected) => {
+    expect(loginMobileNum(value)).toBe(expected);
+  });
+  it.each([
+    ['', 'validation.smsCode'],
+    ['12a456', 'validation.smsCode'],
+    ['123456', null],
+    ['123456789', 'validation.smsCode'],
+  ])('verificationCode(%j) gives %s', (value, expected) => {
+    expect(verificationCode(value)).toBe(expected);
+  });
+  it.each([
+    ['63', null],
+    ['+886', null],
+    ['', 'validation.countryDialingCode'],
+    ['0', 'validation.countryDialingCode'],
+    ['12345', 'validation.countryDialingCode'],
+  ])('countryDialingCode(%j) gives %s', (value, expected) => {
+    expect(countryDialingCode(value)).toBe(expected);
+  });
+});
+
+// accounts §5 "The exact rule definitions … come from the server": the browser's rules must agree with the server's,
+// so a value the form lets through is never refused for its format, and the other way round.
+describe('every registration rule agrees with the server rule', () => {
+  const samples: Partial<Record<RegisterField, string[]>> = {
+    // '0' is left out: the server's field rule lets it through but its phone parser (services/phone.ts) refuses it, as the form does.
+    countryDialingCode: ['63', '+63', '12345', 'x1'],
+    username: ['abcd', 'Player2026', 'abc', '1abcd', 'ab_cd', 'a234567890123456', 'a2345678901234567'],
+    password: ['abc123', 'abc12', 'abcdefgh', '12345678', 'abc 123', 'пароль1', 'abcdefghij12345678901'],
+    paymentPassword: ['pay123', 'pay12', 'payment', 'pay 123'],
+    affiliateCode: ['AGENT01', 'ref_1', 'x'.repeat(32), 'x'.repeat(33)],
+    recommenderId: ['REF1', 'REF 1', 'ref-1'],
+    nickname: ['Lucky', 'x'.repeat(20), 'x'.repeat(21), 'Người chơi'],
+    payeeName: ['Nguyễn Văn A', "O'Brien", 'J0hn', ' Ann', 'x'.repeat(51)],
+    email: ['player@example.com', 'player@example', 'pla yer@example.com'],
+    mobileNum: ['0912345678', '09123456789', '091234567', '09123-45678'],
+    idNumber: ['A1234', 'A12', 'AB-1234', 'AB 1234'],
+    qqNum: ['12345', '01234', '1234567890123'],
+    facebook: ['lucky.player', 'lucky player', 'x'.repeat(65)],
+    wechat: ['wx_lucky', 'wx lucky'],
+    line: ['line.id', 'line id'],
+    whatsapp: ['+639123456789', '639123456789', '12345', '+63 912'],
+    zalo: ['0912345678', 'zalo1'],
+    verificationCode: ['123456', '1234', '123', '123456789', '12a4'],
+  };
+  const rows = Object.entries(samples).flatMap(([field, values]) => values.map((value) => [field as RegisterField, value] as const));
+  it.each(rows)('%s %j', (field, value) => {
+    const settings = new Map<string, FieldSetting>([[field, { enabled: true, required: true }]]);
+    const submitted = { [field]: value, ...(field === 'password' ? {} : { username: 'player1', password: 'abc123' }) };
+    const server = checkRegistration(submitted, settings);
+    const serverAccepts = server.ok || !server.issues.some((issue) => issue.path === field);
+    expect(registerField(field, { ...empty, ...submitted }, true) === null).toBe(serverAccepts);
+  });
+});
+
+// Rows quote accounts §5 "On a language change, filled fields are revalidated after a 200 ms debounce".
+describe('revalidation after a language change', () => {
+  it('waits 200 ms after the last change', () => {
+    expect(LANGUAGE_REVALIDATE_MS).toBe(200);
+  });
+  type Field = 'username' | 'password';
+  const rule = (field: Field) => (field === 'username' ? 'validation.loginUsername' : null);
+  const rows: [string, Record<Field, string>, Partial<Record<Field, MessageKey>>, Partial<Record<Field, MessageKey>>][] = [
+    ['a filled field gets its rule again', { username: 'x', password: '' }, {}, { username: 'validation.loginUsername' }],
+    ['an empty field keeps its error', { username: '', password: '' }, { password: 'validation.loginPassword' }, { password: 'validation.loginPassword' }],
+    ['a filled field that now passes loses its error', { username: '', password: 'secret' }, { password: 'validation.loginPassword' }, {}],
+  ];
+  it.each(rows)('%s', (_rule, values, current, expected) => {
+    expect(revalidateFilled(values, current, rule)).toEqual(expected);
+  });
+});
+
+describe('invalid_input issues', () => {
+  it.each([
+    [{ issues: [{ path: 'username', message: 'm' }, { path: 'email', message: 'm', key: 'validation.email' }] }, 2],
+    [{ issues: [{ message: 'no path' }] }, 0],
+    [null, 0],
+    [{ captcha: true }, 0],
+  ])('%j has %s usable issues', (value, count) => {
+    expect(inputIssues(value)).toHaveLength(count);
   });
 });

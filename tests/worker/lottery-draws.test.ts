@@ -17,6 +17,7 @@ describe('GET /lgw/lottery/games', () => {
     );
     expect(body.value.list).toHaveLength(configured);
     const now = Date.now();
+    expect(Math.abs(body.value.serverTime - now)).toBeLessThan(5_000);
     for (const game of body.value.list) {
       expect(['LOTT', 'ELOTT']).toContain(game.gameType);
       expect(game.nextCloseAt).toBe(game.current.closeAt);

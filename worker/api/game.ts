@@ -29,7 +29,7 @@ export const gameRouter = new Hono<AppEnv>()
    * GET /list → GameListValue (player-shell §3 "Game list response", §7 "game list"). Query: gameName (trimmed,
    * case-insensitive substring), gameType (a category; ALL or absent = every type; HOT and NEW_GAME filter by flag),
    * pageNo (1-based, default 1), pageSize (1–100, default 20), vassalage, gameClassify (`all` = no filter, `new` =
-   * new games, `favorite` = the member's favourites and needs a session, else a classification), isNew (1),
+   * new games, `hot` = hot games, `favorite` = the member's favourites and needs a session, else a classification), isNew (1),
    * minBet (games whose minimum bet is at most this, minor units), minLine (games needing at most this many
    * lines), platform html5, clientType 2, language (default EN). pageNum echoes pageNo; totalPages is 0 when
    * nothing matches. Errors: 400 `invalid_input`; 401 for `favorite` without a session.
@@ -43,6 +43,7 @@ export const gameRouter = new Hono<AppEnv>()
     if (q.isNew === '1') filter.newOnly = true;
     if (q.vassalage !== undefined) filter.vassalage = q.vassalage;
     if (q.gameClassify === 'new') filter.newOnly = true;
+    else if (q.gameClassify === 'hot') filter.hotOnly = true;
     else if (q.gameClassify === 'favorite' || q.gameClassify === 'fav') filter.favouritesOf = requireMember(c).memberId;
     else if (q.gameClassify !== undefined && q.gameClassify !== 'all') filter.classify = q.gameClassify;
     if (q.gameName !== undefined && q.gameName !== '') filter.nameContains = q.gameName;

@@ -32,13 +32,14 @@ async function requireGame(db: D1Database, merchantCode: string, q: { nodeId?: n
 export const lotteryRouter = new Hono<AppEnv>()
   /**
    * GET /games?gameType=LOTT|ELOTT&vassalage → LotteryGamesValue: every lottery game the site offers with its
-   * schedule and the draw taking bets now (`nextCloseAt`). 400 `invalid_input`.
+   * schedule and the draw taking bets now (`nextCloseAt`), and the server's clock (`serverTime`) so lists count
+   * down on server time. 400 `invalid_input`.
    */
   .get('/games', valid('query', lotteryGamesQuery), async (c) => {
     const q = c.req.valid('query');
     const games = await listLotteryGames(c.env.DB, c.var.merchant.code, { gameType: q.gameType, vassalage: q.vassalage });
     const now = Date.now();
-    const value: LotteryGamesValue = { list: games.map((g) => gameInfoView(g, now)) };
+    const value: LotteryGamesValue = { serverTime: now, list: games.map((g) => gameInfoView(g, now)) };
     return ok(c, value);
   })
   /**

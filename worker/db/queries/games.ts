@@ -49,6 +49,8 @@ export interface GameFilter {
   maxMinLine?: number;
   /** Only favourites of this member. */
   favouritesOf?: number;
+  /** Only games this member launched (recent_games). */
+  recentOf?: number;
 }
 
 /** A page request: pageNo is 1-based. */
@@ -121,6 +123,10 @@ function offeredGames(merchantCode: string, filter: GameFilter): { sql: string; 
     sql += ` JOIN favourites f ON f.node_id = g.node_id AND f.member_id = ?`;
     params.push(filter.favouritesOf);
   }
+  if (filter.recentOf !== undefined) {
+    sql += ` JOIN recent_games r ON r.node_id = g.node_id AND r.member_id = ?`;
+    params.push(filter.recentOf);
+  }
   sql += ` WHERE g.enabled = 1`;
   if (filter.gameType !== undefined) {
     sql += ` AND g.game_type = ?`;
@@ -153,20 +159,23 @@ function offeredGames(merchantCode: string, filter: GameFilter): { sql: string; 
 }
 
 /**
- * One page of the games a merchant offers, matching `filter`. Order: the catalogue order (sort_order, node_id)
- * or, for favourites, newest favourite first. Both are total orders, so pages never overlap or skip.
+ * One page of the games a merchant offers, matching `filter`. Order: the catalogue order (sort_order, node_id);
+ * for favourites, newest favourite first; for recent games, latest launch first. All are total orders, so pages
+ * never overlap or skip.
  */
 export async function pageGames(
   db: D1Database,
   merchantCode: string,
   filter: GameFilter,
   page: PageRequest,
-  order: 'catalogue' | 'newestFavourite' = 'catalogue',
+  order: 'catalogue' | 'newestFavourite' | 'latestLaunch' = 'catalogue',
 ): Promise<GamePage> {
   const { sql, params } = offeredGames(merchantCode, filter);
   const orderBy = order === 'newestFavourite' && filter.favouritesOf !== undefined
     ? 'f.created_at DESC, f.rowid DESC'
-    : 'g.sort_order, g.node_id';
+    : order === 'latestLaunch' && filter.recentOf !== undefined
+      ? 'r.launched_at DESC, g.node_id'
+      : 'g.sort_order, g.node_id';
   const [count, rows] = await db.batch<unknown>([
     db.prepare(`SELECT COUNT(*) AS n ${sql}`).bind(...params),
     db.prepare(`${SELECT_GAME} ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)

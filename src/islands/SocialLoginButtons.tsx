@@ -1,0 +1,30 @@
+import { socialLoginUrl } from '../api/calls';
+import { t } from '../lib/i18n';
+import type { SocialProvider } from '../lib/login-methods';
+
+/** Props: the providers the site offers in this mode (src/lib/login-methods.ts socialProviders). */
+export interface SocialLoginButtonsProps {
+  providers: readonly SocialProvider[];
+}
+
+/**
+ * Facebook and Google login (accounts §2 "Social login buttons"): each navigates the whole page to the worker's
+ * start URL, which redirects to the provider; the provider's answer comes back as /m/home#session=<code>
+ * (SessionExchange) or /m/login#oauthError=<code> (LoginForm).
+ */
+export default function SocialLoginButtons({ providers }: SocialLoginButtonsProps) {
+  if (providers.length === 0) return null;
+  return (
+    <div className="social-login" role="group" aria-label={t('social.loginWith')}>
+      <p className="social-login-title" aria-hidden="true">{t('social.loginWith')}</p>
+      <div className="social-login-buttons">
+        {providers.map((provider) => (
+          <a key={provider} className={`btn social-btn social-${provider}`} href={socialLoginUrl(provider)}>
+            <span className="social-mark" aria-hidden="true">{provider === 'google' ? 'G' : 'f'}</span>
+            {t(provider === 'google' ? 'social.google' : 'social.facebook')}
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}

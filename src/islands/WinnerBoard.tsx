@@ -1,0 +1,73 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useStore } from '@nanostores/react';
+import { getWinnerBoard } from '../api/calls';
+import type { WinnerBoardEntry } from '../api/types';
+import { t } from '../lib/i18n';
+import { formatMoney } from '../lib/money';
+import { autoScrolls, scrollDurationMs, WINNER_LIMIT } from '../lib/winnerBoard';
+import { $language } from '../stores/language';
+import { $settings } from '../stores/settings';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** True when the player asked the system for reduced motion; follows changes (false while pre-rendered). */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+}
+
+/**
+ * The home winner board (player-shell §2 Home "jackpot winner board"; §7 winner board: gameCategory ALL, language,
+ * limitNum 20): real recent wins with masked names. It scrolls by itself only with more than 3 entries and never
+ * when reduced motion is asked for; a pause button (and hovering) stops the scroll.
+ */
+export default function WinnerBoard() {
+  const language = useStore($language);
+  const settings = useStore($settings);
+  const reduced = useReducedMotion();
+  const [entries, setEntries] = useState<WinnerBoardEntry[] | null>(null);
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    let live = true;
+    getWinnerBoard({ gameCategory: 'ALL', language, limitNum: WINNER_LIMIT }).then(
+      ({ list }) => live && setEntries(list),
+      () => live && setEntries([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  if (!entries || entries.length === 0) return null;
+  const symbol = settings?.currencySymbol ?? '';
+  const scrolling = autoScrolls(entries.length, reduced);
+  const row = (entry: WinnerBoardEntry, i: number, copy: boolean) => (
+    <li key={`${copy ? 'c' : 'e'}${i}`} aria-hidden={copy || undefined}>
+      <span className="winner-name">{entry.vo.customerName}</span>
+      <span className="winner-game">{entry.vo.gameName}</span>
+      <span className="winner-amount">{formatMoney(entry.vo.winAmount, symbol)}</span>
+    </li>
+  );
+  return (
+    <section className="card winner-board" aria-labelledby="winner-board-title">
+      <div className="row-head">
+        <h2 id="winner-board-title">{t('winners.title')}</h2>
+        {scrolling && (
+          <button type="button" className="btn btn-small" aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
+            {t('winners.pause')}
+          </button>
+        )}
+      </div>
+      <div className={`winner-window${scrolling ? ' is-scrolling' : ''}${paused ? ' is-paused' : ''}`}>
+        <ul className="winner-list" style={scrolling ? { animationDuration: `${scrollDurationMs(entries.length)}ms` } : undefined}>
+          {entries.map((e, i) => row(e, i, false))}
+          {scrolling && entries.map((e, i) => row(e, i, true))}
+        </ul>
+      </div>
+    </section>
+  );
+}

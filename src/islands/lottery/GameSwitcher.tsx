@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { getLotteryGames } from '../../api/calls';
+import type { LotteryGameInfo } from '../../api/types';
+import { t } from '../../lib/i18n';
+
+/** Props: the vendor whose lobby this is, and the game on screen. */
+export interface GameSwitcherProps {
+  vassalage: string;
+  nodeId: number;
+}
+
+/**
+ * The vendor's lobby on the lottery page (player-shell §2 /m/launchGame "code (default lobby)"; §4 "TCG_LOTTO_VN
+ * launches the lottery … (lobby of that vendor in the list view)"): the vendor's other games, opened at the same
+ * address with the same query.
+ */
+export default function GameSwitcher({ vassalage, nodeId }: GameSwitcherProps) {
+  const [games, setGames] = useState<LotteryGameInfo[]>([]);
+  useEffect(() => {
+    let live = true;
+    getLotteryGames({ vassalage }).then(({ list }) => live && setGames(list), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [vassalage]);
+  const others = games.filter((g) => g.nodeId !== nodeId);
+  if (others.length === 0) return null;
+  const hrefOf = (gameId: string) => {
+    const { pathname, search } = window.location;
+    return `${pathname.replace(/\/games\/[^/]+$/, `/games/${encodeURIComponent(gameId)}`)}${search}`;
+  };
+  return (
+    <nav className="card lotto-lobby" aria-labelledby="lotto-lobby-title">
+      <h2 id="lotto-lobby-title">{t('lottery.lobby', { vendor: others[0]?.displayName ?? vassalage })}</h2>
+      <ul>
+        {others.map((g) => (
+          <li key={g.nodeId}><a href={hrefOf(g.gameId)}>{g.gameName}</a></li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

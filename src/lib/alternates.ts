@@ -1,0 +1,21 @@
+/**
+ * Language alternates of a page (accounts §9 "Supported interface languages"; DESIGN.md Languages): every
+ * language variant is served at the page's own URL, chosen with `?lang=<code>` (worker/edge/language.ts), so
+ * each page names all 27 of them plus `x-default` (the URL without `lang`: the visitor's cookie or browser
+ * language decides).
+ */
+import { LANGUAGE_LIST } from './languages';
+
+/** One `<link rel="alternate" hreflang href>`. */
+export interface LanguageAlternate {
+  hreflang: string;
+  href: string;
+}
+
+/** The 27 language alternates of a page path (BCP 47 tags, `?lang=` with our code in lower case) + x-default. */
+export function languageAlternates(path: string): LanguageAlternate[] {
+  return [
+    ...LANGUAGE_LIST.map((info) => ({ hreflang: info.tag, href: `${path}?lang=${info.code.toLowerCase()}` })),
+    { hreflang: 'x-default', href: path },
+  ];
+}

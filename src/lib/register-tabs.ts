@@ -1,0 +1,117 @@
+/**
+ * Registration screen rules (accounts §2 Registration screen, §3 site switches and Registration payload, §4
+ * "Registration method" and "Affiliate code"): which tabs show, which fields each tab shows and requires, the
+ * invitation code from the URL, and how the player's environment names the registerMethod. Pure.
+ */
+import { NATIVE_APP_UA_TOKEN } from './download';
+import { isRegisterField, type RegisterField, type ShownField } from './validation';
+
+/** A registration tab: by username, or by mobile number. */
+export type RegisterTab = 'username' | 'mobile';
+
+/** The registration switches of the site (accounts §3). */
+export interface RegisterSwitches {
+  USERNAMEREG3?: boolean | undefined;
+  MOBILENUMREG3?: boolean | undefined;
+  REGMOBVERF3?: boolean | undefined;
+  MOBILENUMPASSREG3?: boolean | undefined;
+}
+
+/**
+ * Tabs on screen and the one open first: both switches on → both tabs, username first; only mobile → mobile
+ * ("mobile is the default only when mobile is on and username is off"); only username → username; none → none.
+ */
+export function registerTabs(switches: RegisterSwitches): { tabs: RegisterTab[]; initial: RegisterTab | null } {
+  const tabs: RegisterTab[] = [];
+  if (switches.USERNAMEREG3) tabs.push('username');
+  if (switches.MOBILENUMREG3) tabs.push('mobile');
+  return { tabs, initial: tabs[0] ?? null };
+}
+
+/** One field's server setting (GET /wps/system/setting/register), in display order. */
+export interface FieldSetting {
+  field: string;
+  enabled: boolean;
+  required: boolean;
+}
+
+/** How a tab overrides a field's setting: always shown and required, shown but optional, or never shown. */
+type Override = 'required' | 'optional' | 'hidden';
+
+/**
+ * The tab's overrides, as the server reads the settings (worker/services/registration-rules.ts):
+ * - username tab: username and password are required; SMS codes belong to the mobile tab;
+ * - mobile tab: dialling code and number are required; the SMS code when REGMOBVERF3 is on; the password fields
+ *   only when MOBILENUMPASSREG3 is on (else the account logs in by SMS code); a username is optional.
+ * With the invitation code verified from the URL, its field stays hidden and the code is sent as it is.
+ */
+function overrides(tab: RegisterTab, switches: RegisterSwitches, affiliateVerified: boolean): Partial<Record<RegisterField, Override>> {
+  const common: Partial<Record<RegisterField, Override>> = affiliateVerified ? { affiliateCode: 'hidden' } : {};
+  if (tab === 'username') return { ...common, username: 'required', password: 'required', verificationCode: 'hidden' };
+  return {
+    ...common,
+    countryDialingCode: 'required',
+    mobileNum: 'required',
+    username: 'optional',
+    verificationCode: switches.REGMOBVERF3 ? 'required' : 'hidden',
+    ...(switches.MOBILENUMPASSREG3 ? { password: 'required' as const } : { password: 'hidden' as const, confirmPassword: 'hidden' as const }),
+  };
+}
+
+/**
+ * Fields a tab shows, in the settings' display order, each with its required flag (accounts §2 "Fields shown
+ * depend on server-provided registration settings"; §5). Confirm password and captcha are required once shown.
+ * The dialling code sits right before the mobile number, since both are one phone. A username the mobile tab
+ * shows only when the site's setting enables it.
+ */
+export function fieldsForTab(
+  tab: RegisterTab,
+  settings: readonly FieldSetting[],
+  switches: RegisterSwitches,
+  affiliateVerified = false,
+): ShownField[] {
+  const rules = overrides(tab, switches, affiliateVerified);
+  const shown: ShownField[] = [];
+  for (const setting of settings) {
+    const field = setting.field;
+    if (!isRegisterField(field)) continue;
+    const rule = rules[field];
+    if (rule === 'hidden' || (rule === 'optional' && !setting.enabled)) continue;
+    if (rule === undefined && !setting.enabled) continue;
+    const required = rule === 'required' || (rule === undefined && (setting.required || field === 'confirmPassword' || field === 'captcha'));
+    shown.push({ field, required });
+  }
+  const dial = shown.findIndex((s) => s.field === 'countryDialingCode');
+  const mobile = shown.findIndex((s) => s.field === 'mobileNum');
+  if (dial >= 0 && mobile >= 0 && dial !== mobile - 1) {
+    const [entry] = shown.splice(dial, 1);
+    if (entry) shown.splice(shown.findIndex((s) => s.field === 'mobileNum'), 0, entry);
+  }
+  return shown;
+}
+
+/** The invitation code a link carries (accounts §2 "the affiliate check based on the URL"): ?affiliateCode= or ?code=. */
+export function affiliateFromQuery(search: string): string {
+  const query = new URLSearchParams(search);
+  return (query.get('affiliateCode') ?? query.get('code') ?? '').trim();
+}
+
+/** What the page knows about its environment. */
+export interface RegisterEnvironment {
+  userAgent: string;
+  /** matchMedia('(display-mode: standalone)') matches: an installed web app. */
+  standaloneDisplay: boolean;
+  /** iOS Safari's navigator.standalone: opened from a home-screen web clip. */
+  iosStandalone: boolean;
+}
+
+/**
+ * registerMethod of the payload (accounts §3: APP, H5, WEBCLIP or PWA): the native app's web view (its user-agent
+ * marker) → APP; an iOS home-screen web clip → WEBCLIP; an installed web app → PWA; a browser tab → H5.
+ */
+export function registerMethod(env: RegisterEnvironment): 'APP' | 'H5' | 'WEBCLIP' | 'PWA' {
+  if (env.userAgent.includes(NATIVE_APP_UA_TOKEN)) return 'APP';
+  if (env.iosStandalone) return 'WEBCLIP';
+  if (env.standaloneDisplay) return 'PWA';
+  return 'H5';
+}

@@ -1,0 +1,17 @@
+import { atom, onMount } from 'nanostores';
+
+/** How often the lottery count-downs tick. */
+export const TICK_MS = 1000;
+
+/**
+ * The device time, ticking every second while a count-down shows it (player-shell §2 /m/lottery, /m/lotto-h5).
+ * Screens add the server clock offset to it; the device clock alone is never trusted for a close time.
+ */
+export const $deviceNow = atom<number>(typeof window === 'undefined' ? 0 : Date.now());
+
+onMount($deviceNow, () => {
+  if (typeof window === 'undefined') return;
+  $deviceNow.set(Date.now());
+  const timer = setInterval(() => $deviceNow.set(Date.now()), TICK_MS);
+  return () => clearInterval(timer);
+});

@@ -1,0 +1,104 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
+import { lastSmsCode } from './sms';
+
+/** A player of the browser tests. */
+export interface Player {
+  username: string;
+  password: string;
+  nickname: string;
+}
+
+/**
+ * Headers that make this test file's browser a client of its own address (CF-Connecting-IP, which the worker reads as
+ * the client IP): the per-address limits (SMS sends, failed logins before a captcha, registrations) then count only
+ * this file's requests, not those of tests running beside it. Use with `test.use(ownClientAddress())`.
+ */
+export function ownClientAddress(): { extraHTTPHeaders: Record<string, string> } {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return { extraHTTPHeaders: { 'CF-Connecting-IP': `10.${byte()}.${byte()}.${byte()}` } };
+}
+
+/** A player nobody has registered yet in this database. */
+export function newPlayer(): Player {
+  const id = Date.now().toString(36) + Math.floor(Math.random() * 1296).toString(36);
+  return { username: `u${id}`.slice(0, 16), password: `pw${id}9`.slice(0, 20), nickname: `Lucky ${id.slice(-6)}` };
+}
+
+/** Fills a field the site's registration settings may leave out; optional fields carry "(optional)" in their name. */
+export async function fillIfShown(page: Page, label: string, value: string): Promise<void> {
+  const field = page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
+  if (await field.isVisible()) await field.fill(value);
+}
+
+/** The home page header (player-shell §2 Home header). */
+export const header = (page: Page) => page.locator('header.home-header');
+
+/** Registers by username through the registration screen (accounts §2) and waits for home. */
+export async function registerByUsername(page: Page, player: Player): Promise<void> {
+  await page.goto('/m/register');
+  await page.getByLabel('Username', { exact: true }).fill(player.username);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await fillIfShown(page, 'Confirm password', player.password);
+  await fillIfShown(page, 'Nickname', player.nickname);
+  await fillIfShown(page, 'E-mail', `${player.username}@example.com`);
+  await fillIfShown(page, 'Mobile number', '0912345678');
+  await fillIfShown(page, 'Verification code', E2E_CAPTCHA_ANSWER);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
+  await page.waitForURL('**/m/home');
+}
+
+/** Fills the password login form (the username with spaces around it: the form trims it) and submits. */
+export async function logIn(page: Page, player: Pick<Player, 'username' | 'password'>, captcha?: string): Promise<void> {
+  await page.getByLabel('Username', { exact: true }).fill(`  ${player.username} `);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  if (captcha !== undefined) await page.getByLabel('Verification code', { exact: true }).fill(captcha);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Ends the browser session the way closing the browser would: the tab's session storage is gone. */
+export async function endBrowserSession(page: Page): Promise<void> {
+  await page.evaluate(() => sessionStorage.clear());
+}
+
+/** Logs out through the home header's confirm dialog (player-shell §4 Logout). */
+export async function logOutFromHome(page: Page): Promise<void> {
+  await page.goto('/m/home');
+  await header(page).getByRole('button', { name: 'Log out' }).click();
+  // Logout ends by loading /m/home again: wait for that page, not the old one showing its logged-out header.
+  await Promise.all([
+    page.waitForEvent('framenavigated'),
+    page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Confirm' }).click(),
+  ]);
+  await page.waitForLoadState('load');
+  await expect(header(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+}
+
+/**
+ * Registers on the mobile tab (accounts §2) with the +63 dialling code, filling whatever the site switches ask for:
+ * the password twice (MOBILENUMPASSREG3) and the SMS code from the outbox (REGMOBVERF3). Waits for home.
+ */
+export async function registerByMobile(page: Page, mobile: string, account: Partial<Pick<Player, 'username' | 'password'>> = {}): Promise<void> {
+  await page.goto('/m/register');
+  await page.getByRole('tab', { name: 'By mobile number' }).click();
+  await page.getByLabel('Country code').selectOption('63');
+  await page.getByLabel('Mobile number', { exact: true }).fill(mobile);
+  if (account.username) await page.getByLabel('Username (optional)').fill(account.username);
+  const password = page.getByLabel('Password', { exact: true });
+  if (await password.isVisible()) {
+    await password.fill(account.password ?? 'phone123');
+    await fillIfShown(page, 'Confirm password', account.password ?? 'phone123');
+  }
+  const smsCode = page.getByLabel('SMS code', { exact: true });
+  if (await smsCode.isVisible()) {
+    await page.getByLabel('Verification code', { exact: true }).fill(E2E_CAPTCHA_ANSWER);
+    await page.getByRole('button', { name: 'Get code' }).click();
+    await expect(page.getByText('The code has been sent.')).toBeVisible();
+    await smsCode.fill(lastSmsCode(mobile) ?? '');
+  }
+  await page.getByLabel('Verification code', { exact: true }).fill(E2E_CAPTCHA_ANSWER);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
+  await page.waitForURL('**/m/home');
+}

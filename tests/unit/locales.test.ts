@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import { LANGUAGES } from '../../src/lib/i18n';
+import { checkLocale, describeLocaleReport, localeIsValid, mayMatchEn, placeholdersOf } from '../../src/lib/localeCheck';
+
+const OTHER_LANGUAGES = LANGUAGES.filter((code) => code !== 'EN');
+
+/** The parsed locale file of a language, or a one-line reason why there is none. */
+function readLocale(code: string): Record<string, unknown> | string {
+  const file = `locales/${code.toLowerCase()}.json`;
+  if (!existsSync(file)) return `${file} does not exist yet`;
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return `${file} is not a JSON object of key → text`;
+    return value as Record<string, unknown>;
+  } catch (error) {
+    return `${file} is not valid JSON: ${(error as Error).message}`;
+  }
+}
+
+// DESIGN.md "Locales": "flat dotted keys, validated by a schema; a test fails when a locale lacks a key of EN or
+// has an extra one"; accounts §9 names the 27 interface languages.
+describe.each(OTHER_LANGUAGES)('the %s locale', (code) => {
+  it('exists, has exactly the EN keys with non-empty texts, the same placeholders and is really translated', () => {
+    const locale = readLocale(code);
+    const problems = typeof locale === 'string' ? [locale] : describeLocaleReport(checkLocale(en, locale));
+    expect(problems, `locales/${code.toLowerCase()}.json:\n  ${problems.join('\n  ')}\n`).toEqual([]);
+  });
+});
+
+describe('the EN source locale', () => {
+  it('uses flat dotted keys with non-empty texts', () => {
+    for (const [key, value] of Object.entries(en as Record<string, string>)) {
+      expect(key, key).toMatch(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/);
+      expect(value.trim(), key).not.toBe('');
+    }
+  });
+});
+
+// The checks the locale test applies, on small samples.
+describe('locale check', () => {
+  const source = { 'a.title': 'Hello {name}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': 'Text' };
+  it.each([
+    ['a complete translation passes', { 'a.title': 'Hola {name}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': 'Texto' }, true],
+    ['a missing key fails', { 'a.title': 'Hola {name}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}' }, false],
+    ['an extra key fails', { 'a.title': 'Hola {name}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': 'Texto', 'a.more': 'x' }, false],
+    ['an empty text fails', { 'a.title': 'Hola {name}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': ' ' }, false],
+    ['a text that is not a string fails', { 'a.title': 'Hola {name}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': 3 }, false],
+    ['a lost placeholder fails', { 'a.title': 'Hola', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': 'Texto' }, false],
+    ['a renamed placeholder fails', { 'a.title': 'Hola {nombre}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': 'Texto' }, false],
+    ['an untranslated text fails when too many read as EN', { 'a.title': 'Hola {name}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': 'Text' }, false],
+  ])('%s', (_name, locale, valid) => {
+    expect(localeIsValid(checkLocale(source, locale))).toBe(valid);
+  });
+
+  it.each([
+    ['PlayDeck', true], ['Telegram', true], ['OK', true], ['USD', true], ['—', true], ['***', true], ['{page} / {total}', true],
+    ['{seconds} s', false], ['Promotions', false], ['Log in', false],
+  ])('"%s" may read as in EN: %s', (value, allowed) => {
+    expect(mayMatchEn(value)).toBe(allowed);
+  });
+
+  it('reads placeholders as a set', () => {
+    expect(placeholdersOf('{b} and {a} and {b}')).toEqual(['a', 'b']);
+  });
+
+  it('reports each problem with the keys it concerns', () => {
+    const lines = describeLocaleReport(checkLocale(source, { 'a.title': 'Hola', 'a.extra': 'x' }));
+    expect(lines).toEqual([
+      '3 missing: a.brand, a.page, a.body',
+      '1 extra: a.extra',
+      '1 placeholder mismatches: a.title',
+    ]);
+  });
+});
