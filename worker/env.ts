@@ -25,6 +25,8 @@ export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL'> & 
   TEST_CAPTCHA_ANSWER?: string;
   /** Registrations allowed per client IP per hour (default 10; services/rate-limit.ts registerLimit). */
   REGISTER_LIMIT_PER_HOUR?: string;
+  /** Seconds a host → site answer (switches, maintenance, regions) is cached per isolate (default 30). */
+  SITE_CACHE_SECONDS?: string;
   /** When set, /wps/* and /lgw/* are proxied to this platform API instead of the built-in one. */
   UPSTREAM_API_URL?: string;
 };

@@ -22,11 +22,11 @@ function operator(...args: string[]): void {
   expect(result.status, result.stderr + result.stdout).toBe(0);
 }
 
-/** Reloads until the page answers `status` (the worker caches site settings for up to 30 s). */
+/** Reloads until the page answers `status` (the test server caches site settings for SITE_CACHE_SECONDS = 2 s). */
 async function expectStatusSoon(page: Page, url: string, status: number, headers: Record<string, string> = {}): Promise<void> {
   await page.setExtraHTTPHeaders(headers);
   await expect
-    .poll(async () => (await page.goto(url))?.status(), { timeout: 45_000, intervals: [1000, 2000, 3000] })
+    .poll(async () => (await page.goto(url))?.status(), { timeout: 20_000, intervals: [500, 1000, 2000] })
     .toBe(status);
 }
 

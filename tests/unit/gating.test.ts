@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GATE_PAGES, gateFor, isRestrictedRegion, normaliseCountry } from '../../worker/edge/gating';
+import { siteCacheMs } from '../../worker/edge/merchant';
 
 const open = { maintenance: false, restrictedRegions: [] };
 
@@ -36,5 +37,18 @@ describe('gate pages', () => {
   it('serves maintenance as 503 and a restricted region as 451 from their own build files', () => {
     expect(GATE_PAGES.maintenance).toEqual({ file: '/m/maintenance.html', status: 503 });
     expect(GATE_PAGES.restricted).toEqual({ file: '/m/restricted.html', status: 451 });
+  });
+});
+
+describe('how long a site\'s settings are cached (SITE_CACHE_SECONDS)', () => {
+  it.each([
+    [undefined, 30_000],
+    ['2', 2_000],
+    ['0', 0],
+    ['-5', 30_000],
+    ['1.5', 30_000],
+    ['soon', 30_000],
+  ] as const)('%s → %i ms', (value, ms) => {
+    expect(siteCacheMs({ SITE_CACHE_SECONDS: value })).toBe(ms);
   });
 });

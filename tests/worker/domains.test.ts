@@ -86,6 +86,10 @@ describe('white-label sites by host (DESIGN.md, Merchant)', () => {
       expect((await merchantForHost(env.DB, host))?.code).toBe('DEMO');
       clearMerchantCache();
       expect((await merchantForHost(env.DB, host))?.code).toBe('DEMO2');
+      // A zero time-to-live (SITE_CACHE_SECONDS=0) reads the table on every request.
+      await env.DB.prepare(`UPDATE merchant_domains SET merchant_code = 'DEMO' WHERE host = ?`).bind(host).run();
+      expect((await merchantForHost(env.DB, host))?.code).toBe('DEMO2');
+      expect((await merchantForHost(env.DB, host, 0))?.code).toBe('DEMO');
     } finally {
       await mapDomain(host, null);
     }

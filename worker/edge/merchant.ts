@@ -7,10 +7,10 @@ import { findMerchantByHost, type Merchant } from '../db/queries/merchants';
 export type MerchantContext = Merchant;
 
 /**
- * Host → merchant answers are cached this long per isolate, so an operator change (maintenance, regions,
- * domains via `npm run operator`) reaches every visitor within 30 s without a deploy.
+ * Host → merchant answers are cached this long per isolate by default, so an operator change (maintenance,
+ * regions, domains via `npm run operator`) reaches every visitor within 30 s without a deploy.
  */
-const CACHE_TTL_MS = 30_000;
+const DEFAULT_CACHE_SECONDS = 30;
 const cache = new Map<string, { merchant: Merchant | null; at: number }>();
 
 /** Forgets cached host → merchant answers (operator scripts and tests change the table). */
@@ -24,13 +24,23 @@ export function hostOf(url: string): string {
 }
 
 /**
- * The merchant serving `host` (lower-case, no port), or null when the host is not routed. Answers, including
- * "not routed", are cached 30 s per isolate.
+ * How long (ms) a host → merchant answer stays cached: SITE_CACHE_SECONDS (a whole number ≥ 0; 0 turns the
+ * cache off) or 30 s. Anything else falls back to the default.
  */
-export async function merchantForHost(db: D1Database, host: string): Promise<Merchant | null> {
+export function siteCacheMs(env: { SITE_CACHE_SECONDS?: string | undefined }): number {
+  const raw = env.SITE_CACHE_SECONDS;
+  const seconds = raw !== undefined && /^\d{1,6}$/.test(raw) ? Number(raw) : DEFAULT_CACHE_SECONDS;
+  return seconds * 1000;
+}
+
+/**
+ * The merchant serving `host` (lower-case, no port), or null when the host is not routed. Answers, including
+ * "not routed", are cached per isolate for `ttlMs` (see siteCacheMs).
+ */
+export async function merchantForHost(db: D1Database, host: string, ttlMs = DEFAULT_CACHE_SECONDS * 1000): Promise<Merchant | null> {
   const hit = cache.get(host);
   const now = Date.now();
-  if (hit && now - hit.at < CACHE_TTL_MS) return hit.merchant;
+  if (hit && now - hit.at < ttlMs) return hit.merchant;
   const merchant = await findMerchantByHost(db, host);
   cache.set(host, { merchant, at: now });
   return merchant;
@@ -42,7 +52,7 @@ export async function merchantForHost(db: D1Database, host: string): Promise<Mer
  * merchant, else 400 `merchant_mismatch`. Unrouted hosts get 404 `unknown_site`.
  */
 export const merchantResolver = createMiddleware<AppEnv>(async (c, next) => {
-  const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url));
+  const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url), siteCacheMs(c.env));
   if (!merchant) throw new ApiError(404, 'unknown_site', 'No site is configured for this host');
   const claimed = c.req.query('merchant') ?? c.req.query('merchant_code') ?? c.req.query('merchantCode');
   if (claimed && claimed.toUpperCase() !== merchant.code.toUpperCase()) {

@@ -3,7 +3,7 @@ import { generateCookie, getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import type { Language } from '../../src/lib/i18n';
 import { PAGE_ROUTES, pageForPath, type PageRoute } from '../../src/lib/routes';
-import { hostOf, merchantForHost } from './merchant';
+import { hostOf, merchantForHost, siteCacheMs } from './merchant';
 import { GATE_PAGES, gateFor } from './gating';
 import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from './gate-pages';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
@@ -72,7 +72,7 @@ export async function servePageOrAsset(c: Context<AppEnv>): Promise<Response> {
 }
 
 async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise<Response> {
-  const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url));
+  const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url), siteCacheMs(c.env));
   if (!merchant) return siteNotConfiguredResponse();
 
   const choice = resolveLanguage({
