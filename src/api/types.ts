@@ -214,23 +214,28 @@ export interface LotteryDrawsValue {
   results: LotteryDraw[];
 }
 
-/** A lottery game with its schedule (GET /lgw/lottery/games). Money minor units; times epoch ms. */
-export interface LotteryGameInfo {
+/** What names a lottery game and bounds its bets: shared by the API's game info and the worker's record. Money minor units. */
+export interface LotteryGameBase {
   nodeId: number;
   gameId: string;
   gameName: string;
+  /** The vendor's display name. */
   displayName: string;
   vassalage: string;
   gameType: string;
   gameGroupId: string | null;
   lottoMode: string | null;
+  minStakeMinor: number;
+  maxStakeMinor: number;
+  maxPayoutMinor: number;
+}
+
+/** A lottery game with its schedule (GET /lgw/lottery/games). Money minor units; times epoch ms. */
+export interface LotteryGameInfo extends LotteryGameBase {
   playTypes: ('trad' | 'ent')[];
   prizeModes: LotteryPrizeMode[];
   intervalMs: number;
   closeBeforeMs: number;
-  minStakeMinor: number;
-  maxStakeMinor: number;
-  maxPayoutMinor: number;
   /** The draw taking bets now (no commitment here: see /lgw/lottery/draws). */
   current: { issueNo: string; openAt: number; closeAt: number; drawAt: number };
   nextCloseAt: number;

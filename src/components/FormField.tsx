@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { t, type MessageKey } from '../lib/i18n';
+import FieldFrame, { describedBy } from './FieldFrame';
 import Icon from './Icon';
 
 /** Props of one labelled form field. */
@@ -39,50 +40,37 @@ export default function FormField({
     own.current = element;
     inputRef?.(element);
   };
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  const errorId = error ? `${fieldId}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const labelText = (
+    <>
+      {label}
+      {optional && <span className="field-optional"> ({t('form.optional')})</span>}
+    </>
+  );
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={fieldId}>
-        {label}
-        {optional && <span className="field-optional"> ({t('form.optional')})</span>}
-      </label>
-      <div className={revealable ? 'field-row' : undefined}>
-        <input
-          {...input}
-          id={fieldId}
-          ref={attach}
-          type={revealable && shown ? 'text' : type}
-          defaultValue={value}
-          onChange={(event) => onValue(event.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {revealable && (
-          <button
-            type="button"
-            className="field-reveal"
-            aria-pressed={shown}
-            aria-label={t('form.showPassword')}
-            aria-controls={fieldId}
-            title={t('form.showPassword')}
-            onClick={() => setShown((s) => !s)}
-          >
-            <Icon name={shown ? 'eyeOff' : 'eye'} />
-          </button>
-        )}
-      </div>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {t(error)}
-        </p>
+    <FieldFrame fieldId={fieldId} label={labelText} error={error} hint={hint} row={revealable}>
+      <input
+        {...input}
+        id={fieldId}
+        ref={attach}
+        type={revealable && shown ? 'text' : type}
+        defaultValue={value}
+        onChange={(event) => onValue(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+      />
+      {revealable && (
+        <button
+          type="button"
+          className="field-reveal"
+          aria-pressed={shown}
+          aria-label={t('form.showPassword')}
+          aria-controls={fieldId}
+          title={t('form.showPassword')}
+          onClick={() => setShown((s) => !s)}
+        >
+          <Icon name={shown ? 'eyeOff' : 'eye'} />
+        </button>
       )}
-      {hint && (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

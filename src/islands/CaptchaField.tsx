@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { captchaImageUrl } from '../api/calls';
+import FieldFrame, { describedBy } from '../components/FieldFrame';
 import { t, type MessageKey } from '../lib/i18n';
 
 /** Props of the captcha field; the parent owns the value and the image nonce (a new nonce reloads the image). */
@@ -22,40 +23,26 @@ export const CAPTCHA_MAX = 16;
  */
 export default function CaptchaField({ moduleId, nonce, onReload, value, onValue, error, inputRef }: CaptchaFieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={`field captcha-field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{t('form.captcha')}</label>
-      <div className="field-row">
-        <input
-          id={id}
-          ref={inputRef}
-          name="captcha"
-          type="text"
-          inputMode="text"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={CAPTCHA_MAX}
-          value={value}
-          onChange={(event) => onValue(event.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <button
-          type="button"
-          className="captcha-image"
-          onClick={onReload}
-          aria-label={t('form.captchaImage')}
-        >
-          {nonce > 0 && <img src={captchaImageUrl(moduleId, nonce)} alt={t('form.captchaImage')} width={120} height={44} />}
-        </button>
-      </div>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {t(error)}
-        </p>
-      )}
-    </div>
+    <FieldFrame fieldId={id} label={t('form.captcha')} error={error} className="captcha-field" row>
+      <input
+        id={id}
+        ref={inputRef}
+        name="captcha"
+        type="text"
+        inputMode="text"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={CAPTCHA_MAX}
+        value={value}
+        onChange={(event) => onValue(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+      />
+      <button type="button" className="captcha-image" onClick={onReload} aria-label={t('form.captchaImage')}>
+        {nonce > 0 && <img src={captchaImageUrl(moduleId, nonce)} alt={t('form.captchaImage')} width={120} height={44} />}
+      </button>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import FieldFrame, { describedBy } from '../components/FieldFrame';
 import { t, type MessageKey } from '../lib/i18n';
 import { countdownEnd, SMS_POLL_MS, SMS_SENDING_MS, SMS_SENT_MS, smsSecondsLeft } from '../lib/sms';
 import { hideToast, showToast } from '../stores/toast';
@@ -25,7 +26,6 @@ export interface SmsCodeFieldProps {
  */
 export default function SmsCodeField({ value, onValue, error, request, disabled }: SmsCodeFieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
   const [end, setEnd] = useState<number | null>(null);
   const [now, setNow] = useState(0);
   const [sending, setSending] = useState(false);
@@ -58,36 +58,28 @@ export default function SmsCodeField({ value, onValue, error, request, disabled 
   };
 
   return (
-    <div className={`field sms-field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{t('forget.code')}</label>
-      <div className="field-row">
-        <input
-          id={id}
-          name="verificationCode"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={8}
-          value={value}
-          onChange={(event) => onValue(event.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <button
-          type="button"
-          className="btn sms-send"
-          disabled={disabled === true || sending || secondsLeft > 0}
-          aria-busy={sending}
-          onClick={() => void getCode()}
-        >
-          {secondsLeft > 0 ? t('forget.wait', { seconds: secondsLeft }) : t('forget.getCode')}
-        </button>
-      </div>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {t(error)}
-        </p>
-      )}
-    </div>
+    <FieldFrame fieldId={id} label={t('forget.code')} error={error} className="sms-field" row>
+      <input
+        id={id}
+        name="verificationCode"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        value={value}
+        onChange={(event) => onValue(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+      />
+      <button
+        type="button"
+        className="btn sms-send"
+        disabled={disabled === true || sending || secondsLeft > 0}
+        aria-busy={sending}
+        onClick={() => void getCode()}
+      >
+        {secondsLeft > 0 ? t('forget.wait', { seconds: secondsLeft }) : t('forget.getCode')}
+      </button>
+    </FieldFrame>
   );
 }

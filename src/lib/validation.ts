@@ -1,22 +1,19 @@
 /**
  * Field rules of the login, registration and password forms (accounts §5 Validation rules). Every rule is a pure
- * function returning a message key, or null when the value passes. The registration rules mirror the server's
- * (worker/services/registration-rules.ts; tests/unit/validation.test.ts checks they agree) so most mistakes are
- * caught before a call; the server still has the last word.
+ * function returning a message key, or null when the value passes. The registration formats are the server's own
+ * (both read src/lib/fieldFormats.ts; tests/unit/validation.test.ts checks the whole rules agree) so most mistakes
+ * are caught before a call; the server still has the last word.
  */
+import { FIELD_FORMATS, REGISTER_FIELDS, type RegisterField } from './fieldFormats';
 import { isMessageKey, type MessageKey } from './i18n';
+
+export { REGISTER_FIELDS, type RegisterField };
 
 /** Result of one rule: a message key to show, or null when the value passes. */
 export type RuleResult = MessageKey | null;
 
 /** accounts §5 "On a language change, filled fields are revalidated after a 200 ms debounce". */
 export const LANGUAGE_REVALIDATE_MS = 200;
-
-const USERNAME = /^[A-Za-z][A-Za-z0-9]{3,15}$/;
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const MOBILE = /^\d{10,11}$/;
-const CODE = /^[A-Za-z0-9]{1,32}$/;
-const codePoints = (value: string) => [...value].length;
 
 /** Login username (accounts §5 loginUsername): required once trimmed. */
 export function loginUsername(value: string): RuleResult {
@@ -35,23 +32,17 @@ export function loginMobileNum(value: string): RuleResult {
 
 /** SMS verification code (accounts §5 verificationCode): 4 to 8 digits (PlayDeck sends 6). */
 export function verificationCode(value: string): RuleResult {
-  return /^\d{4,8}$/.test(value.trim()) ? null : 'validation.smsCode';
+  return FIELD_FORMATS.verificationCode(value.trim()) ? null : 'validation.smsCode';
 }
 
 /** Country dialling code (accounts §3): 1 to 4 digits, an optional leading '+'. */
 export function countryDialingCode(value: string): RuleResult {
-  return /^\+?[1-9]\d{0,3}$/.test(value.trim()) ? null : 'validation.countryDialingCode';
+  return FIELD_FORMATS.countryDialingCode(value.trim()) ? null : 'validation.countryDialingCode';
 }
 
 /** Username (accounts §5 "account format incorrect"): 4–16 letters or digits, starting with a letter. */
 export function username(value: string): RuleResult {
-  return USERNAME.test(value) ? null : 'validation.username';
-}
-
-/** The password format shared by password and paymentPassword: 6–20 characters, no spaces, a letter and a digit. */
-function wellFormedPassword(value: string): boolean {
-  const length = codePoints(value);
-  return length >= 6 && length <= 20 && /^[^\s\p{C}]+$/u.test(value) && /\p{L}/u.test(value) && /\p{Nd}/u.test(value);
+  return FIELD_FORMATS.username(value) ? null : 'validation.username';
 }
 
 /**
@@ -59,7 +50,7 @@ function wellFormedPassword(value: string): boolean {
  * it also fails with in_confirmation_correct when both it and the confirmation are filled and differ.
  */
 export function password(value: string, confirmation = ''): RuleResult {
-  if (!wellFormedPassword(value)) return 'validation.password';
+  if (!FIELD_FORMATS.password(value)) return 'validation.password';
   if (confirmation !== '' && confirmation !== value) return 'in_confirmation_correct';
   return null;
 }
@@ -72,22 +63,22 @@ export function confirmPassword(value: string, passwordValue: string): RuleResul
 
 /** E-mail (accounts §5, §9 "email length under 255"): a plausible address shorter than 255 characters. */
 export function email(value: string): RuleResult {
-  return value.length < 255 && EMAIL.test(value) ? null : 'validation.email';
+  return FIELD_FORMATS.email(value) ? null : 'validation.email';
 }
 
 /** Mobile number (accounts §5 "Mobile number hint: 10 to 11 digits"). */
 export function mobileNum(value: string): RuleResult {
-  return MOBILE.test(value) ? null : 'validation.mobileNum';
+  return FIELD_FORMATS.mobileNum(value) ? null : 'validation.mobileNum';
 }
 
 /** Nickname (accounts §5 "name format not valid"): 1–20 characters, no control characters, not only spaces. */
 export function nickname(value: string): RuleResult {
-  return value.trim() !== '' && codePoints(value) <= 20 && /^[^\p{C}]+$/u.test(value) ? null : 'validation.nickname';
+  return FIELD_FORMATS.nickname(value) ? null : 'validation.nickname';
 }
 
 /** Invitation code (accounts §5 "invalid invitation code"): 1–32 letters or digits. */
 export function affiliateCode(value: string): RuleResult {
-  return CODE.test(value) ? null : 'invitation_code_error';
+  return FIELD_FORMATS.affiliateCode(value) ? null : 'invitation_code_error';
 }
 
 /**
@@ -100,14 +91,6 @@ export function captcha(value: string, form: 'login' | 'register'): RuleResult {
   return text.length <= 16 ? null : 'validation.captcha';
 }
 
-/** Every registration field of accounts §2 (the settings' names), in the spec's order. */
-export const REGISTER_FIELDS = [
-  'countryDialingCode', 'username', 'password', 'confirmPassword', 'paymentPassword', 'affiliateCode',
-  'recommenderId', 'nickname', 'payeeName', 'email', 'mobileNum', 'idNumber', 'qqNum', 'facebook', 'wechat',
-  'line', 'whatsapp', 'zalo', 'captcha', 'verificationCode',
-] as const;
-/** A registration field name. */
-export type RegisterField = (typeof REGISTER_FIELDS)[number];
 /** The registration form's values, every field as typed. */
 export type RegisterValues = Record<RegisterField, string>;
 
@@ -115,20 +98,6 @@ export type RegisterValues = Record<RegisterField, string>;
 export function isRegisterField(name: string): name is RegisterField {
   return (REGISTER_FIELDS as readonly string[]).includes(name);
 }
-
-/** Format rules of the fields without a rule of their own above (accounts §5 "shared per-field verification"). */
-const FORMAT: Partial<Record<RegisterField, { test: (value: string) => boolean; key: MessageKey }>> = {
-  paymentPassword: { test: wellFormedPassword, key: 'validation.paymentPassword' },
-  recommenderId: { test: (v) => CODE.test(v), key: 'validation.recommenderId' },
-  payeeName: { test: (v) => codePoints(v) <= 50 && /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u.test(v), key: 'validation.payeeName' },
-  idNumber: { test: (v) => /^[A-Za-z0-9-]{4,32}$/.test(v), key: 'validation.idNumber' },
-  qqNum: { test: (v) => /^[1-9]\d{4,11}$/.test(v), key: 'validation.qqNum' },
-  facebook: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), key: 'validation.facebook' },
-  wechat: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), key: 'validation.wechat' },
-  line: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), key: 'validation.line' },
-  whatsapp: { test: (v) => /^\+?\d{6,15}$/.test(v), key: 'validation.whatsapp' },
-  zalo: { test: (v) => /^\+?\d{6,15}$/.test(v), key: 'validation.zalo' },
-};
 
 /** The message a field shows when its value is refused (also for server issues that name no key). */
 export const FORMAT_MESSAGE: Record<RegisterField, MessageKey> = {
@@ -190,10 +159,8 @@ export function registerField(field: RegisterField, values: Readonly<RegisterVal
       return captcha(value, 'register');
     case 'verificationCode':
       return verificationCode(value);
-    default: {
-      const rule = FORMAT[field];
-      return rule && !rule.test(value) ? rule.key : null;
-    }
+    default:
+      return FIELD_FORMATS[field](value) ? null : FORMAT_MESSAGE[field];
   }
 }
 

@@ -2,15 +2,12 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { SessionValue } from '../../src/api/types';
 import { ApiError } from '../lib/envelope';
-import { listSiteSwitches } from '../db/queries/merchants';
 import { findMemberByMobile, usernameExists } from '../db/queries/members';
-import { checkRegistration, mobileRegistrationMode } from './registration-rules';
-import { buildProfile, loadFieldSettings, resolveReferrer, type RegistrationInput } from './registration';
+import { mobileRegistrationMode } from './registration-rules';
+import { acceptRegistrationFields, buildProfile, openRegistration, type RegistrationInput } from './registration';
 import { hashPassword } from './password';
-import { verifyCaptcha } from './captcha';
 import { verifyMerchantFirebaseToken } from './firebase';
 import { consumeSmsCode, parsePhone } from './sms-verification';
-import { consumeRateLimit, registerLimit } from './rate-limit';
 import { createAccount, openSession } from './accounts';
 
 /** The mobile registration payload: the registration fields plus an optional Firebase proof of the phone. */
@@ -42,24 +39,12 @@ export function mobileAccountName(e164: string): string {
 export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistrationInput): Promise<SessionValue> {
   const db = c.env.DB;
   const merchant = c.var.merchant;
-  const switches = await listSiteSwitches(db, merchant.code);
-  if (switches.MOBILENUMREG3 !== true) {
-    throw new ApiError(403, 'feature_disabled', 'Registration by mobile number is not offered on this site');
-  }
-  await consumeRateLimit(db, registerLimit(c.env), c.var.clientIp);
-
+  const switches = await openRegistration(c, 'MOBILENUMREG3', 'Registration by mobile number is not offered on this site');
   const verifyPhone = switches.REGMOBVERF3 === true;
   const passwordRequired = switches.MOBILENUMPASSREG3 === true;
   const firebaseToken = verifyPhone && (input.firebaseIdToken ?? '') !== '';
-  const settings = await loadFieldSettings(db, merchant.code);
-  const check = checkRegistration(input, settings, mobileRegistrationMode({ verifyPhone, passwordRequired, firebaseToken }));
-  if (!check.ok) throw new ApiError(400, 'invalid_input', 'Registration fields are not valid', { issues: check.issues });
-  const values = check.values;
-
-  if (values.captcha !== undefined && !(await verifyCaptcha(c, values.captcha))) {
-    throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
-  }
-  const referrerId = await resolveReferrer(db, merchant.code, values.affiliateCode);
+  const mode = mobileRegistrationMode({ verifyPhone, passwordRequired, firebaseToken });
+  const { values, referrerId } = await acceptRegistrationFields(c, input, mode);
   const phone = await parsePhone(db, values.countryDialingCode ?? '', values.mobileNum ?? '');
   if (await findMemberByMobile(db, merchant.code, phone.e164)) {
     throw new ApiError(409, 'mobile_taken', 'This mobile number already has an account');

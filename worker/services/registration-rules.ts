@@ -4,15 +4,9 @@
  * list of issues. The captcha answer is only checked for presence here; the caller verifies it.
  */
 
-/** Every registration field the spec names, in spec order (accounts §2). */
-export const REGISTER_FIELDS = [
-  'countryDialingCode', 'username', 'password', 'confirmPassword', 'paymentPassword', 'affiliateCode',
-  'recommenderId', 'nickname', 'payeeName', 'email', 'mobileNum', 'idNumber', 'qqNum', 'facebook', 'wechat',
-  'line', 'whatsapp', 'zalo', 'captcha', 'verificationCode',
-] as const;
+import { FIELD_FORMATS, REGISTER_FIELDS, isWellFormedPassword, type FormattedField, type RegisterField } from '../../src/lib/fieldFormats';
 
-/** A registration field name. */
-export type RegisterField = (typeof REGISTER_FIELDS)[number];
+export { REGISTER_FIELDS, type RegisterField };
 
 /** Enabled/required flags of one field (a field without settings is disabled). */
 export interface FieldSetting {
@@ -60,45 +54,29 @@ export interface RegistrationMode {
   optional?: ReadonlySet<RegisterField>;
 }
 
-const codePoints = (v: string) => [...v].length;
+/** Password rule: 6–20 characters, no spaces, at least one letter and one digit (src/lib/fieldFormats.ts). */
+export const isValidPassword = isWellFormedPassword;
 
-/** Password rule: 6–20 characters, no spaces, at least one letter and one digit. */
-export function isValidPassword(v: string): boolean {
-  return codePoints(v) >= 6 && codePoints(v) <= 20 && /^[^\s\p{C}]+$/u.test(v) && /\p{L}/u.test(v) && /\p{Nd}/u.test(v);
-}
-
-/** Per-field format rules with the message shown when they fail. */
-const RULES: Record<Exclude<RegisterField, 'confirmPassword' | 'captcha'>, { test: (v: string) => boolean; message: string }> = {
-  username: {
-    test: (v) => /^[A-Za-z][A-Za-z0-9]{3,15}$/.test(v),
-    message: 'Username must be 4 to 16 letters or digits and start with a letter',
-  },
-  password: { test: isValidPassword, message: 'Password must be 6 to 20 characters with at least one letter and one digit' },
-  paymentPassword: {
-    test: isValidPassword,
-    message: 'Payment password must be 6 to 20 characters with at least one letter and one digit',
-  },
-  email: {
-    test: (v) => v.length < 255 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v),
-    message: 'E-mail format incorrect',
-  },
-  mobileNum: { test: (v) => /^\d{10,11}$/.test(v), message: 'Mobile number must have 10 to 11 digits' },
-  nickname: { test: (v) => codePoints(v) <= 20 && /^[^\p{C}]+$/u.test(v), message: 'Nickname is at most 20 characters' },
-  countryDialingCode: { test: (v) => /^\+?\d{1,4}$/.test(v), message: 'Country dialling code is 1 to 4 digits' },
-  affiliateCode: { test: (v) => /^[A-Za-z0-9]{1,32}$/.test(v), message: 'Invalid invitation code' },
-  recommenderId: { test: (v) => /^[A-Za-z0-9]{1,32}$/.test(v), message: 'Recommender id is letters and digits' },
-  payeeName: {
-    test: (v) => codePoints(v) <= 50 && /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u.test(v),
-    message: 'Name format not valid',
-  },
-  idNumber: { test: (v) => /^[A-Za-z0-9-]{4,32}$/.test(v), message: 'ID number is 4 to 32 letters or digits' },
-  qqNum: { test: (v) => /^[1-9]\d{4,11}$/.test(v), message: 'QQ number is 5 to 12 digits' },
-  facebook: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), message: 'Facebook account is at most 64 characters' },
-  wechat: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), message: 'WeChat id is at most 64 characters' },
-  line: { test: (v) => /^[^\s\p{C}]{1,64}$/u.test(v), message: 'LINE id is at most 64 characters' },
-  whatsapp: { test: (v) => /^\+?\d{6,15}$/.test(v), message: 'WhatsApp number is 6 to 15 digits' },
-  zalo: { test: (v) => /^\+?\d{6,15}$/.test(v), message: 'Zalo number is 6 to 15 digits' },
-  verificationCode: { test: (v) => /^\d{4,8}$/.test(v), message: 'Verification code is 4 to 8 digits' },
+/** The message each field's format rule (FIELD_FORMATS, shared with the browser) gives when it fails. */
+const MESSAGES: Record<FormattedField, string> = {
+  username: 'Username must be 4 to 16 letters or digits and start with a letter',
+  password: 'Password must be 6 to 20 characters with at least one letter and one digit',
+  paymentPassword: 'Payment password must be 6 to 20 characters with at least one letter and one digit',
+  email: 'E-mail format incorrect',
+  mobileNum: 'Mobile number must have 10 to 11 digits',
+  nickname: 'Nickname is at most 20 characters',
+  countryDialingCode: 'Country dialling code is 1 to 4 digits',
+  affiliateCode: 'Invalid invitation code',
+  recommenderId: 'Recommender id is letters and digits',
+  payeeName: 'Name format not valid',
+  idNumber: 'ID number is 4 to 32 letters or digits',
+  qqNum: 'QQ number is 5 to 12 digits',
+  facebook: 'Facebook account is at most 64 characters',
+  wechat: 'WeChat id is at most 64 characters',
+  line: 'LINE id is at most 64 characters',
+  whatsapp: 'WhatsApp number is 6 to 15 digits',
+  zalo: 'Zalo number is 6 to 15 digits',
+  verificationCode: 'Verification code is 4 to 8 digits',
 };
 
 /** Fields whose value is kept exactly as typed (secrets); the others are trimmed. */
@@ -147,9 +125,8 @@ export function checkRegistration(
       values[field] = value;
       continue;
     }
-    const rule = RULES[field];
-    if (!rule.test(value)) {
-      issues.push({ path: field, message: rule.message });
+    if (!FIELD_FORMATS[field](value)) {
+      issues.push({ path: field, message: MESSAGES[field] });
       continue;
     }
     values[field] = value;

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { listRegistrationFields } from '../db/queries/settings';
 import { findAgentByAffiliateCode, usernameExists } from '../db/queries/members';
-import { checkRegistration, type FieldSetting, type RegisterField } from './registration-rules';
+import { checkRegistration, type FieldSetting, type RegisterField, type RegistrationMode } from './registration-rules';
 import { hashPassword } from './password';
 import { verifyCaptcha } from './captcha';
 import { consumeRateLimit, registerLimit } from './rate-limit';
@@ -41,21 +41,8 @@ const PROFILE_FIELDS: readonly RegisterField[] = [
 export async function registerByUsername(c: Context<AppEnv>, input: RegistrationInput): Promise<SessionValue> {
   const db = c.env.DB;
   const merchant = c.var.merchant;
-  const switches = await listSiteSwitches(db, merchant.code);
-  if (switches.USERNAMEREG3 !== true) {
-    throw new ApiError(403, 'feature_disabled', 'Registration by username is not offered on this site');
-  }
-  await consumeRateLimit(db, registerLimit(c.env), c.var.clientIp);
-
-  const settings = await loadFieldSettings(db, merchant.code);
-  const check = checkRegistration(input, settings);
-  if (!check.ok) throw new ApiError(400, 'invalid_input', 'Registration fields are not valid', { issues: check.issues });
-  const values = check.values;
-
-  if (values.captcha !== undefined && !(await verifyCaptcha(c, values.captcha))) {
-    throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
-  }
-  const referrerId = await resolveReferrer(db, merchant.code, values.affiliateCode);
+  await openRegistration(c, 'USERNAMEREG3', 'Registration by username is not offered on this site');
+  const { values, referrerId } = await acceptRegistrationFields(c, input);
   const username = values.username ?? '';
   const usernameKey = username.toLowerCase();
   if (await usernameExists(db, merchant.code, usernameKey)) {
@@ -83,6 +70,45 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
     now,
   );
   return openSession(db, { id, account: username, type: 0, merchantCode: merchant.code }, true, now);
+}
+
+/**
+ * The opening checks of every registration path: the path's site switch (`USERNAMEREG3` or `MOBILENUMREG3`)
+ * must be on, else 403 `feature_disabled` with `refusal` as the message; then one attempt is counted against
+ * the client IP's registration limit (registerLimit; 429 `too_many_requests` when spent). Answers the site's
+ * switches for the path's own rules.
+ */
+export async function openRegistration(
+  c: Context<AppEnv>,
+  switchId: 'USERNAMEREG3' | 'MOBILENUMREG3',
+  refusal: string,
+): Promise<Record<string, boolean>> {
+  const switches = await listSiteSwitches(c.env.DB, c.var.merchant.code);
+  if (switches[switchId] !== true) throw new ApiError(403, 'feature_disabled', refusal);
+  await consumeRateLimit(c.env.DB, registerLimit(c.env), c.var.clientIp);
+  return switches;
+}
+
+/**
+ * The field checks every registration path shares, in this order: the values against the merchant's
+ * registration settings under `mode` (400 `invalid_input` with `value.issues`, before the captcha so a typo does
+ * not burn it); the captcha answer when its field is enabled (400 `captcha_invalid`); the invitation code
+ * (400 `invitation_code_error`, see resolveReferrer). Answers the accepted values and the referring agent's id.
+ */
+export async function acceptRegistrationFields(
+  c: Context<AppEnv>,
+  input: RegistrationInput,
+  mode?: RegistrationMode,
+): Promise<{ values: Partial<Record<RegisterField, string>>; referrerId: number | null }> {
+  const settings = await loadFieldSettings(c.env.DB, c.var.merchant.code);
+  const check = checkRegistration(input, settings, mode);
+  if (!check.ok) throw new ApiError(400, 'invalid_input', 'Registration fields are not valid', { issues: check.issues });
+  const values = check.values;
+  if (values.captcha !== undefined && !(await verifyCaptcha(c, values.captcha))) {
+    throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
+  }
+  const referrerId = await resolveReferrer(c.env.DB, c.var.merchant.code, values.affiliateCode);
+  return { values, referrerId };
 }
 
 /** The merchant's registration field settings by field name. */

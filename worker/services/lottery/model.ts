@@ -2,23 +2,12 @@
  * The lottery's domain records as the queries return them (worker/db/queries/lottery-*.ts). Plain types, so pure
  * rules and their unit tests can use them without the database. Money minor units, times epoch ms.
  */
+import type { LotteryGameBase } from '../../../src/api/types';
 import type { GameOdds, PrizeMode } from './odds';
 import type { Schedule } from './schedule';
 
 /** A LOTT/ELOTT game with its lottery configuration. Money in minor units, times in ms. */
-export interface LotteryGame {
-  nodeId: number;
-  gameId: string;
-  gameName: string;
-  /** The vendor's display name. */
-  displayName: string;
-  vassalage: string;
-  gameType: string;
-  gameGroupId: string | null;
-  lottoMode: string | null;
-  minStakeMinor: number;
-  maxStakeMinor: number;
-  maxPayoutMinor: number;
+export interface LotteryGame extends LotteryGameBase {
   schedule: Schedule;
   odds: GameOdds;
   vendorMaintenance: boolean;

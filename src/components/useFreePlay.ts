@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { freePlay } from '../api/calls';
+import { ApiRequestError } from '../api/client';
+import { sessionFromValue } from '../lib/account';
+import { serverErrorKey } from '../lib/validation';
+import { startSession } from '../stores/session';
+import { hideToast, showToast } from '../stores/toast';
+
+/** Loading toast bound (accounts §9 loading toasts) and error toast (player-shell §9 "short 3"). */
+const LOADING_MS = 10_000;
+const ERROR_MS = 3000;
+
+/**
+ * The free-play action shared by the login screen's card and /m/trail (accounts §4 Free play: "loading,
+ * test-play call, then go to home if a trial session exists"). `start` shows the loading toast, calls
+ * /wps/session/login/freeplay, stores the trial session and goes to /m/home; a refusal (for example
+ * `feature_disabled` when FREEPLAY3 is off) shows its translated message for 3 s and re-enables the button.
+ * `busy` is true from the tap until the answer (a second tap meanwhile does nothing).
+ */
+export function useFreePlay(): { busy: boolean; start: () => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const start = async (): Promise<void> => {
+    if (busy) return;
+    setBusy(true);
+    const loading = showToast('in_please_wait', 'loading', LOADING_MS);
+    try {
+      const value = await freePlay();
+      hideToast(loading);
+      if (value.token) {
+        startSession(sessionFromValue(value));
+        window.location.assign('/m/home');
+        return;
+      }
+      setBusy(false);
+    } catch (error) {
+      hideToast(loading);
+      setBusy(false);
+      showToast(serverErrorKey(error instanceof ApiRequestError ? error.code : 'internal_error'), 'error', ERROR_MS);
+    }
+  };
+  return { busy, start };
+}
