@@ -3,8 +3,9 @@
  * does it when dist/ is missing) — then serves the site with a fresh local database on port 8791, runs
  * Lighthouse with its mobile preset on /m/home, /m/gameList and /m/login, and prints per page: performance
  * score, LCP, TBT, CLS, and the page's JavaScript (raw and gzipped bytes, measured from the scripts it loads).
- * Results are also written to bench-results/latest.json.
- * Usage: npm run bench   (CHROMIUM_PATH overrides /usr/bin/chromium)
+ * Results are also written to bench-results/latest.json. With `--details` it also prints, per page, what to look
+ * at: the LCP element and its phases, the elements that shifted, and the scripts that kept the main thread busy.
+ * Usage: npm run bench [-- --details] [-- --page /m/login]   (CHROMIUM_PATH overrides /usr/bin/chromium)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,37 @@ import lighthouse from 'lighthouse';
 
 const PORT = 8791;
 const BASE = `http://127.0.0.1:${PORT}`;
-const PAGES = ['/m/home', '/m/gameList?gameType=RNG', '/m/login'];
+const pageFlag = process.argv.indexOf('--page');
+const PAGES = pageFlag > 0 ? [process.argv[pageFlag + 1] ?? '/m/home'] : ['/m/home', '/m/gameList?gameType=RNG', '/m/login'];
+const DETAILS = process.argv.includes('--details');
+
+/** Prints the diagnostics behind a page's numbers (Lighthouse audit details, trimmed to the useful fields). */
+function printDetails(page: string, audits: Record<string, { details?: unknown; displayValue?: string } | undefined>): void {
+  const items = (id: string): Record<string, unknown>[] => {
+    const details = audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+    return details?.items ?? [];
+  };
+  const describe = (node: unknown) => {
+    const n = node as { selector?: string; snippet?: string } | undefined;
+    return n ? `${n.selector ?? ''} ${String(n.snippet ?? '').slice(0, 100)}` : '';
+  };
+  console.log(`\n── ${page}`);
+  if (process.env.BENCH_DUMP) console.log(Object.keys(audits).join(" "), String(JSON.stringify(audits[process.env.BENCH_DUMP]?.details)).slice(0, 4000));
+  for (const item of items('largest-contentful-paint-element')) {
+    const inner = (item as { items?: Record<string, unknown>[] }).items ?? [item];
+    for (const row of inner) {
+      if (row.node) console.log('LCP element', describe(row.node));
+      else if (row.phase) console.log('LCP phase', row.phase, Math.round(Number(row.timing)), 'ms');
+    }
+  }
+  for (const item of items('layout-shifts')) console.log('shift', Number(item.score).toFixed(3), describe(item.node));
+  for (const item of items('bootup-time').slice(0, 6)) {
+    console.log('script', Math.round(Number(item.total)), 'ms', String(item.url).replace(BASE, ''));
+  }
+  for (const item of items('long-tasks').slice(0, 6)) {
+    console.log('long task', Math.round(Number(item.duration)), 'ms at', Math.round(Number(item.startTime)), String(item.url).replace(BASE, ''));
+  }
+}
 const STATE = '.wrangler/bench-state';
 const CHROME_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -77,6 +108,7 @@ try {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
     const { lhr } = result;
+    if (DETAILS) printDetails(page, lhr.audits);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     const js = await scriptBytes(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url));

@@ -4,9 +4,9 @@ import type { Game } from '../api/types';
 import { categoryLabel } from '../components/labels';
 import { t } from '../lib/i18n';
 import { HOME_PAGE_SIZE } from '../lib/paging';
-import { PLACEHOLDER_TILES, sliderGroups } from '../lib/tiles';
-import GameGrid, { usePlaceholderVariants } from './GameGrid';
-import TilePlaceholder from '../components/TilePlaceholder';
+import { sliderGroups } from '../lib/tiles';
+import GameGrid from './GameGrid';
+import SliderPlaceholder from '../components/SliderPlaceholder';
 
 /** Starts loading a row this far before it scrolls into view. */
 const PRELOAD_MARGIN = '300px';
@@ -20,7 +20,6 @@ export default function CategoryRow({ gameType, onViewAll }: { gameType: string;
   const [near, setNear] = useState(false);
   const [games, setGames] = useState<Game[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const variants = usePlaceholderVariants();
   const label = categoryLabel(gameType);
   const headingId = `row-${gameType}`;
 
@@ -72,17 +71,7 @@ export default function CategoryRow({ gameType, onViewAll }: { gameType: string;
           ))}
         </ul>
       ) : (
-        <ul className="slider" aria-busy="true">
-          {sliderGroups(variants.slice(0, PLACEHOLDER_TILES)).map((group, g) => (
-            <li key={g} className="slide">
-              <ul className="slide-grid">
-                {group.map((variant, i) => (
-                  <li key={i}><TilePlaceholder variant={variant} /></li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+        <SliderPlaceholder />
       )}
     </section>
   );

@@ -1,23 +1,23 @@
-import { useStore } from '@nanostores/react';
 import { useFreePlay } from '../components/useFreePlay';
 import { useHydrated } from '../components/useHydrated';
+import { useSiteSwitches } from '../components/useSiteSwitches';
 import { t } from '../lib/i18n';
-import { $settings } from '../stores/settings';
+import { gatedBy } from '../lib/switchGate';
 
 /**
  * The login screen's free-play action (accounts §2 "A free-play (trial) action that creates a trial session and
- * then goes to home"; §4 Free play). Left out while the settings load and when the site switch FREEPLAY3 is off.
+ * then goes to home"; §4 Free play). Shown only while the site switch FREEPLAY3 is on: pre-rendered and gated by
+ * the stylesheet until the switches are known (src/lib/switchGate.ts), left out once they say off.
  */
 export default function FreePlayCard({ disabled = false }: { disabled?: boolean }) {
   const hydrated = useHydrated();
-  const settings = useStore($settings);
+  const switches = useSiteSwitches();
   const { busy, start } = useFreePlay();
-  // Read after hydration only: the pre-rendered HTML has no card.
-  if (!hydrated || settings?.switches.FREEPLAY3 !== true) return null;
+  if (switches && switches.FREEPLAY3 !== true) return null;
   return (
-    <div className="free-play card">
+    <div className="free-play card" {...gatedBy('FREEPLAY3')}>
       <p>{t('login.freePlayHint')}</p>
-      <button type="button" className="btn btn-block" disabled={disabled || busy} aria-busy={busy} onClick={() => void start()}>
+      <button type="button" className="btn btn-block" disabled={!hydrated || disabled || busy} aria-busy={busy} onClick={() => void start()}>
         {t('login.freePlay')}
       </button>
     </div>

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Game } from '../api/types';
 import GameTile from '../components/GameTile';
 import TilePlaceholder from '../components/TilePlaceholder';
-import { useHydrated } from '../components/useHydrated';
-import { PLACEHOLDER_TILES, placeholderVariant, type TilePlace } from '../lib/tiles';
+import { usePlaceholderVariants } from '../components/usePlaceholderVariants';
+import type { TilePlace } from '../lib/tiles';
 import { $favouriteBusy, $favouriteIds, toggleFavourite } from '../stores/favourites';
 import { $launching, openGame } from '../stores/launcher';
 
@@ -19,13 +18,6 @@ export interface GameGridProps {
   /** Where launches start; from home the lottery launcher's close button returns home. */
   launchFrom?: 'home' | 'list';
   className?: string;
-}
-
-/** Variants of the loading placeholders: "random 1 to 4" once running in the browser, fixed while pre-rendered. */
-export function usePlaceholderVariants(): number[] {
-  const hydrated = useHydrated();
-  const [random] = useState(() => Array.from({ length: PLACEHOLDER_TILES }, () => placeholderVariant()));
-  return hydrated ? random : random.map((_, i) => (i % 4) + 1);
 }
 
 /**

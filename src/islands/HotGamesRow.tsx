@@ -7,6 +7,7 @@ import { HOME_PAGE_SIZE } from '../lib/paging';
 import { sliderGroups } from '../lib/tiles';
 import { $language } from '../stores/language';
 import GameGrid from './GameGrid';
+import SliderPlaceholder from '../components/SliderPlaceholder';
 
 /**
  * The home hot-games block (player-shell §2 Home "hot games block"; §7 hot games: isPlatform 2, language, platform
@@ -38,7 +39,7 @@ export default function HotGamesRow() {
           ))}
         </ul>
       ) : (
-        <GameGrid games={[]} place="home" loading />
+        <SliderPlaceholder />
       )}
     </section>
   );

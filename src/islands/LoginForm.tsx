@@ -6,6 +6,8 @@ import FormField from '../components/FormField';
 import { focusField } from '../components/focusField';
 import TabSwitch, { tabId } from '../components/TabSwitch';
 import { useHydrated } from '../components/useHydrated';
+import { useSiteSwitches } from '../components/useSiteSwitches';
+import { gatedBy } from '../lib/switchGate';
 import { sessionFromValue } from '../lib/account';
 import { t, type MessageKey } from '../lib/i18n';
 import { loginModes, socialProviders, type LoginMode } from '../lib/login-methods';
@@ -13,7 +15,6 @@ import { smsRequestErrors } from '../lib/sms';
 import * as rules from '../lib/validation';
 import { $remembered, saveLoginChoice } from '../stores/remember';
 import { startSession } from '../stores/session';
-import { $settings } from '../stores/settings';
 import CaptchaField from './CaptchaField';
 import CountryCodePicker from './CountryCodePicker';
 import FollowLinks from './FollowLinks';
@@ -72,15 +73,14 @@ export default function LoginForm() {
   const hydrated = useHydrated();
   // Stores other islands may have filled already are read only after hydration, so the first render matches the
   // pre-rendered HTML (a mismatch would re-create the inputs and lose what the player typed meanwhile).
-  const settingsValue = useStore($settings);
-  const settings = hydrated ? settingsValue : null;
-  const modes = loginModes(settings?.switches);
+  const switches = useSiteSwitches();
+  const modes = loginModes(switches);
   const [chosen, setChosen] = useState<LoginMode>('password');
   const mode = modes.includes(chosen) ? chosen : 'password';
   const [values, setValues] = useState<Values>(EMPTY);
   const [prefill, setPrefill] = useState(0);
   const [captchaNonce, setCaptchaNonce] = useState(0);
-  // SMS mode only shows once the site settings are loaded, after hydration, so this never renders on the server.
+  // SMS mode only shows after the player picks its tab (after hydration), so this never renders on the server.
   const [smsNonce, setSmsNonce] = useState(() => Date.now());
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<MessageKey | null>(null);
@@ -195,14 +195,14 @@ export default function LoginForm() {
   return (
     <div className="account-form">
       <SessionExchange onSignedIn={() => window.location.assign('/m/home')} onOauthError={(code) => setFormError(rules.serverErrorKey(code))} />
-      {tabs.length > 1 && <TabSwitch label={t('login.method')} idPrefix="login" tabs={tabs} selected={mode} onSelect={(id) => {
+      {tabs.length > 1 && <div {...gatedBy('MOBILEVERCODELOGIN3')}><TabSwitch label={t('login.method')} idPrefix="login" tabs={tabs} selected={mode} onSelect={(id) => {
         setChosen(id);
         setErrors({});
         setFormError(null);
         // Both captchas share one challenge cookie: a fresh image for whichever shows now.
         setSmsNonce(Date.now());
         if (captchaShown) setCaptchaNonce(Date.now());
-      }} />}
+      }} /></div>}
       <form
         ref={form} id="login-panel" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}
         {...(tabs.length > 1 ? { role: 'tabpanel', 'aria-labelledby': tabId('login', mode) } : {})}
@@ -244,7 +244,7 @@ export default function LoginForm() {
           {t('login.submit')}
         </button>
       </form>
-      <SocialLoginButtons providers={socialProviders(mode, settings?.switches)} />
+      <SocialLoginButtons providers={socialProviders(mode, switches)} />
       <p className="form-switch">
         {t('login.noAccount')} <a href="/m/register">{t('login.toRegister')}</a>
       </p>

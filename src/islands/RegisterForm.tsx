@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { ApiRequestError } from '../api/client';
 import { checkUsername, getRegisterSettings, lookupAffiliate, register, registerMobile, sendSmsCodeRegister } from '../api/calls';
 import type { RegisterFieldSetting } from '../api/types';
@@ -7,6 +6,7 @@ import { focusField } from '../components/focusField';
 import PolicyDialog, { type PolicyName } from '../components/PolicyDialog';
 import TabSwitch, { tabId } from '../components/TabSwitch';
 import { useHydrated } from '../components/useHydrated';
+import { useSiteSwitches } from '../components/useSiteSwitches';
 import { registerPayload, sessionFromValue } from '../lib/account';
 import { isMessageKey, t, type MessageKey } from '../lib/i18n';
 import { socialProviders } from '../lib/login-methods';
@@ -17,7 +17,6 @@ import {
   type RegisterField, type RegisterValues,
 } from '../lib/validation';
 import { startSession } from '../stores/session';
-import { $settings } from '../stores/settings';
 import { showToast } from '../stores/toast';
 import FollowLinks from './FollowLinks';
 import RegisterFields from './RegisterFields';
@@ -65,9 +64,8 @@ function fieldErrors(error: ApiRequestError, shown: ReadonlySet<RegisterField>):
  */
 export default function RegisterForm() {
   const hydrated = useHydrated();
-  const settingsValue = useStore($settings);
-  // Read after hydration only, so the first render matches the pre-rendered HTML (see LoginForm).
-  const switches = hydrated ? settingsValue?.switches ?? null : null;
+  // Null until hydrated, so the first render matches the pre-rendered HTML (see LoginForm).
+  const switches = useSiteSwitches();
   const [fields, setFields] = useState<RegisterFieldSetting[] | null>(null);
   const [affiliate, setAffiliate] = useState<Affiliate | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);

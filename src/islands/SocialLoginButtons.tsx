@@ -1,6 +1,7 @@
 import { socialLoginUrl } from '../api/calls';
 import { t } from '../lib/i18n';
-import type { SocialProvider } from '../lib/login-methods';
+import { SOCIAL_SWITCH, type SocialProvider } from '../lib/login-methods';
+import { gatedBy } from '../lib/switchGate';
 
 /** Props: the providers the site offers in this mode (src/lib/login-methods.ts socialProviders). */
 export interface SocialLoginButtonsProps {
@@ -8,7 +9,8 @@ export interface SocialLoginButtonsProps {
 }
 
 /**
- * Facebook and Google login (accounts §2 "Social login buttons"): each navigates the whole page to the worker's
+ * Facebook and Google login (accounts §2 "Social login buttons"): each button carries its switch (FACEBOOKLOGIN3,
+ * GOOGLELOGIN3) so the stylesheet hides it while that switch is off (src/lib/switchGate.ts); each navigates the whole page to the worker's
  * start URL, which redirects to the provider; the provider's answer comes back as /m/home#session=<code>
  * (SessionExchange) or /m/login#oauthError=<code> (LoginForm).
  */
@@ -19,7 +21,7 @@ export default function SocialLoginButtons({ providers }: SocialLoginButtonsProp
       <p className="social-login-title" aria-hidden="true">{t('social.loginWith')}</p>
       <div className="social-login-buttons">
         {providers.map((provider) => (
-          <a key={provider} className={`btn social-btn social-${provider}`} href={socialLoginUrl(provider)}>
+          <a key={provider} className={`btn social-btn social-${provider}`} href={socialLoginUrl(provider)} {...gatedBy(SOCIAL_SWITCH[provider])}>
             <span className="social-mark" aria-hidden="true">{provider === 'google' ? 'G' : 'f'}</span>
             {t(provider === 'google' ? 'social.google' : 'social.facebook')}
           </a>

@@ -12,18 +12,29 @@ export type SocialProvider = 'facebook' | 'google';
 /** Site switches as the consolidated settings give them. */
 export type Switches = Readonly<Record<string, boolean>>;
 
-/** Login tabs: password always; "The SMS tab exists only when the site switch MOBILEVERCODELOGIN3 is on." */
+/** The site switch of each social provider (accounts §3 site switches). */
+export const SOCIAL_SWITCH = { facebook: 'FACEBOOKLOGIN3', google: 'GOOGLELOGIN3' } as const satisfies Record<SocialProvider, string>;
+
+/**
+ * Login tabs: password always; "The SMS tab exists only when the site switch MOBILEVERCODELOGIN3 is on." With the
+ * switches not known yet (null: pre-rendering) both tabs are offered, and the stylesheet shows the tab strip only
+ * when the switch is on (src/lib/switchGate.ts).
+ */
 export function loginModes(switches: Switches | null | undefined): LoginMode[] {
-  return switches?.MOBILEVERCODELOGIN3 === true ? ['password', 'sms'] : ['password'];
+  if (!switches) return ['password', 'sms'];
+  return switches.MOBILEVERCODELOGIN3 === true ? ['password', 'sms'] : ['password'];
 }
 
-/** "Social login buttons for Facebook and Google, only in password mode, only when FACEBOOKLOGIN3 / GOOGLELOGIN3 are on." */
+/**
+ * "Social login buttons for Facebook and Google, only in password mode, only when FACEBOOKLOGIN3 / GOOGLELOGIN3 are
+ * on." With the switches not known yet (null: pre-rendering) both are offered, and the stylesheet shows only
+ * those whose switch is on (src/lib/switchGate.ts).
+ */
 export function socialProviders(mode: LoginMode, switches: Switches | null | undefined): SocialProvider[] {
-  if (mode !== 'password' || !switches) return [];
-  const providers: SocialProvider[] = [];
-  if (switches.FACEBOOKLOGIN3 === true) providers.push('facebook');
-  if (switches.GOOGLELOGIN3 === true) providers.push('google');
-  return providers;
+  if (mode !== 'password') return [];
+  const all: SocialProvider[] = ['facebook', 'google'];
+  if (!switches) return all;
+  return all.filter((provider) => switches[SOCIAL_SWITCH[provider]] === true);
 }
 
 /** What a social login's return leg put in the fragment. */

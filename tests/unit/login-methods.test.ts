@@ -7,7 +7,8 @@ describe('login tabs', () => {
     [{ MOBILEVERCODELOGIN3: true }, ['password', 'sms']],
     [{ MOBILEVERCODELOGIN3: false }, ['password']],
     [{}, ['password']],
-    [null, ['password']],
+    // Not known yet (pre-rendered): both, and the stylesheet shows the strip only when the switch is on.
+    [null, ['password', 'sms']],
   ])('%j → %j', (switches, modes) => {
     expect(loginModes(switches)).toEqual(modes);
   });
@@ -22,7 +23,9 @@ describe('social login buttons', () => {
     ['password', { FACEBOOKLOGIN3: true }, ['facebook']],
     ['password', {}, []],
     ['sms', { FACEBOOKLOGIN3: true, GOOGLELOGIN3: true }, []],
-    ['password', null, []],
+    // Not known yet (pre-rendered): both, each gated by its switch in the stylesheet.
+    ['password', null, ['facebook', 'google']],
+    ['sms', null, []],
   ] as const)('%s mode with %j → %j', (mode, switches, providers) => {
     expect(socialProviders(mode, switches)).toEqual(providers);
   });

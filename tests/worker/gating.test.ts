@@ -68,7 +68,7 @@ describe('maintenance gate (player-shell §4 App status: maintenance page)', () 
     });
     const after = await page('/m/home', { env: { ASSETS: assets } });
     expect(after.status).toBe(200);
-    expect(after.text).toBe(file('home EN'));
+    expect(after.file).toBe(file('home EN'));
   });
 });
 
@@ -111,7 +111,7 @@ describe('region gate (player-shell §4 App status: IP-restricted page)', () => 
       const other = await page('/m/home', { env: { ASSETS: assets }, headers: { 'CF-IPCountry': 'VN' } });
       const unknown = await page('/m/home', { env: { ASSETS: assets } });
       expect(other.status).toBe(200);
-      expect(other.text).toBe(file('home EN'));
+      expect(other.file).toBe(file('home EN'));
       expect(unknown.status).toBe(200);
     });
   });
@@ -142,7 +142,7 @@ describe('both gates at once', () => {
     await withSiteState('DEMO', { maintenance: true, restrictedRegions: ['FR'] }, async () => {
       const answer = await page('/m/home', { env: { ASSETS: assets }, headers: FROM_FRANCE });
       expect(answer.status).toBe(503);
-      expect(answer.text).toBe(file('maintenance EN'));
+      expect(answer.file).toBe(file('maintenance EN'));
     });
   });
 });

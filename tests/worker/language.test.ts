@@ -8,7 +8,7 @@ describe('page language variants', () => {
     const { assets, requests } = build();
     const answer = await page('/m/home?lang=cn', { env: { ASSETS: assets } });
     expect(answer.status).toBe(200);
-    expect(answer.text).toBe(file('home CN'));
+    expect(answer.file).toBe(file('home CN'));
     expect(new URL(requests.at(-1)!.url).pathname).toBe('/i18n/cn/m/home.html');
     expect(answer.headers.get('Content-Language')).toBe('zh-Hans');
     expect(answer.headers.get('Vary')).toBe('Cookie, Accept-Language');
@@ -18,7 +18,7 @@ describe('page language variants', () => {
   it('marks the language cookie Secure on https', async () => {
     const { assets } = build();
     const answer = await page('https://127.0.0.1/m/home?lang=JA', { env: { ASSETS: assets } });
-    expect(answer.text).toBe(file('home JA'));
+    expect(answer.file).toBe(file('home JA'));
     expect(answer.headers.get('Set-Cookie')).toContain('; Secure');
   });
 
@@ -28,7 +28,7 @@ describe('page language variants', () => {
       env: { ASSETS: assets },
       headers: { Cookie: 'language=CN', 'Accept-Language': 'zh-CN' },
     });
-    expect(answer.text).toBe(file('home JA'));
+    expect(answer.file).toBe(file('home JA'));
   });
 
   it('uses the language cookie when there is no ?lang=, without rewriting it', async () => {
@@ -37,14 +37,14 @@ describe('page language variants', () => {
       env: { ASSETS: assets },
       headers: { Cookie: 'theme=dark; language=CN', 'Accept-Language': 'ja' },
     });
-    expect(answer.text).toBe(file('home CN'));
+    expect(answer.file).toBe(file('home CN'));
     expect(answer.headers.get('Set-Cookie')).toBeNull();
   });
 
   it('falls back to Accept-Language, mapping browser tags (zh-HK reads TW, ja reads JA)', async () => {
     const { assets, requests } = build();
     const japanese = await page('/m/home', { env: { ASSETS: assets }, headers: { 'Accept-Language': 'de;q=0.9,ja;q=0.8' } });
-    expect(japanese.text).toBe(file('home JA'));
+    expect(japanese.file).toBe(file('home JA'));
     expect(japanese.headers.get('Content-Language')).toBe('ja');
 
     await page('/m/home', { env: { ASSETS: assets }, headers: { 'Accept-Language': 'zh-HK' } });
@@ -55,7 +55,7 @@ describe('page language variants', () => {
     const { assets } = build();
     const answer = await page('/m/login?lang=th', { env: { ASSETS: assets } });
     expect(answer.status).toBe(200);
-    expect(answer.text).toBe(file('login EN'));
+    expect(answer.file).toBe(file('login EN'));
     expect(answer.headers.get('Content-Language')).toBe('en');
     // The choice is still remembered: the variant may appear with the next build.
     expect(answer.headers.get('Set-Cookie')).toContain('language=TH');
@@ -64,14 +64,14 @@ describe('page language variants', () => {
   it('ignores an unsupported ?lang= and sets no cookie', async () => {
     const { assets } = build();
     const answer = await page('/m/home?lang=klingon', { env: { ASSETS: assets }, headers: { Cookie: 'language=JA' } });
-    expect(answer.text).toBe(file('home JA'));
+    expect(answer.file).toBe(file('home JA'));
     expect(answer.headers.get('Set-Cookie')).toBeNull();
   });
 
   it('defaults to EN without any language signal', async () => {
     const { assets } = build();
     const answer = await page('/m/home', { env: { ASSETS: assets } });
-    expect(answer.text).toBe(file('home EN'));
+    expect(answer.file).toBe(file('home EN'));
     expect(answer.headers.get('Content-Language')).toBe('en');
     expect(answer.headers.get('Vary')).toBe('Cookie, Accept-Language');
   });
@@ -91,10 +91,10 @@ describe('page language variants', () => {
     await withSiteState('DEMO', { maintenance: true }, async () => {
       const chinese = await page('/m/home', { env: { ASSETS: assets }, headers: { Cookie: 'language=CN' } });
       expect(chinese.status).toBe(503);
-      expect(chinese.text).toBe(file('maintenance CN'));
+      expect(chinese.file).toBe(file('maintenance CN'));
       expect(chinese.headers.get('Content-Language')).toBe('zh-Hans');
       const japanese = await page('/m/home?lang=ja', { env: { ASSETS: assets } });
-      expect(japanese.text).toBe(file('maintenance EN'));
+      expect(japanese.file).toBe(file('maintenance EN'));
       expect(japanese.headers.get('Content-Language')).toBe('en');
       expect(japanese.headers.get('Set-Cookie')).toContain('language=JA');
     });

@@ -59,6 +59,8 @@ export interface PageAnswer {
   status: number;
   headers: Headers;
   text: string;
+  /** The text without the site markup the edge writes into `<html>` (data-switches, data-site-theme): the file as built. */
+  file: string;
 }
 
 /**
@@ -72,7 +74,8 @@ export async function page(
   const { env: override, options, ...requestInit } = init;
   const url = path.startsWith('http') ? path : `http://127.0.0.1${path}`;
   const response = await createApp(options).request(url, requestInit, override ? { ...env, ...override } : env);
-  return { status: response.status, headers: response.headers, text: await response.text() };
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, file: text.replace(/ data-(?:switches|site-theme)="[^"]*"/g, '') };
 }
 
 /** Operator state of one merchant, as the edge reads it. */

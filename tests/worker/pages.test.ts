@@ -36,7 +36,7 @@ describe('page routes (player-shell §2 Routes)', () => {
       const { assets, requests } = build();
       const answer = await page(path, { env: { ASSETS: assets } });
       expect(answer.status).toBe(200);
-      expect(answer.text).toBe(BUILD_FILES[builtFile]);
+      expect(answer.file).toBe(BUILD_FILES[builtFile]);
       expect(new URL(requests.at(-1)!.url).pathname).toBe(builtFile);
       expect(answer.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
       expect(answer.headers.get('Cache-Control')).toBe('no-cache');
@@ -48,7 +48,7 @@ describe('page routes (player-shell §2 Routes)', () => {
     const { assets } = build();
     const answer = await page('/m/no/such/screen?x=1', { env: { ASSETS: assets } });
     expect(answer.status).toBe(200);
-    expect(answer.text).toBe(file('home EN'));
+    expect(answer.file).toBe(file('home EN'));
   });
 
   it('answers HEAD for a page with the page headers and no body', async () => {

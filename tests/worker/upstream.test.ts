@@ -146,7 +146,7 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     const { assets } = fakeBuild(BUILD_FILES);
     const answer = await page('/m/home', { env: { ...upstreamEnv, ASSETS: assets }, options: { upstream: { fetch: upstream.fetch } } });
     expect(answer.status).toBe(200);
-    expect(answer.text).toBe(file('home EN'));
+    expect(answer.file).toBe(file('home EN'));
     expect(upstream.seen).toHaveLength(0);
   });
 });

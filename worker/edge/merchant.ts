@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
-import { findMerchantByHost, type Merchant } from '../db/queries/merchants';
+import { findMerchantByHost, listSiteSwitches, type Merchant } from '../db/queries/merchants';
 
 /** The merchant serving the current request (resolved from the host). */
 export type MerchantContext = Merchant;
@@ -12,10 +12,12 @@ export type MerchantContext = Merchant;
  */
 const DEFAULT_CACHE_SECONDS = 30;
 const cache = new Map<string, { merchant: Merchant | null; at: number }>();
+const switchCache = new Map<string, { enabled: string[]; at: number }>();
 
-/** Forgets cached host → merchant answers (operator scripts and tests change the table). */
+/** Forgets cached host → merchant answers and site switches (operator scripts and tests change the tables). */
 export function clearMerchantCache(): void {
   cache.clear();
+  switchCache.clear();
 }
 
 /** Lower-case host name of a request URL, without port. */
@@ -61,3 +63,17 @@ export const merchantResolver = createMiddleware<AppEnv>(async (c, next) => {
   c.set('merchant', merchant);
   await next();
 });
+
+/**
+ * The module ids of the site switches that are on for `merchantCode`, sorted (the edge writes them into every
+ * page, see site-markup.ts). Cached per isolate like the host answers, for `ttlMs`.
+ */
+export async function enabledSwitchesFor(db: D1Database, merchantCode: string, ttlMs = DEFAULT_CACHE_SECONDS * 1000): Promise<string[]> {
+  const hit = switchCache.get(merchantCode);
+  const now = Date.now();
+  if (hit && now - hit.at < ttlMs) return hit.enabled;
+  const switches = await listSiteSwitches(db, merchantCode);
+  const enabled = Object.keys(switches).filter((id) => switches[id] === true).sort();
+  switchCache.set(merchantCode, { enabled, at: now });
+  return enabled;
+}

@@ -3,7 +3,8 @@ import { generateCookie, getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import type { Language } from '../../src/lib/i18n';
 import { PAGE_ROUTES, pageForPath, type PageRoute } from '../../src/lib/routes';
-import { hostOf, merchantForHost, siteCacheMs } from './merchant';
+import { enabledSwitchesFor, hostOf, merchantForHost, siteCacheMs } from './merchant';
+import { buildFileHeaders, markupTag, withSiteMarkup } from './site-markup';
 import { GATE_PAGES, gateFor } from './gating';
 import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from './gate-pages';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
@@ -53,10 +54,11 @@ async function fetchLocalisedFile(
  * 3. gate (player-shell §3/§4): maintenance → the maintenance page, 503 + Retry-After; restricted region
  *    (CF-IPCountry in merchant.restrictedRegions) → the restricted page, 451, showing the visitor IP;
  *    maintenance wins when both apply;
- * 4. otherwise the page file in the chosen language (EN file when the variant is missing), revalidated on
- *    every visit (`no-cache`).
+ * 4. otherwise the page file in the chosen language (EN file when the variant is missing) with the site's
+ *    theme and switches written into `<html>` (site-markup.ts) and a per-site ETag, revalidated on every
+ *    visit (`no-cache`).
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
- * Accept-Language`. Merchant answers are cached 30 s per isolate (merchant.ts).
+ * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
  */
 export async function servePageOrAsset(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -90,8 +92,10 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
     response = gateResponse(gate, built.response, c.var.clientIp);
     served = built.response.ok ? built.served : 'EN';
   } else {
-    const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, c.req.raw.headers);
-    response = withSiteTheme(new Response(built.response.body, built.response), merchant.theme);
+    const markup = { theme: merchant.theme, switches: await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env)) };
+    const tag = markupTag(markup);
+    const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, buildFileHeaders(c.req.raw.headers, tag));
+    response = withSiteMarkup(built.response, markup, tag);
     response.headers.set('Cache-Control', 'no-cache');
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
     served = built.served;
@@ -111,19 +115,4 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
     );
   }
   return response;
-}
-
-/**
- * Writes the merchant's default theme into `<html data-site-theme>` (public/theme.js applies it before first
- * paint unless the player chose a theme). Pages are built dark, so dark sites keep the file untouched (and its
- * ETag); a rewritten page drops the ETag, since the same file differs per site.
- */
-export function withSiteTheme(response: Response, theme: 'dark' | 'light'): Response {
-  if (theme === 'dark' || response.status !== 200) return response;
-  const rewritten = new HTMLRewriter()
-    .on('html', { element: (element) => void element.setAttribute('data-site-theme', theme) })
-    .transform(response);
-  const headers = new Headers(rewritten.headers);
-  headers.delete('ETag');
-  return new Response(rewritten.body, { status: rewritten.status, statusText: rewritten.statusText, headers });
 }

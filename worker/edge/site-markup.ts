@@ -1,0 +1,69 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+
+/**
+ * What the edge writes into every page of a site, so that the pre-rendered HTML (one build for every site) looks
+ * like that site before any script runs:
+ * - `<html data-site-theme="light">` on light sites (public/theme.js applies it before first paint unless the
+ *   player chose a theme; pages are built dark);
+ * - `<html data-switches="CBS3 FREEPLAY3 …">`: the site switches that are on (accounts §3 site switches). The
+ *   stylesheet hides pre-rendered parts gated by a switch that is off (src/styles/switches.css), so the login
+ *   screen, for example, has its final layout at first paint instead of shifting when the settings arrive.
+ */
+export interface SiteMarkup {
+  theme: 'dark' | 'light';
+  /** Module ids of the switches that are on, sorted. */
+  switches: readonly string[];
+}
+
+/** A short fingerprint of a site's markup: the same page file gets a distinct ETag per fingerprint. */
+export function markupTag(markup: SiteMarkup): string {
+  return bytesToHex(sha256(new TextEncoder().encode(`${markup.theme}|${markup.switches.join(' ')}`))).slice(0, 12);
+}
+
+/** The build file's ETag with the site's fingerprint inside its quotes (`"abc"` → `"abc-<tag>"`). */
+export function siteETag(fileETag: string, tag: string): string {
+  return fileETag.replace(/"$/, `-${tag}"`);
+}
+
+/**
+ * The conditional headers to send for the build file: an If-None-Match entry made for this site's current markup
+ * is turned back into the file's own ETag; entries made for other markup (switches or theme changed since) are
+ * dropped, so a stale copy is never confirmed with 304.
+ */
+export function buildFileHeaders(request: Headers, tag: string): Headers {
+  const headers = new Headers(request);
+  const wanted = headers.get('If-None-Match');
+  if (wanted === null) return headers;
+  const suffix = `-${tag}"`;
+  const own = wanted
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.endsWith(suffix))
+    .map((entry) => `${entry.slice(0, -suffix.length)}"`);
+  if (own.length > 0) headers.set('If-None-Match', own.join(', '));
+  else headers.delete('If-None-Match');
+  return headers;
+}
+
+/**
+ * Writes the site's markup into a page answer (200: rewrites `<html>`; 304: only the ETag) and gives it the
+ * site's ETag (siteETag) so browsers revalidate per site.
+ */
+export function withSiteMarkup(response: Response, markup: SiteMarkup, tag: string): Response {
+  const fileETag = response.headers.get('ETag');
+  let answer = response;
+  if (response.status === 200) {
+    answer = new HTMLRewriter()
+      .on('html', {
+        element: (element) => {
+          element.setAttribute('data-switches', markup.switches.join(' '));
+          if (markup.theme === 'light') element.setAttribute('data-site-theme', 'light');
+        },
+      })
+      .transform(response);
+  }
+  const headers = new Headers(answer.headers);
+  if (fileETag) headers.set('ETag', siteETag(fileETag, tag));
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+}
