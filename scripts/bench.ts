@@ -5,6 +5,7 @@
  * score, LCP, TBT, CLS, and the page's JavaScript (raw and gzipped bytes, measured from the scripts it loads).
  * Results are also written to bench-results/latest.json. With `--details` it also prints, per page, what to look
  * at: the LCP element and its phases, the elements that shifted, and the scripts that kept the main thread busy.
+ * BENCH_DUMP=<audit id> (with --details) also prints that Lighthouse audit's raw details, e.g. lcp-breakdown-insight.
  * Usage: npm run bench [-- --details] [-- --page /m/login]   (CHROMIUM_PATH overrides /usr/bin/chromium)
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,7 +31,8 @@ function printDetails(page: string, audits: Record<string, { details?: unknown; 
     return n ? `${n.selector ?? ''} ${String(n.snippet ?? '').slice(0, 100)}` : '';
   };
   console.log(`\n── ${page}`);
-  if (process.env.BENCH_DUMP) console.log(Object.keys(audits).join(" "), String(JSON.stringify(audits[process.env.BENCH_DUMP]?.details)).slice(0, 4000));
+  const dump = process.env.BENCH_DUMP;
+  if (dump) console.log(`${dump}:`, String(JSON.stringify(audits[dump]?.details)).slice(0, 4000));
   for (const item of items('largest-contentful-paint-element')) {
     const inner = (item as { items?: Record<string, unknown>[] }).items ?? [item];
     for (const row of inner) {
