@@ -4,7 +4,9 @@
  * (worker/edge/site-markup.ts). Parts of a page gated by one of GATED_SWITCHES are pre-rendered with
  * `data-switch="<id>"`, and src/styles/switches.css hides them while that switch is off: the page has its
  * final layout at first paint (no layout shift when the settings call answers). After hydration the islands
- * read the same attribute (pageSwitches) until the consolidated settings arrive.
+ * read the same attribute (pageSwitches) until the consolidated settings arrive; their answer is fresher (the
+ * edge may cache a site's switches for SITE_CACHE_SECONDS), so it is written back into the attribute
+ * (writePageSwitches) and the stylesheet follows it.
  */
 
 /** Switches whose parts are pre-rendered and shown or hidden by the stylesheet. */
@@ -31,4 +33,11 @@ export function parseSwitchList(value: string | null | undefined): Record<string
 export function pageSwitches(): Record<string, boolean> | null {
   if (typeof document === 'undefined') return null;
   return parseSwitchList(document.documentElement.getAttribute('data-switches'));
+}
+
+/** Writes the switches that are on into `<html data-switches>` (from the settings call), so the stylesheet follows them. */
+export function writePageSwitches(switches: Readonly<Record<string, boolean>>): void {
+  if (typeof document === 'undefined') return;
+  const ids = Object.keys(switches).filter((id) => switches[id] === true).sort();
+  document.documentElement.setAttribute('data-switches', ids.join(' '));
 }

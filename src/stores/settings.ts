@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { getConsolidatedSettings, getSystemStatus } from '../api/calls';
 import type { ConsolidatedSettingsValue, SystemStatusValue } from '../api/types';
 import { STATUS_STORAGE_KEY, statusNeedsReload } from '../lib/status';
+import { writePageSwitches } from '../lib/switchGate';
 
 /**
  * Site settings (consolidated settings: switches, promotions, templates), fetched once per page when first
@@ -28,10 +29,15 @@ function readCachedStatus(): SystemStatusValue | null {
   }
 }
 
-/** Fetches the consolidated settings; a failure keeps what we had (entries needing a switch stay hidden). */
+/**
+ * Fetches the consolidated settings and writes their switches into the page (src/lib/switchGate.ts); a failure
+ * keeps what we had (entries needing a switch stay hidden).
+ */
 export async function refreshSettings(): Promise<void> {
   try {
-    $settings.set(await getConsolidatedSettings());
+    const settings = await getConsolidatedSettings();
+    $settings.set(settings);
+    writePageSwitches(settings.switches);
   } catch {
     // offline or refused: keep the last answer
   }

@@ -49,3 +49,31 @@ test('the login screens and home do not shift while they load', async ({ page })
   expect(await layoutShift(page, `${DEMO2}/m/login`)).toBeLessThan(0.02);
   expect(await layoutShift(page, `${DEMO}/m/home`)).toBeLessThan(0.02);
 });
+
+test('home shows the jackpot from the first paint, growing by 99 to 999 every 5 s', async ({ page }) => {
+  await page.clock.install();
+  await page.goto(`${DEMO}/m/home`);
+  const amount = page.locator('.jackpot-amount');
+  await expect(amount).toHaveText(/123,581,220$/);
+  const island = page.locator('astro-island', { has: page.locator('.jackpot-banner') });
+  // client:idle: let the idle callback fire, then wait for the island to hydrate.
+  await expect.poll(async () => {
+    await page.clock.runFor(500);
+    return island.getAttribute('ssr');
+  }).toBeNull();
+  const digits = async () => Number((await amount.textContent())?.replace(/\D/g, ''));
+  const before = await digits();
+  await page.clock.runFor(5000);
+  const step = (await digits()) - before;
+  expect(step).toBeGreaterThanOrEqual(99);
+  expect(step).toBeLessThanOrEqual(999);
+});
+
+test("home's floating customer-service button opens the site's CS contact in a new tab", async ({ page }) => {
+  await page.goto(`${DEMO}/m/home`);
+  const button = page.getByRole('link', { name: 'Customer service (opens in a new tab)' });
+  await expect(button).toHaveAttribute('href', 'https://example.com/playdeck/support');
+  await expect(button).toHaveAttribute('target', '_blank');
+  await page.goto(`${DEMO2}/m/home`);
+  await expect(page.getByRole('link', { name: 'Customer service (opens in a new tab)' })).toHaveAttribute('href', 'https://example.com/luckystar/support');
+});

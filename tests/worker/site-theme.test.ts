@@ -59,4 +59,12 @@ describe('site markup written by the edge', () => {
     expect(writtenSwitches(changed.text)).not.toContain('FREEPLAY3');
     expect(changed.headers.get('ETag')).not.toBe(etag);
   });
+
+  it('turns the language alternates into absolute URLs on the address asked for', async () => {
+    const built = '<!doctype html><html><head><link rel="alternate" hreflang="vi" href="/m/home?lang=vi"><link rel="icon" href="/favicon.svg"></head><body></body></html>';
+    const assets = fakeBuild({ ...BUILD_FILES, '/m/home.html': built }).assets;
+    const answer = await page('http://play2.localhost:8787/m/home', { env: { ASSETS: assets } });
+    expect(answer.text).toContain('<link rel="alternate" hreflang="vi" href="http://play2.localhost:8787/m/home?lang=vi">');
+    expect(answer.text).toContain('<link rel="icon" href="/favicon.svg">');
+  });
 });

@@ -92,7 +92,8 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
     response = gateResponse(gate, built.response, c.var.clientIp);
     served = built.response.ok ? built.served : 'EN';
   } else {
-    const markup = { theme: merchant.theme, switches: await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env)) };
+    const switches = await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env));
+    const markup = { origin: url.origin, theme: merchant.theme, switches };
     const tag = markupTag(markup);
     const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, buildFileHeaders(c.req.raw.headers, tag));
     response = withSiteMarkup(built.response, markup, tag);

@@ -8,9 +8,13 @@ import { bytesToHex } from '@noble/hashes/utils.js';
  *   player chose a theme; pages are built dark);
  * - `<html data-switches="CBS3 FREEPLAY3 …">`: the site switches that are on (accounts §3 site switches). The
  *   stylesheet hides pre-rendered parts gated by a switch that is off (src/styles/switches.css), so the login
- *   screen, for example, has its final layout at first paint instead of shifting when the settings arrive.
+ *   screen, for example, has its final layout at first paint instead of shifting when the settings arrive;
+ * - the language alternates (`<link rel="alternate" hreflang>`, built site-relative) as absolute URLs on the
+ *   address the page was asked for, as search engines require.
  */
 export interface SiteMarkup {
+  /** Scheme, host and port of the request (`https://play.example`). */
+  origin: string;
   theme: 'dark' | 'light';
   /** Module ids of the switches that are on, sorted. */
   switches: readonly string[];
@@ -18,7 +22,7 @@ export interface SiteMarkup {
 
 /** A short fingerprint of a site's markup: the same page file gets a distinct ETag per fingerprint. */
 export function markupTag(markup: SiteMarkup): string {
-  return bytesToHex(sha256(new TextEncoder().encode(`${markup.theme}|${markup.switches.join(' ')}`))).slice(0, 12);
+  return bytesToHex(sha256(new TextEncoder().encode(`${markup.origin}|${markup.theme}|${markup.switches.join(' ')}`))).slice(0, 12);
 }
 
 /** The build file's ETag with the site's fingerprint inside its quotes (`"abc"` → `"abc-<tag>"`). */
@@ -59,6 +63,12 @@ export function withSiteMarkup(response: Response, markup: SiteMarkup, tag: stri
         element: (element) => {
           element.setAttribute('data-switches', markup.switches.join(' '));
           if (markup.theme === 'light') element.setAttribute('data-site-theme', 'light');
+        },
+      })
+      .on('link[rel="alternate"][hreflang]', {
+        element: (element) => {
+          const href = element.getAttribute('href');
+          if (href?.startsWith('/') && !href.startsWith('//')) element.setAttribute('href', `${markup.origin}${href}`);
         },
       })
       .transform(response);
