@@ -15,6 +15,15 @@ const chromium = {
 };
 
 /**
+ * Specs that change the database from outside the server (the operator script, `wrangler d1 execute`): while
+ * another process writes to the local SQLite file, the server's own writes fail at once with SQLITE_BUSY (local
+ * D1 does not wait for the lock), so these run after all the others, one at a time. Reading from outside
+ * (the SMS outbox) is safe: the database is in WAL mode.
+ */
+const OUTSIDE_WRITERS = ['**/sites.spec.ts', '**/register-paths.spec.ts', '**/login-paths.spec.ts'];
+const phone = { ...devices['Pixel 7'], launchOptions: chromium };
+
+/**
  * End-to-end tests on phone profiles against the built site served by `wrangler dev` with a fresh local
  * database (migrated and seeded like `npm start`).
  */
@@ -33,7 +42,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'pixel-7', use: { ...devices['Pixel 7'], launchOptions: chromium } }],
+  projects: [
+    { name: 'pixel-7', testIgnore: OUTSIDE_WRITERS, use: phone },
+    { name: 'pixel-7-db-writers', testMatch: OUTSIDE_WRITERS, dependencies: ['pixel-7'], workers: 1, use: phone },
+  ],
   webServer: {
     command: `rm -rf ${STATE} && npm run db:setup && node scripts/serve.ts --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/m/home`,

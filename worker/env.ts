@@ -1,5 +1,5 @@
-import type { MerchantContext } from './edge/merchant';
-import type { AuthedMember } from './services/auth-context';
+import type { Merchant } from './db/queries/merchants';
+import type { SessionMember } from './db/queries/sessions';
 
 /** Bindings: the generated `Env` (wrangler types) plus optional secrets that only some deployments set. */
 export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL'> & {
@@ -35,8 +35,10 @@ export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL'> & 
 export type AppEnv = {
   Bindings: Bindings;
   Variables: {
-    merchant: MerchantContext;
-    member: AuthedMember | null;
+    /** The site of the request's host (edge/merchant.ts). */
+    merchant: Merchant;
+    /** The member of the request's session, or null (services/auth-context.ts). */
+    member: SessionMember | null;
     clientIp: string;
   };
 };

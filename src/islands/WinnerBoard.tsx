@@ -24,7 +24,8 @@ function useReducedMotion(): boolean {
 /**
  * The home winner board (player-shell §2 Home "jackpot winner board"; §7 winner board: gameCategory ALL, language,
  * limitNum 20): real recent wins with masked names. It scrolls by itself only with more than 3 entries and never
- * when reduced motion is asked for; a pause button (and hovering) stops the scroll.
+ * when reduced motion is asked for; a pause button (and hovering) stops the scroll. Pre-rendered at its final
+ * height; without wins yet it says so.
  */
 export default function WinnerBoard() {
   const language = useStore($language);
@@ -42,9 +43,9 @@ export default function WinnerBoard() {
       live = false;
     };
   }, [language]);
-  if (!entries || entries.length === 0) return null;
   const symbol = settings?.currencySymbol ?? '';
-  const scrolling = autoScrolls(entries.length, reduced);
+  const list = entries ?? [];
+  const scrolling = autoScrolls(list.length, reduced);
   const row = (entry: WinnerBoardEntry, i: number, copy: boolean) => (
     <li key={`${copy ? 'c' : 'e'}${i}`} aria-hidden={copy || undefined}>
       <span className="winner-name">{entry.vo.customerName}</span>
@@ -52,8 +53,10 @@ export default function WinnerBoard() {
       <span className="winner-amount">{formatMoney(entry.vo.winAmount, symbol)}</span>
     </li>
   );
+  // The board keeps one height whatever it holds (loading, empty, a few or many wins), so home never shifts when
+  // the wins arrive. With reduced motion the window scrolls by hand instead, and can take focus for that.
   return (
-    <section className="card winner-board" aria-labelledby="winner-board-title">
+    <section className="card winner-board" aria-labelledby="winner-board-title" aria-busy={entries === null}>
       <div className="row-head">
         <h2 id="winner-board-title">{t('winners.title')}</h2>
         {scrolling && (
@@ -62,11 +65,18 @@ export default function WinnerBoard() {
           </button>
         )}
       </div>
-      <div className={`winner-window${scrolling ? ' is-scrolling' : ''}${paused ? ' is-paused' : ''}`}>
-        <ul className="winner-list" style={scrolling ? { animationDuration: `${scrollDurationMs(entries.length)}ms` } : undefined}>
-          {entries.map((e, i) => row(e, i, false))}
-          {scrolling && entries.map((e, i) => row(e, i, true))}
-        </ul>
+      <div
+        className={`winner-window${scrolling ? ' is-scrolling' : ''}${paused ? ' is-paused' : ''}`}
+        {...(reduced && list.length > 0 ? { tabIndex: 0, role: 'region', 'aria-labelledby': 'winner-board-title' } : {})}
+      >
+        {entries !== null && list.length === 0 ? (
+          <p className="winner-empty">{t('winners.empty')}</p>
+        ) : (
+          <ul className="winner-list" style={scrolling ? { animationDuration: `${scrollDurationMs(list.length)}ms` } : undefined}>
+            {list.map((e, i) => row(e, i, false))}
+            {scrolling && list.map((e, i) => row(e, i, true))}
+          </ul>
+        )}
       </div>
     </section>
   );

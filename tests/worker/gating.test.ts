@@ -13,12 +13,20 @@ describe('maintenance gate (player-shell §4 App status: maintenance page)', () 
       for (const path of ['/', '/m/home', '/m/login', '/m/gameList?gameType=RNG', '/m/unknown/page', '/play/slot']) {
         const answer = await page(path, { env: { ASSETS: assets } });
         expect(answer.status, path).toBe(503);
-        expect(answer.text, path).toBe(file('maintenance EN'));
+        expect(answer.file, path).toBe(file('maintenance EN'));
         expect(answer.headers.get('Retry-After')).toBe('300');
         expect(answer.headers.get('Cache-Control')).toBe('no-store');
         expect(answer.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
         expect(answer.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'self'");
       }
+    });
+  });
+
+  it("wears the site's theme: a light site's maintenance page is light", async () => {
+    await withSiteState('DEMO2', { maintenance: true }, async () => {
+      const answer = await page('http://play2.localhost/m/home', { env: { ASSETS: build().assets } });
+      expect(answer.status).toBe(503);
+      expect(answer.text).toMatch(/<html[^>]*data-site-theme="light"/);
     });
   });
 
@@ -78,7 +86,7 @@ describe('region gate (player-shell §4 App status: IP-restricted page)', () => 
     await withSiteState('DEMO', { restrictedRegions: ['US', 'FR'] }, async () => {
       const answer = await page('/m/home', { env: { ASSETS: assets }, headers: FROM_FRANCE });
       expect(answer.status).toBe(451);
-      expect(answer.text).toBe(RESTRICTED_PAGE.replace('—', '198.51.100.23'));
+      expect(answer.file).toBe(RESTRICTED_PAGE.replace('—', '198.51.100.23'));
       expect(answer.headers.get('Cache-Control')).toBe('no-store');
       expect(answer.headers.get('Retry-After')).toBeNull();
       expect(answer.headers.get('Content-Security-Policy')).toBeTruthy();

@@ -3,9 +3,6 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
 import { findMerchantByHost, listSiteSwitches, type Merchant } from '../db/queries/merchants';
 
-/** The merchant serving the current request (resolved from the host). */
-export type MerchantContext = Merchant;
-
 /**
  * Host → merchant answers are cached this long per isolate by default, so an operator change (maintenance,
  * regions, domains via `npm run operator`) reaches every visitor within 30 s without a deploy.

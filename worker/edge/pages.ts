@@ -84,17 +84,17 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
   });
   const gate = gateFor(merchant, c.req.header('CF-IPCountry'));
 
+  const switches = await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env));
+  const markup = { origin: url.origin, theme: merchant.theme, switches };
+  const tag = markupTag(markup);
   let response: Response;
   let served: Language;
   if (gate) {
-    // No conditional headers: a 304 would lose the gate status.
+    // No conditional headers: a 304 would lose the gate status. The gate page wears the site's theme too.
     const built = await fetchLocalisedFile(c.env.ASSETS, url, GATE_PAGES[gate].file, choice.language);
-    response = gateResponse(gate, built.response, c.var.clientIp);
+    response = withSiteMarkup(gateResponse(gate, built.response, c.var.clientIp), markup, tag);
     served = built.response.ok ? built.served : 'EN';
   } else {
-    const switches = await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env));
-    const markup = { origin: url.origin, theme: merchant.theme, switches };
-    const tag = markupTag(markup);
     const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, buildFileHeaders(c.req.raw.headers, tag));
     response = withSiteMarkup(built.response, markup, tag);
     response.headers.set('Cache-Control', 'no-cache');

@@ -51,13 +51,13 @@ export function buildFileHeaders(request: Headers, tag: string): Headers {
 }
 
 /**
- * Writes the site's markup into a page answer (200: rewrites `<html>`; 304: only the ETag) and gives it the
- * site's ETag (siteETag) so browsers revalidate per site.
+ * Writes the site's markup into a page answer (a page or a gate page: rewrites `<html>`; 304: only the ETag) and,
+ * when the file has an ETag, gives it the site's (siteETag) so browsers revalidate per site.
  */
 export function withSiteMarkup(response: Response, markup: SiteMarkup, tag: string): Response {
   const fileETag = response.headers.get('ETag');
   let answer = response;
-  if (response.status === 200) {
+  if (response.body && response.status !== 304) {
     answer = new HTMLRewriter()
       .on('html', {
         element: (element) => {

@@ -7,7 +7,7 @@ import { newMemberStatements, type NewMember } from '../db/queries/members';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { ledgerStatements, type LedgerChange } from './ledger';
 import { hashToken, newToken } from './tokens';
-import { issueRememberToken } from './remember';
+import { issueRememberToken } from './remember-token';
 import { randomInt } from './captcha-svg';
 import { TRIAL_PER_IP, consumeRateLimit } from './rate-limit';
 

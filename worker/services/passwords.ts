@@ -8,7 +8,7 @@ import { clearCounter, hitCounter, readCounter } from '../db/queries/rate-limits
 import type { AuthedMember } from './auth-context';
 import { hashPassword, verifyPassword } from './password';
 import { isValidPassword } from './registration-rules';
-import { issueRememberToken } from './remember';
+import { issueRememberToken } from './remember-token';
 import { consumeSmsCode, parsePhone } from './sms-verification';
 import { RESET_PER_IP, consumeRateLimit, retryAfterSeconds } from './rate-limit';
 

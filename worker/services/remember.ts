@@ -3,25 +3,16 @@ import type { AppEnv } from '../env';
 import type { SessionValue } from '../../src/api/types';
 import { ApiError } from '../lib/envelope';
 import { findMemberById, recordLogin } from '../db/queries/members';
-import { insertRememberToken, takeRememberToken } from '../db/queries/remember';
-import { hashToken, newToken } from './tokens';
+import { takeRememberToken } from '../db/queries/remember';
+import { hashToken } from './tokens';
 import { openSession } from './accounts';
 
 /**
  * Remember-me (accounts §3 Remembered-login record). Instead of keeping the password in local storage, a
  * login with `rememberMe: true` gets a revocable token (hashed at rest, 30 days) that can open a new session
- * later. Each use replaces the token; password change/reset and logout everywhere revoke them all.
+ * later. Each use replaces the token; password change/reset and logout everywhere revoke them all. Tokens are
+ * issued by remember-token.ts.
  */
-
-/** Lifetime of a remember-me token (ms). */
-export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Issues a new remember-me token for a member; returns the token (shown once, never stored). */
-export async function issueRememberToken(db: D1Database, memberId: number, merchantCode: string, now = Date.now()): Promise<string> {
-  const token = newToken();
-  await insertRememberToken(db, hashToken(token), memberId, merchantCode, now + REMEMBER_TTL_MS, now);
-  return token;
-}
 
 /**
  * POST /wps/session/remember: trades a remember-me token for a new session and a replacement token. Unknown,
