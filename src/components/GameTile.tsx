@@ -12,6 +12,8 @@ export interface GameTileProps {
   launching: boolean;
   onLaunch: (game: Game) => void;
   onToggleFavourite: (game: Game, isFavourite: boolean) => void;
+  /** Load the icon at once (tiles in the first screenful: the page's largest paint is often one of them). */
+  eager?: boolean;
 }
 
 /** Icon size the tiles reserve, so lazy images never shift the layout. */
@@ -21,7 +23,7 @@ const ICON_SIZE = 160;
  * A game tile (player-shell §2 "Game category menu and tile"): icon, vendor display name, game name and the
  * favourite toggle; style variant tile-v{n}. Tapping the tile launches the game.
  */
-export default function GameTile({ game, place, isFavourite, favouriteBusy, launching, onLaunch, onToggleFavourite }: GameTileProps) {
+export default function GameTile({ game, place, isFavourite, favouriteBusy, launching, onLaunch, onToggleFavourite, eager = false }: GameTileProps) {
   const vendorId = useId();
   const [broken, setBroken] = useState(false);
   const toggleName = t(isFavourite ? 'games.tile.remove' : 'games.tile.add', { game: game.gameName });
@@ -41,7 +43,7 @@ export default function GameTile({ game, place, isFavourite, favouriteBusy, laun
             <img
               src={game.iconUrl}
               alt=""
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
               decoding="async"
               width={ICON_SIZE}
               height={ICON_SIZE}

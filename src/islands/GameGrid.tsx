@@ -20,6 +20,9 @@ export interface GameGridProps {
   className?: string;
 }
 
+/** List pages load the icons of their first two rows at once (above the fold on a phone); the rest lazily. */
+const EAGER_LIST_TILES = 6;
+
 /**
  * Game tiles bound to the favourite and launch stores (player-shell §2 tiles, §4 launch and favourite toggle).
  */
@@ -41,7 +44,7 @@ export default function GameGrid({
   }
   return (
     <ul className={className}>
-      {games.map((game) => (
+      {games.map((game, index) => (
         <li key={game.nodeId}>
           <GameTile
             game={game}
@@ -51,6 +54,7 @@ export default function GameGrid({
             launching={launching === game.nodeId}
             onLaunch={(g) => void openGame(g, launchFrom)}
             onToggleFavourite={(g, isFavourite) => void toggleFavourite(g, isFavourite)}
+            eager={place === 'list' && index < EAGER_LIST_TILES}
           />
         </li>
       ))}
