@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import Icon from '../components/Icon';
 import { useHydrated } from '../components/useHydrated';
+import { floatingServiceEntry } from '../lib/customerService';
 import { t } from '../lib/i18n';
 import { $status } from '../stores/settings';
 
@@ -12,7 +13,7 @@ import { $status } from '../stores/settings';
 export default function FloatingService() {
   const hydrated = useHydrated();
   const status = useStore($status);
-  const entry = status?.info.customerService.find((e) => e.csType === 'CS' && e.path);
+  const entry = floatingServiceEntry(status?.info.customerService);
   // The status may come from local storage at once; the first render must match the pre-rendered (empty) HTML.
   if (!hydrated || !entry) return null;
   return (

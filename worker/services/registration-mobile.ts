@@ -4,11 +4,10 @@ import type { SessionValue } from '../../src/api/types';
 import { ApiError } from '../lib/envelope';
 import { findMemberByMobile, usernameExists } from '../db/queries/members';
 import { mobileRegistrationMode } from './registration-rules';
-import { acceptRegistrationFields, buildProfile, openRegistration, type RegistrationInput } from './registration';
+import { acceptRegistrationFields, buildProfile, createRegisteredMember, openRegistration, type RegistrationInput } from './registration';
 import { hashPassword } from './password';
 import { verifyMerchantFirebaseToken } from './firebase';
 import { consumeSmsCode, parsePhone } from './sms-verification';
-import { createAccount, openSession } from './accounts';
 
 /** The mobile registration payload: the registration fields plus an optional Firebase proof of the phone. */
 export type MobileRegistrationInput = RegistrationInput & {
@@ -66,25 +65,13 @@ export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistra
   const profile = await buildProfile(values, input);
   profile.countryDialingCode = phone.dialingCode;
   profile.mobileNum = phone.mobileNum;
-  const now = Date.now();
-  const id = await createAccount(
-    db,
-    {
-      merchantCode: merchant.code,
-      usernameKey: account.toLowerCase(),
-      account,
-      passwordHash: values.password !== undefined ? await hashPassword(values.password) : null,
-      type: 0,
-      nickname: values.nickname ?? '',
-      profile,
-      registerMethod: input.registerMethod ?? 'H5',
-      registerIp: c.var.clientIp,
-      currency: merchant.currency,
-      mobileE164: phone.e164,
-      referrerId,
-    },
-    { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: 'registration', idempotencyKey: 'welcome' },
-    now,
-  );
-  return openSession(db, { id, account, type: 0, merchantCode: merchant.code }, true, now);
+  return createRegisteredMember(c, {
+    account,
+    passwordHash: values.password !== undefined ? await hashPassword(values.password) : null,
+    nickname: values.nickname ?? '',
+    profile,
+    registerMethod: input.registerMethod ?? 'H5',
+    mobileE164: phone.e164,
+    referrerId,
+  });
 }

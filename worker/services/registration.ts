@@ -4,7 +4,7 @@ import type { SessionValue } from '../../src/api/types';
 import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { listRegistrationFields } from '../db/queries/settings';
-import { findAgentByAffiliateCode, usernameExists } from '../db/queries/members';
+import { findAgentByAffiliateCode, usernameExists, type NewMember } from '../db/queries/members';
 import { checkRegistration, type FieldSetting, type RegisterField, type RegistrationMode } from './registration-rules';
 import { hashPassword } from './password';
 import { verifyCaptcha } from './captcha';
@@ -50,26 +50,43 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
   }
 
   const profile = await buildProfile(values, input);
+  return createRegisteredMember(c, {
+    account: username,
+    passwordHash: await hashPassword(values.password ?? ''),
+    nickname: values.nickname ?? '',
+    profile,
+    registerMethod: input.registerMethod ?? 'H5',
+    referrerId,
+  });
+}
+
+/**
+ * The closing step of every registration path: one D1 batch creates the real member (type 0) of the request's
+ * merchant, its wallet and the welcome bonus (merchant welcomeBonusMinor, ledger kind `welcome_bonus`,
+ * idempotency key `welcome`); then a session opens — registration logs the player in and counts as the first
+ * login (firstTimeLogin true). A username taken meanwhile fails the batch (UNIQUE on members).
+ */
+export async function createRegisteredMember(
+  c: Context<AppEnv>,
+  member: Pick<NewMember, 'account' | 'passwordHash' | 'nickname' | 'profile' | 'registerMethod' | 'mobileE164' | 'referrerId'>,
+): Promise<SessionValue> {
+  const db = c.env.DB;
+  const merchant = c.var.merchant;
   const now = Date.now();
   const id = await createAccount(
     db,
     {
+      ...member,
       merchantCode: merchant.code,
-      usernameKey,
-      account: username,
-      passwordHash: await hashPassword(values.password ?? ''),
+      usernameKey: member.account.toLowerCase(),
       type: 0,
-      nickname: values.nickname ?? '',
-      profile,
-      registerMethod: input.registerMethod ?? 'H5',
       registerIp: c.var.clientIp,
       currency: merchant.currency,
-      referrerId,
     },
     { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: 'registration', idempotencyKey: 'welcome' },
     now,
   );
-  return openSession(db, { id, account: username, type: 0, merchantCode: merchant.code }, true, now);
+  return openSession(db, { id, account: member.account, type: 0, merchantCode: merchant.code }, true, now);
 }
 
 /**
