@@ -27,6 +27,7 @@ import { passwordRouter } from './api/password';
 import { checkRouter } from './api/check';
 import { agentRouter } from './api/agent';
 import { oauthRouter } from './api/oauth';
+import { playdeckRouter } from './api/playdeck';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -52,7 +53,8 @@ const api = new Hono<AppEnv>()
   .route('/wps/member/password', passwordRouter)
   .route('/wps/check', checkRouter)
   .route('/wps/agent', agentRouter)
-  .route('/wps/oauth', oauthRouter);
+  .route('/wps/oauth', oauthRouter)
+  .route('/wps/playdeck', playdeckRouter);
 
 /** Typed API shape for `hono/client`. */
 export type AppType = typeof api;
@@ -94,12 +96,12 @@ export function createApp(options: AppOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(envelope(false, error.code, error.message, error.value), error.status);
+      return c.json(envelope(false, error.errorCode, error.message, error.value), error.status);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
-      const code = status === 400 ? 'malformed_request' : status === 401 ? 'not_logged_in' : 'http_error';
-      return c.json(envelope(false, code, error.message || 'Request refused', null), status);
+      const errorCode = status === 401 ? 'customer.not.login' : status >= 500 ? 'internal_error' : 'request_param_err';
+      return c.json(envelope(false, errorCode, error.message || 'Request refused', null), status);
     }
     console.error('unhandled error', error);
     return c.json(envelope(false, 'internal_error', 'Something went wrong on our side', null), 500);

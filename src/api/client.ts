@@ -1,32 +1,30 @@
 import { $session, endSession } from '../stores/session';
+import { activeLanguage } from '../lib/i18n';
+import { endsSession } from '../contract/errors';
+import { platformHeaders, type DeviceHeader } from '../contract/headers';
+import { fillPath, isGatewayCall, type CallDef, type ValueOf } from '../contract/call';
+import type { Envelope } from '../contract/envelope';
+import type { z } from 'zod';
 
-/** The envelope of every platform API answer (DESIGN.md, Contracts). */
-interface Envelope<T> {
-  success: boolean;
-  code: string;
-  message: string;
-  value: T;
-}
-
-/** A refused or failed API call: HTTP status, the stable `code`, and the envelope's `value`. */
+/** A refused or failed API call: HTTP status, the platform's `errorCode`, and the answer's `value`. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly errorCode: string,
     readonly value: unknown,
   ) {
-    super(code);
+    super(errorCode);
     this.name = 'ApiRequestError';
   }
 }
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
-/** Builds `path?query`, leaving out null/undefined/empty values. */
+/** Builds `path?query`, leaving out null/undefined values (an empty string is sent: the platform's "all"). */
 export function withQuery(path: string, query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value === null || value === undefined || value === '') continue;
+    if (value === null || value === undefined) continue;
     params.set(key, String(value));
   }
   const qs = params.toString();
@@ -34,42 +32,115 @@ export function withQuery(path: string, query: Query = {}): string {
 }
 
 /**
- * Calls the platform API and returns the envelope's `value`. Sends the session token as a Bearer header
- * when logged in. Throws ApiRequestError with the server's `code` on any non-success answer; a network
- * failure becomes code `network`. A 401 `session_expired` also ends the local session.
+ * The `Device` header value of this browser (platform-contract.md §1.2): IPAD for an iPad, PWA for an installed
+ * app, WEBCLIP for an iOS home-screen web clip, else OTHERS.
+ */
+export function deviceOfBrowser(): DeviceHeader {
+  if (typeof navigator === 'undefined') return 'OTHERS';
+  const ua = navigator.userAgent;
+  if (/iPad/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)) return 'IPAD';
+  if ((navigator as Navigator & { standalone?: boolean }).standalone === true) return 'WEBCLIP';
+  if (typeof matchMedia !== 'undefined' && matchMedia('(display-mode: standalone)').matches) return 'PWA';
+  return 'OTHERS';
+}
+
+/** The site's merchant code: the session's, else the one the edge wrote into `<html data-merchant>`. */
+function merchantCode(): string | undefined {
+  const fromSession = $session.get()?.merchantCode;
+  if (fromSession) return fromSession;
+  if (typeof document === 'undefined') return undefined;
+  return document.documentElement.getAttribute('data-merchant') ?? undefined;
+}
+
+/** Ends the local session after a logout answer (§1.5): forget it, say `in_pls_login`, go to /m/login. */
+let onSessionEnded: () => void = () => {
+  endSession();
+  if (typeof location !== 'undefined' && !location.pathname.endsWith('/m/login')) location.assign('/m/login');
+};
+
+/** Replaces what happens after a logout answer (tests; the toast store adds its message). */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+/** What one request carries besides the call definition. */
+export interface CallInput {
+  query?: Query | undefined;
+  body?: unknown;
+  /** Path parameters of `{param}` placeholders. */
+  params?: Record<string, string | number> | undefined;
+  signal?: AbortSignal | undefined;
+  /** Extra headers (the sealed body's `Encryption`). */
+  headers?: Record<string, string> | undefined;
+}
+
+/**
+ * Sends one contract call (src/contract) as the platform's own clients do (platform-contract.md §1): the
+ * call's method and path, GET parameters in the query, JSON (or form-encoded) bodies, the platform headers
+ * (bare-token Authorization, Merchant, Language, X-Real-UA, ModuleId, Device where listed), no redirects.
+ * Answers: /wps → the envelope's `value`; /lgw → the plain JSON body. Failures throw ApiRequestError with the
+ * `errorCode` (a network failure is `network`; an unreadable answer `internal_error`); a logout code or a 401 on a
+ * call that carried a token ends the session (errors.ts endsSession).
+ */
+export async function callApi<C extends CallDef>(def: C, input: CallInput = {}): Promise<ValueOf<C>> {
+  const token = def.auth === 'none' ? null : $session.get()?.token ?? null;
+  const headers: Record<string, string> = {
+    ...platformHeaders({
+      token,
+      merchantCode: merchantCode(),
+      language: activeLanguage(),
+      userAgent: typeof navigator === 'undefined' ? undefined : navigator.userAgent,
+      moduleId: def.moduleId,
+      device: def.device ? deviceOfBrowser() : undefined,
+    }),
+    Accept: 'application/json',
+    ...input.headers,
+  };
+  let body: string | null = null;
+  if (input.body !== undefined && def.method !== 'GET') {
+    if (def.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(input.body as Record<string, string>).toString();
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(input.body);
+    }
+  }
+  const url = withQuery(fillPath(def.path, input.params), input.query);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: def.method, headers, body, signal: input.signal ?? null, credentials: 'same-origin', redirect: 'error',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, 'network', null);
+  }
+  const json: unknown = await response.json().catch(() => null);
+  if (isGatewayCall(def)) {
+    if (response.ok) return json as ValueOf<C>;
+    return fail(response.status, (json as { errorCode?: unknown } | null)?.errorCode, null, token !== null);
+  }
+  const envelope = json as Envelope<z.output<C['value']>> | null;
+  if (response.ok && envelope?.success === true) return envelope.value as ValueOf<C>;
+  return fail(response.status, envelope?.errorCode, envelope?.value ?? null, token !== null);
+}
+
+function fail(status: number, errorCode: unknown, value: unknown, hadSession: boolean): never {
+  const code = typeof errorCode === 'string' && errorCode ? errorCode : 'internal_error';
+  if (endsSession(status, code, hadSession)) onSessionEnded();
+  throw new ApiRequestError(status, code, value);
+}
+
+/**
+ * Transitional: a call by method and path, for the calls not yet declared in src/contract (same headers and
+ * answer handling as callApi, /wps envelope only). Each area moves its calls to callApi and this goes away.
  */
 export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { query?: Query; json?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  const token = $session.get()?.token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, options.query), {
-      method,
-      headers,
-      body: options.json === undefined ? null : JSON.stringify(options.json),
-      signal: options.signal ?? null,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'network', null);
-  }
-  let body: Envelope<T> | null;
-  try {
-    body = (await response.json()) as Envelope<T>;
-  } catch {
-    body = null;
-  }
-  if (!response.ok || !body?.success) {
-    const code = body?.code ?? 'internal_error';
-    if (response.status === 401 && code === 'session_expired') endSession();
-    throw new ApiRequestError(response.status, code, body?.value ?? null);
-  }
-  return body.value;
+  const def = { name: path, method, path, auth: 'optional', value: undefined as never, summary: path } as unknown as CallDef;
+  return (await callApi(def, { query: options.query, body: options.json, signal: options.signal, headers: options.headers })) as T;
 }

@@ -36,7 +36,6 @@ export const API = {
   passwordReset: '/wps/member/password/reset',
   smsNoLogin: '/wps/verification/sms/noLogin',
   countries: '/wps/system/country',
-  payloadKey: '/wps/system/payloadKey',
   registerMobile: '/wps/member/register/mobile',
   smsRegister: '/wps/verification/sms/register',
   rememberLogin: '/wps/session/remember',

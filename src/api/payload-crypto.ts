@@ -3,7 +3,7 @@
  * Encryption header"). Hybrid encryption with WebCrypto only, the same in the browser and in the worker:
  *
  * 1. the browser makes a one-time ECDH P-256 key pair and derives a shared secret with the server's public
- *    key (GET /wps/system/payloadKey);
+ *    key (GET /wps/playdeck/payloadKey);
  * 2. HKDF-SHA-256 (salt: the one-time public key, info: `playdeck-payload-v1 <keyId>`) turns it into an
  *    AES-256-GCM key;
  * 3. the plaintext `{ ts, nonce, body }` (epoch ms, 16 random bytes base64url, the real JSON body) is sealed
@@ -17,7 +17,7 @@
 /** The only algorithm both sides speak. */
 export const PAYLOAD_ALGORITHM = 'ECDH-P256-A256GCM';
 
-/** The server's public key as GET /wps/system/payloadKey returns it. */
+/** The server's public key as GET /wps/playdeck/payloadKey returns it. */
 export interface PayloadKey {
   keyId: string;
   publicKeyJwk: JsonWebKey;

@@ -35,7 +35,7 @@ export function useFreePlay(): { busy: boolean; start: () => Promise<void> } {
     } catch (error) {
       hideToast(loading);
       setBusy(false);
-      showToast(serverErrorKey(error instanceof ApiRequestError ? error.code : 'internal_error'), 'error', ERROR_MS);
+      showToast(serverErrorKey(error instanceof ApiRequestError ? error.errorCode : 'internal_error'), 'error', ERROR_MS);
     }
   };
   return { busy, start };

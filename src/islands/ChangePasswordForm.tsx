@@ -73,11 +73,11 @@ export default function ChangePasswordForm() {
         const field = ORDER.find((f) => f === path);
         if (field) mapped[field] = key && isMessageKey(key) ? key : ISSUE_MESSAGE[field];
       }
-      if (error.code === 'wrong_password') mapped.oldPassword = 'error.wrong_password';
+      if (error.errorCode === 'wrong_password') mapped.oldPassword = 'error.wrong_password';
       setErrors(mapped);
       const failing = firstFailing(ORDER, mapped);
       if (failing) inputs.current[failing]?.focus();
-      else setNotice(serverErrorKey(error.code));
+      else setNotice(serverErrorKey(error.errorCode));
     }
   };
 

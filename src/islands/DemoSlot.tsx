@@ -37,7 +37,7 @@ export default function DemoSlot() {
     getDemoSlotGame(nodeId).then(
       (game) => setSheet({ nodeId, game, error: null }),
       (error: unknown) => {
-        const notFound = error instanceof ApiRequestError && (error.code === 'game_not_found' || error.status === 404);
+        const notFound = error instanceof ApiRequestError && (error.errorCode === 'game_not_found' || error.status === 404);
         setSheet({ nodeId, game: null, error: notFound ? 'notFound' : 'failed' });
       },
     );

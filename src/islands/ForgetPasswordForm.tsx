@@ -57,10 +57,10 @@ export default function ForgetPasswordForm() {
       const field = ORDER.find((f) => f === (path === 'mobileNo' ? 'mobileNum' : path));
       if (field) mapped[field] = key && isMessageKey(key) ? key : ISSUE_MESSAGE[field];
     }
-    if (error.code === 'captcha_invalid' || error.code === 'captcha_required') mapped.captcha = 'error.captcha_invalid';
-    if (error.code === 'verification_code_error') mapped.verificationCode = 'error.verification_code_error';
+    if (error.errorCode === 'captcha_invalid' || error.errorCode === 'captcha_required') mapped.captcha = 'error.captcha_invalid';
+    if (error.errorCode === 'verification_code_error') mapped.verificationCode = 'error.verification_code_error';
     if (Object.keys(mapped).length > 0) showErrors(mapped);
-    else setFormError(serverErrorKey(error.code));
+    else setFormError(serverErrorKey(error.errorCode));
   };
 
   const requestCode = () => {

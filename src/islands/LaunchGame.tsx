@@ -60,8 +60,8 @@ export default function LaunchGame() {
     };
     open().catch((error: unknown) => {
       if (!live) return;
-      const code = error instanceof ApiRequestError ? error.code : 'network';
-      setStep(code === 'game_not_found' || code === 'invalid_input' ? { kind: 'notFound' } : { kind: 'failed' });
+      const code = error instanceof ApiRequestError ? error.errorCode : 'network';
+      setStep(code === 'game_not_found' || code === 'request_param_err' ? { kind: 'notFound' } : { kind: 'failed' });
     });
     return () => {
       live = false;

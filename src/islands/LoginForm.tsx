@@ -58,7 +58,7 @@ function check(field: Field, values: Values): rules.RuleResult {
 
 /** True when a failed login answer asks for the captcha (accounts §3 "A failed response may carry data.value.captcha"). */
 function asksForCaptcha(error: ApiRequestError): boolean {
-  return (error.value as { captcha?: unknown } | null)?.captcha === true || error.code === 'captcha_required' || error.code === 'captcha_invalid';
+  return (error.value as { captcha?: unknown } | null)?.captcha === true || error.errorCode === 'captcha_required' || error.errorCode === 'captcha_invalid';
 }
 
 /**
@@ -145,15 +145,15 @@ export default function LoginForm() {
     }
     const captchaField: Field = mode === 'sms' ? 'smsCaptcha' : 'captcha';
     const mapped: Errors = {};
-    if (error.code === 'captcha_required' || error.code === 'captcha_invalid') mapped[captchaField] = rules.serverErrorKey(error.code);
-    else if (error.code === 'verification_code_error') mapped.verificationCode = 'error.verification_code_error';
+    if (error.errorCode === 'captcha_required' || error.errorCode === 'captcha_invalid') mapped[captchaField] = rules.serverErrorKey(error.errorCode);
+    else if (error.errorCode === 'verification_code_error') mapped.verificationCode = 'error.verification_code_error';
     for (const { path } of rules.inputIssues(error.value)) {
       const field = path === 'mobileNo' ? 'mobileNum' : (path as Field);
       if (FIELDS[mode].includes(field)) mapped[field] = ISSUE_MESSAGE[field];
     }
     if (Object.keys(mapped).length > 0) showErrors(mapped);
     else {
-      setFormError(rules.serverErrorKey(error.code));
+      setFormError(rules.serverErrorKey(error.errorCode));
       if (mode === 'password') focusField(form.current, 'password');
     }
   };

@@ -50,7 +50,7 @@ function fieldErrors(error: ApiRequestError, shown: ReadonlySet<RegisterField>):
     verification_code_error: ['verificationCode', 'error.verification_code_error'],
     phone_mismatch: ['mobileNum', 'error.phone_mismatch'],
   };
-  const mapped = byCode[error.code];
+  const mapped = byCode[error.errorCode];
   if (mapped) put(...mapped);
   return Object.keys(errors).length > 0 ? errors : null;
 }
@@ -127,7 +127,7 @@ export default function RegisterForm() {
         if (!(error instanceof ApiRequestError)) throw error;
         const mapped = fieldErrors(error, new Set(['countryDialingCode', 'mobileNum', 'captcha']));
         if (mapped) showErrors(mapped);
-        else setFormError(serverErrorKey(error.code));
+        else setFormError(serverErrorKey(error.errorCode));
         return null;
       })
       .finally(newCaptcha);
@@ -180,10 +180,10 @@ export default function RegisterForm() {
       setBusy(false);
       if (!(error instanceof ApiRequestError)) throw error;
       // Field errors come before the captcha check on the server, so only other refusals spend the captcha.
-      if (error.code !== 'invalid_input') newCaptcha();
+      if (error.errorCode !== 'request_param_err') newCaptcha();
       const mapped = fieldErrors(error, new Set(shown.map((s) => s.field)));
       if (mapped) showErrors(mapped);
-      else setFormError(serverErrorKey(error.code));
+      else setFormError(serverErrorKey(error.errorCode));
     }
   };
 

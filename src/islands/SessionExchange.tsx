@@ -49,7 +49,7 @@ export default function SessionExchange({ onSignedIn, onOauthError }: SessionExc
           startSession(sessionFromValue(value));
           signedIn();
         },
-        (error: unknown) => oauthError(error instanceof ApiRequestError ? error.code : 'internal_error'),
+        (error: unknown) => oauthError(error instanceof ApiRequestError ? error.errorCode : 'internal_error'),
       );
       return;
     }

@@ -6,6 +6,7 @@
  */
 import { FIELD_FORMATS, REGISTER_FIELDS, type RegisterField } from './fieldFormats';
 import { isMessageKey, type MessageKey } from './i18n';
+import { MESSAGE_OF_CODE, isTooManyRequests } from '../contract/errors';
 
 export { REGISTER_FIELDS, type RegisterField };
 
@@ -202,10 +203,11 @@ export function revalidateFilled<F extends string>(
   return next;
 }
 
-/** Translated text key for a server error `code` (DESIGN.md: texts from the code, never raw server text). */
-export function serverErrorKey(code: string): MessageKey {
-  if (code === 'free_reject' || code === 'same_password' || code === 'invitation_code_error') return code;
-  const key = `error.${code}`;
+/** Translated text key for a server `errorCode` (DESIGN.md: texts from the code, never raw server text; platform codes through MESSAGE_OF_CODE). */
+export function serverErrorKey(errorCode: string): MessageKey {
+  if (errorCode === 'free_reject' || errorCode === 'same_password' || errorCode === 'invitation_code_error') return errorCode;
+  const code = isTooManyRequests(errorCode) ? 'TOO_MANY_REQUEST' : errorCode;
+  const key = `error.${MESSAGE_OF_CODE[code] ?? code}`;
   return isMessageKey(key) ? key : 'error.internal_error';
 }
 

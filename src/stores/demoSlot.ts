@@ -20,7 +20,7 @@ export const $slot = atom<SlotState>({ spinning: false, round: null, error: null
 function errorKey(code: string): MessageKey {
   if (code === 'insufficient_balance') return 'slot.insufficient';
   if (code === 'network') return 'slot.network';
-  if (code === 'not_logged_in' || code === 'session_expired') return 'slot.login';
+  if (code === 'customer.not.login' || code === 'user.or.token.invalid') return 'slot.login';
   if (code === 'game_not_found') return 'slot.notFound';
   if (code === 'vendor_maintenance') return 'launch.error.vendor_maintenance';
   return 'slot.failed';
@@ -43,7 +43,7 @@ export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
     else void refreshWallet();
   } catch (error) {
     const status = error instanceof ApiRequestError ? error.status : 0;
-    const code = error instanceof ApiRequestError ? error.code : 'network';
+    const code = error instanceof ApiRequestError ? error.errorCode : 'network';
     $slot.set({ ...$slot.get(), spinning: false, error: errorKey(code), pending: keepForRetry(status, code) ? attempt : null });
     if (code === 'insufficient_balance') void refreshWallet();
   }

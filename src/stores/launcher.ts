@@ -43,7 +43,7 @@ export async function openGame(game: LaunchGame, from: LaunchContext['from']): P
     const { url } = await launchGame(plan.nodeId, plan.freePlay);
     window.location.assign(url);
   } catch (error) {
-    const code = error instanceof ApiRequestError ? error.code : 'internal_error';
+    const code = error instanceof ApiRequestError ? error.errorCode : 'internal_error';
     showToast(launchErrorKey(code), 'error', LAUNCH_ERROR_MS);
   } finally {
     $launching.set(null);

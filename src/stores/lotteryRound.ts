@@ -155,7 +155,7 @@ export function openRound(target: RoundTarget): () => void {
     },
     (error: unknown) => {
       if (run !== generation) return;
-      const notFound = error instanceof ApiRequestError && (error.code === 'game_not_found' || error.code === 'invalid_input');
+      const notFound = error instanceof ApiRequestError && (error.errorCode === 'game_not_found' || error.errorCode === 'request_param_err');
       $round.set({ ...$round.get(), status: notFound ? 'notFound' : 'failed' });
     },
   );
@@ -194,7 +194,7 @@ function orderErrorKey(code: string): MessageKey {
     case 'invalid_stake': return 'lottery.error.stake';
     case 'invalid_bet': case 'invalid_prize_mode': return 'lottery.error.bet';
     case 'vendor_maintenance': return 'launch.error.vendor_maintenance';
-    case 'not_logged_in': case 'session_expired': return 'lottery.error.login';
+    case 'customer.not.login': case 'user.or.token.invalid': return 'lottery.error.login';
     case 'network': return 'lottery.error.network';
     default: return 'lottery.error.failed';
   }
@@ -221,7 +221,7 @@ export async function placeSlip(): Promise<void> {
     void loadMyBets();
   } catch (error) {
     const status = error instanceof ApiRequestError ? error.status : 0;
-    const code = error instanceof ApiRequestError ? error.code : 'network';
+    const code = error instanceof ApiRequestError ? error.errorCode : 'network';
     const retry = keepOrderForRetry(status, code);
     $slip.set({ ...$slip.get(), submitting: false, pending: retry ? attempt : null,
       notice: { key: orderErrorKey(code), kind: 'error', params: { issue: issueNo }, retry } });
@@ -240,7 +240,7 @@ export async function cancelBets(subOrderIds: number[]): Promise<void> {
     setBalance(balanceMinor);
     $slip.set({ ...$slip.get(), notice: { key: 'lottery.cancelled', kind: 'info', params: { count: subOrderIds.length } } });
   } catch (error) {
-    const code = error instanceof ApiRequestError ? error.code : 'network';
+    const code = error instanceof ApiRequestError ? error.errorCode : 'network';
     $slip.set({ ...$slip.get(), notice: { key: code === 'draw_closed' ? 'lottery.error.cancelClosed' : 'lottery.error.failed', kind: 'error' } });
   } finally {
     $myBets.set({ ...$myBets.get(), cancelling: false });

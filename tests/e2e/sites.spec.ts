@@ -68,7 +68,7 @@ test('the two demo sites differ as their switches say: theme, live chat and free
     const r = await fetch('/wps/session/login/freeplay', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"moduleId":"FREEPLAY3"}' });
     return { status: r.status, code: ((await r.json()) as { code: string }).code };
   });
-  expect(freePlay).toEqual({ status: 403, code: 'feature_disabled' });
+  expect(freePlay).toEqual({ status: 403, code: 'function.not.available' });
 });
 
 test('a restricted region sees the restricted page with its IP (451); others still see the site', async ({ page }) => {

@@ -49,10 +49,10 @@ describe('who may launch (player-shell §4, §6)', () => {
   ])('a %s member, supportPlay %i, free play asked %s → %s', (_kind, real, supportPlay, asked, outcome) => {
     const run = () => checkLaunch(real, { ...base, supportPlay }, asked);
     if (outcome.startsWith('ok:')) expect(run()).toEqual({ freePlay: outcome === 'ok:true' });
-    else expect(run).toThrow(expect.objectContaining({ code: outcome }));
+    else expect(run).toThrow(expect.objectContaining({ errorCode: outcome }));
   });
 
   it('refuses every member while the vendor is in maintenance', () => {
-    expect(() => checkLaunch(true, { ...base, vendorMaintenance: true }, false)).toThrow(expect.objectContaining({ code: 'vendor_maintenance', status: 409 }));
+    expect(() => checkLaunch(true, { ...base, vendorMaintenance: true }, false)).toThrow(expect.objectContaining({ errorCode: 'vendor_maintenance', status: 409 }));
   });
 });

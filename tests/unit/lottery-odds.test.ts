@@ -90,7 +90,7 @@ describe('lottery pricing: order items', () => {
     try {
       run();
     } catch (error) {
-      if (error instanceof ApiError) return { code: error.code, status: error.status, value: error.value };
+      if (error instanceof ApiError) return { code: error.errorCode, status: error.status, value: error.value };
       throw error;
     }
     throw new Error('expected an ApiError');

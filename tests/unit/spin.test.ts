@@ -26,8 +26,8 @@ describe('which failures keep the spin pending for a same-key retry', () => {
     [500, 'internal_error', true],
     [503, 'vendor_maintenance', true],
     [409, 'insufficient_balance', false],
-    [400, 'invalid_input', false],
-    [401, 'not_logged_in', false],
+    [400, 'request_param_err', false],
+    [401, 'customer.not.login', false],
   ])('status %i (%s) keeps the key: %s', (status, code, kept) => {
     expect(keepForRetry(status, code)).toBe(kept);
   });

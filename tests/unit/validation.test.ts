@@ -197,9 +197,15 @@ describe('registration fields against the server settings', () => {
 // Rows quote DESIGN.md "The client shows translated texts from code … never raw server text".
 describe('server error codes become message keys', () => {
   it.each([
-    ['invalid_credentials', 'error.invalid_credentials'],
+    ['login.cred.err', 'error.invalid_credentials'],
     ['captcha_invalid', 'error.captcha_invalid'],
-    ['too_many_attempts', 'error.too_many_attempts'],
+    ['TOO_MANY_REQUEST', 'error.too_many_requests'],
+    ['TOO_MANY_REQUEST_LOGIN', 'error.too_many_requests'],
+    ['customer.not.login', 'error.not_logged_in'],
+    ['user.or.token.invalid', 'error.session_expired'],
+    ['not.exists.user', 'error.invalid_credentials'],
+    ['request_param_err', 'error.invalid_input'],
+    ['function.not.available', 'error.feature_disabled'],
     ['account_disabled', 'error.account_disabled'],
     ['username_taken', 'error.username_taken'],
     ['free_reject', 'free_reject'],

@@ -80,7 +80,7 @@ describe('GET /wps/captcha', () => {
     for (const query of ['?moduleId=%3Cscript%3E', `?moduleId=${'M'.repeat(33)}`]) {
       const { status, body } = await call(`/wps/captcha${query}`);
       expect(status).toBe(400);
-      expect(body.code).toBe('invalid_input');
+      expect(body.errorCode).toBe('request_param_err');
     }
   });
 
@@ -89,7 +89,7 @@ describe('GET /wps/captcha', () => {
     for (let i = 0; i < 60; i++) expect((await fetchCaptcha('', 'http://127.0.0.1', ip)).status).toBe(200);
     const { status, body } = await call('/wps/captcha', { headers: fromIp(ip) });
     expect(status).toBe(429);
-    expect(body.code).toBe('too_many_requests');
+    expect(body.errorCode).toBe('TOO_MANY_REQUEST');
   });
 });
 

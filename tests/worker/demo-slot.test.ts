@@ -37,7 +37,7 @@ describe('GET /wps/demo/slot/game', () => {
 
   it('refuses a lottery game with 400 not_demo_game and an unknown one with 404 game_not_found', async () => {
     const lottery = await pickGame(`vassalage = 'TCG'`);
-    expect((await call(`/wps/demo/slot/game?nodeId=${lottery.node_id}`)).body.code).toBe('not_demo_game');
+    expect((await call(`/wps/demo/slot/game?nodeId=${lottery.node_id}`)).body.errorCode).toBe('not_demo_game');
     expect((await call('/wps/demo/slot/game?nodeId=999999')).status).toBe(404);
   });
 });
@@ -87,7 +87,7 @@ describe('POST /wps/demo/slot/spin', () => {
     await spin(member.token, game.node_id, 10, key);
     const { status, body } = await spin(member.token, game.node_id, 50, key);
     expect(status).toBe(409);
-    expect(body.code).toBe('idempotency_conflict');
+    expect(body.errorCode).toBe('idempotency_conflict');
   });
 
   it('answers 409 insufficient_balance when the stake exceeds the balance, and changes nothing', async () => {
@@ -95,7 +95,7 @@ describe('POST /wps/demo/slot/spin', () => {
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
     const { status, body } = await spin(member.token, game.node_id, 100);
     expect(status).toBe(409);
-    expect(body.code).toBe('insufficient_balance');
+    expect(body.errorCode).toBe('insufficient_balance');
     expect(await balanceOf(member.memberId)).toBe(99);
     expect(await ledger(member.memberId)).toEqual([]);
     expect(await roundCount(member.memberId)).toBe(0);
@@ -108,7 +108,7 @@ describe('POST /wps/demo/slot/spin', () => {
     for (let i = 0; i < 400 && !refused; i++) {
       const { status, body } = await spin(member.token, game.node_id, 50);
       if (status === 409) {
-        expect(body.code).toBe('insufficient_balance');
+        expect(body.errorCode).toBe('insufficient_balance');
         refused = true;
       } else {
         expect(body.value.balanceMinor).toBeGreaterThanOrEqual(0);
@@ -126,22 +126,22 @@ describe('POST /wps/demo/slot/spin', () => {
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
     const { status, body } = await spin(member.token, game.node_id, 20);
     expect(status).toBe(400);
-    expect(body.code).toBe('invalid_stake');
+    expect(body.errorCode).toBe('invalid_stake');
   });
 
   it('refuses a visitor with 401, a lottery game with 400 not_demo_game and a vendor in maintenance with 409', async () => {
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
     const visitor = await call('/wps/demo/slot/spin', { method: 'POST', json: { nodeId: game.node_id, stakeMinor: 10, idempotencyKey: newKey() } });
     expect(visitor.status).toBe(401);
-    expect(visitor.body.code).toBe('not_logged_in');
+    expect(visitor.body.errorCode).toBe('customer.not.login');
 
     const member = await createMember({ balanceMinor: 5_000 });
     const lottery = await pickGame(`vassalage = 'TCG_LOTTO_VN'`);
-    expect((await spin(member.token, lottery.node_id, 10)).body.code).toBe('not_demo_game');
+    expect((await spin(member.token, lottery.node_id, 10)).body.errorCode).toBe('not_demo_game');
     await withVendorMaintenance('PD_SLOTS', async () => {
       const { status, body } = await spin(member.token, game.node_id, 10);
       expect(status).toBe(409);
-      expect(body.code).toBe('vendor_maintenance');
+      expect(body.errorCode).toBe('vendor_maintenance');
     });
     expect(await balanceOf(member.memberId)).toBe(5_000);
   });
@@ -152,7 +152,7 @@ describe('POST /wps/demo/slot/spin', () => {
     const free = await pickGame(`game_type = 'RNG' AND support_play = 0`);
     const refused = await spin(member.token, paid.node_id, 10);
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('free_reject');
+    expect(refused.body.errorCode).toBe('free_reject');
     expect((await spin(member.token, free.node_id, 10)).status).toBe(200);
   });
 
@@ -169,7 +169,7 @@ describe('POST /wps/demo/slot/spin', () => {
     const member = await createMember({ balanceMinor: 5_000 });
     const { status, body } = await call('/wps/demo/slot/spin', { method: 'POST', token: member.token, json });
     expect(status).toBe(400);
-    expect(body.code).toBe('invalid_input');
+    expect(body.errorCode).toBe('request_param_err');
     expect(await balanceOf(member.memberId)).toBe(5_000);
   });
 });

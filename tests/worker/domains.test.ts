@@ -55,7 +55,7 @@ describe('white-label sites by host (DESIGN.md, Merchant)', () => {
   it('answers API calls on an unknown host with the 404 unknown_site envelope', async () => {
     const answer = await page('http://nobody.example/wps/system/status');
     expect(answer.status).toBe(404);
-    expect((JSON.parse(answer.text) as Envelope<null>).code).toBe('unknown_site');
+    expect((JSON.parse(answer.text) as Envelope<null>).errorCode).toBe('unknown_site');
   });
 
   it('serves static files on any host (they carry nothing site-specific)', async () => {

@@ -21,7 +21,7 @@ describe('favourites (player-shell §4 Favourite toggle, §5, §7)', () => {
     const { token } = await createMember();
     const slot = await pickGame(`game_type = 'RNG'`);
     const live = await pickGame(`game_type = 'LIVE'`);
-    expect((await add(token, slot.node_id, slot.vassalage)).body).toMatchObject({ success: true, code: 'ok' });
+    expect((await add(token, slot.node_id, slot.vassalage)).body).toMatchObject({ success: true, errorCode: '' });
     expect((await add(token, String(live.node_id), live.vassalage)).status).toBe(200);
     expect(await ids(token)).toEqual([String(live.node_id), String(slot.node_id)]);
 
@@ -73,7 +73,7 @@ describe('favourites (player-shell §4 Favourite toggle, §5, §7)', () => {
     expect(body.value.total).toBe(1);
     const visitor = await call('/wps/game/list?gameType=RNG&gameClassify=favorite');
     expect(visitor.status).toBe(401);
-    expect(visitor.body.code).toBe('not_logged_in');
+    expect(visitor.body.errorCode).toBe('customer.not.login');
   });
 
   it('keeps favourites per member', async () => {
@@ -90,13 +90,13 @@ describe('favourites (player-shell §4 Favourite toggle, §5, §7)', () => {
     for (const send of [add, remove]) {
       const { status, body } = await send(token, game.node_id, 'GOLDEN_REEL');
       expect(status).toBe(400);
-      expect(body.code).toBe('vendor_mismatch');
+      expect(body.errorCode).toBe('vendor_mismatch');
     }
   });
 
   it('answers 404 game_not_found for an unknown game, and for adding a game the site does not offer', async () => {
     const { token } = await createMember();
-    expect((await add(token, 999_999, 'PD_SLOTS')).body.code).toBe('game_not_found');
+    expect((await add(token, 999_999, 'PD_SLOTS')).body.errorCode).toBe('game_not_found');
     expect((await remove(token, 999_999, 'PD_SLOTS')).status).toBe(404);
     const notOnDemo2 = await pickGame(`vassalage = 'TCG_LOTTO_VN'`);
     const demo2 = await createMember({ merchantCode: 'DEMO2' });
@@ -104,7 +104,7 @@ describe('favourites (player-shell §4 Favourite toggle, §5, §7)', () => {
       method: 'POST', token: demo2.token, json: { nodeId: notOnDemo2.node_id, vendor: notOnDemo2.vassalage },
     });
     expect(status).toBe(404);
-    expect(body.code).toBe('game_not_found');
+    expect(body.errorCode).toBe('game_not_found');
   });
 
   it.each([
@@ -116,7 +116,7 @@ describe('favourites (player-shell §4 Favourite toggle, §5, §7)', () => {
     const json = method === 'GET' ? undefined : { nodeId: 10001, vendor: 'PD_SLOTS' };
     const { status, body } = await call(path, { method, json });
     expect(status).toBe(401);
-    expect(body.code).toBe('not_logged_in');
+    expect(body.errorCode).toBe('customer.not.login');
   });
 
   it.each<[string, string, unknown]>([
@@ -131,7 +131,7 @@ describe('favourites (player-shell §4 Favourite toggle, §5, §7)', () => {
     const { token } = await createMember();
     const { status, body } = await call('/wps/favourite', { method, token, json });
     expect(status).toBe(400);
-    expect(body.code).toBe('invalid_input');
+    expect(body.errorCode).toBe('request_param_err');
   });
 
   it.each([
@@ -142,7 +142,7 @@ describe('favourites (player-shell §4 Favourite toggle, §5, §7)', () => {
     const { token } = await createMember();
     const { status, body } = await call(path, { token });
     expect(status).toBe(400);
-    expect(body.code).toBe('invalid_input');
+    expect(body.errorCode).toBe('request_param_err');
   });
 
   it('answers a body that is not JSON with 400 malformed_request', async () => {
@@ -151,6 +151,6 @@ describe('favourites (player-shell §4 Favourite toggle, §5, §7)', () => {
       method: 'POST', token, body: '{nodeId:', headers: { 'Content-Type': 'application/json' },
     });
     expect(status).toBe(400);
-    expect(body.code).toBe('malformed_request');
+    expect(body.errorCode).toBe('request_param_err');
   });
 });

@@ -201,6 +201,6 @@ describe('catalogue input validation', () => {
   ])('answers 400 invalid_input for %s', async (path) => {
     const { status, body } = await call(path);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ success: false, code: 'invalid_input' });
+    expect(body).toMatchObject({ success: false, errorCode: 'request_param_err' });
   });
 });

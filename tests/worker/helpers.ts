@@ -14,7 +14,7 @@ export async function call<T = unknown>(
   init: RequestInit & { token?: string; json?: unknown; env?: Partial<Bindings> } = {},
 ): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
   const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (init.token) headers.set('Authorization', init.token);
   let body = init.body;
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json');

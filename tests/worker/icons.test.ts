@@ -39,7 +39,7 @@ describe('GET /icons/game/:nodeId.svg', () => {
     expect((await get('/icons/game/999999.svg')).status).toBe(404);
     const bad = await get('/icons/game/abc.svg');
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.text)).toMatchObject({ success: false, code: 'invalid_input' });
+    expect(JSON.parse(bad.text)).toMatchObject({ success: false, errorCode: 'request_param_err' });
   });
 });
 

@@ -16,10 +16,10 @@ async function recent(memberId: number) {
 describe('GET /wps/game/launchGame (player-shell §4 Game launch, §6)', () => {
   it('sends a visitor to log in with 401 not_logged_in, and a stale token with 401 session_expired', async () => {
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
-    expect((await launch(undefined, `nodeId=${game.node_id}`)).body.code).toBe('not_logged_in');
+    expect((await launch(undefined, `nodeId=${game.node_id}`)).body.errorCode).toBe('customer.not.login');
     const stale = await launch('x'.repeat(43), `nodeId=${game.node_id}`);
     expect(stale.status).toBe(401);
-    expect(stale.body.code).toBe('session_expired');
+    expect(stale.body.errorCode).toBe('user.or.token.invalid');
   });
 
   it('launches a demo-platform game to the slot page and records it as a recent game', async () => {
@@ -64,7 +64,7 @@ describe('GET /wps/game/launchGame (player-shell §4 Game launch, §6)', () => {
     for (const nodeId of [999_999, disabled!.node_id, notOffered.node_id]) {
       const { status, body } = await launch(member.token, `nodeId=${nodeId}`, 'play2.localhost');
       expect(status).toBe(404);
-      expect(body.code).toBe('game_not_found');
+      expect(body.errorCode).toBe('game_not_found');
     }
   });
 
@@ -74,7 +74,7 @@ describe('GET /wps/game/launchGame (player-shell §4 Game launch, §6)', () => {
     await withVendorMaintenance('PD_LIVE', async () => {
       const { status, body } = await launch(member.token, `nodeId=${game.node_id}`);
       expect(status).toBe(409);
-      expect(body.code).toBe('vendor_maintenance');
+      expect(body.errorCode).toBe('vendor_maintenance');
     });
     expect(await recent(member.memberId)).toEqual([]);
   });
@@ -85,7 +85,7 @@ describe('GET /wps/game/launchGame (player-shell §4 Game launch, §6)', () => {
     const free = await pickGame(`game_type = 'RNG' AND support_play = 0`);
     const refused = await launch(member.token, `nodeId=${paid.node_id}`);
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('free_reject');
+    expect(refused.body.errorCode).toBe('free_reject');
     const allowed = await launch(member.token, `nodeId=${free.node_id}`);
     expect(allowed.status).toBe(200);
     expect(allowed.body.value.freePlay).toBe(true);
@@ -98,7 +98,7 @@ describe('GET /wps/game/launchGame (player-shell §4 Game launch, §6)', () => {
     expect((await launch(member.token, `nodeId=${free.node_id}&freePlay=1`)).body.value.freePlay).toBe(true);
     const refused = await launch(member.token, `nodeId=${paid.node_id}&freePlay=1`);
     expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('free_play_unavailable');
+    expect(refused.body.errorCode).toBe('free_play_unavailable');
   });
 
   it.each(['', 'nodeId=', 'nodeId=abc', 'nodeId=-4', 'nodeId=10001&freePlay=2', 'nodeId=99999999999'])(
@@ -107,7 +107,7 @@ describe('GET /wps/game/launchGame (player-shell §4 Game launch, §6)', () => {
       const member = await createMember();
       const { status, body } = await launch(member.token, query);
       expect(status).toBe(400);
-      expect(body.code).toBe('invalid_input');
+      expect(body.errorCode).toBe('request_param_err');
     },
   );
 });

@@ -22,7 +22,7 @@ describe('lottery: a burst of concurrent orders on one wallet', () => {
     const refusedStakes = results.flatMap((r, i) => (r.status === 200 ? [] : [bodies[i]?.items[0]?.stakeMinor ?? 0]));
     expect(accepted.length).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThan(0);
-    for (const r of refused) expect([r.status, r.body.code]).toEqual([409, 'insufficient_balance']);
+    for (const r of refused) expect([r.status, r.body.errorCode]).toEqual([409, 'insufficient_balance']);
     const staked = accepted.reduce((sum, r) => sum + r.body.value.order.totalStakeMinor, 0);
     expect(await balanceOf(member.memberId)).toBe(initial - staked);
     // Every refusal was right when it happened, so what is left cannot cover even the smallest refused stake.

@@ -64,10 +64,10 @@ describe('GET /lgw/lottery/game', () => {
 
   it('answers 404 game_not_found for a game that is not a lottery game of this site', async () => {
     const slot = await env.DB.prepare(`SELECT node_id FROM games WHERE vassalage = 'PD_SLOTS' LIMIT 1`).first<{ node_id: number }>();
-    expect((await call(`/lgw/lottery/game?nodeId=${slot?.node_id}`)).body.code).toBe('game_not_found');
+    expect((await call(`/lgw/lottery/game?nodeId=${slot?.node_id}`)).body.errorCode).toBe('game_not_found');
     const tcg = await dailyGame();
     const { status, body } = await call(`http://play2.localhost/lgw/lottery/game?nodeId=${tcg.nodeId}`);
-    expect([status, body.code]).toEqual([404, 'game_not_found']);
+    expect([status, body.errorCode]).toEqual([404, 'game_not_found']);
   });
 });
 
@@ -111,32 +111,32 @@ describe('GET /lgw/lottery/draws', () => {
 
 describe('lottery, orders and winner board: malformed input answers 400 with a stable code', () => {
   it.each<[string, string, string, unknown, string]>([
-    ['a category that is no lottery', 'GET', '/lgw/lottery/games?gameType=RNG', undefined, 'invalid_input'],
-    ['a game sheet without a game', 'GET', '/lgw/lottery/game', undefined, 'invalid_input'],
-    ['a node id that is not a number', 'GET', '/lgw/lottery/game?nodeId=abc', undefined, 'invalid_input'],
-    ['draws of a negative node id', 'GET', '/lgw/lottery/draws?nodeId=-1', undefined, 'invalid_input'],
-    ['an empty order', 'POST', '/lgw/orders', {}, 'invalid_input'],
-    ['an order body that is not JSON', 'POST', '/lgw/orders', '{"nodeId":', 'malformed_request'],
-    ['a malformed issue number', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: 'today', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [{}] }, 'invalid_input'],
-    ['an order without bets', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [] }, 'invalid_input'],
-    ['an order of 51 bets', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: Array(51).fill({}) }, 'invalid_input'],
-    ['a short idempotency key', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'short', items: [{}] }, 'invalid_input'],
-    ['an order naming no game', 'POST', '/lgw/orders', { issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [{}] }, 'invalid_input'],
-    ['a page size of 0', 'GET', '/lgw/orders?pageSize=0', undefined, 'invalid_input'],
-    ['an unknown order status', 'GET', '/lgw/orders?status=won', undefined, 'invalid_input'],
-    ['a date range that ends before it starts', 'GET', '/lgw/orders?from=5&to=1', undefined, 'invalid_input'],
-    ['a detail without an order id', 'GET', '/lgw/orders/detail', undefined, 'invalid_input'],
-    ['a detail of a non-numeric order id', 'GET', '/lgw/orders/detail?orderId=x', undefined, 'invalid_input'],
-    ['a cancel without ids', 'POST', '/lgw/orders/suborders/cancel', {}, 'invalid_input'],
-    ['a winner board of more than 20', 'GET', '/wps/game/winners?limitNum=21', undefined, 'invalid_input'],
-    ['a winner board of an unknown category', 'GET', '/wps/game/winners?gameCategory=JACKPOT', undefined, 'invalid_input'],
-    ['a winner board in an unknown order', 'GET', '/wps/game/winners?sort=luckiest', undefined, 'invalid_input'],
+    ['a category that is no lottery', 'GET', '/lgw/lottery/games?gameType=RNG', undefined, 'request_param_err'],
+    ['a game sheet without a game', 'GET', '/lgw/lottery/game', undefined, 'request_param_err'],
+    ['a node id that is not a number', 'GET', '/lgw/lottery/game?nodeId=abc', undefined, 'request_param_err'],
+    ['draws of a negative node id', 'GET', '/lgw/lottery/draws?nodeId=-1', undefined, 'request_param_err'],
+    ['an empty order', 'POST', '/lgw/orders', {}, 'request_param_err'],
+    ['an order body that is not JSON', 'POST', '/lgw/orders', '{"nodeId":', 'request_param_err'],
+    ['a malformed issue number', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: 'today', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [{}] }, 'request_param_err'],
+    ['an order without bets', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [] }, 'request_param_err'],
+    ['an order of 51 bets', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: Array(51).fill({}) }, 'request_param_err'],
+    ['a short idempotency key', 'POST', '/lgw/orders', { nodeId: 1001, issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'short', items: [{}] }, 'request_param_err'],
+    ['an order naming no game', 'POST', '/lgw/orders', { issueNo: '20260101-0001', prizeMode: 'LOTT', idempotencyKey: 'abcdefgh12', items: [{}] }, 'request_param_err'],
+    ['a page size of 0', 'GET', '/lgw/orders?pageSize=0', undefined, 'request_param_err'],
+    ['an unknown order status', 'GET', '/lgw/orders?status=won', undefined, 'request_param_err'],
+    ['a date range that ends before it starts', 'GET', '/lgw/orders?from=5&to=1', undefined, 'request_param_err'],
+    ['a detail without an order id', 'GET', '/lgw/orders/detail', undefined, 'request_param_err'],
+    ['a detail of a non-numeric order id', 'GET', '/lgw/orders/detail?orderId=x', undefined, 'request_param_err'],
+    ['a cancel without ids', 'POST', '/lgw/orders/suborders/cancel', {}, 'request_param_err'],
+    ['a winner board of more than 20', 'GET', '/wps/game/winners?limitNum=21', undefined, 'request_param_err'],
+    ['a winner board of an unknown category', 'GET', '/wps/game/winners?gameCategory=JACKPOT', undefined, 'request_param_err'],
+    ['a winner board in an unknown order', 'GET', '/wps/game/winners?sort=luckiest', undefined, 'request_param_err'],
   ])('%s', async (_why, method, path, body, code) => {
     const member = await createMember({ balanceMinor: 10_000 });
     const init = typeof body === 'string'
       ? { method, token: member.token, body, headers: { 'Content-Type': 'application/json' } }
       : { method, token: member.token, ...(body === undefined ? {} : { json: body }) };
     const result = await call(path, init);
-    expect([result.status, result.body.code, result.body.success]).toEqual([400, code, false]);
+    expect([result.status, result.body.errorCode, result.body.success]).toEqual([400, code, false]);
   });
 });

@@ -78,7 +78,7 @@ describe('POST /lgw/orders: placing', () => {
     const order = { nodeId: game.nodeId, issueNo: (await openDraw(game)).issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(3, 1000)] };
     await postOrder(member.token, order);
     const other = await postOrder(member.token, { ...order, items: [digitBet(4, 1000)] });
-    expect([other.status, other.body.code]).toEqual([409, 'idempotency_conflict']);
+    expect([other.status, other.body.errorCode]).toEqual([409, 'idempotency_conflict']);
     expect(await balanceOf(member.memberId)).toBe(9_000);
   });
 
@@ -88,7 +88,7 @@ describe('POST /lgw/orders: placing', () => {
     const { status, body } = await postOrder(member.token, {
       nodeId: game.nodeId, issueNo: closedDraw(game).issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(3, 1000)],
     });
-    expect([status, body.code]).toEqual([409, 'draw_closed']);
+    expect([status, body.errorCode]).toEqual([409, 'draw_closed']);
     expect(await balanceOf(member.memberId)).toBe(10_000);
     expect(await ledgerOf(member.memberId)).toHaveLength(0);
   });
@@ -99,7 +99,7 @@ describe('POST /lgw/orders: placing', () => {
     const draw = await openDraw(game);
     const input = { nodeId: game.nodeId, issueNo: draw.issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(3, 1000)] };
     const owner = { memberId: member.memberId, merchantCode: 'DEMO' };
-    await expect(placeOrder(env.DB, owner, input, draw.closeAt)).rejects.toMatchObject({ status: 409, code: 'draw_closed' });
+    await expect(placeOrder(env.DB, owner, input, draw.closeAt)).rejects.toMatchObject({ status: 409, errorCode: 'draw_closed' });
     await placeOrder(env.DB, owner, input, draw.closeAt - 1);
     expect(await balanceOf(member.memberId)).toBe(9_000);
   });
@@ -139,7 +139,7 @@ describe('POST /lgw/orders: placing', () => {
     const member = await createMember({ balanceMinor: 10_000 });
     const base = { nodeId: game.nodeId, issueNo: (await openDraw(game)).issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(1, 1000)] };
     const result = await postOrder(member.token, { ...base, ...change(game) });
-    expect([result.status, result.body.code]).toEqual([status, code]);
+    expect([result.status, result.body.errorCode]).toEqual([status, code]);
     expect(await balanceOf(member.memberId)).toBe(10_000);
   });
 
@@ -150,12 +150,12 @@ describe('POST /lgw/orders: placing', () => {
     const result = await withVendorMaintenance('TCG', () => postOrder(member.token, {
       nodeId: game.nodeId, issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(1, 1000)],
     }));
-    expect([result.status, result.body.code]).toEqual([409, 'vendor_maintenance']);
+    expect([result.status, result.body.errorCode]).toEqual([409, 'vendor_maintenance']);
   });
 
   it('needs a session', async () => {
     const result = await call('/lgw/orders', { method: 'POST', json: {} });
-    expect([result.status, result.body.code]).toEqual([401, 'not_logged_in']);
+    expect([result.status, result.body.errorCode]).toEqual([401, 'customer.not.login']);
   });
 });
 
@@ -195,7 +195,7 @@ describe('GET /lgw/orders and /lgw/orders/detail', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.value.subOrders).toEqual([expect.objectContaining({ betType: 'digit', selection: { position: 1, digit: 2 }, stakeMinor: 1000 })]);
     const theirs = await call(`/lgw/orders/detail?orderId=${ids[2]}`, { token: stranger.token });
-    expect([theirs.status, theirs.body.code]).toEqual([404, 'order_not_found']);
+    expect([theirs.status, theirs.body.errorCode]).toEqual([404, 'order_not_found']);
   });
 });
 
@@ -236,7 +236,7 @@ describe('POST /lgw/orders/suborders/cancel', () => {
     const ids = order.subOrders.map((s) => s.subOrderId);
     const late = cancelSubOrders(env.DB, { memberId: member.memberId, merchantCode: 'DEMO' }, ids, draw.closeAt);
     await expect(late).rejects.toBeInstanceOf(ApiError);
-    await expect(late).rejects.toMatchObject({ status: 409, code: 'draw_closed' });
+    await expect(late).rejects.toMatchObject({ status: 409, errorCode: 'draw_closed' });
     expect(await balanceOf(member.memberId)).toBe(6_000);
   });
 
@@ -249,12 +249,12 @@ describe('POST /lgw/orders/suborders/cancel', () => {
 
   it.each<[string, (ids: number[]) => unknown, number, string]>([
     ['an unknown bet', () => ({ subOrderIds: [987_654_321] }), 404, 'suborder_not_found'],
-    ['no ids', () => ({ subOrderIds: [] }), 400, 'invalid_input'],
-    ['ids as text', (ids) => ({ subOrderIds: ids.map(String) }), 400, 'invalid_input'],
+    ['no ids', () => ({ subOrderIds: [] }), 400, 'request_param_err'],
+    ['ids as text', (ids) => ({ subOrderIds: ids.map(String) }), 400, 'request_param_err'],
   ])('refuses %s', async (_why, body, status, code) => {
     const { member, order } = await placed();
     const result = await call('/lgw/orders/suborders/cancel', { method: 'POST', token: member.token, json: body(order.subOrders.map((s) => s.subOrderId)) });
-    expect([result.status, result.body.code]).toEqual([status, code]);
+    expect([result.status, result.body.errorCode]).toEqual([status, code]);
     expect(await balanceOf(member.memberId)).toBe(6_000);
   });
 
@@ -262,6 +262,6 @@ describe('POST /lgw/orders/suborders/cancel', () => {
     const { order } = await placed();
     const stranger = await createMember({ balanceMinor: 0 });
     const result = await call('/lgw/orders/suborders/cancel', { method: 'POST', token: stranger.token, json: { subOrderIds: [order.subOrders[0]?.subOrderId] } });
-    expect([result.status, result.body.code]).toEqual([404, 'suborder_not_found']);
+    expect([result.status, result.body.errorCode]).toEqual([404, 'suborder_not_found']);
   });
 });

@@ -113,7 +113,7 @@ describe('lottery settlement', () => {
     const late = await postOrder(placed.members[0]?.token ?? '', {
       nodeId: placed.game.nodeId, issueNo: placed.issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [SPREAD[0]],
     });
-    expect([late.status, late.body.code]).toEqual([409, 'draw_closed']);
+    expect([late.status, late.body.errorCode]).toEqual([409, 'draw_closed']);
 
     let runs = 1;
     for (;;) {

@@ -42,7 +42,7 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
     const { username } = await registerMember();
     const { status, body } = await register(registration({ username: username.toUpperCase() }));
     expect(status).toBe(409);
-    expect(body.code).toBe('username_taken');
+    expect(body.errorCode).toBe('username_taken');
   });
 
   it('stores a salted scrypt hash, never the password itself', async () => {
@@ -83,7 +83,7 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
   ])('refuses a %s with 400 invalid_input naming the field', async (_name, overrides, path, key) => {
     const { status, body } = await register(registration(overrides));
     expect(status).toBe(400);
-    expect(body.code).toBe('invalid_input');
+    expect(body.errorCode).toBe('request_param_err');
     const issues = (body.value as unknown as { issues: { path: string; key?: string }[] }).issues;
     expect(issues).toContainEqual(expect.objectContaining({ path, ...(key ? { key } : {}) }));
   });
@@ -91,7 +91,7 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
   it('refuses a wrong captcha answer with 400 captcha_invalid', async () => {
     const { status, body } = await register(registration({ captcha: 'WRONG' }));
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'captcha_invalid', value: { captcha: true } });
+    expect(body).toMatchObject({ errorCode: 'captcha_invalid', value: { captcha: true } });
     expect(TEST_ANSWER).not.toBe('WRONG');
   });
 
@@ -100,7 +100,7 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
     try {
       const { status, body } = await register(registration());
       expect(status).toBe(403);
-      expect(body.code).toBe('feature_disabled');
+      expect(body.errorCode).toBe('function.not.available');
     } finally {
       await setSwitch('USERNAMEREG3', true);
     }
@@ -114,24 +114,24 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
     }
     const { status, body, headers } = await register(registration(), ip);
     expect(status).toBe(429);
-    expect(body.code).toBe('too_many_requests');
+    expect(body.errorCode).toBe('TOO_MANY_REQUEST');
     expect(Number(headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 
   // Malformed input never reaches the rules and never causes a 500.
   it.each([
-    ['a body that is not JSON', { body: '{"username":', headers: { 'Content-Type': 'application/json' } }, 'malformed_request'],
-    ['a number where text belongs', { json: { ...registration(), username: 12345 } }, 'invalid_input'],
-    ['an over-long field', { json: registration({ email: `${'e'.repeat(300)}@x.io` }) }, 'invalid_input'],
-    ['a member type other than 0', { json: registration({ type: 1 }) }, 'invalid_input'],
-    ['an unknown register method', { json: registration({ registerMethod: 'FAX' }) }, 'invalid_input'],
-    ['no fields at all', { json: {} }, 'invalid_input'],
+    ['a body that is not JSON', { body: '{"username":', headers: { 'Content-Type': 'application/json' } }, 'request_param_err'],
+    ['a number where text belongs', { json: { ...registration(), username: 12345 } }, 'request_param_err'],
+    ['an over-long field', { json: registration({ email: `${'e'.repeat(300)}@x.io` }) }, 'request_param_err'],
+    ['a member type other than 0', { json: registration({ type: 1 }) }, 'request_param_err'],
+    ['an unknown register method', { json: registration({ registerMethod: 'FAX' }) }, 'request_param_err'],
+    ['no fields at all', { json: {} }, 'request_param_err'],
   ])('answers 400 %s with a stable code', async (_name, init, code) => {
     const { status, body } = 'json' in init
       ? await sealedCall('/wps/member/register', { method: 'PUT', json: init.json, env: withTestCaptcha })
       : await call('/wps/member/register', { method: 'PUT', ...init, env: withTestCaptcha });
     expect(status).toBe(400);
-    expect(body.code).toBe(code);
+    expect(body.errorCode).toBe(code);
   });
 });
 
@@ -146,10 +146,10 @@ describe('GET /wps/member/info', { timeout: 30_000 }, () => {
   });
 
   it('answers 401 not_logged_in without a token and session_expired with an unknown one', async () => {
-    expect((await call('/wps/member/info')).body.code).toBe('not_logged_in');
+    expect((await call('/wps/member/info')).body.errorCode).toBe('customer.not.login');
     const unknown = await call('/wps/member/info', { token: 'x'.repeat(43) });
     expect(unknown.status).toBe(401);
-    expect(unknown.body.code).toBe('session_expired');
+    expect(unknown.body.errorCode).toBe('user.or.token.invalid');
   });
 
   it('answers 401 session_expired with a token revoked by logout', async () => {
@@ -157,7 +157,7 @@ describe('GET /wps/member/info', { timeout: 30_000 }, () => {
     expect((await call('/wps/session/logout', { method: 'DELETE', token: session.token })).status).toBe(200);
     const { status, body } = await call('/wps/member/info', { token: session.token });
     expect(status).toBe(401);
-    expect(body.code).toBe('session_expired');
+    expect(body.errorCode).toBe('user.or.token.invalid');
   });
 });
 

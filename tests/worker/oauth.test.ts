@@ -103,7 +103,7 @@ describe('GET /wps/oauth/:provider/start', () => {
     try {
       const res = await call('/wps/oauth/google/start', { env: bindings() });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe('feature_disabled');
+      expect(res.body.errorCode).toBe('function.not.available');
     } finally {
       await setSwitch('GOOGLELOGIN3', true);
     }
@@ -112,13 +112,13 @@ describe('GET /wps/oauth/:provider/start', () => {
   it('answers 503 provider_not_configured without the client secret', async () => {
     const res = await call('/wps/oauth/google/start', { env: { ...bindings(), GOOGLE_CLIENT_SECRET: '' } as Partial<Bindings> });
     expect(res.status).toBe(503);
-    expect(res.body.code).toBe('provider_not_configured');
+    expect(res.body.errorCode).toBe('provider_not_configured');
   });
 
   it('answers 400 invalid_input for an unknown provider', async () => {
     const res = await call('/wps/oauth/twitter/start', { env: bindings() });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.errorCode).toBe('request_param_err');
   });
 });
 
@@ -167,10 +167,10 @@ describe('social login callback and session exchange', () => {
     expect((await exchange(code)).status).toBe(200);
     const again = await exchange(code);
     expect(again.status).toBe(401);
-    expect(again.body.code).toBe('exchange_invalid');
+    expect(again.body.errorCode).toBe('exchange_invalid');
     const late = sessionCodeOf((await socialLogin('google', newPlayer())).location);
     await env.DB.prepare(`UPDATE session_exchange_codes SET expires_at = ? WHERE used_at IS NULL`).bind(Date.now() - 1).run();
-    expect((await exchange(late)).body.code).toBe('exchange_invalid');
+    expect((await exchange(late)).body.errorCode).toBe('exchange_invalid');
   });
 
   it('refuses a callback from another browser (missing or other cookie) and a replayed state', async () => {
@@ -228,6 +228,6 @@ describe('social login callback and session exchange', () => {
   it.each([[{}], [{ code: 'short' }], [{ code: 42 }]])('answers 400 invalid_input for the exchange body %j', async (json) => {
     const res = await call('/wps/session/exchange', { method: 'POST', json });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.errorCode).toBe('request_param_err');
   });
 });

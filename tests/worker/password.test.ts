@@ -39,7 +39,7 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
     const res = await change(session.token, { oldPassword: password, newPassword: 'fresh2024', confirmNewPassword: 'fresh2024' });
     const fresh = res.body.value.rememberToken ?? '';
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await call('/wps/session/remember', { method: 'POST', json: { token: oldRemember } })).body.code).toBe('remember_invalid');
+    expect((await call('/wps/session/remember', { method: 'POST', json: { token: oldRemember } })).body.errorCode).toBe('remember_invalid');
     expect((await call('/wps/session/remember', { method: 'POST', json: { token: fresh } })).status).toBe(200);
   });
 
@@ -47,7 +47,7 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
     const { session, password } = await registerMember();
     const res = await change(session.token, { oldPassword: password, newPassword: password, confirmNewPassword: password });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('same_password');
+    expect(res.body.errorCode).toBe('same_password');
   });
 
   it('refuses a wrong old password with 400 wrong_password, and after 5 in 15 minutes with 429', async () => {
@@ -55,11 +55,11 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
     for (let i = 0; i < 5; i++) {
       const res = await change(session.token, { oldPassword: `wrong${i}abc`, newPassword: 'fresh2024', confirmNewPassword: 'fresh2024' });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('wrong_password');
+      expect(res.body.errorCode).toBe('wrong_password');
     }
     const locked = await change(session.token, { oldPassword: password, newPassword: 'fresh2024', confirmNewPassword: 'fresh2024' });
     expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('too_many_attempts');
+    expect(locked.body.errorCode).toBe('TOO_MANY_REQUEST');
   });
 
   it.each([
@@ -70,7 +70,7 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
     const { session, password } = await registerMember();
     const res = await change(session.token, { oldPassword: password, ...body });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.errorCode).toBe('request_param_err');
     const issues = (res.body.value as unknown as { issues: { path: string; key?: string }[] }).issues;
     expect(issues).toContainEqual(expect.objectContaining({ path, ...(key ? { key } : {}) }));
   });
@@ -82,14 +82,14 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
       const member = await createMember({ type });
       const res = await change(member.token, { oldPassword: 'x1', newPassword: 'fresh2024', confirmNewPassword: 'fresh2024' });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe('free_reject');
+      expect(res.body.errorCode).toBe('free_reject');
     }
   });
 
   it('refuses an unknown moduleId as invalid input', async () => {
     const { session, password } = await registerMember();
     const res = await change(session.token, { oldPassword: password, newPassword: 'fresh2024', confirmNewPassword: 'fresh2024', moduleId: 'OTHER' });
-    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.errorCode).toBe('request_param_err');
   });
 });
 
@@ -109,7 +109,7 @@ describe('POST /wps/member/password/reset', { timeout: 60_000 }, () => {
     expect(res.status).toBe(200);
     expect(await isLive(login.body.value.token)).toBe(false);
     const remember = await call('/wps/session/remember', { method: 'POST', json: { token: login.body.value.rememberToken } });
-    expect(remember.body.code).toBe('remember_invalid');
+    expect(remember.body.errorCode).toBe('remember_invalid');
     expect((await postLogin({ type: 'username', username: member.username, password: 'reset2024' })).status).toBe(200);
   });
 
@@ -121,21 +121,21 @@ describe('POST /wps/member/password/reset', { timeout: 60_000 }, () => {
     expect(known.status).toBe(400);
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
-    expect(known.body.code).toBe('verification_code_error');
+    expect(known.body.errorCode).toBe('verification_code_error');
   });
 
   it('uses each code once', async () => {
     const member = await memberWithPhone(await hashPassword('before123'));
     const code = await smsCodeFor('noLogin', member.phone);
     expect((await resetFor(member.phone, code)).status).toBe(200);
-    expect((await resetFor(member.phone, code, 'again2024')).body.code).toBe('verification_code_error');
+    expect((await resetFor(member.phone, code, 'again2024')).body.errorCode).toBe('verification_code_error');
   });
 
   it('checks the new password before spending the code', async () => {
     const member = await memberWithPhone(await hashPassword('before123'));
     const code = await smsCodeFor('noLogin', member.phone);
     const weak = await resetFor(member.phone, code, 'short');
-    expect(weak.body.code).toBe('invalid_input');
+    expect(weak.body.errorCode).toBe('request_param_err');
     expect((await resetFor(member.phone, code)).status).toBe(200);
   });
 
@@ -148,7 +148,7 @@ describe('POST /wps/member/password/reset', { timeout: 60_000 }, () => {
       json: { ...uniquePhone(), verificationCode: '123456', newPassword: 'reset2024', confirmNewPassword: 'reset2024', ...overrides },
     });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.errorCode).toBe('request_param_err');
   });
 });
 
@@ -182,7 +182,7 @@ describe('remember-me', { timeout: 60_000 }, () => {
     expect(await isLive(resumed.body.value.token)).toBe(true);
     const replay = await call('/wps/session/remember', { method: 'POST', json: { token: first.body.value.rememberToken } });
     expect(replay.status).toBe(401);
-    expect(replay.body.code).toBe('remember_invalid');
+    expect(replay.body.errorCode).toBe('remember_invalid');
   });
 
   it('refuses an expired token and a disabled member', async () => {
@@ -194,7 +194,7 @@ describe('remember-me', { timeout: 60_000 }, () => {
     )
       .bind(Date.now() - 1, username.toLowerCase(), Date.now())
       .run();
-    expect((await call('/wps/session/remember', { method: 'POST', json: { token: a.body.value.rememberToken } })).body.code).toBe('remember_invalid');
+    expect((await call('/wps/session/remember', { method: 'POST', json: { token: a.body.value.rememberToken } })).body.errorCode).toBe('remember_invalid');
     await env.DB.prepare(`UPDATE members SET status = 0 WHERE username = ?`).bind(username.toLowerCase()).run();
     expect((await call('/wps/session/remember', { method: 'POST', json: { token: b.body.value.rememberToken } })).status).toBe(401);
   });

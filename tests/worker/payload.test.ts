@@ -27,9 +27,9 @@ const publicOf = (jwk: JsonWebKey & { kid: string }): PayloadKey => ({
   keyId: jwk.kid, algorithm: PAYLOAD_ALGORITHM, publicKeyJwk: { kty: 'EC', crv: 'P-256', x: jwk.x ?? '', y: jwk.y ?? '' },
 });
 
-describe('GET /wps/system/payloadKey', () => {
+describe('GET /wps/playdeck/payloadKey', () => {
   it('publishes the public half only, with its id and algorithm', async () => {
-    const res = await call<PayloadKey>('/wps/system/payloadKey');
+    const res = await call<PayloadKey>('/wps/playdeck/payloadKey');
     expect(res.status).toBe(200);
     expect(res.body.value).toEqual({
       keyId: expect.stringMatching(/^dev-[0-9a-f]{12}$/),
@@ -41,7 +41,7 @@ describe('GET /wps/system/payloadKey', () => {
 
   it('answers 503 encryption_unavailable outside development when no key is configured', async () => {
     const env = { APP_ENV: 'production' };
-    expect((await call('/wps/system/payloadKey', { env })).body.code).toBe('encryption_unavailable');
+    expect((await call('/wps/playdeck/payloadKey', { env })).body.errorCode).toBe('encryption_unavailable');
     const login = await call('/wps/session/login', { method: 'POST', json: { data: 'AAAA' }, headers: { Encryption: `${PAYLOAD_ALGORITHM};k1` }, env });
     expect(login.status).toBe(503);
   });
@@ -56,7 +56,7 @@ describe('sealed request bodies', () => {
   ])('%s refuses a plain JSON body with 400 encryption_required', async (path, method) => {
     const res = await call(path, { method, json: registration(), env: withTestCaptcha });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('encryption_required');
+    expect(res.body.errorCode).toBe('encryption_required');
   });
 
   it('password change refuses a plain body too (after the session check)', async () => {
@@ -64,21 +64,21 @@ describe('sealed request bodies', () => {
     const res = await call('/wps/member/password/verification', {
       method: 'POST', token: session.token, json: { oldPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' },
     });
-    expect(res.body.code).toBe('encryption_required');
+    expect(res.body.errorCode).toBe('encryption_required');
   }, 30_000);
 
   it('opens a sealed body and runs the call (a wrong password is a normal 401)', async () => {
     const res = await sealedCall('/wps/session/login', freshLogin());
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('invalid_credentials');
+    expect(res.body.errorCode).toBe('login.cred.err');
   });
 
   it('refuses the same sealed body twice with 400 replayed_payload', async () => {
     const first = await sealedCall('/wps/session/login', freshLogin());
-    expect(first.body.code).toBe('invalid_credentials');
+    expect(first.body.errorCode).toBe('login.cred.err');
     const replay = await call('/wps/session/login', { method: 'POST', json: first.sealed.json, headers: { Encryption: first.sealed.header } });
     expect(replay.status).toBe(400);
-    expect(replay.body.code).toBe('replayed_payload');
+    expect(replay.body.errorCode).toBe('replayed_payload');
   });
 
   it.each([
@@ -87,12 +87,12 @@ describe('sealed request bodies', () => {
   ])('refuses a timestamp %s with 400 stale_payload', async (_name, offset) => {
     const res = await sealedCall('/wps/session/login', { json: loginBody, now: Date.now() + offset });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('stale_payload');
+    expect(res.body.errorCode).toBe('stale_payload');
   });
 
   it('accepts a timestamp 4 minutes old', async () => {
     const res = await sealedCall('/wps/session/login', { ...freshLogin(), now: Date.now() - 4 * 60 * 1000 });
-    expect(res.body.code).toBe('invalid_credentials');
+    expect(res.body.errorCode).toBe('login.cred.err');
   });
 
   it('refuses a tampered body with 400 bad_payload', async () => {
@@ -102,14 +102,14 @@ describe('sealed request bodies', () => {
     bytes[bytes.length - 20] = (bytes[bytes.length - 20] ?? 0) ^ 1;
     const res = await call('/wps/session/login', { method: 'POST', json: { data: toBase64(bytes) }, headers: { Encryption: sealed.header } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('bad_payload');
+    expect(res.body.errorCode).toBe('bad_payload');
   });
 
   it('refuses a body sealed for another endpoint with 400 bad_payload', async () => {
     const key = await payloadKey();
     const sealed = await sealPayload(key, '/wps/member/register', loginBody);
     const res = await call('/wps/session/login', { method: 'POST', json: sealed.json, headers: { Encryption: sealed.header } });
-    expect(res.body.code).toBe('bad_payload');
+    expect(res.body.errorCode).toBe('bad_payload');
   });
 
   it.each([
@@ -125,13 +125,13 @@ describe('sealed request bodies', () => {
       method: 'POST', json: { data: data(sealed.json.data) }, headers: { Encryption: header(sealed.header) },
     });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe(code);
+    expect(res.body.errorCode).toBe(code);
   });
 
   it('checks the inner body with the call’s rules (400 invalid_input)', async () => {
     const res = await sealedCall('/wps/session/login', { json: { type: 'username', username: '' } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.errorCode).toBe('request_param_err');
   });
 
   it('never writes the password to the logs', async () => {
@@ -154,13 +154,13 @@ describe('PAYLOAD_PRIVATE_KEYS rotation', () => {
     expect(published).toEqual(publicOf(newer));
     expect(JSON.stringify(published)).not.toContain(newer.d ?? 'no-d');
     const withNew = await sealedCall('/wps/session/login', { ...freshLogin(), env });
-    expect(withNew.body.code).toBe('invalid_credentials');
+    expect(withNew.body.errorCode).toBe('login.cred.err');
     const withOld = await sealedCall('/wps/session/login', { ...freshLogin(), env, key: publicOf(older) });
-    expect(withOld.body.code).toBe('invalid_credentials');
+    expect(withOld.body.errorCode).toBe('login.cred.err');
     const retired = await sealedCall('/wps/session/login', {
       json: loginBody, env: { PAYLOAD_PRIVATE_KEYS: JSON.stringify([newer]) }, key: publicOf(older),
     });
-    expect(retired.body.code).toBe('unknown_payload_key');
+    expect(retired.body.errorCode).toBe('unknown_payload_key');
   });
 
   it('refuses a body sealed for a key id with another key’s public half', async () => {
@@ -168,7 +168,7 @@ describe('PAYLOAD_PRIVATE_KEYS rotation', () => {
     const impostor = await operatorKey('k1');
     const env = { PAYLOAD_PRIVATE_KEYS: JSON.stringify([real]) };
     const res = await sealedCall('/wps/session/login', { json: loginBody, env, key: publicOf(impostor) });
-    expect(res.body.code).toBe('bad_payload');
+    expect(res.body.errorCode).toBe('bad_payload');
   });
 
   it.each([
@@ -176,8 +176,8 @@ describe('PAYLOAD_PRIVATE_KEYS rotation', () => {
     ['an empty list', '[]'],
     ['a key without kid', JSON.stringify([{ kty: 'EC', crv: 'P-256', x: 'a', y: 'b', d: 'c' }])],
   ])('answers 503 encryption_unavailable for a secret that is %s', async (_name, secret) => {
-    const res = await call('/wps/system/payloadKey', { env: { PAYLOAD_PRIVATE_KEYS: secret } });
+    const res = await call('/wps/playdeck/payloadKey', { env: { PAYLOAD_PRIVATE_KEYS: secret } });
     expect(res.status).toBe(503);
-    expect(res.body.code).toBe('encryption_unavailable');
+    expect(res.body.errorCode).toBe('encryption_unavailable');
   });
 });

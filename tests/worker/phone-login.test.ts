@@ -32,7 +32,7 @@ describe('login by SMS code', () => {
     expect(res.body.value).toMatchObject({ userName: member.username, type: 0, firstTimeLogin: true });
     const info = await call<MemberInfo>('/wps/member/info', { token: res.body.value.token });
     expect(info.body.value.id).toBe(member.memberId);
-    expect((await smsLogin(member.phone, code)).body.code).toBe('verification_code_error');
+    expect((await smsLogin(member.phone, code)).body.errorCode).toBe('verification_code_error');
   });
 
   it('accepts mobileNo and a remember-me request', async () => {
@@ -51,21 +51,21 @@ describe('login by SMS code', () => {
     const wrong = await smsLogin(member.phone, code === '000000' ? '999999' : '000000');
     const unknown = await smsLogin(uniquePhone(), '123456');
     expect(wrong.status).toBe(400);
-    expect(wrong.body.code).toBe('verification_code_error');
+    expect(wrong.body.errorCode).toBe('verification_code_error');
     expect(unknown.body).toEqual(wrong.body);
   });
 
   it('refuses a code sent for registration', async () => {
     const phone = uniquePhone();
     const code = await smsCodeFor('register', phone);
-    expect((await smsLogin(phone, code)).body.code).toBe('verification_code_error');
+    expect((await smsLogin(phone, code)).body.errorCode).toBe('verification_code_error');
   });
 
   it('answers 403 account_disabled for a disabled account with the right code', async () => {
     const member = await memberWithPhone();
     await env.DB.prepare(`UPDATE members SET status = 0 WHERE id = ?`).bind(member.memberId).run();
     const code = await smsCodeFor('noLogin', member.phone);
-    expect((await smsLogin(member.phone, code)).body.code).toBe('account_disabled');
+    expect((await smsLogin(member.phone, code)).body.errorCode).toBe('account_disabled');
   });
 
   it('answers 403 feature_disabled while MOBILEVERCODELOGIN3 is off', async () => {
@@ -75,7 +75,7 @@ describe('login by SMS code', () => {
     try {
       const res = await smsLogin(member.phone, code);
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe('feature_disabled');
+      expect(res.body.errorCode).toBe('function.not.available');
     } finally {
       await setSwitch('MOBILEVERCODELOGIN3', true);
     }
@@ -88,7 +88,7 @@ describe('login by SMS code', () => {
   ])('answers 400 invalid_input for %s', async (_name, overrides) => {
     const res = await postLogin({ type: 'sms', ...uniquePhone(), verificationCode: '123456', ...overrides });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.errorCode).toBe('request_param_err');
   });
 });
 
@@ -122,7 +122,7 @@ describe('login with a Firebase ID token', () => {
     const member = await memberWithPhone();
     const res = await firebaseLogin(await tokenFor(member.phone.e164, options, claims));
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('invalid_firebase_token');
+    expect(res.body.errorCode).toBe('invalid_firebase_token');
   });
 
   it('refuses a token signed by a key other than the published one', async () => {
@@ -131,7 +131,7 @@ describe('login with a Firebase ID token', () => {
     const forged = await forger.sign({ phone_number: member.phone.e164, auth_time: Math.floor(Date.now() / 1000) }, {
       issuer, audience: PROJECT, subject: 'uid-x',
     });
-    expect((await firebaseLogin(forged)).body.code).toBe('invalid_firebase_token');
+    expect((await firebaseLogin(forged)).body.errorCode).toBe('invalid_firebase_token');
   });
 
   it('refuses a tampered token and a token without a phone', async () => {
@@ -140,8 +140,8 @@ describe('login with a Firebase ID token', () => {
     const [h, p, sig] = token.split('.');
     const claims = JSON.parse(atob((p ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
     const other = btoa(JSON.stringify({ ...claims, phone_number: uniquePhone().e164 })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-    expect((await firebaseLogin(`${h}.${other}.${sig}`)).body.code).toBe('invalid_firebase_token');
-    expect((await firebaseLogin(await tokenFor(undefined))).body.code).toBe('invalid_firebase_token');
+    expect((await firebaseLogin(`${h}.${other}.${sig}`)).body.errorCode).toBe('invalid_firebase_token');
+    expect((await firebaseLogin(await tokenFor(undefined))).body.errorCode).toBe('invalid_firebase_token');
   });
 
   it('answers 400 phone_mismatch when the body names another number', async () => {
@@ -151,13 +151,13 @@ describe('login with a Firebase ID token', () => {
       firebaseMobileNo: other.mobileNum, countryDialingCode: other.countryDialingCode,
     });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('phone_mismatch');
+    expect(res.body.errorCode).toBe('phone_mismatch');
   });
 
   it('answers 404 user_not_found for a proven phone without an account', async () => {
     const res = await firebaseLogin(await tokenFor(uniquePhone().e164));
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('user_not_found');
+    expect(res.body.errorCode).toBe('not.exists.user');
   });
 
   it('answers 503 provider_not_configured while the site has no Firebase project', async () => {
@@ -165,7 +165,7 @@ describe('login with a Firebase ID token', () => {
     try {
       const res = await firebaseLogin(await tokenFor(uniquePhone().e164));
       expect(res.status).toBe(503);
-      expect(res.body.code).toBe('provider_not_configured');
+      expect(res.body.errorCode).toBe('provider_not_configured');
     } finally {
       await configureProvider('firebase', { client_id: PROJECT });
     }

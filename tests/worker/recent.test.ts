@@ -14,7 +14,7 @@ describe('GET /wps/game/recent (player-shell §2 Game list screen "recent"; §7 
   it('asks a visitor to log in with 401 not_logged_in', async () => {
     const { status, body } = await recent(undefined);
     expect(status).toBe(401);
-    expect(body.code).toBe('not_logged_in');
+    expect(body.errorCode).toBe('customer.not.login');
   });
 
   it('lists nothing for a member who launched nothing, with 0 total pages', async () => {
@@ -69,7 +69,7 @@ describe('GET /wps/game/recent (player-shell §2 Game list screen "recent"; §7 
 
   it('answers 404 game_not_found when recording a game the site does not offer, and 400 for a bad node id', async () => {
     const member = await createMember();
-    expect((await addRecent(member.token, 999_999_999)).body.code).toBe('game_not_found');
+    expect((await addRecent(member.token, 999_999_999)).body.errorCode).toBe('game_not_found');
     expect((await addRecent(member.token, 'abc')).status).toBe(400);
   });
 });

@@ -79,7 +79,7 @@ describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
       expect.objectContaining({ path: 'verificationCode' }),
     );
     const wrong = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, verificationCode: '000000' });
-    expect(wrong.body.code).toBe('verification_code_error');
+    expect(wrong.body.errorCode).toBe('verification_code_error');
     const code = await smsCodeFor('register', phone);
     const ok = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, verificationCode: code });
     expect(ok.status).toBe(200);
@@ -92,7 +92,7 @@ describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
     const code = await smsCodeFor('noLogin', member.phone);
     await env.DB.prepare(`UPDATE members SET mobile_e164 = NULL WHERE id = ?`).bind(member.memberId).run();
     const res = await registerMobile({ countryDialingCode: '63', mobileNum: member.phone.mobileNum, verificationCode: code });
-    expect(res.body.code).toBe('verification_code_error');
+    expect(res.body.errorCode).toBe('verification_code_error');
   });
 
   it('with REGMOBVERF3 on: accepts a Firebase ID token for the same phone instead of a code', async () => {
@@ -107,7 +107,7 @@ describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
       { countryDialingCode: '63', mobileNum: phone.mobileNum, firebaseChannel: 'sms', firebaseIdToken: await token(uniquePhone().e164) },
       outbound,
     );
-    expect(mismatch.body.code).toBe('phone_mismatch');
+    expect(mismatch.body.errorCode).toBe('phone_mismatch');
     const ok = await registerMobile(
       { countryDialingCode: '63', mobileNum: phone.mobileNum, firebaseChannel: 'sms', firebaseIdToken: await token(phone.e164) },
       outbound,
@@ -119,7 +119,7 @@ describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
     await setSwitch('MOBILENUMPASSREG3', true);
     const phone = uniquePhone();
     const none = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum });
-    expect(none.body.code).toBe('invalid_input');
+    expect(none.body.errorCode).toBe('request_param_err');
     const differ = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, password: 'secret123', confirmPassword: 'secret124' });
     expect((differ.body.value as unknown as { issues: { key?: string }[] }).issues).toContainEqual(
       expect.objectContaining({ key: 'in_confirmation_correct' }),
@@ -134,17 +134,17 @@ describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
     const member = await memberWithPhone();
     const taken = await registerMobile({ countryDialingCode: '63', mobileNum: member.phone.mobileNum });
     expect(taken.status).toBe(409);
-    expect(taken.body.code).toBe('mobile_taken');
+    expect(taken.body.errorCode).toBe('mobile_taken');
     const { username } = await registerMember();
     const nameTaken = await registerMobile({ countryDialingCode: '63', mobileNum: uniquePhone().mobileNum, username });
-    expect(nameTaken.body.code).toBe('username_taken');
+    expect(nameTaken.body.errorCode).toBe('username_taken');
   });
 
   it('links the player to the agent of a valid invitation code, and refuses an unknown one', async () => {
     const phone = uniquePhone();
     const bad = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, affiliateCode: 'NOSUCHAGENT' });
     expect(bad.status).toBe(400);
-    expect(bad.body.code).toBe('invitation_code_error');
+    expect(bad.body.errorCode).toBe('invitation_code_error');
     const ok = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, affiliateCode: 'demoagent' });
     expect(ok.status).toBe(200);
     const agent = await env.DB.prepare(`SELECT id FROM members WHERE affiliate_code = 'DEMOAGENT'`).first<{ id: number }>();
@@ -153,18 +153,18 @@ describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
 
   it('refuses a wrong captcha and a bad phone', async () => {
     const phone = uniquePhone();
-    expect((await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, captcha: 'WRONG' })).body.code).toBe('captcha_invalid');
+    expect((await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, captcha: 'WRONG' })).body.errorCode).toBe('captcha_invalid');
     const bad = await registerMobile({ countryDialingCode: '999', mobileNum: phone.mobileNum });
-    expect(bad.body.code).toBe('invalid_input');
+    expect(bad.body.errorCode).toBe('request_param_err');
     const short = await registerMobile({ countryDialingCode: '63', mobileNum: '0912' });
-    expect(short.body.code).toBe('invalid_input');
+    expect(short.body.errorCode).toBe('request_param_err');
   });
 
   it('answers 403 feature_disabled while MOBILENUMREG3 is off', async () => {
     await setSwitch('MOBILENUMREG3', false);
     const res = await registerMobile({ countryDialingCode: '63', mobileNum: uniquePhone().mobileNum });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('feature_disabled');
+    expect(res.body.errorCode).toBe('function.not.available');
   });
 });
 
@@ -177,7 +177,7 @@ describe('username registration with an invitation code', { timeout: 30_000 }, (
       env: withTestCaptcha,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.code).toBe('invitation_code_error');
+    expect(bad.body.errorCode).toBe('invitation_code_error');
     expect(bad.body.value).toEqual({ issues: [expect.objectContaining({ path: 'affiliateCode', key: 'invitation_code_error' })] });
     const { username } = await registerMember({ affiliateCode: 'DEMOAGENT' });
     const row = await env.DB.prepare(
@@ -201,7 +201,7 @@ describe('GET /wps/check/username', () => {
   it.each([['abc'], ['1abcd'], ['has space'], ['']])('answers 400 invalid_input for the username %j', async (name) => {
     const res = await call(`/wps/check/username?username=${encodeURIComponent(name)}`);
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_input');
+    expect(res.body.errorCode).toBe('request_param_err');
   });
 
   it('allows 60 checks per IP per 10 minutes', async () => {
@@ -220,7 +220,7 @@ describe('GET /wps/agent/affiliate', () => {
   });
 
   it('answers 404 invitation_code_error for an unknown code, a disabled agent and a non-agent', async () => {
-    expect((await call('/wps/agent/affiliate?code=NOSUCH')).body.code).toBe('invitation_code_error');
+    expect((await call('/wps/agent/affiliate?code=NOSUCH')).body.errorCode).toBe('invitation_code_error');
     const username = uniqueUsername('ag');
     await env.DB.prepare(
       `INSERT INTO members (merchant_code, username, account, type, status, created_at, affiliate_code) VALUES ('DEMO', ?, ?, 0, 1, ?, ?)`,
@@ -236,6 +236,6 @@ describe('GET /wps/agent/affiliate', () => {
   });
 
   it('answers 400 invalid_input for a malformed code', async () => {
-    expect((await call('/wps/agent/affiliate?code=no%20way')).body.code).toBe('invalid_input');
+    expect((await call('/wps/agent/affiliate?code=no%20way')).body.errorCode).toBe('request_param_err');
   });
 });

@@ -5,7 +5,7 @@ import { call } from './helpers';
 
 /** The server's current payload key, as the browser fetches it. */
 export async function payloadKey(env?: Partial<Bindings>): Promise<PayloadKey> {
-  const res = await call<PayloadKey>('/wps/system/payloadKey', env ? { env } : {});
+  const res = await call<PayloadKey>('/wps/playdeck/payloadKey', env ? { env } : {});
   if (res.status !== 200) throw new Error(`payloadKey failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.value;
 }

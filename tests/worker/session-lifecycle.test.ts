@@ -29,14 +29,14 @@ describe('session lifetime (player-shell §4 Authentication)', () => {
     await setSession(member.token, 'expires_at', Date.now() - 1);
     const res = await info(member.token);
     expect(res.status).toBe(401);
-    expect(res.body.code).toBe('session_expired');
+    expect(res.body.errorCode).toBe('user.or.token.invalid');
   });
 
   it('ends after 24 hours without a request', async () => {
     expect(SESSION_IDLE_MS).toBe(24 * 60 * 60 * 1000);
     const idle = await createMember();
     await setSession(idle.token, 'last_seen_at', Date.now() - SESSION_IDLE_MS);
-    expect((await info(idle.token)).body.code).toBe('session_expired');
+    expect((await info(idle.token)).body.errorCode).toBe('user.or.token.invalid');
   });
 
   it('stays alive while used: a request after 23 idle hours renews last_seen_at', async () => {
@@ -101,7 +101,7 @@ describe('member types in sessions (accounts §3 Session info, §6 Roles)', () =
       method: 'POST', token: member.token, json: { oldPassword: 'a1', newPassword: 'fresh2024', confirmNewPassword: 'fresh2024' },
     });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('free_reject');
+    expect(res.body.errorCode).toBe('free_reject');
   });
 
   it('a trial login never gets a remember-me token', async () => {

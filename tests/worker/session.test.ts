@@ -74,7 +74,7 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
     const wrong = await login({ username, password: 'wrong1234' }, uniqueIp());
     const unknown = await login({ username: uniqueUsername('ghost'), password: 'wrong1234' }, uniqueIp());
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, code: 'invalid_credentials', message: expect.any(String), value: { captcha: true } });
+    expect(wrong.body).toEqual({ success: false, errorCode: 'login.cred.err', message: expect.any(String), value: { captcha: true } });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
   });
@@ -86,11 +86,11 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
 
     const missing = await login({ username, password }, ip);
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 'captcha_required', value: { captcha: true } });
+    expect(missing.body).toMatchObject({ errorCode: 'captcha_required', value: { captcha: true } });
 
     const wrongCaptcha = await login({ username, password, captcha: 'NOPE' }, ip, { testCaptcha: true });
     expect(wrongCaptcha.status).toBe(400);
-    expect(wrongCaptcha.body).toMatchObject({ code: 'captcha_invalid', value: { captcha: true } });
+    expect(wrongCaptcha.body).toMatchObject({ errorCode: 'captcha_invalid', value: { captcha: true } });
 
     const ok = await login({ username, password, captcha: withTestCaptcha.TEST_CAPTCHA_ANSWER }, ip, { testCaptcha: true });
     expect(ok.status).toBe(200);
@@ -110,13 +110,13 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
 
     await login({ username, password: 'wrong1234' }, ip);
     const replay = await login({ username, password, captcha: '7' }, ip, { cookie });
-    expect(replay.body.code).toBe('captcha_invalid');
+    expect(replay.body.errorCode).toBe('captcha_invalid');
 
     const second = await issueCaptcha(env.DB, { text: 'KXP7', answer: 'KXP7' });
     const burnt = await login({ username, password, captcha: 'KXP8' }, ip, { cookie: `pd_captcha=${second.id}` });
-    expect(burnt.body.code).toBe('captcha_invalid');
+    expect(burnt.body.errorCode).toBe('captcha_invalid');
     const retry = await login({ username, password, captcha: 'kxp7' }, ip, { cookie: `pd_captcha=${second.id}` });
-    expect(retry.body.code).toBe('captcha_invalid');
+    expect(retry.body.errorCode).toBe('captcha_invalid');
   });
 
   it('refuses an expired captcha challenge', async () => {
@@ -126,7 +126,7 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
     const { id } = await issueCaptcha(env.DB, { text: '2+2=?', answer: '4' }, Date.now() - 5 * 60 * 1000 - 1);
     const { status, body } = await login({ username, password, captcha: '4' }, ip, { cookie: `pd_captcha=${id}` });
     expect(status).toBe(400);
-    expect(body.code).toBe('captcha_invalid');
+    expect(body.errorCode).toBe('captcha_invalid');
   });
 
   it('locks an account after 10 failures in 15 minutes: 429 too_many_attempts with Retry-After, even for the right password', async () => {
@@ -138,7 +138,7 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
     }
     const locked = await login({ username, password, captcha: withTestCaptcha.TEST_CAPTCHA_ANSWER }, uniqueIp(), { testCaptcha: true });
     expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('too_many_attempts');
+    expect(locked.body.errorCode).toBe('TOO_MANY_REQUEST');
     const retryAfter = Number(locked.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -151,7 +151,7 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
       env.DB.prepare(`INSERT OR REPLACE INTO rate_limits (bucket, window_start, count) VALUES (?, ?, ?)`).bind(`login:ip:${ip}`, now, count).run();
     const { username, password } = await operatorMember();
     await seed(3);
-    expect((await login({ username, password }, ip)).body.code).toBe('captcha_required');
+    expect((await login({ username, password }, ip)).body.errorCode).toBe('captcha_required');
     await seed(50);
     expect((await login({ username, password }, ip)).status).toBe(429);
     expect((await login({ username, password }, uniqueIp())).status).toBe(200);
@@ -160,24 +160,24 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
   it('answers 403 account_disabled only to someone who knows the password', async () => {
     const { username, password } = await operatorMember();
     await env.DB.prepare(`UPDATE members SET status = 0 WHERE username = ?`).bind(username).run();
-    expect((await login({ username, password }, uniqueIp())).body.code).toBe('account_disabled');
-    expect((await login({ username, password: 'wrong1234' }, uniqueIp())).body.code).toBe('invalid_credentials');
+    expect((await login({ username, password }, uniqueIp())).body.errorCode).toBe('account_disabled');
+    expect((await login({ username, password: 'wrong1234' }, uniqueIp())).body.errorCode).toBe('login.cred.err');
   });
 
   it.each([
-    ['a body that is not JSON', { body: 'username=a', headers: { 'Content-Type': 'application/json' } }, 'malformed_request'],
-    ['no password', { json: { username: 'someone' } }, 'invalid_input'],
-    ['a numeric username', { json: { username: 42, password: 'x' } }, 'invalid_input'],
-    ['an over-long password', { json: { username: 'someone', password: 'p'.repeat(129) } }, 'invalid_input'],
-    ['an over-long captcha', { json: { username: 'someone', password: 'x', captcha: 'c'.repeat(17) } }, 'invalid_input'],
-    ['an unsupported login type', { json: { username: 'someone', password: 'x', type: 'firebase' } }, 'invalid_input'],
-    ['a blank username', { json: { username: '   ', password: 'x' } }, 'invalid_input'],
+    ['a body that is not JSON', { body: 'username=a', headers: { 'Content-Type': 'application/json' } }, 'request_param_err'],
+    ['no password', { json: { username: 'someone' } }, 'request_param_err'],
+    ['a numeric username', { json: { username: 42, password: 'x' } }, 'request_param_err'],
+    ['an over-long password', { json: { username: 'someone', password: 'p'.repeat(129) } }, 'request_param_err'],
+    ['an over-long captcha', { json: { username: 'someone', password: 'x', captcha: 'c'.repeat(17) } }, 'request_param_err'],
+    ['an unsupported login type', { json: { username: 'someone', password: 'x', type: 'firebase' } }, 'request_param_err'],
+    ['a blank username', { json: { username: '   ', password: 'x' } }, 'request_param_err'],
   ])('answers 400 %s with a stable code', async (_name, init, code) => {
     const { status, body } = 'json' in init
       ? await sealedCall('/wps/session/login', { method: 'POST', json: init.json })
       : await call('/wps/session/login', { method: 'POST', ...init });
     expect(status).toBe(400);
-    expect(body.code).toBe(code);
+    expect(body.errorCode).toBe(code);
   });
 });
 
@@ -190,7 +190,7 @@ describe('DELETE /wps/session/logout', { timeout: 30_000 }, () => {
       .first<{ revoked_at: number | null }>();
     expect(row?.revoked_at).not.toBeNull();
     expect((await call('/wps/session/logout', { method: 'DELETE', token: session.token })).status).toBe(401);
-    expect((await call('/wps/session/logout', { method: 'DELETE' })).body.code).toBe('not_logged_in');
+    expect((await call('/wps/session/logout', { method: 'DELETE' })).body.errorCode).toBe('customer.not.login');
   });
 });
 
@@ -224,7 +224,7 @@ describe('POST /wps/session/login/freeplay', { timeout: 30_000 }, () => {
     try {
       const { status, body } = await call('/wps/session/login/freeplay', { method: 'POST', json: {} });
       expect(status).toBe(403);
-      expect(body.code).toBe('feature_disabled');
+      expect(body.errorCode).toBe('function.not.available');
     } finally {
       await setSwitch('FREEPLAY3', true);
     }
@@ -237,16 +237,16 @@ describe('POST /wps/session/login/freeplay', { timeout: 30_000 }, () => {
     }
     const { status, body } = await call('/wps/session/login/freeplay', { method: 'POST', json: {}, headers: fromIp(ip) });
     expect(status).toBe(429);
-    expect(body.code).toBe('too_many_requests');
+    expect(body.errorCode).toBe('TOO_MANY_REQUEST');
   });
 
   it.each([
-    ['a body that is not JSON', { body: '{', headers: { 'Content-Type': 'application/json' } }, 'malformed_request'],
-    ['a moduleId of the wrong type', { json: { moduleId: 3 } }, 'invalid_input'],
-    ['an over-long moduleId', { json: { moduleId: 'M'.repeat(33) } }, 'invalid_input'],
+    ['a body that is not JSON', { body: '{', headers: { 'Content-Type': 'application/json' } }, 'request_param_err'],
+    ['a moduleId of the wrong type', { json: { moduleId: 3 } }, 'request_param_err'],
+    ['an over-long moduleId', { json: { moduleId: 'M'.repeat(33) } }, 'request_param_err'],
   ])('answers 400 %s with a stable code', async (_name, init, code) => {
     const { status, body } = await call('/wps/session/login/freeplay', { method: 'POST', ...init });
     expect(status).toBe(400);
-    expect(body.code).toBe(code);
+    expect(body.errorCode).toBe(code);
   });
 });

@@ -81,7 +81,7 @@ describe('GET /wps/system/status', () => {
   it('answers 400 merchant_mismatch when the merchant parameter names another site', async () => {
     const { status, body } = await call('/wps/system/status?merchantCode=ELSEWHERE');
     expect(status).toBe(400);
-    expect(body.code).toBe('merchant_mismatch');
+    expect(body.errorCode).toBe('merchant_mismatch');
   });
 });
 

@@ -22,7 +22,7 @@ function startUpstream() {
   const seen: Request[] = [];
   const upstream = new Hono()
     .get('/base/wps/session/conflict', (c) =>
-      c.json({ success: false, code: 'username_taken', message: 'taken', value: null }, 409, { 'X-Upstream': 'yes' }))
+      c.json({ success: false, errorCode: 'username_taken', message: 'taken', value: null }, 409, { 'X-Upstream': 'yes' }))
     .get('/base/wps/slow', () => new Promise<Response>(() => undefined))
     .all('*', async (c) => {
       const echo: Echo = {
@@ -31,7 +31,7 @@ function startUpstream() {
         headers: Object.fromEntries(c.req.raw.headers),
         body: await c.req.text(),
       };
-      return c.json({ success: true, code: 'ok', message: 'from upstream', value: echo }, 200, {
+      return c.json({ success: true, errorCode: '', message: 'from upstream', value: echo }, 200, {
         'X-Upstream': 'yes',
         'Set-Cookie': 'upstream=1; Path=/',
       });
@@ -100,7 +100,7 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     const upstream = startUpstream();
     const answer = await page('/wps/session/conflict', { env: upstreamEnv, options: { upstream: { fetch: upstream.fetch } } });
     expect(answer.status).toBe(409);
-    expect(JSON.parse(answer.text)).toEqual({ success: false, code: 'username_taken', message: 'taken', value: null });
+    expect(JSON.parse(answer.text)).toEqual({ success: false, errorCode: 'username_taken', message: 'taken', value: null });
     expect(answer.headers.get('X-Upstream')).toBe('yes');
     expect(answer.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
   });
@@ -116,7 +116,7 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     const answer = await page('/wps/system/status', { env: upstreamEnv, options: { upstream: { fetch: unreachable } } });
     expect(answer.status).toBe(502);
     expect(JSON.parse(answer.text)).toEqual({
-      success: false, code: 'upstream_unavailable', message: expect.any(String), value: null,
+      success: false, errorCode: 'upstream_unavailable', message: expect.any(String), value: null,
     });
   });
 
@@ -125,7 +125,7 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     const started = Date.now();
     const answer = await page('/wps/slow', { env: upstreamEnv, options: { upstream: { fetch: upstream.fetch, timeoutMs: 50 } } });
     expect(answer.status).toBe(502);
-    expect((JSON.parse(answer.text) as Envelope<null>).code).toBe('upstream_unavailable');
+    expect((JSON.parse(answer.text) as Envelope<null>).errorCode).toBe('upstream_unavailable');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -135,9 +135,9 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     const unknown = await page('http://nobody.example/wps/system/status', { env: upstreamEnv, options });
     const mismatch = await page('/wps/game/list?merchant_code=OTHER', { env: upstreamEnv, options });
     expect(unknown.status).toBe(404);
-    expect((JSON.parse(unknown.text) as Envelope<null>).code).toBe('unknown_site');
+    expect((JSON.parse(unknown.text) as Envelope<null>).errorCode).toBe('unknown_site');
     expect(mismatch.status).toBe(400);
-    expect((JSON.parse(mismatch.text) as Envelope<null>).code).toBe('merchant_mismatch');
+    expect((JSON.parse(mismatch.text) as Envelope<null>).errorCode).toBe('merchant_mismatch');
     expect(upstream.seen).toHaveLength(0);
   });
 

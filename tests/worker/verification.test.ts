@@ -42,7 +42,7 @@ describe('POST /wps/verification/sms/register', () => {
     expect((await sendSms('register', phone)).status).toBe(200);
     const again = await sendSms('register', phone);
     expect(again.status).toBe(429);
-    expect(again.body.code).toBe('too_many_requests');
+    expect(again.body.errorCode).toBe('TOO_MANY_REQUEST');
     expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(Number(again.headers.get('Retry-After'))).toBeLessThanOrEqual(60);
     expect(await outboxCount(phone.mobileNum)).toBe(1);
@@ -69,7 +69,7 @@ describe('POST /wps/verification/sms/register', () => {
     const phone = uniquePhone();
     const { status, body } = await sendSms('register', phone, { captcha: 'WRONG' });
     expect(status).toBe(400);
-    expect(body.code).toBe('captcha_invalid');
+    expect(body.errorCode).toBe('captcha_invalid');
     expect(await outboxCount(phone.mobileNum)).toBe(0);
   });
 
@@ -77,7 +77,7 @@ describe('POST /wps/verification/sms/register', () => {
     const { phone } = await memberWithPhone();
     const { status, body } = await sendSms('register', phone);
     expect(status).toBe(409);
-    expect(body.code).toBe('mobile_taken');
+    expect(body.errorCode).toBe('mobile_taken');
   });
 
   it.each([
@@ -88,7 +88,7 @@ describe('POST /wps/verification/sms/register', () => {
   ])('refuses %s with 400 invalid_input naming the field', async (_name, phone, path) => {
     const { status, body } = await sendSms('register', phone);
     expect(status).toBe(400);
-    expect(body.code).toBe('invalid_input');
+    expect(body.errorCode).toBe('request_param_err');
     expect((body.value as unknown as { issues: { path: string }[] }).issues).toContainEqual(expect.objectContaining({ path }));
   });
 
@@ -99,7 +99,7 @@ describe('POST /wps/verification/sms/register', () => {
   ])('answers 400 invalid_input for %s', async (_name, json) => {
     const { status, body } = await call('/wps/verification/sms/register', { method: 'POST', json });
     expect(status).toBe(400);
-    expect(body.code).toBe('invalid_input');
+    expect(body.errorCode).toBe('request_param_err');
   });
 });
 
@@ -148,7 +148,7 @@ describe('SMS provider http', () => {
     const gateway = recordingOutbound(() => new Response('nope', { status: gatewayStatus }));
     const { status, body } = await sendSms('register', uniquePhone(), { env: gatewayEnv(gateway.binding) });
     expect(status).toBe(502);
-    expect(body.code).toBe('sms_failed');
+    expect(body.errorCode).toBe('sms_failed');
   });
 
   it('answers 502 sms_failed when the gateway cannot be reached', async () => {
@@ -157,13 +157,13 @@ describe('SMS provider http', () => {
     });
     const { status, body } = await sendSms('register', uniquePhone(), { env: gatewayEnv(gateway.binding) });
     expect(status).toBe(502);
-    expect(body.code).toBe('sms_failed');
+    expect(body.errorCode).toBe('sms_failed');
   });
 });
 
 describe('SMS code checks', () => {
   const check = (e164: string, code: string, purpose: 'noLogin' | 'register' = 'register') =>
-    consumeSmsCode(env.DB, 'DEMO', purpose, e164, code).then(() => 'ok', (e: { code?: string }) => e.code);
+    consumeSmsCode(env.DB, 'DEMO', purpose, e164, code).then(() => 'ok', (e: { errorCode?: string }) => e.errorCode);
 
   it('accepts the right code once: a second use fails', async () => {
     const phone = uniquePhone();

@@ -36,9 +36,9 @@ describe('GET /wps/wallets/gcs', { timeout: 30_000 }, () => {
   it('answers 401 without a session and with a made-up token', async () => {
     const none = await call('/wps/wallets/gcs');
     expect(none.status).toBe(401);
-    expect(none.body.code).toBe('not_logged_in');
+    expect(none.body.errorCode).toBe('customer.not.login');
     const fake = await call('/wps/wallets/gcs', { token: 'A'.repeat(43) });
     expect(fake.status).toBe(401);
-    expect(fake.body.code).toBe('session_expired');
+    expect(fake.body.errorCode).toBe('user.or.token.invalid');
   });
 });

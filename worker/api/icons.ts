@@ -10,7 +10,7 @@ function idOf(file: string): number {
   const match = /^(\d{1,10})\.svg$/.exec(file);
   const id = match ? Number(match[1]) : NaN;
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new ApiError(400, 'invalid_input', 'Expected <id>.svg');
+    throw new ApiError(400, 'request_param_err', 'Expected <id>.svg');
   }
   return id;
 }

@@ -73,7 +73,7 @@ export const memberRouter = new Hono<AppEnv>()
   .get('/info', async (c) => {
     const session = requireMember(c);
     const member = await findMemberById(c.env.DB, session.memberId);
-    if (!member) throw new ApiError(401, 'session_expired', 'The session member no longer exists');
+    if (!member) throw new ApiError(401, 'user.or.token.invalid', 'The session member no longer exists');
     const label = member.profile.clubLabel;
     const value: MemberInfo = {
       id: member.id,

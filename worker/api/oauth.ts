@@ -37,6 +37,6 @@ export const oauthRouter = new Hono<AppEnv>()
       return c.redirect(`/m/home#session=${encodeURIComponent(code)}`, 302);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return c.redirect(`/m/login#oauthError=${encodeURIComponent(error.code)}`, 302);
+      return c.redirect(`/m/login#oauthError=${encodeURIComponent(error.errorCode)}`, 302);
     }
   });

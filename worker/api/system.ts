@@ -10,7 +10,6 @@ import {
   listResources,
 } from '../db/queries/settings';
 import { listCountries } from '../db/queries/countries';
-import { publishedPayloadKey } from '../services/payload-keys';
 import { hostOf } from '../edge/merchant';
 import { isRestrictedRegion } from '../edge/gating';
 import { REGISTER_FIELDS } from '../services/registration-rules';
@@ -38,8 +37,6 @@ function mainDomainOf(hosts: string[], requestHost: string): string {
  *   of the merchant's restricted regions; `location.ip` is the client IP the edge saw.
  * - GET /settings/consolidated → ConsolidatedSettingsValue (switches, promotions REFERRAL/MISSION/LOGIN, templates).
  * - GET /setting/register → RegisterSettingsValue: all 20 spec fields; a field without a row is disabled.
- * - GET /payloadKey → `{ keyId, publicKeyJwk, algorithm: 'ECDH-P256-A256GCM' }`: the key that seals login,
- *   registration and password bodies (services/payload-keys.ts); 503 `encryption_unavailable` without a key.
  * - GET /country → `{ list: [{ countryCode, dialingCode, name }] }` (dialingCode digits without '+'), in list
  *   order: the dialling codes the SMS and mobile-registration calls accept (accounts §7 "system country").
  */
@@ -105,10 +102,6 @@ export const systemRouter = new Hono<AppEnv>()
       .map(({ field, row }) => ({ field, enabled: row?.enabled ?? false, required: row?.required ?? false }));
     const value: RegisterSettingsValue = { fields };
     return ok(c, value);
-  })
-  .get('/payloadKey', async (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return ok(c, await publishedPayloadKey(c.env));
   })
   .get('/country', async (c) => {
     c.header('Cache-Control', 'public, max-age=3600');

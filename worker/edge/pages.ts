@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import type { Language } from '../../src/lib/i18n';
 import { PAGE_ROUTES, pageForPath, type PageRoute } from '../../src/lib/routes';
 import { enabledSwitchesFor, hostOf, merchantForHost, siteCacheMs } from './merchant';
+import { capabilitiesFor } from '../../src/contract/capabilities';
 import { buildFileHeaders, markupTag, withSiteMarkup } from './site-markup';
 import { GATE_PAGES, gateFor } from './gating';
 import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from './gate-pages';
@@ -85,7 +86,10 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
   const gate = gateFor(merchant, c.req.header('CF-IPCountry'));
 
   const switches = await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env));
-  const markup = { origin: url.origin, theme: merchant.theme, switches };
+  const markup = {
+    origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
+    capabilities: capabilitiesFor(c.env.UPSTREAM_API_URL),
+  };
   const tag = markupTag(markup);
   let response: Response;
   let served: Language;

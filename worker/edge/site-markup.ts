@@ -9,6 +9,8 @@ import { bytesToHex } from '@noble/hashes/utils.js';
  * - `<html data-switches="CBS3 FREEPLAY3 …">`: the site switches that are on (accounts §3 site switches). The
  *   stylesheet hides pre-rendered parts gated by a switch that is off (src/styles/switches.css), so the login
  *   screen, for example, has its final layout at first paint instead of shifting when the settings arrive;
+ * - `<html data-merchant="DEMO" data-capabilities="sealed remember …">`: the site's merchant code (the client's
+ *   `Merchant` header) and the PlayDeck extensions this deployment serves (src/contract/capabilities.ts);
  * - the language alternates (`<link rel="alternate" hreflang>`, built site-relative) as absolute URLs on the
  *   address the page was asked for, as search engines require.
  */
@@ -18,11 +20,15 @@ export interface SiteMarkup {
   theme: 'dark' | 'light';
   /** Module ids of the switches that are on, sorted. */
   switches: readonly string[];
+  /** The site's merchant code (`<html data-merchant>`: the client's `Merchant` header). */
+  merchantCode: string;
+  /** PlayDeck extension capabilities this deployment serves (src/contract/capabilities.ts). */
+  capabilities: readonly string[];
 }
 
 /** A short fingerprint of a site's markup: the same page file gets a distinct ETag per fingerprint. */
 export function markupTag(markup: SiteMarkup): string {
-  return bytesToHex(sha256(new TextEncoder().encode(`${markup.origin}|${markup.theme}|${markup.switches.join(' ')}`))).slice(0, 12);
+  return bytesToHex(sha256(new TextEncoder().encode(`${markup.origin}|${markup.theme}|${markup.switches.join(' ')}|${markup.merchantCode}|${markup.capabilities.join(' ')}`))).slice(0, 12);
 }
 
 /** The build file's ETag with the site's fingerprint inside its quotes (`"abc"` → `"abc-<tag>"`). */
@@ -62,6 +68,8 @@ export function withSiteMarkup(response: Response, markup: SiteMarkup, tag: stri
       .on('html', {
         element: (element) => {
           element.setAttribute('data-switches', markup.switches.join(' '));
+          element.setAttribute('data-merchant', markup.merchantCode);
+          element.setAttribute('data-capabilities', markup.capabilities.join(' '));
           if (markup.theme === 'light') element.setAttribute('data-site-theme', 'light');
         },
       })

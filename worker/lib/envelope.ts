@@ -1,22 +1,19 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Envelope } from '../../src/contract/envelope';
+import type { ErrorCode } from '../../src/contract/errors';
 
-/** The API envelope of every JSON response under /wps and /lgw (DESIGN.md, Contracts). */
-export interface Envelope<T> {
-  success: boolean;
-  code: string;
-  message: string;
-  value: T;
-}
+export type { Envelope };
 
 /**
- * A failure the client can act on: HTTP status gives the class, `code` is a stable machine name,
- * `message` is English for logs, `value` carries data the client needs (e.g. `{ captcha: true }`).
+ * A failure the client can act on (platform-contract.md §1.5): HTTP status gives the class, `errorCode` is the
+ * platform's code where it has one (src/contract/errors.ts), `message` is English for logs, `value` carries data
+ * the client needs (e.g. `{ captcha: true }`).
  */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly errorCode: ErrorCode,
     message: string,
     readonly value: unknown = null,
     readonly headers: Record<string, string> = {},
@@ -26,12 +23,12 @@ export class ApiError extends Error {
   }
 }
 
-/** Builds an envelope object (used by handlers and by the error handler). */
-export function envelope<T>(success: boolean, code: string, message: string, value: T): Envelope<T> {
-  return { success, code, message, value };
+/** Builds an envelope `{ success, value, message, errorCode }` (used by handlers and by the error handler). */
+export function envelope<T>(success: boolean, errorCode: ErrorCode | '', message: string, value: T): Envelope<T> {
+  return { success, value, message, errorCode };
 }
 
-/** Answers 200 with a success envelope around `value`. */
+/** Answers 200 with a success envelope around `value` (errorCode ''). */
 export function ok<T>(c: Context, value: T, message = 'ok') {
-  return c.json(envelope(true, 'ok', message, value), 200);
+  return c.json(envelope(true, '', message, value), 200);
 }

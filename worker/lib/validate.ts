@@ -14,7 +14,7 @@ export function valid<T extends ZodType, Target extends keyof ValidationTargets>
         path: issue.path.join('.'),
         message: issue.message,
       }));
-      throw new ApiError(400, 'invalid_input', `Invalid ${target}`, { issues });
+      throw new ApiError(400, 'request_param_err', `Invalid ${target}`, { issues });
     }
   });
 }

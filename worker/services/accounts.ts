@@ -91,7 +91,7 @@ function trialUsername(): string {
 export async function startTrial(c: Context<AppEnv>): Promise<SessionValue> {
   const merchant = c.var.merchant;
   const switches = await listSiteSwitches(c.env.DB, merchant.code);
-  if (switches.FREEPLAY3 !== true) throw new ApiError(403, 'feature_disabled', 'Free play is not offered on this site');
+  if (switches.FREEPLAY3 !== true) throw new ApiError(403, 'function.not.available', 'Free play is not offered on this site');
   await consumeRateLimit(c.env.DB, TRIAL_PER_IP, c.var.clientIp);
   const now = Date.now();
   const username = trialUsername();

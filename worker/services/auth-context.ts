@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
 import { findSessionMember, type SessionMember } from '../db/queries/sessions';
 import { hashToken } from './tokens';
+import { tokenOfAuthorization } from '../../src/contract/headers';
 
 /** The member of the current request's session. */
 export type AuthedMember = SessionMember;
@@ -11,31 +12,27 @@ export type AuthedMember = SessionMember;
 /** Real account types (player-shell §3); anything else is a guest/trial or special account. */
 export const REAL_MEMBER_TYPES: readonly number[] = [0, 1, 2];
 
-function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
-  return match?.[1] ?? null;
-}
 
 /**
- * Reads `Authorization: Bearer <token>` and sets `c.var.member` to the session's member, or null when
+ * Reads the session token from `Authorization` (the bare token as the platform's clients send it, or `Bearer
+ * <token>`; platform-contract.md §1.2) and sets `c.var.member` to the session's member, or null when
  * there is no valid session. Never rejects by itself: routers call `requireMember` where a session is needed.
  */
 export const sessionReader = createMiddleware<AppEnv>(async (c, next) => {
-  const token = bearerToken(c.req.header('Authorization'));
+  const token = tokenOfAuthorization(c.req.header('Authorization'));
   const member = token ? await findSessionMember(c.env.DB, hashToken(token), c.var.merchant.code) : null;
   c.set('member', member);
   await next();
 });
 
-/** The session member, or 401 `not_logged_in` (no token) / `session_expired` (token not valid). */
+/** The session member, or 401 `customer.not.login` (no token) / `user.or.token.invalid` (token not valid). */
 export function requireMember(c: Context<AppEnv>): AuthedMember {
   const member = c.get('member');
   if (member) return member;
   if (c.req.header('Authorization')) {
-    throw new ApiError(401, 'session_expired', 'The session is missing, expired or revoked');
+    throw new ApiError(401, 'user.or.token.invalid', 'The session is missing, expired or revoked');
   }
-  throw new ApiError(401, 'not_logged_in', 'A session token is required');
+  throw new ApiError(401, 'customer.not.login', 'A session token is required');
 }
 
 /** The session member if it is a real account (types 0, 1, 2), else 403 `free_reject` (player-shell §5). */

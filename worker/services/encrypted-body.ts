@@ -73,7 +73,7 @@ export function sealedJson<T extends ZodType>(schema: T) {
     const result = await schema.safeParseAsync(body);
     if (!result.success) {
       const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      throw new ApiError(400, 'invalid_input', 'Invalid json', { issues });
+      throw new ApiError(400, 'request_param_err', 'Invalid json', { issues });
     }
     return result.data;
   });

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../src/contract/errors';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { SessionValue } from '../../src/api/types';
@@ -48,13 +49,13 @@ export async function loginWithPassword(c: Context<AppEnv>, input: PasswordLogin
       accountCount.count >= t.lockAfterAccountFailures ? retryAfterSeconds(accountCount, LOGIN_WINDOW_MS, now) : 0,
       ipCount.count >= t.lockAfterIpFailures ? retryAfterSeconds(ipCount, LOGIN_WINDOW_MS, now) : 0,
     );
-    throw new ApiError(429, 'too_many_attempts', 'Too many failed logins; try again later', { captcha: true, retryAfter }, {
+    throw new ApiError(429, 'TOO_MANY_REQUEST', 'Too many failed logins; try again later', { captcha: true, retryAfter }, {
       'Retry-After': String(retryAfter),
     });
   }
 
   /** Counts a failure in both windows and answers with whether the next attempt needs a captcha. */
-  const fail = async (status: 400 | 401, code: string, message: string): Promise<never> => {
+  const fail = async (status: 400 | 401, code: ErrorCode, message: string): Promise<never> => {
     const [acc, ip] = await Promise.all([
       hitCounter(db, buckets.account, LOGIN_WINDOW_MS, now),
       hitCounter(db, buckets.ip, LOGIN_WINDOW_MS, now),
@@ -72,7 +73,7 @@ export async function loginWithPassword(c: Context<AppEnv>, input: PasswordLogin
 
   const member = await findMemberByUsername(db, merchant.code, account.toLowerCase());
   const passwordOk = await verifyPassword(input.password, member?.passwordHash ?? null);
-  if (!member || !passwordOk) return fail(401, 'invalid_credentials', 'Wrong username or password');
+  if (!member || !passwordOk) return fail(401, 'login.cred.err', 'Wrong username or password');
   if (!member.active) throw new ApiError(403, 'account_disabled', 'The account is disabled');
 
   await clearCounter(db, buckets.account);

@@ -35,7 +35,7 @@ export function checkNewPassword(input: NewPassword): void {
   if (input.confirmNewPassword !== input.newPassword) {
     issues.push({ path: 'confirmNewPassword', message: 'Confirmation password not matched', key: 'in_confirmation_correct' });
   }
-  if (issues.length > 0) throw new ApiError(400, 'invalid_input', 'The new password is not valid', { issues });
+  if (issues.length > 0) throw new ApiError(400, 'request_param_err', 'The new password is not valid', { issues });
 }
 
 /**
@@ -62,7 +62,7 @@ export async function changePassword(
   const failures = await readCounter(db, bucket, PASSWORD_CHANGE_WINDOW_MS, now);
   if (failures.count >= PASSWORD_CHANGE_MAX_FAILURES) {
     const retryAfter = retryAfterSeconds(failures, PASSWORD_CHANGE_WINDOW_MS, now);
-    throw new ApiError(429, 'too_many_attempts', 'Too many wrong passwords; try again later', { retryAfter }, {
+    throw new ApiError(429, 'TOO_MANY_REQUEST', 'Too many wrong passwords; try again later', { retryAfter }, {
       'Retry-After': String(retryAfter),
     });
   }

@@ -5,7 +5,7 @@ import { PAYLOAD_ALGORITHM, type PayloadKey } from '../../src/api/payload-crypto
 /**
  * The server's key ring for encrypted request bodies (src/api/payload-crypto.ts describes the protocol).
  * - Production: the secret PAYLOAD_PRIVATE_KEYS is a JSON array of EC P-256 private JWKs, each with a `kid`.
- *   The FIRST key is published (GET /wps/system/payloadKey) for new requests; the others still decrypt, so a
+ *   The FIRST key is published (GET /wps/playdeck/payloadKey) for new requests; the others still decrypt, so a
  *   key is rotated by putting a new one first and dropping the old one once clients have moved (minutes:
  *   clients fetch the key before each sealed call and retry once on `unknown_payload_key`).
  *   Generate a key: `crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])`,
@@ -90,7 +90,7 @@ export async function payloadKeyRing(env: Bindings): Promise<KeyRing> {
   throw new ApiError(503, 'encryption_unavailable', 'Encrypted requests are not available right now');
 }
 
-/** What GET /wps/system/payloadKey publishes: the current key's id and public JWK. */
+/** What GET /wps/playdeck/payloadKey publishes: the current key's id and public JWK. */
 export async function publishedPayloadKey(env: Bindings): Promise<PayloadKey> {
   const { current } = await payloadKeyRing(env);
   return { keyId: current.keyId, publicKeyJwk: current.publicKeyJwk, algorithm: PAYLOAD_ALGORITHM };

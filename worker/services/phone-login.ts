@@ -25,7 +25,7 @@ export interface FirebaseLogin {
 }
 
 async function openFor(c: Context<AppEnv>, member: MemberRecord | null, remember: boolean): Promise<SessionValue> {
-  if (!member) throw new ApiError(404, 'user_not_found', 'No account has this mobile number');
+  if (!member) throw new ApiError(404, 'not.exists.user', 'No account has this mobile number');
   if (!member.active) throw new ApiError(403, 'account_disabled', 'The account is disabled');
   const now = Date.now();
   const firstTimeLogin = await recordLogin(c.env.DB, member.id, now);
@@ -43,7 +43,7 @@ export async function loginWithSms(c: Context<AppEnv>, input: SmsLogin): Promise
   const merchant = c.var.merchant;
   const switches = await listSiteSwitches(db, merchant.code);
   if (switches.MOBILEVERCODELOGIN3 !== true) {
-    throw new ApiError(403, 'feature_disabled', 'Login by SMS code is not offered on this site');
+    throw new ApiError(403, 'function.not.available', 'Login by SMS code is not offered on this site');
   }
   const phone = await parsePhone(db, input.countryDialingCode, input.mobileNum);
   await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode);

@@ -40,7 +40,7 @@ export async function consumeRateLimit(db: D1Database, limit: RateLimit, key: st
   const counter = await hitCounter(db, `${limit.name}:${key}`, limit.windowMs, now);
   if (counter.count > limit.max) {
     const retryAfter = retryAfterSeconds(counter, limit.windowMs, now);
-    throw new ApiError(429, 'too_many_requests', 'Too many requests from this address; try again later', { retryAfter }, {
+    throw new ApiError(429, 'TOO_MANY_REQUEST', 'Too many requests from this address; try again later', { retryAfter }, {
       'Retry-After': String(retryAfter),
     });
   }

@@ -101,7 +101,7 @@ export async function openRegistration(
   refusal: string,
 ): Promise<Record<string, boolean>> {
   const switches = await listSiteSwitches(c.env.DB, c.var.merchant.code);
-  if (switches[switchId] !== true) throw new ApiError(403, 'feature_disabled', refusal);
+  if (switches[switchId] !== true) throw new ApiError(403, 'function.not.available', refusal);
   await consumeRateLimit(c.env.DB, registerLimit(c.env), c.var.clientIp);
   return switches;
 }
@@ -119,7 +119,7 @@ export async function acceptRegistrationFields(
 ): Promise<{ values: Partial<Record<RegisterField, string>>; referrerId: number | null }> {
   const settings = await loadFieldSettings(c.env.DB, c.var.merchant.code);
   const check = checkRegistration(input, settings, mode);
-  if (!check.ok) throw new ApiError(400, 'invalid_input', 'Registration fields are not valid', { issues: check.issues });
+  if (!check.ok) throw new ApiError(400, 'request_param_err', 'Registration fields are not valid', { issues: check.issues });
   const values = check.values;
   if (values.captcha !== undefined && !(await verifyCaptcha(c, values.captcha))) {
     throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });

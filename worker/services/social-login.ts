@@ -41,7 +41,7 @@ async function usableProvider(c: Context<AppEnv>, provider: SocialProvider): Pro
   const merchant = c.var.merchant;
   const switches = await listSiteSwitches(c.env.DB, merchant.code);
   if (switches[SOCIAL_PROVIDERS[provider]] !== true) {
-    throw new ApiError(403, 'feature_disabled', `Login with ${provider} is not offered on this site`);
+    throw new ApiError(403, 'function.not.available', `Login with ${provider} is not offered on this site`);
   }
   const config = await findIdentityProvider(c.env.DB, merchant.code, provider);
   const secret = config ? clientSecret(c.env, config) : null;

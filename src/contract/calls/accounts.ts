@@ -1,0 +1,2 @@
+/** Calls of the accounts area (platform-contract.md). Each entry is a defineCall(); see src/contract/call.ts. */
+export const accountsCalls = {};

@@ -1,0 +1,48 @@
+/**
+ * Capability flags of PlayDeck's own extensions (/wps/playdeck/…). The platform has none of these; in upstream
+ * mode the worker serves some itself and the rest are off, and the client hides what is off, so no screen calls
+ * a path the platform lacks. The edge writes the flags that are on into `<html data-capabilities>`.
+ */
+export const CAPABILITIES = {
+  /** Sealed request bodies (the payload key): always on, the worker opens them in both modes. */
+  sealedPayloads: 'sealed',
+  /** Remembered login by a revocable token instead of a stored password. */
+  rememberMe: 'remember',
+  /** Log out on every device. */
+  logoutEverywhere: 'logout-all',
+  /** Google/Facebook login through OAuth (the worker's own flow and session exchange). */
+  oauth: 'oauth',
+  /** The built-in demo games (demo slot) on the real wallet. */
+  demoGames: 'demo-games',
+  /** The built-in lottery's richer calls (sheet, draws with commitments, structured orders). */
+  builtInLottery: 'lottery',
+} as const;
+
+/** One capability flag. */
+export type Capability = (typeof CAPABILITIES)[keyof typeof CAPABILITIES];
+
+/** Every capability: what the built-in API serves. */
+export const BUILT_IN_CAPABILITIES: readonly Capability[] = Object.values(CAPABILITIES);
+
+/**
+ * What the worker serves in upstream mode: only what it can do without the platform's database (sealed
+ * payloads, which it opens and re-encrypts for the platform). Accounts, games and orders live upstream there.
+ */
+export const UPSTREAM_CAPABILITIES: readonly Capability[] = [CAPABILITIES.sealedPayloads];
+
+/** The capabilities of a deployment: upstream mode when an upstream URL is configured. */
+export function capabilitiesFor(upstreamUrl: string | undefined | null): readonly Capability[] {
+  return upstreamUrl ? UPSTREAM_CAPABILITIES : BUILT_IN_CAPABILITIES;
+}
+
+/** Reads `<html data-capabilities>` (space-separated); with no attribute (a page not served by the edge) all are on. */
+export function parseCapabilities(attribute: string | null | undefined): ReadonlySet<string> {
+  if (attribute === null || attribute === undefined) return new Set(BUILT_IN_CAPABILITIES);
+  return new Set(attribute.split(/\s+/).filter(Boolean));
+}
+
+/** Whether the page's deployment serves a capability (browser only; true outside a browser). */
+export function hasCapability(capability: Capability): boolean {
+  if (typeof document === 'undefined') return true;
+  return parseCapabilities(document.documentElement.getAttribute('data-capabilities')).has(capability);
+}

@@ -1,0 +1,71 @@
+/**
+ * Error codes of the platform envelope's `errorCode` (platform-contract.md §1.5). The platform's own codes are
+ * used wherever it has one; PlayDeck's own stable snake_case codes only where it has none. The union is the
+ * type of every `ApiError` the worker throws, so a code that is not listed here does not compile.
+ */
+
+/** Codes the platform itself answers (platform-contract.md §1.5). */
+export const PLATFORM_ERROR_CODES = [
+  'request_param_err',
+  'request_body_required',
+  'function.not.available',
+  'login.not.session',
+  'customer.not.login',
+  'user.or.token.invalid',
+  'token_ip_different',
+  'TOO_MANY_REQUEST',
+  'domain_not_available',
+  'login.cred.err',
+  'not.exists.user',
+] as const;
+
+/** PlayDeck's own codes, for failures the platform's clients show no code of their own for. */
+export const PLAYDECK_ERROR_CODES = [
+  'not_found', 'internal_error', 'upstream_unavailable', 'unknown_site', 'merchant_mismatch',
+  'free_reject', 'captcha_required', 'captcha_invalid', 'account_disabled', 'username_taken', 'mobile_taken',
+  'verification_code_error', 'sms_failed', 'phone_mismatch', 'wrong_password', 'same_password',
+  'invitation_code_error', 'invalid_firebase_token', 'provider_not_configured', 'remember_invalid',
+  'exchange_invalid', 'oauth_state_invalid', 'oauth_denied', 'oauth_failed',
+  'encryption_required', 'bad_payload', 'unknown_payload_key', 'stale_payload', 'replayed_payload',
+  'encryption_unavailable', 'legacy_encryption_disabled',
+  'game_not_found', 'vendor_mismatch', 'vendor_maintenance', 'free_play_unavailable', 'not_demo_game',
+  'wallet_not_found', 'insufficient_balance', 'idempotency_conflict', 'invalid_stake',
+  'draw_closed', 'draw_not_open', 'draw_not_found', 'order_not_found', 'suborder_not_found', 'invalid_bet',
+  'invalid_prize_mode', 'email_not_matched',
+] as const;
+
+/** Every `errorCode` PlayDeck's built-in API answers. */
+export type ErrorCode = (typeof PLATFORM_ERROR_CODES)[number] | (typeof PLAYDECK_ERROR_CODES)[number];
+
+/** Codes after which the client forgets the session and sends the player to /m/login (§1.5). */
+export const LOGOUT_ERROR_CODES: readonly string[] = ['login.not.session', 'customer.not.login', 'user.or.token.invalid'];
+
+/**
+ * Whether an answer ends the client's session (platform-contract.md §1.5): one of the three logout codes, or
+ * HTTP 401 on a call that carried a session token (a 401 without a session, e.g. a failed login, ends nothing).
+ */
+export function endsSession(status: number, errorCode: string, hadSession: boolean): boolean {
+  return LOGOUT_ERROR_CODES.includes(errorCode) || (status === 401 && hadSession);
+}
+
+/**
+ * The message a code shows, as the suffix of a locale key `error.<suffix>`: the platform's codes are shown with
+ * the texts PlayDeck already has for the same failure; PlayDeck's own codes are their own suffix.
+ */
+export const MESSAGE_OF_CODE: Readonly<Record<string, string>> = {
+  request_param_err: 'invalid_input',
+  request_body_required: 'invalid_input',
+  'function.not.available': 'feature_disabled',
+  'login.not.session': 'session_expired',
+  'customer.not.login': 'not_logged_in',
+  'user.or.token.invalid': 'session_expired',
+  token_ip_different: 'session_expired',
+  TOO_MANY_REQUEST: 'too_many_requests',
+  'login.cred.err': 'invalid_credentials',
+  'not.exists.user': 'invalid_credentials',
+};
+
+/** True for the rate-limit family (`TOO_MANY_REQUEST…`: the platform appends detail to the code). */
+export function isTooManyRequests(errorCode: string): boolean {
+  return errorCode.startsWith('TOO_MANY_REQUEST');
+}

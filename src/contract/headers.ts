@@ -1,0 +1,67 @@
+import type { ModuleId } from './modules';
+
+/**
+ * Request headers of the platform's clients (platform-contract.md §1.2), as one pure rule shared by the
+ * browser client, the upstream adapter and the tests.
+ */
+export const HEADER = {
+  authorization: 'Authorization',
+  merchant: 'Merchant',
+  language: 'Language',
+  realUserAgent: 'X-Real-UA',
+  moduleId: 'ModuleId',
+  device: 'Device',
+  encryption: 'Encryption',
+  digest: 'X-Digest',
+  rsa: 'X-RSA',
+} as const;
+
+/** `Device` values (§1.2): iOS home-screen modes report IPAD/PWA/WEBCLIP, everything else OTHERS. */
+export type DeviceHeader = 'IPAD' | 'PWA' | 'WEBCLIP' | 'OTHERS';
+
+/** What the headers are made of for one call. */
+export interface HeaderInput {
+  /** The bare session token, when a session exists. */
+  token?: string | null | undefined;
+  merchantCode?: string | null | undefined;
+  /** Interface language code; sent upper case, default EN. */
+  language?: string | null | undefined;
+  userAgent?: string | null | undefined;
+  /** The call's module id, when it has one. */
+  moduleId?: ModuleId | undefined;
+  /** Only for login, register and social login (§1.2). */
+  device?: DeviceHeader | undefined;
+}
+
+/** Base64 of a text's UTF-8 bytes (the `X-Real-UA` encoding), in the browser and in workerd alike. */
+export function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * The platform headers of one call (§1.2): bare-token `Authorization` (never `Bearer …`), `Merchant`,
+ * `Language` (upper case, default EN), `X-Real-UA` (base64 user agent), `ModuleId` when the call has one,
+ * `Device` for the calls that send it. Missing inputs are left out.
+ */
+export function platformHeaders(input: HeaderInput): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (input.token) headers[HEADER.authorization] = input.token;
+  if (input.merchantCode) headers[HEADER.merchant] = input.merchantCode;
+  headers[HEADER.language] = (input.language || 'EN').toUpperCase();
+  if (input.userAgent) headers[HEADER.realUserAgent] = base64Utf8(input.userAgent);
+  if (input.moduleId) headers[HEADER.moduleId] = input.moduleId;
+  if (input.device) headers[HEADER.device] = input.device;
+  return headers;
+}
+
+/**
+ * The session token of an `Authorization` header: the bare token as the platform's clients send it, or
+ * `Bearer <token>` (accepted by the built-in API for other tools). Null for anything else.
+ */
+export function tokenOfAuthorization(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const match = /^(?:Bearer\s+)?([A-Za-z0-9_.-]{20,200})$/.exec(header.trim());
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * The money boundary (DESIGN.md, Money; platform-contract.md §2 wallet): integer minor units inside, decimal
+ * currency units on the wire. Conversion goes through the decimal digits as text, never through float
+ * multiplication or division, so 0.1 + 0.2 style errors cannot appear. `exponent` is the currency's number of
+ * minor digits (2 for USD/EUR/CNY, 0 for JPY/VND/KRW); PlayDeck's currencies all use 2 (the default).
+ */
+export const DEFAULT_MINOR_DIGITS = 2;
+
+/** Integer minor units → the decimal number sent on the wire (e.g. 123456 → 1234.56, -5 → -0.05). */
+export function minorToWire(minor: number, exponent: number = DEFAULT_MINOR_DIGITS): number {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer, got ${minor}`);
+  if (exponent === 0) return minor;
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  return Number(`${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`);
+}
+
+/**
+ * A decimal amount from the wire (number or numeric string) → integer minor units. Throws RangeError for a
+ * value that is not a finite decimal, has more fraction digits than `exponent` (1.005 with 2), or is too large.
+ */
+export function wireToMinor(value: number | string, exponent: number = DEFAULT_MINOR_DIGITS): number {
+  const text = typeof value === 'number' ? numberToPlainText(value) : value.trim();
+  const match = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) throw new RangeError(`not a decimal amount: ${String(value)}`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const trimmed = fraction.replace(/0+$/, '');
+  if (trimmed.length > exponent) throw new RangeError(`more than ${exponent} decimals: ${String(value)}`);
+  const minor = Number(`${whole}${trimmed.padEnd(exponent, '0')}`);
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount too large: ${String(value)}`);
+  return sign === '-' && minor !== 0 ? -minor : minor;
+}
+
+/** A JS number as plain decimal text (no exponent notation), e.g. 1e-7 → "0.0000001". */
+function numberToPlainText(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** Schema of a money field on the wire: a finite decimal with at most 2 fraction digits (currency units). */
+export const wireMoney = z.number().finite().refine((v) => {
+  try {
+    wireToMinor(v);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'an amount in currency units with at most 2 decimals');
