@@ -38,6 +38,8 @@ export const sessionRouter = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const rememberMe = body.rememberMe === true;
     if (body.type === 'sms') {
+      // The SMS code travels as `password` (§3); PlayDeck sends 6 digits.
+      if (!/^\d{6}$/.test(body.password.trim())) throw missing('password', 'The verification code is 6 digits');
       return ok(c, await loginWithSms(c, {
         mobileNum: body.username, countryDialingCode: body.countryDialingCode ?? '', verificationCode: body.password.trim(), rememberMe,
       }));
@@ -61,6 +63,6 @@ export const sessionRouter = new Hono<AppEnv>()
   .post('/login/freeplay', async (c) => ok(c, await startTrial(c)));
 
 /** 400 `request_param_err` naming a missing login field. */
-function missing(path: string): ApiError {
-  return new ApiError(400, 'request_param_err', `${path} is required`, { issues: [{ path, message: `${path} is required` }] });
+function missing(path: string, message = `${path} is required`): ApiError {
+  return new ApiError(400, 'request_param_err', message, { issues: [{ path, message }] });
 }

@@ -117,7 +117,7 @@ export const changePasswordBody = z.object({ oldPassword: secret, newPassword: s
 
 /** Set-password-by-phone body (§3) with PlayDeck's optional countryDialingCode. */
 export const setPasswordByPhoneBody = z.object({
-      newPassword: secret, mobileNum: z.string().max(32), verificationCode: z.string().trim().max(8),
+      newPassword: secret, mobileNum: z.string().max(32), verificationCode: z.string().trim().regex(/^\d{6}$/, 'The verification code is 6 digits'),
       countryDialingCode: z.string().max(8).optional(),
     });
 
