@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '../components/useHydrated';
 import TabSwitch, { tabId } from '../components/TabSwitch';
 import { t } from '../lib/i18n';
 import EmailResetForm from './EmailResetForm';
@@ -20,8 +21,9 @@ export function resetTokenOf(search: string): string | null {
  */
 export default function ForgetPassword() {
   const [method, setMethod] = useState<Method>('sms');
-  const [token, setToken] = useState<string | null>(null);
-  useEffect(() => setToken(resetTokenOf(window.location.search)), []);
+  // Read after hydration so the first client render matches the pre-rendered page.
+  const hydrated = useHydrated();
+  const token = hydrated ? resetTokenOf(window.location.search) : null;
   if (token) return <EmailResetForm token={token} />;
   const tabs = [
     { id: 'sms' as const, label: t('forget.tabSms') },
