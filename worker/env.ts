@@ -11,6 +11,12 @@ export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL'> & 
   SMS_HTTP_URL: string;
   /** Secret: bearer token of the HTTP SMS gateway (SMS_PROVIDER=http). */
   SMS_HTTP_TOKEN?: string;
+  /** 'outbox' (default) or 'http' (services/mail-provider.ts: password reset e-mails). */
+  MAIL_PROVIDER?: string;
+  /** Mailer URL for MAIL_PROVIDER=http. */
+  MAIL_HTTP_URL?: string;
+  /** Secret: bearer token of the HTTP mailer (MAIL_PROVIDER=http). */
+  MAIL_HTTP_TOKEN?: string;
   /**
    * Secret: JSON array of EC P-256 private JWKs with `kid` for encrypted login/registration bodies; the first
    * is published, the others still decrypt (rotation). Unset in development: a key is generated per start.

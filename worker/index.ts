@@ -26,7 +26,8 @@ import { verificationRouter } from './api/verification';
 import { passwordRouter } from './api/password';
 import { checkRouter } from './api/check';
 import { agentRouter } from './api/agent';
-import { oauthRouter } from './api/oauth';
+import { accountsExtensionRouter } from './api/accounts-extensions';
+import { registerSettingsRouter } from './api/register-settings';
 import { playdeckRouter } from './api/playdeck';
 
 /**
@@ -38,6 +39,7 @@ const api = new Hono<AppEnv>()
   .use('/wps/*', sessionReader)
   .use('/lgw/*', sessionReader)
   .route('/wps/system', systemRouter)
+  .route('/wps/system/setting', registerSettingsRouter)
   .route('/wps/captcha', captchaRouter)
   .route('/wps/session', sessionRouter)
   .route('/wps/member', memberRouter)
@@ -53,8 +55,8 @@ const api = new Hono<AppEnv>()
   .route('/wps/member/password', passwordRouter)
   .route('/wps/check', checkRouter)
   .route('/wps/agent', agentRouter)
-  .route('/wps/oauth', oauthRouter)
-  .route('/wps/playdeck', playdeckRouter);
+  .route('/wps/playdeck', playdeckRouter)
+  .route('/wps/playdeck', accountsExtensionRouter);
 
 /** Typed API shape for `hono/client`. */
 export type AppType = typeof api;

@@ -1,11 +1,9 @@
 import { apiRequest, withQuery } from './client';
 import { activeLanguage } from '../lib/i18n';
 import { API } from './paths';
-import { sealedRequest } from './sealed';
 import type {
-  ConsolidatedSettingsValue, CountryListValue, DemoSlotGameValue, DemoSlotSpinValue, SmsSendValue, SystemStatusValue,
-  FavouriteListValue, GameListValue, Game, LaunchValue, MemberInfo, RegisterFieldSetting, SessionValue,
-  VendorGameType, WalletValue,
+  ConsolidatedSettingsValue, CountryListValue, DemoSlotGameValue, DemoSlotSpinValue, SystemStatusValue,
+  FavouriteListValue, GameListValue, Game, LaunchValue, VendorGameType,
   LotteryCancelValue, LotteryDrawsValue, LotteryGameSheetValue, LotteryGamesValue, LotteryOrderDetail,
   LotteryOrderListValue, LotteryPlaceOrderValue, LotteryPrizeMode, WinnerBoardValue,
 } from './types';
@@ -18,64 +16,8 @@ export const getSystemStatus = () => apiRequest<SystemStatusValue>('GET', API.sy
 /** GET consolidated settings: site switches, promotion and template flags of this site. */
 export const getConsolidatedSettings = () => apiRequest<ConsolidatedSettingsValue>('GET', API.consolidatedSettings);
 
-/** GET registration field settings (accounts §3 Registration validation rules). */
-export const getRegisterSettings = () => apiRequest<{ fields: RegisterFieldSetting[] }>('GET', API.registerSettings);
-
 /** URL of a fresh captcha image; `nonce` forces a reload on tap (accounts §2). */
 export const captchaImageUrl = (moduleId: string, nonce: number) => withQuery(API.captcha, { moduleId, t: nonce });
-
-/** Login payload (accounts §3) by type; `rememberMe` asks for SessionValue.rememberToken. */
-export type LoginBody = { rememberMe?: boolean } & (
-  | { type: 'username'; username: string; password: string; captcha?: string }
-  | { type: 'sms'; mobileNum: string; countryDialingCode: string; verificationCode: string }
-  | { type: 'firebase'; firebaseIdToken: string; firebaseChannel?: 'sms'; firebaseMobileNo?: string; countryDialingCode?: string }
-);
-
-/** POST login, sealed (accounts §3 Login payload). On failure `value.captcha` asks for a captcha. */
-export const login = (body: LoginBody) => sealedRequest<SessionValue>('POST', API.login, body);
-
-/** DELETE logout with the session token (player-shell §4). */
-export const logout = () => apiRequest<null>('DELETE', API.logout);
-
-/** POST free play (module FREEPLAY3): a trial session with play money. */
-export const freePlay = () => apiRequest<SessionValue>('POST', API.freePlay, { json: { moduleId: 'FREEPLAY3' } });
-
-/** PUT register by username, sealed (accounts §3 Registration payload); logs the player in. */
-export const register = (body: Record<string, string | number>) => sealedRequest<SessionValue>('PUT', API.register, body);
-
-/** PUT register by mobile number, sealed; same payload (+ firebaseIdToken, firebaseChannel 'sms'); logs in. */
-export const registerMobile = (body: Record<string, string | number>) =>
-  sealedRequest<SessionValue>('PUT', API.registerMobile, body);
-
-/** POST SMS code for mobile registration (accounts §3 SMS send payload; captcha is the human check). */
-export const sendSmsCodeRegister = (body: { mobileNum: string; countryDialingCode: string; captcha: string }) =>
-  apiRequest<SmsSendValue>('POST', API.smsRegister, { json: body });
-
-/** POST trade a remember-me token for a session (and a replacement token). */
-export const resumeRememberedLogin = (token: string) => apiRequest<SessionValue>('POST', API.rememberLogin, { json: { token } });
-
-/** Where the social login button navigates (full page): the worker redirects on to the provider. */
-export const socialLoginUrl = (provider: 'google' | 'facebook') => `${API.oauthStart}/${provider}/start`;
-
-/** POST trade the one-time code of /m/home#session=<code> (after a social login) for the session. */
-export const exchangeSession = (code: string) => apiRequest<SessionValue>('POST', API.sessionExchange, { json: { code } });
-
-/** DELETE log out on every device (sessions and remember-me tokens). */
-export const logoutEverywhere = () => apiRequest<null>('DELETE', API.logoutAll);
-
-/** GET whether a username is still free. */
-export const checkUsername = (username: string) =>
-  apiRequest<{ available: boolean }>('GET', API.checkUsername, { query: { username } });
-
-/** GET affiliate lookup (module AFFMAN3): the agent's code when valid, else ApiRequestError invitation_code_error. */
-export const lookupAffiliate = (code: string) =>
-  apiRequest<{ code: string }>('GET', API.affiliate, { query: { code, moduleId: 'AFFMAN3' } });
-
-/** GET member info. */
-export const getMemberInfo = () => apiRequest<MemberInfo>('GET', API.memberInfo);
-
-/** GET wallet: sumBalance in minor units. */
-export const getWallet = () => apiRequest<WalletValue>('GET', API.wallet);
 
 /** GET vendor game types (typeId 1, language): the vendor mapping per category, in sorting order. */
 export const getVendorGameTypes = (language: string = activeLanguage()) =>
@@ -138,22 +80,6 @@ export const getDemoSlotGame = (nodeId: number) => apiRequest<DemoSlotGameValue>
 /** POST one demo slot spin; the idempotency key makes a retried spin count once. */
 export const spinDemoSlot = (body: { nodeId: number; stakeMinor: number; idempotencyKey: string }) =>
   apiRequest<DemoSlotSpinValue>('POST', API.demoSlotSpin, { json: body });
-
-/**
- * POST change password, sealed (accounts §7 "change password", module CHNGPASSVERIF3). Other sessions and
- * remember-me tokens are revoked; `rememberToken` is a fresh one when the member had one (else null).
- */
-export const changePassword = (body: { oldPassword: string; newPassword: string; confirmNewPassword: string }) =>
-  sealedRequest<{ rememberToken: string | null }>('POST', API.passwordChange, { ...body, moduleId: 'CHNGPASSVERIF3' });
-
-/** POST SMS code without login (accounts §3 SMS send payload) for the reset by SMS; captcha is the human check. */
-export const sendSmsCodeNoLogin = (body: { mobileNum: string; countryDialingCode: string; captcha: string }) =>
-  apiRequest<{ expirationTime: number }>('POST', API.smsNoLogin, { json: body });
-
-/** POST reset password by SMS code, sealed (accounts §2 /m/forget "reset by SMS"); revokes every session. */
-export const resetPasswordBySms = (body: {
-  countryDialingCode: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword: string;
-}) => sealedRequest<null>('POST', API.passwordReset, body);
 
 /** GET dialling codes (accounts §7 "system country"): digits without '+'. */
 export const getCountryList = () => apiRequest<CountryListValue>('GET', API.countries);

@@ -69,47 +69,6 @@ export interface VendorGameType {
   gameClassify: string[];
 }
 
-/** Session issued by login, registration, free play and trial (accounts §3 Session info). */
-export interface SessionValue {
-  token: string;
-  userName: string;
-  merchantCode: string;
-  /** Member type; absent on trial sessions, which carry customerType instead. */
-  type?: number;
-  customerType?: number;
-  firstTimeLogin: boolean;
-  /** Absolute expiry, epoch ms. */
-  expiresAt: number;
-  /**
-   * Only when the login asked `rememberMe: true`: a 30-day token for POST /wps/session/remember, kept by the
-   * client instead of the password (accounts §3 Remembered-login record). Replaced on every use.
-   */
-  rememberToken?: string;
-}
-
-/** Member info (player-shell §3). */
-export interface MemberInfo {
-  id: number;
-  type: number;
-  nickname: string;
-  account: string;
-  clubLabel: { labelName: string };
-}
-
-/** Wallet (player-shell §3): sumBalance in minor units. */
-export interface WalletValue {
-  sumBalance: number;
-  currency: string;
-  currencySymbol: string;
-}
-
-/** Registration field setting (accounts §3 "Registration validation rules"). */
-export interface RegisterFieldSetting {
-  field: string;
-  enabled: boolean;
-  required: boolean;
-}
-
 /** Launch answer: where the browser goes to play. */
 export interface LaunchValue {
   url: string;
@@ -172,19 +131,9 @@ export interface ConsolidatedSettingsValue {
   templates: { mem_cen: 0 | 1; dep_func: 0 | 1 };
 }
 
-/** Registration settings: every spec field, in display order (accounts §2 Registration screen). */
-export interface RegisterSettingsValue {
-  fields: RegisterFieldSetting[];
-}
-
 /** Dialling-code list (GET /wps/system/country); dialingCode is digits without '+'. */
 export interface CountryListValue {
   list: { countryCode: string; dialingCode: string; name: string }[];
-}
-
-/** Answer of an SMS code send: when the client may ask again (epoch ms). */
-export interface SmsSendValue {
-  expirationTime: number;
 }
 
 /** Lottery prize modes (player-shell §4): the lott mode, the Elott mode and SEA. */

@@ -31,7 +31,7 @@ export const PLAYDECK_ERROR_CODES = [
   'game_not_found', 'vendor_mismatch', 'vendor_maintenance', 'free_play_unavailable', 'not_demo_game',
   'wallet_not_found', 'insufficient_balance', 'idempotency_conflict', 'invalid_stake',
   'draw_closed', 'draw_not_open', 'draw_not_found', 'order_not_found', 'suborder_not_found', 'invalid_bet',
-  'invalid_prize_mode', 'email_not_matched',
+  'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

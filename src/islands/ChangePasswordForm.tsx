@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { changePassword } from '../api/calls';
+import { changePassword } from '../api/accounts';
 import { ApiRequestError } from '../api/client';
 import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
@@ -56,7 +56,7 @@ export default function ChangePasswordForm() {
     setBusy(true);
     const loading = showToast('in_please_wait', 'loading', LOADING_MS);
     try {
-      const { rememberToken } = await changePassword(values);
+      const rememberToken = (await changePassword(values))?.rememberToken;
       hideToast(loading);
       // The server revoked the old remember-me tokens; a kept login gets the fresh one (accounts §3 "re-encoded").
       replaceRememberedToken(rememberToken);

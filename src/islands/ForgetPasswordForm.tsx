@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { resetPasswordBySms, sendSmsCodeNoLogin } from '../api/calls';
+import { login, sendSmsCodeNoLogin, setPasswordByPhone } from '../api/accounts';
 import { ApiRequestError } from '../api/client';
 import FormField from '../components/FormField';
 import { focusField } from '../components/focusField';
@@ -8,6 +8,8 @@ import { isMessageKey, t, type MessageKey } from '../lib/i18n';
 import { resetErrors, type ResetValues } from '../lib/passwordChange';
 import { smsRequestErrors } from '../lib/sms';
 import { firstFailing, inputIssues, serverErrorKey } from '../lib/validation';
+import { sessionFromValue } from '../lib/account';
+import { startSession } from '../stores/session';
 import { showToast } from '../stores/toast';
 import CaptchaField from './CaptchaField';
 import CountryCodePicker from './CountryCodePicker';
@@ -30,7 +32,9 @@ const EMPTY: ResetValues = { countryDialingCode: '', mobileNum: '', verification
  * Forgot password, reset by SMS (accounts §2 /m/forget, §4 SMS code, §5): the dialling code and mobile number (valid
  * before a code is asked for), the captcha as the human check, the get-code link with its countdown, then the code
  * and the new password twice. Nothing tells whether a number has an account: the code request answers alike for
- * every number, and a number without one only ever hears "verification code error". Success goes to log in.
+ * every number, and a number without one only ever hears "verification code error". Success (POST
+ * /wps/member/password/verification, platform-contract.md §3) logs in with the new password (the number as the
+ * username, as mobile accounts are named) and goes home; where that login is refused it goes to log in by hand.
  */
 export default function ForgetPasswordForm() {
   const hydrated = useHydrated();
@@ -89,12 +93,15 @@ export default function ForgetPasswordForm() {
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      await resetPasswordBySms({
-        ...values, countryDialingCode: values.countryDialingCode.trim(), mobileNum: values.mobileNum.trim(),
-        verificationCode: values.verificationCode.trim(),
+      const mobileNum = values.mobileNum.trim();
+      await setPasswordByPhone({
+        newPassword: values.newPassword, mobileNum, verificationCode: values.verificationCode.trim(),
+        countryDialingCode: values.countryDialingCode.trim(),
       });
       showToast('forget.done', 'success', DONE_MS);
-      setTimeout(() => window.location.assign('/m/login'), DONE_MS);
+      const session = await login({ type: 'username', username: mobileNum, password: values.newPassword }).catch(() => null);
+      if (session) startSession(sessionFromValue(session));
+      setTimeout(() => window.location.assign(session ? '/m/home' : '/m/login'), DONE_MS);
     } catch (error) {
       setBusy(false);
       fail(error);

@@ -6,14 +6,15 @@ import { $session } from '../stores/session';
 import { $settings } from '../stores/settings';
 
 /**
- * Free trial action (player-shell §2 /m/trail; accounts §4 Free play). Hidden when the site switch FREEPLAY3 is
+ * Free trial action (player-shell §2 /m/trail; accounts §4 Free play), by the trial-user flow (platform-contract.md
+ * §3 create trial account, then login). Hidden when the site switch FREEPLAY3 is
  * off; a logged-in player is told so instead.
  */
 export default function FreeTrial() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const settings = useStore($settings);
-  const { busy, start } = useFreePlay();
+  const { busy, start } = useFreePlay('trial');
   if (!hydrated || !settings) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (session) {
     return (

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiRequestError } from '../api/client';
-import { login, sendSmsCodeNoLogin, type LoginBody } from '../api/calls';
+import { login, sendSmsCodeNoLogin, type LoginBody } from '../api/accounts';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import FormField from '../components/FormField';
 import { focusField } from '../components/focusField';
 import TabSwitch, { tabId } from '../components/TabSwitch';
@@ -148,7 +149,8 @@ export default function LoginForm() {
     if (error.errorCode === 'captcha_required' || error.errorCode === 'captcha_invalid') mapped[captchaField] = rules.serverErrorKey(error.errorCode);
     else if (error.errorCode === 'verification_code_error') mapped.verificationCode = 'error.verification_code_error';
     for (const { path } of rules.inputIssues(error.value)) {
-      const field = path === 'mobileNo' ? 'mobileNum' : (path as Field);
+      // SMS login names the number `username` and the code `password` on the wire (§3).
+      const field = mode === 'sms' && path === 'username' ? 'mobileNum' : mode === 'sms' && path === 'password' ? 'verificationCode' : path === 'mobileNo' ? 'mobileNum' : (path as Field);
       if (FIELDS[mode].includes(field)) mapped[field] = ISSUE_MESSAGE[field];
     }
     if (Object.keys(mapped).length > 0) showErrors(mapped);
@@ -173,9 +175,12 @@ export default function LoginForm() {
     setBusy(true);
     // Read from the box itself: it is uncontrolled, so a tick made before hydration counts too.
     const remember = (form.current?.elements.namedItem('rememberMe') as HTMLInputElement | null)?.checked === true;
+    // SMS login sends the number as `username` and the code as `password` (platform-contract.md §3); rememberMe
+    // is PlayDeck's extension field, sent only where the deployment serves remembered logins.
+    const rememberField = hasCapability(CAPABILITIES.rememberMe) ? { rememberMe: remember } : {};
     const body: LoginBody = mode === 'sms'
-      ? { type: 'sms', countryDialingCode: values.countryDialingCode.trim(), mobileNum: values.mobileNum.trim(), verificationCode: values.verificationCode.trim(), rememberMe: remember }
-      : { type: 'username', username: values.username.trim(), password: values.password, rememberMe: remember, ...(captchaShown ? { captcha: values.captcha.trim() } : {}) };
+      ? { type: 'sms', countryDialingCode: values.countryDialingCode.trim(), username: values.mobileNum.trim(), password: values.verificationCode.trim(), ...rememberField }
+      : { type: 'username', username: values.username.trim(), password: values.password, ...rememberField, ...(captchaShown ? { captcha: values.captcha.trim() } : {}) };
     try {
       const value = await login(body);
       startSession(sessionFromValue(value));
@@ -232,10 +237,12 @@ export default function LoginForm() {
           </>
         )}
         <div className="login-options">
-          <label className="check">
-            <input key={`r${prefill}`} type="checkbox" name="rememberMe" defaultChecked={remembered !== null} />
-            {t('login.remember')}
-          </label>
+          {(!hydrated || hasCapability(CAPABILITIES.rememberMe)) && (
+            <label className="check">
+              <input key={`r${prefill}`} type="checkbox" name="rememberMe" defaultChecked={remembered !== null} />
+              {t('login.remember')}
+            </label>
+          )}
           <a href="/m/forget">{t('login.forgot')}</a>
         </div>
         <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiRequestError } from '../api/client';
-import { checkUsername, getRegisterSettings, lookupAffiliate, register, registerMobile, sendSmsCodeRegister } from '../api/calls';
-import type { RegisterFieldSetting } from '../api/types';
+import { checkUsername, getRegisterSettings, lookupAffiliate, register, registerMobile, sendSmsCodeRegister, type RegisterBody } from '../api/accounts';
 import { focusField } from '../components/focusField';
 import PolicyDialog, { type PolicyName } from '../components/PolicyDialog';
 import TabSwitch, { tabId } from '../components/TabSwitch';
@@ -10,7 +9,7 @@ import { useSiteSwitches } from '../components/useSiteSwitches';
 import { registerPayload, sessionFromValue } from '../lib/account';
 import { isMessageKey, t, type MessageKey } from '../lib/i18n';
 import { socialProviders } from '../lib/login-methods';
-import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, type RegisterTab } from '../lib/register-tabs';
+import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, settingsList, type FieldSetting, type RegisterTab } from '../lib/register-tabs';
 import { smsRequestErrors } from '../lib/sms';
 import {
   FORMAT_MESSAGE, REGISTER_FIELDS, firstFailing, inputIssues, isRegisterField, registerErrors, serverErrorKey, username as usernameRule,
@@ -38,7 +37,10 @@ function fieldErrors(error: ApiRequestError, shown: ReadonlySet<RegisterField>):
   const put = (field: RegisterField, key: MessageKey) => {
     if (shown.has(field)) errors[field] = key;
   };
-  for (const { path, key } of inputIssues(error.value)) {
+  for (const issue of inputIssues(error.value)) {
+    // The register SMS names the number mobileNo (platform-contract.md §3); the form's field is mobileNum.
+    const path = issue.path === 'mobileNo' ? 'mobileNum' : issue.path;
+    const key = issue.key;
     if (isRegisterField(path)) put(path, key && isMessageKey(key) ? key : FORMAT_MESSAGE[path]);
   }
   const byCode: Partial<Record<string, [RegisterField, MessageKey]>> = {
@@ -66,7 +68,7 @@ export default function RegisterForm() {
   const hydrated = useHydrated();
   // Null until hydrated, so the first render matches the pre-rendered HTML (see LoginForm).
   const switches = useSiteSwitches();
-  const [fields, setFields] = useState<RegisterFieldSetting[] | null>(null);
+  const [fields, setFields] = useState<FieldSetting[] | null>(null);
   const [affiliate, setAffiliate] = useState<Affiliate | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -89,7 +91,7 @@ export default function RegisterForm() {
         if (!live) return;
         if (!verified && code !== '') setValues((v) => ({ ...v, affiliateCode: code }));
         setAffiliate({ verified });
-        setFields(value.fields);
+        setFields(settingsList(value));
         setNonce(Date.now());
       },
       () => live && setLoadFailed(true),
@@ -122,7 +124,9 @@ export default function RegisterForm() {
     setFormError(null);
     showErrors(found);
     if (Object.keys(found).length > 0) return null;
-    return sendSmsCodeRegister({ countryDialingCode: values.countryDialingCode.trim(), mobileNum: values.mobileNum.trim(), captcha: values.captcha.trim() })
+    // The ModuleId header says which registration asks: the mobile tab (MOBILENUMREG3) or the username tab's phone check.
+    const moduleId = tab === 'mobile' ? 'MOBILENUMREG3' : 'REGMOBVERF3';
+    return sendSmsCodeRegister({ countryDialingCode: values.countryDialingCode.trim(), mobileNo: values.mobileNum.trim(), captcha: values.captcha.trim() }, moduleId)
       .then(({ expirationTime }) => expirationTime, (error: unknown) => {
         if (!(error instanceof ApiRequestError)) throw error;
         const mapped = fieldErrors(error, new Set(['countryDialingCode', 'mobileNum', 'captcha']));
@@ -172,9 +176,11 @@ export default function RegisterForm() {
         }),
       });
       if (affiliate?.verified) payload.affiliateCode = affiliate.verified;
-      const session = await (tab === 'mobile' ? registerMobile(payload) : register(payload));
+      // login: true → the answer is the session (platform-contract.md §3).
+      const body = { ...payload, login: true } as RegisterBody;
+      const session = await (tab === 'mobile' ? registerMobile(body) : register(body));
       showToast('in_registered_successfully', 'success', SUCCESS_MS);
-      startSession(sessionFromValue(session));
+      if (session) startSession(sessionFromValue(session));
       setTimeout(() => window.location.assign('/m/home'), SUCCESS_MS);
     } catch (error) {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { exchangeSession } from '../api/calls';
+import { exchangeSession } from '../api/accounts';
 import { ApiRequestError } from '../api/client';
 import { sessionFromValue } from '../lib/account';
 import { parseAuthFragment } from '../lib/login-methods';
@@ -21,7 +21,7 @@ const ERROR_MS = 3000;
 
 /**
  * Return leg of a social login and remember-me resume (accounts §2 social login, §3 remembered login, §4 Auth),
- * on /m/home and /m/login: `#session=<one-time code>` is traded for the session (POST /wps/session/exchange),
+ * on /m/home and /m/login: `#session=<one-time code>` is traded for the session (POST /wps/playdeck/session/exchange),
  * which is stored like any login; `#oauthError=<code>` is handed to the page; either fragment is then removed
  * from the address. Without a fragment, a remembered login (autoLogin '1') opens a new session.
  * Renders nothing.

@@ -1,4 +1,6 @@
-import { socialLoginUrl } from '../api/calls';
+import { socialLoginUrl } from '../api/accounts';
+import { useHydrated } from '../components/useHydrated';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { t } from '../lib/i18n';
 import { SOCIAL_SWITCH, type SocialProvider } from '../lib/login-methods';
 import { gatedBy } from '../lib/switchGate';
@@ -12,10 +14,12 @@ export interface SocialLoginButtonsProps {
  * Facebook and Google login (accounts §2 "Social login buttons"): each button carries its switch (FACEBOOKLOGIN3,
  * GOOGLELOGIN3) so the stylesheet hides it while that switch is off (src/lib/switchGate.ts); each navigates the whole page to the worker's
  * start URL, which redirects to the provider; the provider's answer comes back as /m/home#session=<code>
- * (SessionExchange) or /m/login#oauthError=<code> (LoginForm).
+ * (SessionExchange) or /m/login#oauthError=<code> (LoginForm). A deployment without the `oauth` capability
+ * (upstream mode) shows no buttons.
  */
 export default function SocialLoginButtons({ providers }: SocialLoginButtonsProps) {
-  if (providers.length === 0) return null;
+  const hydrated = useHydrated();
+  if (providers.length === 0 || (hydrated && !hasCapability(CAPABILITIES.oauth))) return null;
   return (
     <div className="social-login" role="group" aria-label={t('social.loginWith')}>
       <p className="social-login-title" aria-hidden="true">{t('social.loginWith')}</p>

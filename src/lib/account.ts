@@ -2,7 +2,7 @@
  * Member-type rules of the account screens (player-shell §5, §6; accounts §3 Member info): types 0, 1 and 2
  * are real accounts; any other type (default 4) is a guest or trial account.
  */
-import type { SessionValue } from '../api/types';
+import type { SessionValue } from '../api/accounts';
 import type { SessionInfo } from '../stores/session';
 
 /** Real account types (player-shell §9 "Real account types: 0, 1, 2"). */
@@ -29,13 +29,23 @@ export function displayName(member: { nickname?: string | null; account?: string
   return account || fallback;
 }
 
-/** Session info kept after login, registration or free play (accounts §3 Session info; trial sessions carry customerType). */
-export function sessionFromValue(value: SessionValue): SessionInfo {
+/** The merchant code the edge wrote into `<html data-merchant>` ('' outside a page). */
+function pageMerchant(): string {
+  return typeof document === 'undefined' ? '' : document.documentElement.getAttribute('data-merchant') ?? '';
+}
+
+/**
+ * Session info kept after login, registration or free play (platform-contract.md §1.7 MC_SESSION_INFO: id, token,
+ * merchantCode, userName, type from `type` or `customerType`, firstTimeLogin). The platform's answer carries no
+ * merchant code, so the page's is used when the answer has none.
+ */
+export function sessionFromValue(value: SessionValue, merchantCode: string = pageMerchant()): SessionInfo {
   return {
     token: value.token,
-    merchantCode: value.merchantCode,
+    merchantCode: value.merchantCode ?? merchantCode,
     userName: value.userName,
-    firstTimeLogin: value.firstTimeLogin,
+    firstTimeLogin: value.firstTimeLogin ?? false,
+    ...(value.id !== undefined ? { id: value.id } : {}),
     ...(value.type !== undefined ? { type: value.type } : {}),
     ...(value.customerType !== undefined ? { customerType: value.customerType } : {}),
   };

@@ -24,41 +24,83 @@ export const codePoints = (value: string): number => [...value].length;
 
 /** The password format of password and paymentPassword: 6–20 characters, no spaces, a letter and a digit. */
 export function isWellFormedPassword(value: string): boolean {
-  const length = codePoints(value);
-  return length >= 6 && length <= 20 && /^[^\s\p{C}]+$/u.test(value) && /\p{L}/u.test(value) && /\p{Nd}/u.test(value);
+  return matchesPattern(FIELD_PATTERNS.password, value);
 }
 
-const CODE = /^[A-Za-z0-9]{1,32}$/;
-const HANDLE = /^[^\s\p{C}]{1,64}$/u;
-const PHONE_LIKE = /^\+?\d{6,15}$/;
+/**
+ * A field's rule as the registration settings send it (platform-contract.md §3 registration settings):
+ * `acceptedPattern` is a regular expression source (Unicode flag, whole value), or "*" for any value;
+ * `minLength`/`maxLength` count code points; `patternId` names the message (`reg_pattern_<patternId>`).
+ */
+export interface FieldPattern {
+  acceptedPattern: string;
+  patternId: string;
+  minLength: number;
+  maxLength: number;
+}
+
+const CODE: Omit<FieldPattern, 'patternId'> = { acceptedPattern: '^[A-Za-z0-9]+$', minLength: 1, maxLength: 32 };
+const HANDLE: Omit<FieldPattern, 'patternId'> = { acceptedPattern: '^[^\\s\\p{C}]+$', minLength: 1, maxLength: 64 };
+const PHONE_LIKE: Omit<FieldPattern, 'patternId'> = { acceptedPattern: '^\\+?\\d{6,15}$', minLength: 6, maxLength: 16 };
+const PASSWORD: Omit<FieldPattern, 'patternId'> = {
+  acceptedPattern: '^(?=.*\\p{L})(?=.*\\p{Nd})[^\\s\\p{C}]+$', minLength: 6, maxLength: 20,
+};
 
 /**
- * Whether a value has its field's format:
- * username 4–16 letters or digits starting with a letter; passwords as isWellFormedPassword; e-mail a plausible
- * address under 255 characters (§9); mobile 10–11 digits (§5 hint); country dialling code 1–4 digits not starting
- * with 0, optional '+'; invitation and recommender codes 1–32 letters or digits; nickname 1–20 characters without
- * control characters, not only spaces; payee name up to 50 letters (with spaces, dots, apostrophes, hyphens),
- * starting with a letter; ID number 4–32 letters, digits or hyphens; QQ 5–12 digits not starting with 0;
- * Facebook, WeChat and LINE ids up to 64 characters without spaces; WhatsApp and Zalo 6–15 digits, optional '+';
- * SMS code 4 to 8 digits (PlayDeck sends 6).
+ * The default rule of every formatted field (the built-in API sends these in the registration settings; both the
+ * form and the server check by them): username 4–16 letters or digits starting with a letter; passwords 6–20
+ * characters without spaces, a letter and a digit; e-mail a plausible address under 255 characters (§9); mobile
+ * 10–11 digits (§5 hint); country dialling code 1–4 digits not starting with 0, optional '+'; invitation and
+ * recommender codes 1–32 letters or digits; nickname 1–20 characters without control characters, not only
+ * spaces; payee name up to 50 letters (with spaces, dots, apostrophes, hyphens), starting with a letter; ID number
+ * 4–32 letters, digits or hyphens; QQ 5–12 digits not starting with 0; Facebook, WeChat and LINE ids up to 64
+ * characters without spaces; WhatsApp and Zalo 6–15 digits, optional '+'; SMS code 4 to 8 digits (PlayDeck sends 6).
  */
-export const FIELD_FORMATS: Record<FormattedField, (value: string) => boolean> = {
-  countryDialingCode: (v) => /^\+?[1-9]\d{0,3}$/.test(v),
-  username: (v) => /^[A-Za-z][A-Za-z0-9]{3,15}$/.test(v),
-  password: isWellFormedPassword,
-  paymentPassword: isWellFormedPassword,
-  affiliateCode: (v) => CODE.test(v),
-  recommenderId: (v) => CODE.test(v),
-  nickname: (v) => v.trim() !== '' && codePoints(v) <= 20 && /^[^\p{C}]+$/u.test(v),
-  payeeName: (v) => codePoints(v) <= 50 && /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u.test(v),
-  email: (v) => v.length < 255 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v),
-  mobileNum: (v) => /^\d{10,11}$/.test(v),
-  idNumber: (v) => /^[A-Za-z0-9-]{4,32}$/.test(v),
-  qqNum: (v) => /^[1-9]\d{4,11}$/.test(v),
-  facebook: (v) => HANDLE.test(v),
-  wechat: (v) => HANDLE.test(v),
-  line: (v) => HANDLE.test(v),
-  whatsapp: (v) => PHONE_LIKE.test(v),
-  zalo: (v) => PHONE_LIKE.test(v),
-  verificationCode: (v) => /^\d{4,8}$/.test(v),
+export const FIELD_PATTERNS: Record<FormattedField, FieldPattern> = {
+  countryDialingCode: { acceptedPattern: '^\\+?[1-9]\\d{0,3}$', patternId: 'countryDialingCode', minLength: 1, maxLength: 5 },
+  username: { acceptedPattern: '^[A-Za-z][A-Za-z0-9]+$', patternId: 'username', minLength: 4, maxLength: 16 },
+  password: { ...PASSWORD, patternId: 'password' },
+  paymentPassword: { ...PASSWORD, patternId: 'paymentPassword' },
+  affiliateCode: { ...CODE, patternId: 'affiliateCode' },
+  recommenderId: { ...CODE, patternId: 'recommenderId' },
+  nickname: { acceptedPattern: '^(?!\\s*$)[^\\p{C}]+$', patternId: 'nickname', minLength: 1, maxLength: 20 },
+  payeeName: { acceptedPattern: "^[\\p{L}\\p{M}][\\p{L}\\p{M} .'-]*$", patternId: 'payeeName', minLength: 1, maxLength: 50 },
+  email: { acceptedPattern: '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', patternId: 'email', minLength: 5, maxLength: 254 },
+  mobileNum: { acceptedPattern: '^\\d+$', patternId: 'mobileNum', minLength: 10, maxLength: 11 },
+  idNumber: { acceptedPattern: '^[A-Za-z0-9-]+$', patternId: 'idNumber', minLength: 4, maxLength: 32 },
+  qqNum: { acceptedPattern: '^[1-9]\\d+$', patternId: 'qqNum', minLength: 5, maxLength: 12 },
+  facebook: { ...HANDLE, patternId: 'facebook' },
+  wechat: { ...HANDLE, patternId: 'wechat' },
+  line: { ...HANDLE, patternId: 'line' },
+  whatsapp: { ...PHONE_LIKE, patternId: 'whatsapp' },
+  zalo: { ...PHONE_LIKE, patternId: 'zalo' },
+  verificationCode: { acceptedPattern: '^\\d+$', patternId: 'verificationCode', minLength: 4, maxLength: 8 },
 };
+
+/** Every patternId of the default rules (each has a `reg_pattern_<patternId>` message in every locale). */
+export const PATTERN_IDS: readonly string[] = [...new Set(Object.values(FIELD_PATTERNS).map((p) => p.patternId))];
+
+const compiled = new Map<string, RegExp | null>();
+
+/** Whether a value passes a rule as the settings send it ("*" = any pattern; lengths in code points). */
+export function matchesPattern(rule: Pick<FieldPattern, 'acceptedPattern' | 'minLength' | 'maxLength'>, value: string): boolean {
+  const length = codePoints(value);
+  if (length < rule.minLength || length > rule.maxLength) return false;
+  if (rule.acceptedPattern === '*' || rule.acceptedPattern === '') return true;
+  let re = compiled.get(rule.acceptedPattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(rule.acceptedPattern, 'u');
+    } catch {
+      re = null;
+    }
+    compiled.set(rule.acceptedPattern, re);
+  }
+  // An operator pattern that does not compile accepts nothing rather than everything.
+  return re !== null && re.test(value);
+}
+
+/** Whether a value has its field's default format (FIELD_PATTERNS). */
+export const FIELD_FORMATS: Record<FormattedField, (value: string) => boolean> = Object.fromEntries(
+  (Object.entries(FIELD_PATTERNS) as [FormattedField, FieldPattern][]).map(([field, rule]) => [field, (v: string) => matchesPattern(rule, v)]),
+) as Record<FormattedField, (value: string) => boolean>;

@@ -4,7 +4,7 @@
  * invitation code from the URL, and how the player's environment names the registerMethod. Pure.
  */
 import { NATIVE_APP_UA_TOKEN } from './download';
-import { isRegisterField, type RegisterField, type ShownField } from './validation';
+import { isRegisterField, type FieldRule, type RegisterField, type ShownField } from './validation';
 
 /** A registration tab: by username, or by mobile number. */
 export type RegisterTab = 'username' | 'mobile';
@@ -28,11 +28,22 @@ export function registerTabs(switches: RegisterSwitches): { tabs: RegisterTab[];
   return { tabs, initial: tabs[0] ?? null };
 }
 
-/** One field's server setting (GET /wps/system/setting/register), in display order. */
-export interface FieldSetting {
+/** One field's server setting (GET /wps/system/setting/register), in display order, with its rule when sent. */
+export interface FieldSetting extends Partial<FieldRule> {
   field: string;
   enabled: boolean;
   required: boolean;
+}
+
+/** The settings map of the registration-settings call (field → rule) as a list in display order. */
+export function settingsList(map: Readonly<Record<string, { enabled: boolean; required: boolean } & Partial<FieldRule>>>): FieldSetting[] {
+  return Object.entries(map).map(([field, rule]) => ({ ...rule, field }));
+}
+
+function ruleOf(setting: FieldSetting): FieldRule | undefined {
+  const { acceptedPattern, patternId, minLength, maxLength } = setting;
+  if (acceptedPattern === undefined || patternId === undefined || minLength === undefined || maxLength === undefined) return undefined;
+  return { acceptedPattern, patternId, minLength, maxLength };
 }
 
 /** How a tab overrides a field's setting: always shown and required, shown but optional, or never shown. */
@@ -75,11 +86,12 @@ export function fieldsForTab(
   for (const setting of settings) {
     const field = setting.field;
     if (!isRegisterField(field)) continue;
-    const rule = rules[field];
-    if (rule === 'hidden' || (rule === 'optional' && !setting.enabled)) continue;
-    if (rule === undefined && !setting.enabled) continue;
-    const required = rule === 'required' || (rule === undefined && (setting.required || field === 'confirmPassword' || field === 'captcha'));
-    shown.push({ field, required });
+    const override = rules[field];
+    if (override === 'hidden' || (override === 'optional' && !setting.enabled)) continue;
+    if (override === undefined && !setting.enabled) continue;
+    const required = override === 'required' || (override === undefined && (setting.required || field === 'confirmPassword' || field === 'captcha'));
+    const rule = ruleOf(setting);
+    shown.push(rule ? { field, required, rule } : { field, required });
   }
   const dial = shown.findIndex((s) => s.field === 'countryDialingCode');
   const mobile = shown.findIndex((s) => s.field === 'mobileNum');

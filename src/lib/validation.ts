@@ -4,7 +4,7 @@
  * (both read src/lib/fieldFormats.ts; tests/unit/validation.test.ts checks the whole rules agree) so most mistakes
  * are caught before a call; the server still has the last word.
  */
-import { FIELD_FORMATS, REGISTER_FIELDS, type RegisterField } from './fieldFormats';
+import { FIELD_FORMATS, REGISTER_FIELDS, matchesPattern, type FieldPattern, type RegisterField } from './fieldFormats';
 import { isMessageKey, type MessageKey } from './i18n';
 import { MESSAGE_OF_CODE, isTooManyRequests } from '../contract/errors';
 
@@ -132,13 +132,29 @@ export function fieldValue(field: RegisterField, values: Readonly<RegisterValues
   return UNTRIMMED.has(field) ? values[field] : values[field].trim();
 }
 
+/** A field's rule as the registration settings send it (platform-contract.md §3): pattern, lengths, patternId. */
+export type FieldRule = Pick<FieldPattern, 'acceptedPattern' | 'patternId' | 'minLength' | 'maxLength'>;
+
+/** The message of a failed settings rule: `reg_pattern_<patternId>` (§3), or the field's own when that key is unknown. */
+export function patternMessage(patternId: string, field: RegisterField): MessageKey {
+  const key = `reg_pattern_${patternId}`;
+  return isMessageKey(key) ? key : FORMAT_MESSAGE[field];
+}
+
 /**
  * One registration field (accounts §5): a non-required empty field passes; otherwise the value goes through the
- * field's rule and its message shows. Confirm password and captcha are always required once shown.
+ * field's rule and its message shows. Confirm password and captcha are always required once shown. With the
+ * server's `rule` (registration settings) the value is checked by that rule and a failure shows
+ * `reg_pattern_<patternId>`; the built-in API checks by the same rules (src/lib/fieldFormats.ts).
  */
-export function registerField(field: RegisterField, values: Readonly<RegisterValues>, required: boolean): RuleResult {
+export function registerField(field: RegisterField, values: Readonly<RegisterValues>, required: boolean, rule?: FieldRule): RuleResult {
   const value = fieldValue(field, values);
   if (value === '' && !required && field !== 'confirmPassword' && field !== 'captcha') return null;
+  if (rule && field !== 'confirmPassword' && field !== 'captcha') {
+    if (value === '' || !matchesPattern(rule, value)) return patternMessage(rule.patternId, field);
+    if (field === 'password' && values.confirmPassword !== '' && values.confirmPassword !== value) return 'in_confirmation_correct';
+    return null;
+  }
   switch (field) {
     case 'countryDialingCode':
       return countryDialingCode(value);
@@ -169,13 +185,15 @@ export function registerField(field: RegisterField, values: Readonly<RegisterVal
 export interface ShownField {
   field: RegisterField;
   required: boolean;
+  /** The server's rule for the field, when the settings sent one. */
+  rule?: FieldRule;
 }
 
 /** Errors of the whole registration form, keyed by field, for the fields on screen. */
 export function registerErrors(shown: readonly ShownField[], values: Readonly<RegisterValues>): Partial<Record<RegisterField, MessageKey>> {
   const errors: Partial<Record<RegisterField, MessageKey>> = {};
-  for (const { field, required } of shown) {
-    const error = registerField(field, values, required);
+  for (const { field, required, rule } of shown) {
+    const error = registerField(field, values, required, rule);
     if (error) errors[field] = error;
   }
   return errors;

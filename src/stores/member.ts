@@ -1,6 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { getMemberInfo, getWallet, logout as callLogout } from '../api/calls';
-import type { MemberInfo, WalletValue } from '../api/types';
+import { getMemberInfo, getWallet, logout as callLogout, type MemberInfo, type WalletValue } from '../api/accounts';
 import { forgetRememberedToken } from './remember';
 import { $session, endSession } from './session';
 

@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
-import { resumeRememberedLogin } from '../api/calls';
+import { resumeRememberedLogin, type SessionValue } from '../api/accounts';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { ApiRequestError } from '../api/client';
-import type { SessionValue } from '../api/types';
 import { sessionFromValue } from '../lib/account';
 import {
   AUTO_LOGIN_KEY, REMEMBERED_KEY, forgetToken, parseRemembered, rememberAfterLogin, resumeToken, withToken,
@@ -63,11 +63,12 @@ let pending: Promise<boolean> | null = null;
 
 /**
  * On a visit without a session, with autoLogin '1' and a kept token: trades the token for a new session
- * (POST /wps/session/remember) and keeps the replacement token. A token the server refuses is forgotten.
+ * (POST /wps/playdeck/session/remember; only where the `remember` capability is served) and keeps the replacement token. A token the server refuses is forgotten.
  * Resolves true when a session was started. One attempt per page.
  */
 export function resumeRememberedSession(): Promise<boolean> {
   if (pending) return pending;
+  if (!hasCapability(CAPABILITIES.rememberMe)) return Promise.resolve(false);
   const store = storage();
   const token = resumeToken(store?.getItem(AUTO_LOGIN_KEY) ?? null, loadRemembered(), $session.get() !== null);
   if (!token) return Promise.resolve(false);

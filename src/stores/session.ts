@@ -6,6 +6,7 @@ import { SESSION_STORAGE_KEY } from '../api/paths';
  * token, merchantCode, userName, type, firstTimeLogin; trial sessions carry customerType instead of type.
  */
 export interface SessionInfo {
+  id?: number;
   token: string;
   merchantCode: string;
   userName: string;

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { accountsSeedStatements } from '../../worker/db/seed/accounts';
-import type { SessionValue } from '../../src/api/types';
+import type { SessionValue } from '../../src/contract/calls/accounts';
 import type { Bindings } from '../../worker/env';
 import { sealedCall } from './sealed';
 
@@ -104,6 +104,7 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
     registerMethod: 'H5',
     registerUrl: '127.0.0.1',
     type: 0,
+    login: true,
     ...overrides,
   };
 }

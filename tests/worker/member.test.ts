@@ -1,17 +1,18 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MemberInfo, SessionValue, WalletValue } from '../../src/api/types';
+import type { AccountsWire } from './accounts-wire';
+import { minorToWire } from '../../src/contract/money';
 import { call } from './helpers';
 import { sealedCall } from './sealed';
 import {
-  TEST_ANSWER, demoAmounts, ensureAccountSettings, fromIp, registerMember, registration, setSwitch, uniqueIp,
+  TEST_ANSWER, demoAmounts, ensureAccountSettings, fromIp, postLogin, registerMember, registration, setSwitch, uniqueIp,
   uniqueUsername, withTestCaptcha,
 } from './accounts-fixtures';
 
 beforeAll(ensureAccountSettings);
 
 function register(payload: Record<string, unknown>, ip = uniqueIp()) {
-  return sealedCall<SessionValue>('/wps/member/register', { method: 'PUT', json: payload, headers: fromIp(ip), env: withTestCaptcha });
+  return sealedCall<AccountsWire['SessionValue']>('/wps/member/register', { method: 'PUT', json: payload, headers: fromIp(ip), env: withTestCaptcha });
 }
 
 // Registration runs scrypt on purpose (≈ 0.1–1 s in the test runtime), hence the generous timeouts.
@@ -24,8 +25,8 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
     expect(body.value).toMatchObject({ userName: payload.username, merchantCode: 'DEMO', type: 0, firstTimeLogin: true });
     expect(body.value.customerType).toBeUndefined();
 
-    const wallet = await call<WalletValue>('/wps/wallets/gcs', { token: body.value.token });
-    expect(wallet.body.value.sumBalance).toBe(amounts.welcome);
+    const wallet = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: body.value.token });
+    expect(wallet.body.value.sumBalance).toBe(minorToWire(amounts.welcome));
 
     const ledger = await env.DB.prepare(
       `SELECT l.amount_minor, l.balance_after_minor, l.kind, l.idempotency_key FROM ledger_entries l
@@ -138,7 +139,7 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
 describe('GET /wps/member/info', { timeout: 30_000 }, () => {
   it('returns the member of the session, with VIP label 0 when none', async () => {
     const { session, username } = await registerMember({ nickname: 'Ace' });
-    const { status, body } = await call<MemberInfo>('/wps/member/info', { token: session.token });
+    const { status, body } = await call<AccountsWire['MemberInfo']>('/wps/member/info', { token: session.token });
     expect(status).toBe(200);
     expect(body.value).toEqual({
       id: expect.any(Number), type: 0, nickname: 'Ace', account: username, clubLabel: { labelName: '0' },
@@ -164,12 +165,28 @@ describe('GET /wps/member/info', { timeout: 30_000 }, () => {
 describe('GET /wps/member/trialuser', () => {
   it('creates a trial member (type 4) holding the trial balance', async () => {
     const amounts = await demoAmounts();
-    const { status, body } = await call<SessionValue>('/wps/member/trialuser', { headers: fromIp(uniqueIp()) });
-    expect(status).toBe(200);
-    expect(body.value).toMatchObject({ customerType: 4, firstTimeLogin: true });
+    const ip = uniqueIp();
+    const res = await call<string>('/wps/member/trialuser', { headers: fromIp(ip) });
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatch(/^trial_[a-z0-9]{10}$/);
+    // platform-contract.md §3: the client then logs in with the trial name (bound to this browser's cookie).
+    const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(/^pd_trial=/);
+    const login = await postLogin({ type: 'username', username: res.body.value, password: res.body.value }, { ip, cookie });
+    expect(login.status).toBe(200);
+    const body = login.body;
+    expect(body.value).toMatchObject({ customerType: 4, firstTimeLogin: true, userName: res.body.value });
     expect(body.value.type).toBeUndefined();
-    expect(body.value.userName).toMatch(/^trial_[a-z0-9]{10}$/);
-    const wallet = await call<WalletValue>('/wps/wallets/gcs', { token: body.value.token });
-    expect(wallet.body.value.sumBalance).toBe(amounts.trial);
+    const wallet = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: body.value.token });
+    expect(wallet.body.value.sumBalance).toBe(minorToWire(amounts.trial));
+    // One use only, and only with the cookie: nobody logs into someone else's trial.
+    expect((await postLogin({ type: 'username', username: res.body.value, password: res.body.value }, { ip, cookie })).body.errorCode).toBe('login.cred.err');
+  });
+
+  it('refuses a trial name without the browser cookie it was issued with', async () => {
+    const res = await call<string>('/wps/member/trialuser', { headers: fromIp(uniqueIp()) });
+    const login = await postLogin({ type: 'username', username: res.body.value, password: res.body.value });
+    expect(login.status).toBe(401);
+    expect(login.body.errorCode).toBe('login.cred.err');
   });
 });

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberInfo, SessionValue, WalletValue } from '../../src/api/types';
+import type { AccountsWire } from './accounts-wire';
+import { minorToWire } from '../../src/contract/money';
 import type { Bindings } from '../../worker/env';
 import { createApp } from '../../worker/index';
 import { call } from './helpers';
@@ -40,7 +41,7 @@ const newPlayer = (): Player => ({ sub: `sub-${crypto.randomUUID()}`, email: 'pl
 
 /** Start → provider approves → callback: returns the callback's redirect. */
 async function socialLogin(provider: 'google' | 'facebook', player: Player, tweak: { cookie?: (c: string) => string } = {}) {
-  const start = await raw(`/wps/oauth/${provider}/start`);
+  const start = await raw(`/wps/playdeck/oauth/${provider}/start`);
   expect(start.status).toBe(302);
   const cookie = cookieOf(start);
   const callbackUrl = providers[provider].approve(start.headers.get('Location') ?? '', player);
@@ -48,7 +49,7 @@ async function socialLogin(provider: 'google' | 'facebook', player: Player, twea
   return { start, callback, callbackUrl, cookie, location: callback.headers.get('Location') ?? '' };
 }
 
-const exchange = (code: string) => call<SessionValue>('/wps/session/exchange', { method: 'POST', json: { code } });
+const exchange = (code: string) => call<AccountsWire['SessionValue']>('/wps/playdeck/session/exchange', { method: 'POST', json: { code } });
 const sessionCodeOf = (location: string) => decodeURIComponent(/^\/m\/home#session=(.+)$/.exec(location)?.[1] ?? '');
 
 beforeAll(async () => {
@@ -69,15 +70,15 @@ afterEach(() => {
   google.tamper.idToken = undefined;
 });
 
-describe('GET /wps/oauth/:provider/start', () => {
+describe('GET /wps/playdeck/oauth/:provider/start', () => {
   it('redirects to the provider with state, PKCE S256 and an OIDC nonce, and binds the request to a cookie', async () => {
-    const res = await raw('/wps/oauth/google/start');
+    const res = await raw('/wps/playdeck/oauth/google/start');
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get('Location') ?? '');
     expect(`${location.origin}${location.pathname}`).toBe(google.urls.authorize);
     const p = location.searchParams;
     expect(Object.fromEntries(p)).toMatchObject({
-      response_type: 'code', client_id: 'google-client', redirect_uri: 'http://127.0.0.1/wps/oauth/google/callback',
+      response_type: 'code', client_id: 'google-client', redirect_uri: 'http://127.0.0.1/wps/playdeck/oauth/google/callback',
       scope: 'openid email profile', code_challenge_method: 'S256',
     });
     expect(p.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -85,7 +86,7 @@ describe('GET /wps/oauth/:provider/start', () => {
     expect(p.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = res.headers.get('Set-Cookie') ?? '';
     expect(cookie).toMatch(/^pd_oauth=[A-Za-z0-9_-]{43};/);
-    for (const part of ['HttpOnly', 'SameSite=Lax', 'Path=/wps/oauth', 'Max-Age=600']) expect(cookie).toContain(part);
+    for (const part of ['HttpOnly', 'SameSite=Lax', 'Path=/wps/playdeck/oauth', 'Max-Age=600']) expect(cookie).toContain(part);
     // Only hashes of the state and of the cookie are stored.
     const rows = await env.DB.prepare(`SELECT COUNT(*) AS n FROM oauth_states WHERE state_hash = ? OR browser_hash = ?`)
       .bind(p.get('state'), cookieOf(res))
@@ -94,14 +95,14 @@ describe('GET /wps/oauth/:provider/start', () => {
   });
 
   it('sends no nonce to Facebook (not OIDC)', async () => {
-    const res = await raw('/wps/oauth/facebook/start');
+    const res = await raw('/wps/playdeck/oauth/facebook/start');
     expect(new URL(res.headers.get('Location') ?? '').searchParams.has('nonce')).toBe(false);
   });
 
   it('answers 403 feature_disabled while the site switch is off', async () => {
     await setSwitch('GOOGLELOGIN3', false);
     try {
-      const res = await call('/wps/oauth/google/start', { env: bindings() });
+      const res = await call('/wps/playdeck/oauth/google/start', { env: bindings() });
       expect(res.status).toBe(403);
       expect(res.body.errorCode).toBe('function.not.available');
     } finally {
@@ -110,13 +111,13 @@ describe('GET /wps/oauth/:provider/start', () => {
   });
 
   it('answers 503 provider_not_configured without the client secret', async () => {
-    const res = await call('/wps/oauth/google/start', { env: { ...bindings(), GOOGLE_CLIENT_SECRET: '' } as Partial<Bindings> });
+    const res = await call('/wps/playdeck/oauth/google/start', { env: { ...bindings(), GOOGLE_CLIENT_SECRET: '' } as Partial<Bindings> });
     expect(res.status).toBe(503);
     expect(res.body.errorCode).toBe('provider_not_configured');
   });
 
   it('answers 400 invalid_input for an unknown provider', async () => {
-    const res = await call('/wps/oauth/twitter/start', { env: bindings() });
+    const res = await call('/wps/playdeck/oauth/twitter/start', { env: bindings() });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('request_param_err');
   });
@@ -134,9 +135,9 @@ describe('social login callback and session exchange', () => {
     expect(session.body.value).toMatchObject({ type: 0, firstTimeLogin: true, merchantCode: 'DEMO' });
     expect(session.body.value.userName).toMatch(/^g_[0-9a-f]{12}$/);
     expect(location).not.toContain(session.body.value.token);
-    const wallet = await call<WalletValue>('/wps/wallets/gcs', { token: session.body.value.token });
-    expect(wallet.body.value.sumBalance).toBe((await demoAmounts()).welcome);
-    const info = await call<MemberInfo>('/wps/member/info', { token: session.body.value.token });
+    const wallet = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: session.body.value.token });
+    expect(wallet.body.value.sumBalance).toBe(minorToWire((await demoAmounts()).welcome));
+    const info = await call<AccountsWire['MemberInfo']>('/wps/member/info', { token: session.body.value.token });
     expect(info.body.value.nickname).toBe('Lucky Player');
     // The token request carried the PKCE verifier and the client secret; the provider checked them.
     const form = google.seen.tokenRequests.at(-1);
@@ -180,12 +181,12 @@ describe('social login callback and session exchange', () => {
     expect(ok.location).toMatch(/^\/m\/home#session=/);
     const replay = await raw(ok.callbackUrl, { cookie: `pd_oauth=${ok.cookie}` });
     expect(replay.headers.get('Location')).toBe('/m/login#oauthError=oauth_state_invalid');
-    const noCookie = await raw(google.approve((await raw('/wps/oauth/google/start')).headers.get('Location') ?? '', newPlayer()));
+    const noCookie = await raw(google.approve((await raw('/wps/playdeck/oauth/google/start')).headers.get('Location') ?? '', newPlayer()));
     expect(noCookie.headers.get('Location')).toBe('/m/login#oauthError=oauth_state_invalid');
   });
 
   it('refuses an expired state', async () => {
-    const start = await raw('/wps/oauth/google/start');
+    const start = await raw('/wps/playdeck/oauth/google/start');
     await env.DB.prepare(`UPDATE oauth_states SET expires_at = ? WHERE used_at IS NULL`).bind(Date.now() - 1).run();
     const back = await raw(google.approve(start.headers.get('Location') ?? '', newPlayer()), { cookie: `pd_oauth=${cookieOf(start)}` });
     expect(back.headers.get('Location')).toBe('/m/login#oauthError=oauth_state_invalid');
@@ -205,16 +206,16 @@ describe('social login callback and session exchange', () => {
   });
 
   it('reports a refused authorization (error=access_denied) as oauth_denied', async () => {
-    const start = await raw('/wps/oauth/google/start');
+    const start = await raw('/wps/playdeck/oauth/google/start');
     const state = new URL(start.headers.get('Location') ?? '').searchParams.get('state') ?? '';
-    const back = await raw(`/wps/oauth/google/callback?error=access_denied&state=${state}`, { cookie: `pd_oauth=${cookieOf(start)}` });
+    const back = await raw(`/wps/playdeck/oauth/google/callback?error=access_denied&state=${state}`, { cookie: `pd_oauth=${cookieOf(start)}` });
     expect(back.headers.get('Location')).toBe('/m/login#oauthError=oauth_denied');
   });
 
   it('reports a code the provider refuses as oauth_failed', async () => {
-    const start = await raw('/wps/oauth/google/start');
+    const start = await raw('/wps/playdeck/oauth/google/start');
     const state = new URL(start.headers.get('Location') ?? '').searchParams.get('state') ?? '';
-    const back = await raw(`/wps/oauth/google/callback?code=made-up&state=${state}`, { cookie: `pd_oauth=${cookieOf(start)}` });
+    const back = await raw(`/wps/playdeck/oauth/google/callback?code=made-up&state=${state}`, { cookie: `pd_oauth=${cookieOf(start)}` });
     expect(back.headers.get('Location')).toBe('/m/login#oauthError=oauth_failed');
   });
 
@@ -226,7 +227,7 @@ describe('social login callback and session exchange', () => {
   });
 
   it.each([[{}], [{ code: 'short' }], [{ code: 42 }]])('answers 400 invalid_input for the exchange body %j', async (json) => {
-    const res = await call('/wps/session/exchange', { method: 'POST', json });
+    const res = await call('/wps/playdeck/session/exchange', { method: 'POST', json });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('request_param_err');
   });

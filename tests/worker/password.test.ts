@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MemberInfo, SessionValue } from '../../src/api/types';
+import type { AccountsWire } from './accounts-wire';
 import { hashPassword } from '../../worker/services/password';
 import { call } from './helpers';
 import { sealedCall } from './sealed';
@@ -11,15 +11,15 @@ import { memberWithPhone, smsCodeFor, uniquePhone } from './sms-fixtures';
 beforeAll(ensureAccountSettings);
 
 function change(token: string, body: Record<string, unknown>) {
-  return sealedCall<{ rememberToken: string | null }>('/wps/member/password/verification', {
-    method: 'POST', token, json: { moduleId: 'CHNGPASSVERIF3', ...body },
+  return sealedCall<{ rememberToken: string | null }>('/wps/member/password', {
+    method: 'POST', token, json: body, headers: { ModuleId: 'PASS3' },
   });
 }
 
-const isLive = async (token: string) => (await call<MemberInfo>('/wps/member/info', { token })).status === 200;
+const isLive = async (token: string) => (await call<AccountsWire['MemberInfo']>('/wps/member/info', { token })).status === 200;
 
 // Password hashing runs scrypt on purpose, hence the generous timeouts.
-describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
+describe('POST /wps/member/password', { timeout: 60_000 }, () => {
   it('changes the password: the old one stops working, the new one logs in, and the current session stays', async () => {
     const { session, username, password } = await registerMember();
     const other = await postLogin({ type: 'username', username, password });
@@ -39,8 +39,8 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
     const res = await change(session.token, { oldPassword: password, newPassword: 'fresh2024', confirmNewPassword: 'fresh2024' });
     const fresh = res.body.value.rememberToken ?? '';
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await call('/wps/session/remember', { method: 'POST', json: { token: oldRemember } })).body.errorCode).toBe('remember_invalid');
-    expect((await call('/wps/session/remember', { method: 'POST', json: { token: fresh } })).status).toBe(200);
+    expect((await call('/wps/playdeck/session/remember', { method: 'POST', json: { token: oldRemember } })).body.errorCode).toBe('remember_invalid');
+    expect((await call('/wps/playdeck/session/remember', { method: 'POST', json: { token: fresh } })).status).toBe(200);
   });
 
   it('refuses a new password equal to the old one with 400 same_password', async () => {
@@ -76,7 +76,7 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
   });
 
   it('needs a session (401) and a real account: trial and special accounts get 403 free_reject', async () => {
-    const none = await call('/wps/member/password/verification', { method: 'POST', json: {} });
+    const none = await call('/wps/member/password', { method: 'POST', json: {} });
     expect(none.status).toBe(401);
     for (const type of [4, 40, 41, 42]) {
       const member = await createMember({ type });
@@ -86,16 +86,16 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
     }
   });
 
-  it('refuses an unknown moduleId as invalid input', async () => {
+  it('reads no moduleId from the body (the module travels in the ModuleId header)', async () => {
     const { session, password } = await registerMember();
     const res = await change(session.token, { oldPassword: password, newPassword: 'fresh2024', confirmNewPassword: 'fresh2024', moduleId: 'OTHER' });
-    expect(res.body.errorCode).toBe('request_param_err');
+    expect(res.status).toBe(200);
   });
 });
 
-describe('POST /wps/member/password/reset', { timeout: 60_000 }, () => {
+describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
   async function resetFor(phone: { countryDialingCode: string; mobileNum: string }, verificationCode: string, newPassword = 'reset2024') {
-    return sealedCall<null>('/wps/member/password/reset', {
+    return sealedCall<null>('/wps/member/password/verification', {
       method: 'POST',
       json: { ...phone, verificationCode, newPassword, confirmNewPassword: newPassword },
     });
@@ -108,7 +108,7 @@ describe('POST /wps/member/password/reset', { timeout: 60_000 }, () => {
     const res = await resetFor(member.phone, code);
     expect(res.status).toBe(200);
     expect(await isLive(login.body.value.token)).toBe(false);
-    const remember = await call('/wps/session/remember', { method: 'POST', json: { token: login.body.value.rememberToken } });
+    const remember = await call('/wps/playdeck/session/remember', { method: 'POST', json: { token: login.body.value.rememberToken } });
     expect(remember.body.errorCode).toBe('remember_invalid');
     expect((await postLogin({ type: 'username', username: member.username, password: 'reset2024' })).status).toBe(200);
   });
@@ -143,7 +143,7 @@ describe('POST /wps/member/password/reset', { timeout: 60_000 }, () => {
     ['a 5-digit code', { verificationCode: '12345' }],
     ['no phone', { mobileNum: undefined }],
   ])('answers 400 invalid_input for %s', async (_name, overrides) => {
-    const res = await sealedCall('/wps/member/password/reset', {
+    const res = await sealedCall('/wps/member/password/verification', {
       method: 'POST',
       json: { ...uniquePhone(), verificationCode: '123456', newPassword: 'reset2024', confirmNewPassword: 'reset2024', ...overrides },
     });
@@ -175,12 +175,12 @@ describe('remember-me', { timeout: 60_000 }, () => {
   it('trades the token for a new session and a replacement token; the old token works once', async () => {
     const { username, password } = await registerMember();
     const first = await postLogin({ type: 'username', username, password, rememberMe: true });
-    const resumed = await call<SessionValue>('/wps/session/remember', { method: 'POST', json: { token: first.body.value.rememberToken } });
+    const resumed = await call<AccountsWire['SessionValue']>('/wps/playdeck/session/remember', { method: 'POST', json: { token: first.body.value.rememberToken } });
     expect(resumed.status).toBe(200);
     expect(resumed.body.value).toMatchObject({ userName: username, type: 0 });
     expect(resumed.body.value.rememberToken).not.toBe(first.body.value.rememberToken);
     expect(await isLive(resumed.body.value.token)).toBe(true);
-    const replay = await call('/wps/session/remember', { method: 'POST', json: { token: first.body.value.rememberToken } });
+    const replay = await call('/wps/playdeck/session/remember', { method: 'POST', json: { token: first.body.value.rememberToken } });
     expect(replay.status).toBe(401);
     expect(replay.body.errorCode).toBe('remember_invalid');
   });
@@ -194,18 +194,18 @@ describe('remember-me', { timeout: 60_000 }, () => {
     )
       .bind(Date.now() - 1, username.toLowerCase(), Date.now())
       .run();
-    expect((await call('/wps/session/remember', { method: 'POST', json: { token: a.body.value.rememberToken } })).body.errorCode).toBe('remember_invalid');
+    expect((await call('/wps/playdeck/session/remember', { method: 'POST', json: { token: a.body.value.rememberToken } })).body.errorCode).toBe('remember_invalid');
     await env.DB.prepare(`UPDATE members SET status = 0 WHERE username = ?`).bind(username.toLowerCase()).run();
-    expect((await call('/wps/session/remember', { method: 'POST', json: { token: b.body.value.rememberToken } })).status).toBe(401);
+    expect((await call('/wps/playdeck/session/remember', { method: 'POST', json: { token: b.body.value.rememberToken } })).status).toBe(401);
   });
 
   it('logout everywhere revokes every session and remember-me token', async () => {
     const { session, username, password } = await registerMember();
     const other = await postLogin({ type: 'username', username, password, rememberMe: true });
-    expect((await call('/wps/session/logoutAll', { method: 'DELETE', token: session.token })).status).toBe(200);
+    expect((await call('/wps/playdeck/session/logoutAll', { method: 'DELETE', token: session.token })).status).toBe(200);
     expect(await isLive(session.token)).toBe(false);
     expect(await isLive(other.body.value.token)).toBe(false);
-    expect((await call('/wps/session/remember', { method: 'POST', json: { token: other.body.value.rememberToken } })).status).toBe(401);
-    expect((await call('/wps/session/logoutAll', { method: 'DELETE' })).status).toBe(401);
+    expect((await call('/wps/playdeck/session/remember', { method: 'POST', json: { token: other.body.value.rememberToken } })).status).toBe(401);
+    expect((await call('/wps/playdeck/session/logoutAll', { method: 'DELETE' })).status).toBe(401);
   });
 });

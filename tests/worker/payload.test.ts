@@ -52,7 +52,7 @@ describe('sealed request bodies', () => {
     ['/wps/session/login', 'POST'],
     ['/wps/member/register', 'PUT'],
     ['/wps/member/register/mobile', 'PUT'],
-    ['/wps/member/password/reset', 'POST'],
+    ['/wps/member/password/verification', 'POST'],
   ])('%s refuses a plain JSON body with 400 encryption_required', async (path, method) => {
     const res = await call(path, { method, json: registration(), env: withTestCaptcha });
     expect(res.status).toBe(400);
@@ -61,7 +61,7 @@ describe('sealed request bodies', () => {
 
   it('password change refuses a plain body too (after the session check)', async () => {
     const { session } = await registerMember();
-    const res = await call('/wps/member/password/verification', {
+    const res = await call('/wps/member/password', {
       method: 'POST', token: session.token, json: { oldPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' },
     });
     expect(res.body.errorCode).toBe('encryption_required');

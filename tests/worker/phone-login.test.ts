@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MemberInfo } from '../../src/api/types';
+import type { AccountsWire } from './accounts-wire';
 import { call } from './helpers';
 import { ensureAccountSettings, postLogin, setSwitch } from './accounts-fixtures';
 import { memberWithPhone, recordingOutbound, smsCodeFor, uniquePhone } from './sms-fixtures';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 const smsLogin = (phone: { countryDialingCode: string; mobileNum: string }, verificationCode: string) =>
-  postLogin({ type: 'sms', ...phone, verificationCode });
+  postLogin({ type: 'sms', countryDialingCode: phone.countryDialingCode, username: phone.mobileNum, password: verificationCode });
 
 describe('login by SMS code', () => {
   it('logs in the account with that phone and uses the code once', async () => {
@@ -30,7 +30,7 @@ describe('login by SMS code', () => {
     const res = await smsLogin(member.phone, code);
     expect(res.status).toBe(200);
     expect(res.body.value).toMatchObject({ userName: member.username, type: 0, firstTimeLogin: true });
-    const info = await call<MemberInfo>('/wps/member/info', { token: res.body.value.token });
+    const info = await call<AccountsWire['MemberInfo']>('/wps/member/info', { token: res.body.value.token });
     expect(info.body.value.id).toBe(member.memberId);
     expect((await smsLogin(member.phone, code)).body.errorCode).toBe('verification_code_error');
   });
@@ -39,7 +39,7 @@ describe('login by SMS code', () => {
     const member = await memberWithPhone();
     const code = await smsCodeFor('noLogin', member.phone);
     const res = await postLogin({
-      type: 'sms', countryDialingCode: '+63', mobileNo: member.phone.mobileNum, verificationCode: code, rememberMe: true,
+      type: 'sms', countryDialingCode: '+63', username: member.phone.mobileNum, password: code, rememberMe: true,
     });
     expect(res.status).toBe(200);
     expect(res.body.value.rememberToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -82,11 +82,12 @@ describe('login by SMS code', () => {
   });
 
   it.each([
-    ['a 5-digit code', { verificationCode: '12345' }],
+    ['a 5-digit code', { password: '12345' }],
     ['no dialling code', { countryDialingCode: undefined }],
-    ['a password instead of a code', { verificationCode: undefined, password: 'secret123' }],
+    ['a password instead of a code', { password: 'secret123' }],
   ])('answers 400 invalid_input for %s', async (_name, overrides) => {
-    const res = await postLogin({ type: 'sms', ...uniquePhone(), verificationCode: '123456', ...overrides });
+    const phone = uniquePhone();
+    const res = await postLogin({ type: 'sms', countryDialingCode: phone.countryDialingCode, username: phone.mobileNum, password: '123456', ...overrides });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('request_param_err');
   });

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionValue, WalletValue } from '../../src/api/types';
+import type { AccountsWire } from './accounts-wire';
+import { minorToWire } from '../../src/contract/money';
 import type { Bindings } from '../../worker/env';
 import { call } from './helpers';
 import { sealedCall } from './sealed';
@@ -29,9 +30,9 @@ afterEach(async () => {
 });
 
 function registerMobile(payload: Record<string, unknown>, extraEnv: Partial<Bindings> = {}) {
-  return sealedCall<SessionValue>('/wps/member/register/mobile', {
+  return sealedCall<AccountsWire['SessionValue']>('/wps/member/register/mobile', {
     method: 'PUT',
-    json: { captcha: TEST_ANSWER, registerMethod: 'H5', type: 0, ...payload },
+    json: { captcha: TEST_ANSWER, registerMethod: 'H5', type: 0, login: true, ...payload },
     headers: fromIp(uniqueIp()),
     env: { ...withTestCaptcha, ...extraEnv },
   });
@@ -52,15 +53,15 @@ describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
     const row = await memberRow(phone.e164);
     expect(row?.password_hash).toBeNull();
     expect(JSON.parse(row?.profile ?? '{}')).toMatchObject({ countryDialingCode: '63', mobileNum: phone.mobileNum });
-    const wallet = await call<WalletValue>('/wps/wallets/gcs', { token: body.value.token });
-    expect(wallet.body.value.sumBalance).toBe((await demoAmounts()).welcome);
+    const wallet = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: body.value.token });
+    expect(wallet.body.value.sumBalance).toBe(minorToWire((await demoAmounts()).welcome));
   });
 
   it('the new account logs in by SMS code', async () => {
     const phone = uniquePhone();
     expect((await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum })).status).toBe(200);
     const code = await smsCodeFor('noLogin', phone);
-    expect((await postLogin({ type: 'sms', ...phone, verificationCode: code })).status).toBe(200);
+    expect((await postLogin({ type: 'sms', countryDialingCode: phone.countryDialingCode, username: phone.mobileNum, password: code })).status).toBe(200);
   });
 
   it('keeps a chosen username', async () => {

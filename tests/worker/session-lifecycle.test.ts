@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MemberInfo, SessionValue } from '../../src/api/types';
+import type { AccountsWire } from './accounts-wire';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../worker/db/queries/sessions';
 import { hashPassword } from '../../worker/services/password';
 import { hashToken } from '../../worker/services/tokens';
@@ -11,7 +11,7 @@ import { ensureAccountSettings, fromIp, postLogin, uniqueIp, uniqueUsername } fr
 
 beforeAll(ensureAccountSettings);
 
-const info = (token: string, host = '127.0.0.1') => call<MemberInfo>(`http://${host}/wps/member/info`, { token });
+const info = (token: string, host = '127.0.0.1') => call<AccountsWire['MemberInfo']>(`http://${host}/wps/member/info`, { token });
 const setSession = (token: string, column: 'last_seen_at' | 'expires_at', value: number) =>
   env.DB.prepare(`UPDATE sessions SET ${column} = ? WHERE token_hash = ?`).bind(value, hashToken(token)).run();
 const lastSeen = async (token: string) =>
@@ -89,7 +89,7 @@ describe('member types in sessions (accounts §3 Session info, §6 Roles)', () =
   }, 30_000);
 
   it('a trial session carries customerType 4 and member info says type 4', async () => {
-    const trial = await call<SessionValue>('/wps/session/login/freeplay', { method: 'POST', json: {}, headers: fromIp(uniqueIp()) });
+    const trial = await call<AccountsWire['SessionValue']>('/wps/session/login/freeplay', { method: 'POST', json: {}, headers: fromIp(uniqueIp()) });
     expect(trial.body.value.customerType).toBe(4);
     expect(trial.body.value.type).toBeUndefined();
     expect((await info(trial.body.value.token)).body.value.type).toBe(4);
@@ -97,7 +97,7 @@ describe('member types in sessions (accounts §3 Session info, §6 Roles)', () =
 
   it.each([[4], [40], [41], [42]])('a type %i account is refused real-account functions with 403 free_reject', async (type) => {
     const member = await createMember({ type });
-    const res = await sealedCall('/wps/member/password/verification', {
+    const res = await sealedCall('/wps/member/password', {
       method: 'POST', token: member.token, json: { oldPassword: 'a1', newPassword: 'fresh2024', confirmNewPassword: 'fresh2024' },
     });
     expect(res.status).toBe(403);
@@ -105,7 +105,8 @@ describe('member types in sessions (accounts §3 Session info, §6 Roles)', () =
   });
 
   it('a trial login never gets a remember-me token', async () => {
-    const trial = await call<SessionValue>('/wps/member/trialuser', { headers: fromIp(uniqueIp()) });
+    const trial = await call<AccountsWire['SessionValue']>('/wps/session/login/freeplay', { method: 'POST', headers: fromIp(uniqueIp()) });
+    expect(trial.body.value.token).toBeTruthy();
     expect(trial.body.value.rememberToken).toBeUndefined();
   });
 });

@@ -1,5 +1,9 @@
 import { env } from 'cloudflare:test';
-import type { SmsSendValue } from '../../src/api/types';
+/** The answer of an SMS send (platform-contract.md §3). */
+export interface SmsSendValue {
+  expirationTime: number;
+  expiredMinutes?: number;
+}
 import type { Bindings } from '../../worker/env';
 import { call } from './helpers';
 import { fromIp, uniqueIp, uniqueUsername, withTestCaptcha } from './accounts-fixtures';
@@ -17,10 +21,15 @@ export function sendSms(
   phone: { countryDialingCode: string; mobileNum: string },
   options: { ip?: string; captcha?: string; env?: Partial<Bindings> } = {},
 ) {
+  // platform-contract.md §3: the register send names the number mobileNo and says the registration in ModuleId.
+  const captcha = options.captcha ?? withTestCaptcha.TEST_CAPTCHA_ANSWER;
+  const json = purpose === 'register'
+    ? { mobileNo: phone.mobileNum, countryDialingCode: phone.countryDialingCode, captcha }
+    : { mobileNum: phone.mobileNum, countryDialingCode: phone.countryDialingCode, captcha };
   return call<SmsSendValue>(`/wps/verification/sms/${purpose}`, {
     method: 'POST',
-    json: { ...phone, captcha: options.captcha ?? withTestCaptcha.TEST_CAPTCHA_ANSWER },
-    headers: fromIp(options.ip ?? uniqueIp()),
+    json,
+    headers: { ...fromIp(options.ip ?? uniqueIp()), ...(purpose === 'register' ? { ModuleId: 'MOBILENUMREG3' } : {}) },
     env: { ...withTestCaptcha, ...options.env },
   });
 }

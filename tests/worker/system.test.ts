@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConsolidatedSettingsValue, RegisterSettingsValue, SystemStatusValue } from '../../src/api/types';
+import type { ConsolidatedSettingsValue, SystemStatusValue } from '../../src/api/types';
+import type { AccountsWire } from './accounts-wire';
+import { envelopeSchema } from '../../src/contract/envelope';
+import { accountsCalls } from '../../src/contract/calls/accounts';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { call } from './helpers';
 import { ensureAccountSettings } from './accounts-fixtures';
@@ -118,24 +121,25 @@ describe('GET /wps/system/settings/consolidated', () => {
 });
 
 describe('GET /wps/system/setting/register', () => {
-  it('lists all 20 spec fields, configured ones first in sort order, others disabled', async () => {
-    const { status, body } = await call<RegisterSettingsValue>('/wps/system/setting/register');
+  it('maps all 20 spec fields to their rule, configured ones first in sort order, others disabled', async () => {
+    const { status, body } = await call<AccountsWire['RegisterSettingsValue']>('/wps/system/setting/register', { headers: { ModuleId: 'REG3' } });
     expect(status).toBe(200);
-    const fields = body.value.fields;
+    expect(envelopeSchema(accountsCalls.registerSettings.value).safeParse(body).success).toBe(true);
+    const fields = Object.entries(body.value).map(([field, rule]) => ({ field, ...rule }));
     expect(fields.map((f) => f.field).sort()).toEqual([...SPEC_FIELDS].sort());
     const { results: rows } = await env.DB.prepare(
       `SELECT field, enabled, required, sort_order FROM registration_fields WHERE merchant_code = 'DEMO'`,
     ).all<{ field: string; enabled: number; required: number; sort_order: number }>();
     for (const setting of fields) {
       const row = rows.find((r) => r.field === setting.field);
-      expect(setting).toEqual({
-        field: setting.field,
+      expect({ enabled: setting.enabled, required: setting.required }).toEqual({
         enabled: row?.enabled === 1,
         required: row?.enabled === 1 && row.required === 1,
       });
     }
     const configured = fields.slice(0, rows.length).map((f) => rows.find((r) => r.field === f.field)?.sort_order ?? -1);
     expect(configured).toEqual([...configured].sort((a, b) => a - b));
-    expect(fields.find((f) => f.field === 'captcha')).toEqual({ field: 'captcha', enabled: true, required: true });
+    expect(body.value.captcha).toMatchObject({ enabled: true, required: true, acceptedPattern: '*', patternId: 'captcha' });
+    expect(body.value.username).toMatchObject({ acceptedPattern: '^[A-Za-z][A-Za-z0-9]+$', patternId: 'username', minLength: 4, maxLength: 16 });
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CountryListValue } from '../../src/api/types';
 import { consumeSmsCode } from '../../worker/services/sms-verification';
 import { call } from './helpers';
-import { ensureAccountSettings, uniqueIp } from './accounts-fixtures';
+import { ensureAccountSettings, fromIp, uniqueIp, withTestCaptcha } from './accounts-fixtures';
 import { lastOutboxMessage, lastSmsCode, memberWithPhone, recordingOutbound, sendSms, uniquePhone } from './sms-fixtures';
 
 beforeAll(ensureAccountSettings);
@@ -30,11 +30,31 @@ describe('POST /wps/verification/sms/register', () => {
     expect((row?.expires_at ?? 0) - (row?.created_at ?? 0)).toBe(10 * 60 * 1000);
   });
 
-  it('accepts mobileNo instead of mobileNum and a dialling code with +', async () => {
+  it('takes mobileNo (platform-contract.md §3) and a dialling code with +, and says the code lifetime', async () => {
     const phone = uniquePhone();
-    const { status } = await sendSms('register', { countryDialingCode: '+63', mobileNo: phone.mobileNum } as never);
+    const { status, body } = await sendSms('register', { countryDialingCode: '+63', mobileNum: phone.mobileNum });
     expect(status).toBe(200);
+    expect(body.value.expiredMinutes).toBe(10);
     expect(await outboxCount(phone.mobileNum)).toBe(1);
+  });
+
+  it.each([['no ModuleId', {}], ['another module', { ModuleId: 'COMM3' }]])('refuses %s with 400 request_param_err', async (_name, header) => {
+    const phone = uniquePhone();
+    const res = await call('/wps/verification/sms/register', {
+      method: 'POST', json: { mobileNo: phone.mobileNum, countryDialingCode: phone.countryDialingCode, captcha: withTestCaptcha.TEST_CAPTCHA_ANSWER },
+      headers: { ...fromIp(uniqueIp()), ...header }, env: withTestCaptcha,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errorCode).toBe('request_param_err');
+  });
+
+  it('accepts REGMOBVERF3 (the phone check of username registration)', async () => {
+    const phone = uniquePhone();
+    const res = await call('/wps/verification/sms/register', {
+      method: 'POST', json: { mobileNo: phone.mobileNum, countryDialingCode: phone.countryDialingCode, captcha: withTestCaptcha.TEST_CAPTCHA_ANSWER },
+      headers: { ...fromIp(uniqueIp()), ModuleId: 'REGMOBVERF3' }, env: withTestCaptcha,
+    });
+    expect(res.status).toBe(200);
   });
 
   it('refuses a second send to the same number within 60 s with 429 and Retry-After', async () => {

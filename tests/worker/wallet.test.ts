@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionValue, WalletValue } from '../../src/api/types';
+import type { AccountsWire } from './accounts-wire';
+import { minorToWire } from '../../src/contract/money';
 import { postLedger } from '../../worker/services/ledger';
 import { call } from './helpers';
 import { demoAmounts, ensureAccountSettings, fromIp, registerMember, uniqueIp } from './accounts-fixtures';
@@ -8,12 +9,15 @@ import { demoAmounts, ensureAccountSettings, fromIp, registerMember, uniqueIp } 
 beforeAll(ensureAccountSettings);
 
 describe('GET /wps/wallets/gcs', { timeout: 30_000 }, () => {
-  it('returns the balance in minor units with the merchant currency', async () => {
+  it('returns the balance in decimal currency units (minorToWire) with the merchant currency', async () => {
     const amounts = await demoAmounts();
     const { session } = await registerMember();
-    const { status, body, headers } = await call<WalletValue>('/wps/wallets/gcs', { token: session.token });
+    const { status, body, headers } = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: session.token });
     expect(status).toBe(200);
-    expect(body.value).toEqual({ sumBalance: amounts.welcome, currency: amounts.currency, currencySymbol: amounts.symbol });
+    expect(body.value).toEqual({
+      sumBalance: minorToWire(amounts.welcome), currency: amounts.currency, currencySymbol: amounts.symbol,
+      balance: [{ accountTypeId: 1, availBalance: minorToWire(amounts.welcome) }],
+    });
     expect(headers.get('Cache-Control')).toBe('no-store');
   });
 
@@ -22,15 +26,15 @@ describe('GET /wps/wallets/gcs', { timeout: 30_000 }, () => {
     const { session, username } = await registerMember();
     const member = await env.DB.prepare(`SELECT id FROM members WHERE username = ?`).bind(username.toLowerCase()).first<{ id: number }>();
     await postLedger(env.DB, member?.id ?? 0, [{ amountMinor: -2_550, kind: 'bet', reference: 'r1', idempotencyKey: 'bet-1' }]);
-    const { body } = await call<WalletValue>('/wps/wallets/gcs', { token: session.token });
-    expect(body.value.sumBalance).toBe(amounts.welcome - 2_550);
+    const { body } = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: session.token });
+    expect(body.value.sumBalance).toBe(minorToWire(amounts.welcome - 2_550));
   });
 
   it('shows a trial member their play money', async () => {
     const amounts = await demoAmounts();
-    const trial = await call<SessionValue>('/wps/member/trialuser', { headers: fromIp(uniqueIp()) });
-    const { body } = await call<WalletValue>('/wps/wallets/gcs', { token: trial.body.value.token });
-    expect(body.value.sumBalance).toBe(amounts.trial);
+    const trial = await call<AccountsWire['SessionValue']>('/wps/session/login/freeplay', { method: 'POST', headers: fromIp(uniqueIp()) });
+    const { body } = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: trial.body.value.token });
+    expect(body.value.sumBalance).toBe(minorToWire(amounts.trial));
   });
 
   it('answers 401 without a session and with a made-up token', async () => {

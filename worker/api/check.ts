@@ -1,25 +1,26 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { ok } from '../lib/envelope';
+import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { usernameExists } from '../db/queries/members';
 import { USERNAME_CHECK_PER_IP, consumeRateLimit } from '../services/rate-limit';
-
-const usernameQuery = z.object({
-  /** The registration username rule (services/registration-rules.ts): a letter, then 3 to 15 letters or digits. */
-  username: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9]{3,15}$/, 'Username must be 4 to 16 letters or digits and start with a letter'),
-});
+import { FIELD_FORMATS } from '../../src/lib/fieldFormats';
+import { checkUsernameQuery } from '../../src/contract/calls/accounts';
 
 /**
- * Router for /wps/check (accounts §7 "username validation | GET | query | validity").
- * - GET /username?username= → `{ available: boolean }`; case-insensitive, per merchant. Errors: 400
- *   `invalid_input` for a username the registration rule refuses, 429 `too_many_requests` past 60 checks per
- *   IP per 10 minutes (the answer reveals which names exist, as registration itself would).
+ * Router for /wps/check (platform-contract.md §3 username check; the answer shape is not found in the platform's
+ * clients: PlayDeck answers `{ available: boolean }`).
+ * - GET /username?username= → `{ available }`; case-insensitive, per merchant. Errors: 400 `request_param_err`
+ *   for a username the registration rule refuses (src/lib/fieldFormats.ts), 429 `TOO_MANY_REQUEST` past 60
+ *   checks per IP per 10 minutes (the answer reveals which names exist, as registration itself would).
  */
-export const checkRouter = new Hono<AppEnv>().get('/username', valid('query', usernameQuery), async (c) => {
-  await consumeRateLimit(c.env.DB, USERNAME_CHECK_PER_IP, c.var.clientIp);
+export const checkRouter = new Hono<AppEnv>().get('/username', valid('query', checkUsernameQuery), async (c) => {
   const { username } = c.req.valid('query');
+  if (!FIELD_FORMATS.username(username)) {
+    const message = 'Username must be 4 to 16 letters or digits and start with a letter';
+    throw new ApiError(400, 'request_param_err', message, { issues: [{ path: 'username', message }] });
+  }
+  await consumeRateLimit(c.env.DB, USERNAME_CHECK_PER_IP, c.var.clientIp);
   const taken = await usernameExists(c.env.DB, c.var.merchant.code, username.toLowerCase());
   return ok(c, { available: !taken });
 });

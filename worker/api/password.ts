@@ -1,43 +1,33 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
 import { sealedJson } from '../services/encrypted-body';
 import { requireRealMember } from '../services/auth-context';
 import { memberOnly } from '../services/member-only';
-import { changePassword, resetPassword } from '../services/passwords';
-
-const secret = z.string().max(128);
-
-const changeBody = z.object({
-  oldPassword: secret,
-  newPassword: secret,
-  confirmNewPassword: secret,
-  moduleId: z.literal('CHNGPASSVERIF3').optional(),
-});
-
-const resetBody = z.object({
-  mobileNum: z.string().max(32),
-  countryDialingCode: z.string().max(8),
-  verificationCode: z.string().trim().regex(/^\d{6}$/, 'The verification code is 6 digits'),
-  newPassword: secret,
-  confirmNewPassword: secret,
-});
+import { changePassword, setPasswordByPhone } from '../services/passwords';
+import { requestEmailReset } from '../services/email-reset';
+import { changePasswordBody, forgotPasswordEmailBody, setPasswordByPhoneBody } from '../../src/contract/calls/accounts';
 
 /**
- * Router for /wps/member/password (accounts §2 Change-password and forgot-password screens, §4, §5). Both
- * calls carry passwords, so both take a sealed body (services/encrypted-body.ts; plain → 400 `encryption_required`).
- * - POST /verification `{ oldPassword, newPassword, confirmNewPassword, moduleId?: 'CHNGPASSVERIF3' }` →
- *   `{ rememberToken: string | null }`; needs a real member's session (401 without, 403 `free_reject` for
- *   trial/special accounts). Errors: 400 `invalid_input` | `same_password` | `wrong_password`, 429
- *   `too_many_attempts`. Revokes the member's other sessions and remember-me tokens (services/passwords.ts).
- * - POST /reset `{ mobileNum, countryDialingCode, verificationCode, newPassword, confirmNewPassword }` → null;
- *   no session. Errors: 400 `invalid_input` | `verification_code_error` (also for numbers without an
- *   account), 429 `too_many_requests`. Revokes every session and remember-me token of the member.
+ * Router for /wps/member/password (platform-contract.md §3; accounts §2 change-password and forgot-password
+ * screens, §4, §5). The password-carrying calls take a sealed body (services/encrypted-body.ts; plain → 400
+ * `encryption_required`).
+ * - POST / (PASS3) `{ oldPassword, newPassword, confirmNewPassword }` → `{ rememberToken: string | null }`; needs
+ *   a real member's session (401 without, 403 `free_reject` for trial/special accounts). Errors: 400
+ *   `request_param_err` | `same_password` | `wrong_password`, 429 `TOO_MANY_REQUEST`. Revokes the member's other
+ *   sessions and remember-me tokens (services/passwords.ts changePassword).
+ * - POST /verification (CHNGPASSVERIF3, no session) `{ newPassword, mobileNum, verificationCode,
+ *   countryDialingCode? }` → null. Errors: 400 `request_param_err` | `verification_code_error` (also for numbers
+ *   without an account), 429. Revokes every session and remember-me token of the member (setPasswordByPhone).
+ * - POST /email (COMM3, form-encoded `username`, `email`) → null whether or not the pair matched (no
+ *   enumeration); a match gets a single-use 30-minute reset link by e-mail (services/email-reset.ts). 400
+ *   `request_param_err`; 429 `TOO_MANY_REQUEST` (per IP and per account).
  */
 export const passwordRouter = new Hono<AppEnv>()
-  .post('/verification', memberOnly, sealedJson(changeBody), async (c) => {
+  .post('/', memberOnly, sealedJson(changePasswordBody), async (c) => {
     const member = requireRealMember(c);
     return ok(c, await changePassword(c, member, c.req.valid('json')));
   })
-  .post('/reset', sealedJson(resetBody), async (c) => ok(c, await resetPassword(c, c.req.valid('json'))));
+  .post('/verification', sealedJson(setPasswordByPhoneBody), async (c) => ok(c, await setPasswordByPhone(c, c.req.valid('json'))))
+  .post('/email', valid('form', forgotPasswordEmailBody), async (c) => ok(c, await requestEmailReset(c, c.req.valid('form'))));

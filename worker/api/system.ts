@@ -6,15 +6,13 @@ import {
   listCustomerService,
   listMerchantFlags,
   listMerchantHosts,
-  listRegistrationFields,
   listResources,
 } from '../db/queries/settings';
 import { listCountries } from '../db/queries/countries';
 import { hostOf } from '../edge/merchant';
 import { isRestrictedRegion } from '../edge/gating';
-import { REGISTER_FIELDS } from '../services/registration-rules';
 import type {
-  ConsolidatedSettingsValue, CountryListValue, RegisterSettingsValue, SystemStatusValue,
+  ConsolidatedSettingsValue, CountryListValue, SystemStatusValue,
 } from '../../src/api/types';
 
 /** The registration switches the status reports (accounts §3 Site switches). */
@@ -36,7 +34,7 @@ function mainDomainOf(hosts: string[], requestHost: string): string {
  * - GET /status → SystemStatusValue. `regionRestriction` is true when the `CF-IPCountry` header names one
  *   of the merchant's restricted regions; `location.ip` is the client IP the edge saw.
  * - GET /settings/consolidated → ConsolidatedSettingsValue (switches, promotions REFERRAL/MISSION/LOGIN, templates).
- * - GET /setting/register → RegisterSettingsValue: all 20 spec fields; a field without a row is disabled.
+ * (GET /setting/register moved to api/register-settings.ts, the accounts area.)
  * - GET /country → `{ list: [{ countryCode, dialingCode, name }] }` (dialingCode digits without '+'), in list
  *   order: the dialling codes the SMS and mobile-registration calls accept (accounts §7 "system country").
  */
@@ -90,17 +88,6 @@ export const systemRouter = new Hono<AppEnv>()
       promotions,
       templates: { mem_cen: flags.templates.mem_cen ?? 0, dep_func: flags.templates.dep_func ?? 0 },
     };
-    return ok(c, value);
-  })
-  .get('/setting/register', async (c) => {
-    const rows = await listRegistrationFields(c.env.DB, c.var.merchant.code);
-    const byField = new Map(rows.map((r) => [r.field, r]));
-    // Configured fields first in the operator's order, then the rest in spec order.
-    const unconfigured = Number.MAX_SAFE_INTEGER;
-    const fields = REGISTER_FIELDS.map((field, index) => ({ field, index, row: byField.get(field) }))
-      .sort((a, b) => (a.row?.sortOrder ?? unconfigured) - (b.row?.sortOrder ?? unconfigured) || a.index - b.index)
-      .map(({ field, row }) => ({ field, enabled: row?.enabled ?? false, required: row?.required ?? false }));
-    const value: RegisterSettingsValue = { fields };
     return ok(c, value);
   })
   .get('/country', async (c) => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { SessionValue } from '../../src/api/types';
+import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { createSession } from '../db/queries/sessions';
 import { newMemberStatements, type NewMember } from '../db/queries/members';
@@ -52,7 +52,8 @@ export async function createAccount(
 }
 
 /**
- * Opens a session for a member and returns the session value (accounts §3 Session info). Trial members
+ * Opens a session for a member and returns the session value (platform-contract.md §3 login "Read": token, id,
+ * userName, type or customerType, firstTimeLogin, passwordExpired; PlayDeck adds merchantCode and expiresAt). Trial members
  * carry `customerType` instead of `type`. Only the token's hash is stored. With `remember`, a real member
  * also gets a remember-me token (`rememberToken`, services/remember.ts); trial members never do.
  */
@@ -65,7 +66,9 @@ export async function openSession(
 ): Promise<SessionValue> {
   const token = newToken();
   const expiresAt = await createSession(db, hashToken(token), member.id, member.merchantCode, now);
-  const base = { token, userName: member.account, merchantCode: member.merchantCode, firstTimeLogin, expiresAt };
+  const base = {
+    token, id: member.id, userName: member.account, merchantCode: member.merchantCode, firstTimeLogin, passwordExpired: false, expiresAt,
+  };
   if (member.type === TRIAL_MEMBER_TYPE) return { ...base, customerType: member.type };
   if (options.remember) {
     return { ...base, type: member.type, rememberToken: await issueRememberToken(db, member.id, member.merchantCode, now) };
@@ -83,17 +86,16 @@ function trialUsername(): string {
 }
 
 /**
- * Free play / trial user (accounts §2 "free-play (trial) action", §4 Free play): when site switch
- * FREEPLAY3 is on, creates a trial member (type 4, no password, so it can never log in by password) whose
- * wallet holds the merchant's trial balance (ledger kind `trial_credit`), and opens its session.
- * Errors: 403 `feature_disabled` when FREEPLAY3 is off; 429 `too_many_requests` past 20 trials per IP per hour.
+ * Creates a trial member (accounts §2 "free-play (trial) action", §4 Free play) when site switch FREEPLAY3 is on:
+ * type 4, no password (so it can never log in by password), a wallet holding the merchant's trial balance
+ * (ledger kind `trial_credit`). Errors: 403 `function.not.available` when FREEPLAY3 is off; 429
+ * `TOO_MANY_REQUEST` past 20 trials per IP per hour.
  */
-export async function startTrial(c: Context<AppEnv>): Promise<SessionValue> {
+export async function createTrialMember(c: Context<AppEnv>, now = Date.now()): Promise<{ id: number; account: string }> {
   const merchant = c.var.merchant;
   const switches = await listSiteSwitches(c.env.DB, merchant.code);
   if (switches.FREEPLAY3 !== true) throw new ApiError(403, 'function.not.available', 'Free play is not offered on this site');
   await consumeRateLimit(c.env.DB, TRIAL_PER_IP, c.var.clientIp);
-  const now = Date.now();
   const username = trialUsername();
   const member: NewMember = {
     merchantCode: merchant.code,
@@ -108,6 +110,15 @@ export async function startTrial(c: Context<AppEnv>): Promise<SessionValue> {
     currency: merchant.currency,
   };
   const credit = { amountMinor: merchant.trialBalanceMinor, kind: 'trial_credit', reference: 'trial', idempotencyKey: 'trial' } as const;
-  const id = await createAccount(c.env.DB, member, credit, now);
-  return openSession(c.env.DB, { id, account: username, type: TRIAL_MEMBER_TYPE, merchantCode: merchant.code }, true, now);
+  return { id: await createAccount(c.env.DB, member, credit, now), account: username };
+}
+
+/**
+ * Free play (POST /wps/session/login/freeplay, platform-contract.md §2): a new trial member (createTrialMember)
+ * and its session (`customerType: 4`).
+ */
+export async function startTrial(c: Context<AppEnv>): Promise<SessionValue> {
+  const now = Date.now();
+  const { id, account } = await createTrialMember(c, now);
+  return openSession(c.env.DB, { id, account, type: TRIAL_MEMBER_TYPE, merchantCode: c.var.merchant.code }, true, now);
 }

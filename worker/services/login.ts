@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../src/contract/errors';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { SessionValue } from '../../src/api/types';
+import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { findMemberByUsername, recordLogin } from '../db/queries/members';
 import { clearCounter, hitCounter, readCounter } from '../db/queries/rate-limits';

@@ -40,9 +40,9 @@ export function checkNewPassword(input: NewPassword): void {
 
 /**
  * Change password (accounts §2 Change-password screen, §4 Change password, §5), for a real member's session:
- * 1. new-password rules (checkNewPassword) → 400 `invalid_input`;
+ * 1. new-password rules (checkNewPassword) → 400 `request_param_err`;
  * 2. new equal to old → 400 `same_password` (checked before the old one, as the screen does);
- * 3. after 5 wrong old passwords in 15 minutes → 429 `too_many_attempts` + Retry-After;
+ * 3. after 5 wrong old passwords in 15 minutes → 429 `TOO_MANY_REQUEST` + Retry-After;
  * 4. wrong old password (or an account without one) → 400 `wrong_password`;
  * 5. stores the new hash, revokes every OTHER session and every remember-me token of the member, and
  *    returns a fresh remember-me token when the member had a live one (else null).
@@ -78,25 +78,28 @@ export async function changePassword(
   return { rememberToken: hadRemembered ? await issueRememberToken(db, member.id, member.merchantCode, now) : null };
 }
 
-/** Reset-by-SMS payload (accounts §2 /m/forget "reset by SMS"). */
-export interface PasswordReset extends NewPassword {
-  countryDialingCode: string;
+/** Set-password-by-phone payload (platform-contract.md §3; `countryDialingCode` is PlayDeck's addition). */
+export interface PhonePasswordSet {
+  newPassword: string;
   mobileNum: string;
   verificationCode: string;
+  countryDialingCode?: string | undefined;
 }
 
 /**
- * Reset password by SMS code (POST /wps/member/password/reset): phone and password rules → 400
- * `invalid_input`; 10 resets per IP per hour → 429; the code (sent by /wps/verification/sms/noLogin) must be
- * the phone's live code → else 400 `verification_code_error`. The answer is the same whether or not the
- * number has an account (an unknown number has no code, so it fails like a wrong code). Success stores the
- * new hash and revokes every session and remember-me token of the member.
+ * Set password by phone (POST /wps/member/password/verification, CHNGPASSVERIF3, no session): the phone must be
+ * valid (400 `request_param_err`; the built-in API needs `countryDialingCode` to read the number, since numbers
+ * are stored in E.164), the new password must pass the password rule (400 `request_param_err`); 10 per IP per
+ * hour (429 `TOO_MANY_REQUEST`); the code (sent by /wps/verification/sms/noLogin) must be the phone's live code
+ * → else 400 `verification_code_error`. The answer is the same whether or not the number has an account (an
+ * unknown number has no code, so it fails like a wrong code). Success stores the new hash and revokes every
+ * session and remember-me token of the member; the client then logs in with the new password.
  */
-export async function resetPassword(c: Context<AppEnv>, input: PasswordReset): Promise<null> {
+export async function setPasswordByPhone(c: Context<AppEnv>, input: PhonePasswordSet): Promise<null> {
   const db = c.env.DB;
   const merchant = c.var.merchant;
-  const phone = await parsePhone(db, input.countryDialingCode, input.mobileNum);
-  checkNewPassword(input);
+  const phone = await parsePhone(db, input.countryDialingCode ?? '', input.mobileNum);
+  checkNewPassword({ newPassword: input.newPassword, confirmNewPassword: input.newPassword });
   await consumeRateLimit(db, RESET_PER_IP, c.var.clientIp);
   const now = Date.now();
   await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, now);

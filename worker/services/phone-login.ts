@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { SessionValue } from '../../src/api/types';
+import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { findMemberByMobile, recordLogin, type MemberRecord } from '../db/queries/members';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { SessionValue } from '../../src/api/types';
+import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { findMemberByMobile, usernameExists } from '../db/queries/members';
 import { mobileRegistrationMode } from './registration-rules';
@@ -35,7 +35,7 @@ export function mobileAccountName(e164: string): string {
  * 6. one batch creates the member (type 0, verified phone, `mob_<digits>` unless a username was chosen),
  *    wallet and welcome bonus; a session opens (firstTimeLogin true).
  */
-export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistrationInput): Promise<SessionValue> {
+export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistrationInput): Promise<SessionValue | null> {
   const db = c.env.DB;
   const merchant = c.var.merchant;
   const switches = await openRegistration(c, 'MOBILENUMREG3', 'Registration by mobile number is not offered on this site');
@@ -73,5 +73,5 @@ export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistra
     registerMethod: input.registerMethod ?? 'H5',
     mobileE164: phone.e164,
     referrerId,
-  });
+  }, input.login === true);
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { SessionValue } from '../../src/api/types';
+import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { listRegistrationFields } from '../db/queries/settings';
@@ -16,6 +16,8 @@ export type RegistrationInput = Partial<Record<RegisterField, string>> & {
   registerUrl?: string | undefined;
   registerMethod?: 'APP' | 'H5' | 'WEBCLIP' | 'PWA' | undefined;
   domain?: string | undefined;
+  /** true: registration also logs the player in and answers the session (platform-contract.md §3); else null. */
+  login?: boolean | undefined;
 };
 
 /** Values kept on the member (profile JSON) when their field is enabled and filled. */
@@ -34,11 +36,11 @@ const PROFILE_FIELDS: readonly RegisterField[] = [
  * 5. an invitation code that is no active agent's → 400 `invitation_code_error`;
  *    a username taken in any letter case → 409 `username_taken`;
  * 6. one D1 batch creates member (type 0, scrypt hash), wallet and the welcome bonus (merchant
- *    welcomeBonusMinor, ledger kind `welcome_bonus`, idempotency key `welcome`), then a session opens:
- *    registration logs the player in, and counts as the first login (firstTimeLogin true).
+ *    welcomeBonusMinor, ledger kind `welcome_bonus`, idempotency key `welcome`); with `login: true` a session
+ *    opens (registration logs the player in, the first login), else the answer is null.
  * `verificationCode` is only format-checked here: SMS codes belong to the mobile registration flow.
  */
-export async function registerByUsername(c: Context<AppEnv>, input: RegistrationInput): Promise<SessionValue> {
+export async function registerByUsername(c: Context<AppEnv>, input: RegistrationInput): Promise<SessionValue | null> {
   const db = c.env.DB;
   const merchant = c.var.merchant;
   await openRegistration(c, 'USERNAMEREG3', 'Registration by username is not offered on this site');
@@ -57,19 +59,21 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
     profile,
     registerMethod: input.registerMethod ?? 'H5',
     referrerId,
-  });
+  }, input.login === true);
 }
 
 /**
  * The closing step of every registration path: one D1 batch creates the real member (type 0) of the request's
  * merchant, its wallet and the welcome bonus (merchant welcomeBonusMinor, ledger kind `welcome_bonus`,
- * idempotency key `welcome`); then a session opens — registration logs the player in and counts as the first
- * login (firstTimeLogin true). A username taken meanwhile fails the batch (UNIQUE on members).
+ * idempotency key `welcome`); then, with `login` (the payload's `login: true`), a session opens — registration
+ * logs the player in and counts as the first login (firstTimeLogin true); without it the answer is null. A
+ * username taken meanwhile fails the batch (UNIQUE on members).
  */
 export async function createRegisteredMember(
   c: Context<AppEnv>,
   member: Pick<NewMember, 'account' | 'passwordHash' | 'nickname' | 'profile' | 'registerMethod' | 'mobileE164' | 'referrerId'>,
-): Promise<SessionValue> {
+  login: boolean,
+): Promise<SessionValue | null> {
   const db = c.env.DB;
   const merchant = c.var.merchant;
   const now = Date.now();
@@ -86,6 +90,7 @@ export async function createRegisteredMember(
     { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: 'registration', idempotencyKey: 'welcome' },
     now,
   );
+  if (!login) return null;
   return openSession(db, { id, account: member.account, type: 0, merchantCode: merchant.code }, true, now);
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { SessionValue } from '../../src/api/types';
+import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { findMemberById, recordLogin } from '../db/queries/members';
 import { takeRememberToken } from '../db/queries/remember';
@@ -15,7 +15,7 @@ import { openSession } from './accounts';
  */
 
 /**
- * POST /wps/session/remember: trades a remember-me token for a new session and a replacement token. Unknown,
+ * POST /wps/playdeck/session/remember: trades a remember-me token for a new session and a replacement token. Unknown,
  * used, revoked, expired or other-merchant tokens, disabled members and trial accounts → 401 `remember_invalid`.
  */
 export async function resumeRememberedLogin(c: Context<AppEnv>, token: string): Promise<SessionValue> {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import type { SessionValue } from '../../src/api/types';
+import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { findMemberById, recordLogin, type MemberRecord } from '../db/queries/members';
@@ -17,7 +17,7 @@ import { hashToken, newToken } from './tokens';
  * Social login (accounts §2 "Social login buttons for Facebook and Google", site switches FACEBOOKLOGIN3 and
  * GOOGLELOGIN3): the OAuth 2.0 authorization-code flow with PKCE (S256), state and, for Google, an OIDC nonce.
  * The bearer token never appears in a URL: the callback hands the browser a one-time code in the fragment of
- * /m/home, which POST /wps/session/exchange trades for the session.
+ * /m/home, which POST /wps/playdeck/session/exchange trades for the session.
  */
 
 /** Social providers and the site switch each needs. */
@@ -26,6 +26,8 @@ export type SocialProvider = keyof typeof SOCIAL_PROVIDERS;
 
 /** Cookie that binds a pending login to the browser that started it. */
 export const OAUTH_COOKIE = 'pd_oauth';
+/** The OAuth cookie's path: the extension's OAuth routes only. */
+export const OAUTH_COOKIE_PATH = '/wps/playdeck/oauth';
 /** Lifetime of a pending login and of its cookie (ms). */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 /** Lifetime of a one-time session exchange code (ms). */
@@ -33,7 +35,7 @@ export const EXCHANGE_TTL_MS = 2 * 60 * 1000;
 
 /** Where the provider sends the browser back: this site's callback for the provider. */
 export function redirectUriFor(requestUrl: string, provider: SocialProvider): string {
-  return `${new URL(requestUrl).origin}/wps/oauth/${provider}/callback`;
+  return `${new URL(requestUrl).origin}/wps/playdeck/oauth/${provider}/callback`;
 }
 
 /** The merchant's usable configuration of a provider: switch on (else 403 `feature_disabled`), id and secret set (else 503). */
@@ -53,7 +55,7 @@ async function usableProvider(c: Context<AppEnv>, provider: SocialProvider): Pro
 }
 
 /**
- * GET /wps/oauth/:provider/start: stores state, PKCE verifier and nonce for 10 minutes, bound to a fresh
+ * GET /wps/playdeck/oauth/:provider/start: stores state, PKCE verifier and nonce for 10 minutes, bound to a fresh
  * HttpOnly cookie (SameSite=Lax, so it comes back on the provider's redirect), and returns the provider's
  * authorization URL to redirect to.
  */
@@ -73,7 +75,7 @@ export async function startSocialLogin(c: Context<AppEnv>, provider: SocialProvi
     now,
   );
   setCookie(c, OAUTH_COOKIE, browser, {
-    httpOnly: true, sameSite: 'Lax', path: '/wps/oauth', maxAge: OAUTH_STATE_TTL_MS / 1000,
+    httpOnly: true, sameSite: 'Lax', path: OAUTH_COOKIE_PATH, maxAge: OAUTH_STATE_TTL_MS / 1000,
     secure: new URL(c.req.url).protocol === 'https:',
   });
   return authorizeUrl(config.authorizeUrl, {
@@ -114,7 +116,7 @@ async function memberForIdentity(c: Context<AppEnv>, provider: SocialProvider, i
 }
 
 /**
- * GET /wps/oauth/:provider/callback?code&state: checks the state against the browser cookie (single use, 10
+ * GET /wps/playdeck/oauth/:provider/callback?code&state: checks the state against the browser cookie (single use, 10
  * minutes), exchanges the code with the PKCE verifier, learns who the player is (Google: verified ID token;
  * Facebook: Graph /me), links or creates the account, and returns a one-time exchange code (2 minutes).
  * Failures throw ApiError: 400 `oauth_state_invalid` | `oauth_denied`, 403 `account_disabled`, 502 `oauth_failed`.
@@ -126,7 +128,7 @@ export async function finishSocialLogin(
 ): Promise<string> {
   const { config, secret } = await usableProvider(c, provider);
   const browser = getCookie(c, OAUTH_COOKIE);
-  deleteCookie(c, OAUTH_COOKIE, { path: '/wps/oauth' });
+  deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH });
   if (query.error) throw new ApiError(400, 'oauth_denied', 'The player did not allow the login');
   const db = c.env.DB;
   const pending = query.state ? await takeOAuthState(db, hashToken(query.state), c.var.merchant.code, provider) : null;
@@ -151,7 +153,7 @@ export async function finishSocialLogin(
   return code;
 }
 
-/** POST /wps/session/exchange: a one-time code from a social login → SessionValue; else 401 `exchange_invalid`. */
+/** POST /wps/playdeck/session/exchange: a one-time code from a social login → SessionValue; else 401 `exchange_invalid`. */
 export async function exchangeForSession(c: Context<AppEnv>, code: string): Promise<SessionValue> {
   const db = c.env.DB;
   const taken = await takeExchangeCode(db, hashToken(code), c.var.merchant.code);

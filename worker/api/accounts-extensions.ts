@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { sealedJson } from '../services/encrypted-body';
+import { requireMember } from '../services/auth-context';
+import { revokeAllSessions } from '../db/queries/sessions';
+import { revokeRememberTokens } from '../db/queries/remember';
+import { resumeRememberedLogin } from '../services/remember';
+import { SOCIAL_PROVIDERS, exchangeForSession, finishSocialLogin, startSocialLogin, type SocialProvider } from '../services/social-login';
+import { resetWithEmailToken } from '../services/email-reset';
+import { OAUTH_START_PER_IP, consumeRateLimit } from '../services/rate-limit';
+import { emailResetBody, exchangeBody, rememberBody } from '../../src/contract/calls/accounts';
+
+const providerParam = z.object({ provider: z.enum(Object.keys(SOCIAL_PROVIDERS) as [SocialProvider, ...SocialProvider[]]) });
+const callbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(256).optional(),
+});
+
+/**
+ * PlayDeck's accounts extensions, mounted at /wps/playdeck (src/contract/calls/accounts.ts `extension: true`;
+ * the platform has none of them, so the screens offer them only with the matching capability).
+ * - POST /session/remember `{ token }` → session value with a replacement `rememberToken` (the old one stops
+ *   working). 401 `remember_invalid` for an unknown, used, revoked or expired token. (capability `remember`)
+ * - DELETE /session/logoutAll → null; revokes every session and remember-me token of the member. 401
+ *   `customer.not.login` | `user.or.token.invalid`. (capability `logout-all`)
+ * - POST /session/exchange `{ code }` → session value for the one-time code a social login put in
+ *   /m/home#session=…; 401 `exchange_invalid` when unknown, used or older than 2 minutes. (capability `oauth`)
+ * - GET /oauth/:provider/start (google | facebook) → 302 to the provider with the `pd_oauth` cookie. 400
+ *   `request_param_err` for another provider; 403 `function.not.available` while GOOGLELOGIN3 / FACEBOOKLOGIN3 is
+ *   off; 503 `provider_not_configured`; 429 past 30 starts per IP per 10 minutes. (capability `oauth`)
+ * - GET /oauth/:provider/callback?code&state → 302 to `/m/home#session=<one-time code>`, or on failure to
+ *   `/m/login#oauthError=<code>` (oauth_state_invalid, oauth_denied, oauth_failed, account_disabled,
+ *   function.not.available, provider_not_configured). The providers' redirect URI is this path.
+ * - POST /password/emailReset, sealed `{ token, newPassword, confirmNewPassword }` → null: the e-mailed reset link
+ *   (services/email-reset.ts). 400 `request_param_err` | `reset_link_invalid`; 429.
+ */
+export const accountsExtensionRouter = new Hono<AppEnv>()
+  .post('/session/remember', valid('json', rememberBody), async (c) => ok(c, await resumeRememberedLogin(c, c.req.valid('json').token)))
+  .delete('/session/logoutAll', async (c) => {
+    const member = requireMember(c);
+    await revokeAllSessions(c.env.DB, member.memberId);
+    await revokeRememberTokens(c.env.DB, member.memberId);
+    return ok(c, null);
+  })
+  .post('/session/exchange', valid('json', exchangeBody), async (c) => ok(c, await exchangeForSession(c, c.req.valid('json').code)))
+  .get('/oauth/:provider/start', valid('param', providerParam), async (c) => {
+    await consumeRateLimit(c.env.DB, OAUTH_START_PER_IP, c.var.clientIp);
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(await startSocialLogin(c, c.req.valid('param').provider), 302);
+  })
+  .get('/oauth/:provider/callback', valid('param', providerParam), valid('query', callbackQuery), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    try {
+      const code = await finishSocialLogin(c, c.req.valid('param').provider, c.req.valid('query'));
+      return c.redirect(`/m/home#session=${encodeURIComponent(code)}`, 302);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return c.redirect(`/m/login#oauthError=${encodeURIComponent(error.errorCode)}`, 302);
+    }
+  })
+  .post('/password/emailReset', sealedJson(emailResetBody), async (c) => ok(c, await resetWithEmailToken(c, c.req.valid('json'))));
