@@ -242,7 +242,7 @@ describe('POST /wps/session/login/freeplay', { timeout: 30_000 }, () => {
   });
 
   // platform-contract.md §2: free play has NO body (the module is the ModuleId header), so none is read.
-  it.each([
+  it.each<[string, { body?: string; json?: unknown; headers?: Record<string, string> }]>([
     ['a body that is not JSON', { body: '{', headers: { 'Content-Type': 'application/json' } }],
     ['a moduleId in the body', { json: { moduleId: 3 } }],
   ])('reads no body: %s changes nothing', async (_name, init) => {
