@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getDemoSlotGame } from '../api/calls';
-import type { DemoSlotGameValue } from '../api/types';
+import { getDemoSlotGame, type DemoSlotGame } from '../api/demo';
 import { ApiRequestError } from '../api/client';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
@@ -11,7 +10,7 @@ import { $slot, spin } from '../stores/demoSlot';
 import { $wallet } from '../stores/member';
 import { $session } from '../stores/session';
 
-type Sheet = { nodeId: number; game: DemoSlotGameValue | null; error: 'notFound' | 'failed' | null };
+type Sheet = { nodeId: number; game: DemoSlotGame | null; error: 'notFound' | 'failed' | null };
 
 function readNodeId(): number {
   const value = Number(new URLSearchParams(window.location.search).get('nodeId'));

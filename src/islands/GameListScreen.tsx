@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { listGames, listRecentGames } from '../api/calls';
+import { listGames, listRecentGames } from '../api/catalogue';
 import { categoryLabel, classifyLabel } from '../components/labels';
 import SearchBox from '../components/SearchBox';
 import { useHydrated } from '../components/useHydrated';

@@ -1,6 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { getVendorGameTypes } from '../api/calls';
-import type { VendorGameType } from '../api/types';
+import { getVendorGameTypes, type VendorGameType } from '../api/catalogue';
 import { debounce, LANGUAGE_DEBOUNCE_MS } from '../lib/debounce';
 import { $language, onLanguageChange } from './language';
 

@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
-import { spinDemoSlot } from '../api/calls';
-import type { DemoSlotSpinValue } from '../api/types';
+import { spinDemoSlot, type DemoSlotRound } from '../api/demo';
 import { ApiRequestError } from '../api/client';
 import type { MessageKey } from '../lib/i18n';
 import { keepForRetry, nextSpin, type SpinAttempt } from '../lib/spin';
@@ -9,7 +8,7 @@ import { $wallet, refreshWallet } from './member';
 /** The demo slot's state: spinning or not, the last settled round, an error message and an unanswered spin. */
 export interface SlotState {
   spinning: boolean;
-  round: DemoSlotSpinValue | null;
+  round: DemoSlotRound | null;
   error: MessageKey | null;
   pending: SpinAttempt | null;
 }
