@@ -112,7 +112,7 @@ describe('GET /wps/relay/GCSGAME_gameList filters (player-shell §7 game list qu
     expect(status).toBe(200);
     expect(body.value.total).toBe(await offered(where, ...params));
     expect(body.value.games.length).toBeGreaterThan(0);
-    for (const g of body.value.games) expect(predicate(g)).toBe(true);
+    for (const g of body.value.games) expect(predicate(g as Game)).toBe(true);
   });
 
   it('never lists a disabled game', async () => {
