@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { GameCategory, vendorGameType, vendorLane } from '../../../src/contract/calls/catalogue-schemas';
-import { gameIconUrl } from './games';
 
 /** One category of the vendor mapping (platform-contract.md §2 vendor game types). */
 export type VendorGameType = z.output<typeof vendorGameType>;
@@ -17,7 +16,6 @@ interface VendorRow {
   display_name: string;
   /** Enabled games of the vendor under the type that have no free play (supportPlay ≠ 0). */
   paid_count: number;
-  first_node_id: number | null;
 }
 
 interface ClassifyRow {
@@ -40,8 +38,8 @@ export async function listVendorGameTypes(db: D1Database, merchantCode: string):
 /**
  * The vendor lanes of a merchant (platform-contract.md §2 vendor lanes): the same categories and order as the
  * mapping, one card per vendor. `freeplay` is true when every enabled game of the vendor under that type supports
- * free play; `lagerIcon` is the icon of the vendor's first game there ('' without games: the built-in catalogue
- * has no vendor artwork).
+ * free play; `lagerIcon` is '' (the built-in catalogue has no vendor artwork; the tiles draw the vendor's
+ * initials).
  */
 export async function listVendorLanes(db: D1Database, merchantCode: string): Promise<VendorLane[]> {
   const { vendors, classifies } = await vendorRows(db, merchantCode);
@@ -61,7 +59,7 @@ export async function listVendorLanes(db: D1Database, merchantCode: string): Pro
       accountTypeName: row.account_type_name,
       displayName: row.display_name,
       gameType: row.game_category,
-      lagerIcon: row.first_node_id === null ? '' : gameIconUrl(row.first_node_id),
+      lagerIcon: '',
       freeplay: row.game_count > 0 && row.paid_count === 0,
       gameCount: row.game_count,
       maintenance: row.maintenance === 1,
@@ -78,8 +76,7 @@ async function vendorRows(db: D1Database, merchantCode: string): Promise<{ vendo
         `SELECT mc.game_category, mc.sort_order AS category_sort, mv.vassalage, v.account_type_name, v.display_name, v.maintenance,
            (SELECT COUNT(*) FROM games g WHERE g.vassalage = mv.vassalage AND g.game_type = mv.game_type AND g.enabled = 1) AS game_count,
            (SELECT COUNT(*) FROM games g WHERE g.vassalage = mv.vassalage AND g.game_type = mv.game_type AND g.enabled = 1
-              AND g.support_play <> 0) AS paid_count,
-           (SELECT MIN(g.node_id) FROM games g WHERE g.vassalage = mv.vassalage AND g.game_type = mv.game_type AND g.enabled = 1) AS first_node_id
+              AND g.support_play <> 0) AS paid_count
          FROM merchant_categories mc
          JOIN merchant_vendors mv ON mv.merchant_code = mc.merchant_code AND mv.game_type = mc.game_category AND mv.enabled = 1
          JOIN vendors v ON v.vassalage = mv.vassalage
