@@ -14,13 +14,12 @@ import { sessionRouter } from './api/session';
 import { memberRouter } from './api/member';
 import { walletRouter } from './api/wallet';
 import { gameRouter } from './api/game';
-import { favouriteRouter } from './api/favourite';
+import { catalogueRelayRouter } from './api/relay-catalogue';
+import { favouriteRelayRouter } from './api/relay-favourites';
 import { demoRouter } from './api/demo';
 import { iconRouter } from './api/icons';
 import { lotteryRouter } from './api/lottery';
 import { ordersRouter } from './api/orders';
-import { winnersRouter } from './api/winners';
-import { recentRouter } from './api/recent';
 import { scheduled } from './services/lottery/cron';
 import { verificationRouter } from './api/verification';
 import { passwordRouter } from './api/password';
@@ -45,10 +44,9 @@ const api = new Hono<AppEnv>()
   .route('/wps/member', memberRouter)
   .route('/wps/wallets', walletRouter)
   .route('/wps/game', gameRouter)
-  .route('/wps/favourite', favouriteRouter)
-  .route('/wps/demo', demoRouter)
-  .route('/wps/game/winners', winnersRouter)
-  .route('/wps/game/recent', recentRouter)
+  .route('/wps/relay', catalogueRelayRouter)
+  .route('/wps/relay', favouriteRelayRouter)
+  .route('/wps/playdeck/demo', demoRouter)
   .route('/lgw/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)
   .route('/wps/verification', verificationRouter)

@@ -1,11 +1,9 @@
 import { apiRequest, withQuery } from './client';
-import { activeLanguage } from '../lib/i18n';
 import { API } from './paths';
 import type {
-  ConsolidatedSettingsValue, CountryListValue, DemoSlotGameValue, DemoSlotSpinValue, SystemStatusValue,
-  FavouriteListValue, GameListValue, Game, LaunchValue, VendorGameType,
+  ConsolidatedSettingsValue, CountryListValue, SystemStatusValue,
   LotteryCancelValue, LotteryDrawsValue, LotteryGameSheetValue, LotteryGamesValue, LotteryOrderDetail,
-  LotteryOrderListValue, LotteryPlaceOrderValue, LotteryPrizeMode, WinnerBoardValue,
+  LotteryOrderListValue, LotteryPlaceOrderValue, LotteryPrizeMode,
 } from './types';
 
 /** One typed function per platform call (player-shell §7, accounts §7). Values in minor units / epoch ms. */
@@ -19,74 +17,9 @@ export const getConsolidatedSettings = () => apiRequest<ConsolidatedSettingsValu
 /** URL of a fresh captcha image; `nonce` forces a reload on tap (accounts §2). */
 export const captchaImageUrl = (moduleId: string, nonce: number) => withQuery(API.captcha, { moduleId, t: nonce });
 
-/** GET vendor game types (typeId 1, language): the vendor mapping per category, in sorting order. */
-export const getVendorGameTypes = (language: string = activeLanguage()) =>
-  apiRequest<{ content: VendorGameType[] }>('GET', API.vendorGameTypes, { query: { typeId: 1, language } });
-
-/** Query of the game list call (player-shell §7). pageNo is 1-based. */
-export interface GameListQuery {
-  gameType?: string | undefined;
-  vassalage?: string | undefined;
-  gameName?: string | undefined;
-  gameClassify?: string | undefined;
-  isNew?: 1 | null | undefined;
-  pageNo: number;
-  pageSize: number;
-  language?: string | undefined;
-}
-
-/** GET game list with the spec's fixed parameters platform html5 and clientType 2. */
-export const listGames = (query: GameListQuery, signal?: AbortSignal) =>
-  apiRequest<GameListValue>('GET', API.gameList, {
-    query: { platform: 'html5', clientType: 2, language: 'EN', ...query },
-    ...(signal ? { signal } : {}),
-  });
-
-/** GET hot games (isPlatform 2, platform html5). */
-export const getHotGames = (language: string = activeLanguage()) =>
-  apiRequest<{ list: Game[] }>('GET', API.hotGames, { query: { isPlatform: 2, language, platform: 'html5' } });
-
-/** GET launch game: where to open the game. */
-export const launchGame = (nodeId: number, freePlay = false) =>
-  apiRequest<LaunchValue>('GET', API.launchGame, { query: { nodeId, freePlay: freePlay ? 1 : 0 } });
-
-/** GET the member's launched games, latest first (player-shell §7 "recent list"): gameType, vassalage, gameName, paging. */
-export const listRecentGames = (
-  query: { gameType?: string | undefined; vassalage?: string | undefined; gameName?: string | undefined; pageNo: number; pageSize: number },
-  signal?: AbortSignal,
-) => apiRequest<GameListValue>('GET', API.recentGames, { query, ...(signal ? { signal } : {}) });
-
-/** GET add recent game (player-shell §7 "add recent game"): records a launch that skips the launch call (lottery). */
-export const addRecentGame = (nodeId: number) => apiRequest<null>('GET', API.addRecentGame, { query: { nodeId } });
-
-/** GET favourite list (content, totalPages, pageNum). */
-export const listFavourites = (query: { gameType?: string; pageNo: number; pageSize: number; language?: string }) =>
-  apiRequest<FavouriteListValue>('GET', API.favouriteList, { query: { language: activeLanguage(), ...query } });
-
-/** GET favourite ids: nodeIds as strings. */
-export const getFavouriteIds = () => apiRequest<{ list: string[] }>('GET', API.favouriteIds);
-
-/** POST add favourite (nodeId, vendor). */
-export const addFavourite = (nodeId: number, vendor: string) =>
-  apiRequest<null>('POST', API.favourite, { json: { nodeId, vendor } });
-
-/** DELETE remove favourite (nodeId, vendor). */
-export const removeFavourite = (nodeId: number, vendor: string) =>
-  apiRequest<null>('DELETE', API.favourite, { json: { nodeId, vendor } });
-
-/** GET the demo slot's game sheet (stakes in minor units, symbols, paytable). */
-export const getDemoSlotGame = (nodeId: number) => apiRequest<DemoSlotGameValue>('GET', API.demoSlotGame, { query: { nodeId } });
-
-/** POST one demo slot spin; the idempotency key makes a retried spin count once. */
-export const spinDemoSlot = (body: { nodeId: number; stakeMinor: number; idempotencyKey: string }) =>
-  apiRequest<DemoSlotSpinValue>('POST', API.demoSlotSpin, { json: body });
 
 /** GET dialling codes (accounts §7 "system country"): digits without '+'. */
 export const getCountryList = () => apiRequest<CountryListValue>('GET', API.countries);
-
-/** GET winner board (player-shell §7): gameCategory ALL, language, limitNum 20; winAmount in minor units. */
-export const getWinnerBoard = (query: { gameCategory?: string; language?: string; limitNum?: number; sort?: 'newest' | 'biggest' } = {}) =>
-  apiRequest<WinnerBoardValue>('GET', API.winnerBoard, { query: { gameCategory: 'ALL', language: activeLanguage(), limitNum: 20, ...query } });
 
 /** GET the lottery games (LOTT/ELOTT) with their schedules and next close time. */
 export const getLotteryGames = (query: { gameType?: 'LOTT' | 'ELOTT'; vassalage?: string } = {}) =>

@@ -3,100 +3,6 @@
  * client (which reads them). Money is integer minor units; time is epoch milliseconds.
  */
 
-/** Game category codes (player-shell §3). */
-export type GameCategory =
-  | 'ALL' | 'LOTT' | 'ELOTT' | 'LIVE' | 'RNG' | 'FISH' | 'SPORTS' | 'ESPORTS' | 'PVP' | 'HOT' | 'LIVESTREAM'
-  | 'HOME' | 'PROMO' | 'FAV' | 'COCKFIGHT' | 'NEW_GAME' | 'FEEDBACK' | 'BGS' | 'LOCAL';
-
-/** A game as listed (player-shell §3 Game). */
-export interface Game {
-  nodeId: number;
-  nodeName: string;
-  gameName: string;
-  /** Vendor display name. */
-  displayName: string;
-  vassalage: string;
-  vendorCode: string;
-  gameType: string;
-  gameId: string;
-  roomId: string | null;
-  gameCode: string;
-  gameGroupId: string | null;
-  lottoMode: string | null;
-  showIcon: boolean;
-  iconUrl: string;
-  mobileLargeIcon: string;
-  url: string | null;
-  /** 0 means free play is supported. */
-  supportPlay: number;
-  telNodeId: number;
-  gameClassifyNew: string | null;
-  isHot: boolean;
-  isNew: boolean;
-  minBet: number;
-  minLine: number;
-}
-
-/** Game list page (player-shell §3 "Game list response"). pageNum is 1-based. */
-export interface GameListValue {
-  games: Game[];
-  pageNum: number;
-  totalPages: number;
-  total: number;
-}
-
-/** Favourites page (player-shell §3 "Favourites response"). */
-export interface FavouriteListValue {
-  content: Game[];
-  pageNum: number;
-  totalPages: number;
-}
-
-/** One vendor under a game type in the vendor mapping. */
-export interface VendorEntry {
-  vassalage: string;
-  gameCount: number;
-  vendorNames: { vassalage: string; accountTypeName: string }[];
-  maintenance: boolean;
-}
-
-/** Vendor mapping entry per game category, in the merchant's sorting order (value.content). */
-export interface VendorGameType {
-  gameCategory: GameCategory;
-  gameType: string;
-  sortOrder: number;
-  vendors: VendorEntry[];
-  gameClassify: string[];
-}
-
-/** Launch answer: where the browser goes to play. */
-export interface LaunchValue {
-  url: string;
-  vassalage: string;
-  nodeId: number;
-  freePlay: boolean;
-}
-
-/** Built-in demo slot (GET /wps/demo/slot/game): stakes in minor units; a paytable row pays `multiplier` × stake
- * for `count` equal symbols in a row from reel 1 (only the longest run counts). */
-export interface DemoSlotGameValue {
-  nodeId: number;
-  gameName: string;
-  displayName: string;
-  stakes: number[];
-  symbols: { id: string; name: string; glyph: string }[];
-  paytable: { symbol: string; count: number; multiplier: number }[];
-}
-
-/** One demo slot round (POST /wps/demo/slot/spin): the payline symbols per reel; money in minor units. */
-export interface DemoSlotSpinValue {
-  roundId: number;
-  reels: string[];
-  stakeMinor: number;
-  winMinor: number;
-  balanceMinor: number;
-}
-
 /** System status (player-shell §3 "System status response"). */
 export interface SystemStatusValue {
   info: {
@@ -261,12 +167,11 @@ export interface LotteryCancelValue {
   balanceMinor: number;
 }
 
-/** Winner board entry (player-shell §3): the name is masked ("pl***er"); winAmount is minor units. */
+/**
+ * Winner board entry as worker/services/lottery/winners.ts builds it (minor units, before the catalogue's relay
+ * answers it as GCSGAME_getRankList with decimal winAmount, gameId, vendor and notAuto; src/contract/calls/
+ * catalogue.ts). Kept here because the lottery area's service imports it.
+ */
 export interface WinnerBoardEntry {
   vo: { gameName: string; customerName: string; winAmount: number; gameType: string; nodeId: number; wonAt: number };
-}
-
-/** GET /wps/game/winners (player-shell §7 "winner board"). */
-export interface WinnerBoardValue {
-  list: WinnerBoardEntry[];
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Game } from '../api/types';
+import type { Game } from '../api/catalogue';
 import { t } from '../lib/i18n';
 import { tileVariant, type TilePlace } from '../lib/tiles';
 
@@ -26,6 +26,8 @@ const ICON_SIZE = 160;
 export default function GameTile({ game, place, isFavourite, favouriteBusy, launching, onLaunch, onToggleFavourite, eager = false }: GameTileProps) {
   const vendorId = useId();
   const [broken, setBroken] = useState(false);
+  // showIcon is the icon URL the platform answers, preferred to iconUrl (platform-contract.md §2 game list).
+  const icon = game.showIcon || game.iconUrl;
   const toggleName = t(isFavourite ? 'games.tile.remove' : 'games.tile.add', { game: game.gameName });
   return (
     <div className={`tile tile-v${tileVariant(game, place)}`}>
@@ -37,11 +39,11 @@ export default function GameTile({ game, place, isFavourite, favouriteBusy, laun
         onClick={() => onLaunch(game)}
       >
         <span className="tile-art">
-          {broken || !game.iconUrl ? (
+          {broken || !icon ? (
             <span className="tile-initials" aria-hidden="true">{game.gameName.slice(0, 2)}</span>
           ) : (
             <img
-              src={game.iconUrl}
+              src={icon}
               alt=""
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"

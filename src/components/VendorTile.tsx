@@ -5,23 +5,28 @@ export interface VendorTileProps {
   gameType: string;
   vassalage: string;
   name: string;
-  gameCount: number;
+  /** Enabled games of the vendor, when known (the platform's vendor cards do not carry it). */
+  gameCount?: number | undefined;
+  /** The vendor's large icon URL (`lagerIcon`); '' or absent draws the initials. */
+  icon?: string | undefined;
   variant: number;
 }
 
 /**
- * A vendor tile (player-shell §2 "SPORTS and ELOTT show only vendor tiles"): one per vendor, linking to the
- * game list of that vendor.
+ * A vendor tile (player-shell §2 "SPORTS and ELOTT show only vendor tiles"): one per vendor card of the vendor
+ * lanes (platform-contract.md §2), linking to the game list of that vendor.
  */
-export default function VendorTile({ gameType, vassalage, name, gameCount, variant }: VendorTileProps) {
+export default function VendorTile({ gameType, vassalage, name, gameCount, icon, variant }: VendorTileProps) {
   const href = `/m/gameList?${new URLSearchParams({ gameType, vassalage }).toString()}`;
   return (
     <a className={`tile vendor-tile tile-v${variant}`} href={href}>
       <span className="tile-art">
-        <span className="tile-initials" aria-hidden="true">{name.slice(0, 2)}</span>
+        {icon
+          ? <img src={icon} alt="" loading="lazy" decoding="async" width={160} height={160} />
+          : <span className="tile-initials" aria-hidden="true">{name.slice(0, 2)}</span>}
       </span>
       <span className="tile-name">{name}</span>
-      <span className="tile-count">{t('games.vendorGames', { count: gameCount })}</span>
+      {gameCount !== undefined && <span className="tile-count">{t('games.vendorGames', { count: gameCount })}</span>}
     </a>
   );
 }

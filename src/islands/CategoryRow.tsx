@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { listGames } from '../api/calls';
-import type { Game } from '../api/types';
+import { listGames, type Game } from '../api/catalogue';
 import { categoryLabel } from '../components/labels';
 import { t } from '../lib/i18n';
 import { HOME_PAGE_SIZE } from '../lib/paging';

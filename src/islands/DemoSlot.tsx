@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getDemoSlotGame } from '../api/calls';
-import type { DemoSlotGameValue } from '../api/types';
+import { getDemoSlotGame, type DemoSlotGame } from '../api/demo';
 import { ApiRequestError } from '../api/client';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
@@ -11,7 +11,7 @@ import { $slot, spin } from '../stores/demoSlot';
 import { $wallet } from '../stores/member';
 import { $session } from '../stores/session';
 
-type Sheet = { nodeId: number; game: DemoSlotGameValue | null; error: 'notFound' | 'failed' | null };
+type Sheet = { nodeId: number; game: DemoSlotGame | null; error: 'notFound' | 'failed' | null };
 
 function readNodeId(): number {
   const value = Number(new URLSearchParams(window.location.search).get('nodeId'));
@@ -20,14 +20,17 @@ function readNodeId(): number {
 
 /**
  * The demo vendor's playable slot (/play/slot?nodeId=…): balance, stake picker, Spin, three reels and the win.
- * Each spin carries an idempotency key; after a spin the wallet store holds the new balance.
+ * Each spin carries an idempotency key; after a spin the wallet store holds the new balance. The demo games are a
+ * PlayDeck extension (capability `demo-games`): a deployment that does not serve them (upstream mode) shows a
+ * notice and calls nothing.
  */
 export default function DemoSlot() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const wallet = useStore($wallet);
   const slot = useStore($slot);
-  const nodeId = hydrated ? readNodeId() : 0;
+  const served = hydrated && hasCapability(CAPABILITIES.demoGames);
+  const nodeId = served ? readNodeId() : 0;
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [stakeChoice, setStakeChoice] = useState<number | null>(null);
@@ -45,6 +48,7 @@ export default function DemoSlot() {
 
   const back = <a className="btn slot-back" href="/m/home">{t('slot.back')}</a>;
   if (!hydrated) return <p className="notice">{t('common.loading')}</p>;
+  if (!served) return <div className="notice"><p role="alert">{t('error.feature_disabled')}</p>{back}</div>;
   const current = sheet?.nodeId === nodeId ? sheet : null;
   if (!nodeId || current?.error === 'notFound') return <div className="notice"><p role="alert">{t('slot.notFound')}</p>{back}</div>;
   if (current?.error === 'failed') {

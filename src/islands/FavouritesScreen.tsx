@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { listFavourites } from '../api/calls';
+import { listFavourites } from '../api/catalogue';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
 import { hasMore, LIST_PAGE_SIZE } from '../lib/paging';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { listGames } from '../api/calls';
+import { listGames } from '../api/catalogue';
 import CategoryMenu, { LOBBY } from '../components/CategoryMenu';
 import { categoryLabel } from '../components/labels';
 import SearchBox from '../components/SearchBox';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { listGames } from '../api/calls';
+import { listGames } from '../api/catalogue';
 import CategoryMenu, { LOBBY } from '../components/CategoryMenu';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { listGames, listRecentGames } from '../api/calls';
+import { listGames, listRecentGames } from '../api/catalogue';
 import { categoryLabel, classifyLabel } from '../components/labels';
 import SearchBox from '../components/SearchBox';
 import { useHydrated } from '../components/useHydrated';
@@ -11,7 +11,7 @@ import {
 } from '../lib/filters';
 import { t } from '../lib/i18n';
 import { LIST_PAGE_SIZE } from '../lib/paging';
-import { $vendorGameTypes, mappingEntry, vendorName } from '../stores/catalogue';
+import { $vendorGameTypes, $vendorLanes, cardName, laneOf, mappingEntry, vendorName } from '../stores/catalogue';
 import { $favouriteIds } from '../stores/favourites';
 import { $session } from '../stores/session';
 import GameGrid from './GameGrid';
@@ -26,11 +26,12 @@ function readQuery(): { gameType: string; vassalage: string | undefined } {
 /**
  * Game list screen (player-shell §2 "Game list screen", /m/gameList?gameType=…&vassalage=…): name search, vendor
  * selector (RNG, PVP, FISH, LIVE), classification filters, 9 games a page with 'page / total pages' and 'more
- * games'; SPORTS and ELOTT list one tile per vendor. Any change of filter, vendor or search restarts at page 1.
+ * games'; SPORTS and ELOTT list one tile per vendor card of the vendor lanes. Any change of filter, vendor or search restarts at page 1.
  */
 export default function GameListScreen() {
   const hydrated = useHydrated();
   const mapping = useStore($vendorGameTypes);
+  const lanes = useStore($vendorLanes);
   const session = useStore($session);
   const favourites = useStore($favouriteIds);
   const [vendorChoice, setVendorChoice] = useState<{ value: string | undefined } | null>(null);
@@ -105,13 +106,16 @@ export default function GameListScreen() {
           ))}
         </div>
       )}
-      {vendorTiles && mapping === null ? (
+      {vendorTiles && lanes === null ? (
         <GameGrid games={[]} place="list" loading />
       ) : vendorTiles ? (
         <ul className="game-grid">
-          {(entry?.vendors ?? []).map((v, i) => (
-            <li key={v.vassalage}>
-              <VendorTile gameType={gameType} vassalage={v.vassalage} name={vendorName(v)} gameCount={v.gameCount} variant={(i % 4) + 1} />
+          {(laneOf(lanes, gameType)?.cards ?? []).map((card, i) => (
+            <li key={card.vassalage}>
+              <VendorTile
+                gameType={gameType} vassalage={card.vassalage} name={cardName(card)} gameCount={card.gameCount} icon={card.lagerIcon}
+                variant={(i % 4) + 1}
+              />
             </li>
           ))}
         </ul>

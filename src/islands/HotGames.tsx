@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getHotGames } from '../api/calls';
-import type { Game } from '../api/types';
+import { getHotGames, type Game } from '../api/catalogue';
 import { t } from '../lib/i18n';
 import { $language } from '../stores/language';
 import GameGrid from './GameGrid';
@@ -17,7 +16,7 @@ export default function HotGames() {
   useEffect(() => {
     let live = true;
     getHotGames(language).then(
-      ({ list }) => live && setState({ games: list, failed: false }),
+      (list) => live && setState({ games: list, failed: false }),
       () => live && setState({ games: null, failed: true }),
     );
     return () => {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getHotGames } from '../api/calls';
-import type { Game } from '../api/types';
+import { getHotGames, type Game } from '../api/catalogue';
 import { t } from '../lib/i18n';
 import { HOME_PAGE_SIZE } from '../lib/paging';
 import { sliderGroups } from '../lib/tiles';
@@ -18,7 +17,7 @@ export default function HotGamesRow() {
   const [games, setGames] = useState<Game[] | null>(null);
   useEffect(() => {
     let live = true;
-    getHotGames(language).then(({ list }) => live && setGames(list.slice(0, HOME_PAGE_SIZE)), () => live && setGames([]));
+    getHotGames(language).then((list) => live && setGames(list.slice(0, HOME_PAGE_SIZE)), () => live && setGames([]));
     return () => {
       live = false;
     };

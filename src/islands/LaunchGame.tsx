@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { addRecentGame, getLotteryGame } from '../api/calls';
+import { getLotteryGame } from '../api/calls';
+import { addRecentGame } from '../api/catalogue';
 import { ApiRequestError } from '../api/client';
 import type { LotteryGameSheetValue } from '../api/types';
 import { useHydrated } from '../components/useHydrated';

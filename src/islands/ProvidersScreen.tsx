@@ -3,8 +3,7 @@ import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import VendorTile from '../components/VendorTile';
 import { t } from '../lib/i18n';
-import { vendorDisplayName } from '../lib/menu';
-import { $catalogueFailed, $vendorGameTypes, refreshCatalogue } from '../stores/catalogue';
+import { $lanesFailed, $vendorLanes, cardName, refreshLanes } from '../stores/catalogue';
 
 /** Props: a fixed category (the slots centre shows RNG); else the page query decides. */
 export interface ProvidersScreenProps {
@@ -17,52 +16,53 @@ function readQuery(): { gameType: string | null; vassalage: string | null } {
 }
 
 /**
- * Game providers (player-shell §2 /m/providers?vassalage=…, /m/slotsCenter): the vendors of each category from the
- * vendor mapping with their game counts, each linking to its game list. `gameType` (prop or query) shows one
+ * Game providers (player-shell §2 /m/providers?vassalage=…, /m/slotsCenter): the vendor cards of each category
+ * from the vendor lanes (platform-contract.md §2), with their game counts where known, each linking to its game list. `gameType` (prop or query) shows one
  * category; `vassalage` shows the categories that vendor serves.
  */
 export default function ProvidersScreen({ gameType: fixed }: ProvidersScreenProps) {
   const hydrated = useHydrated();
-  const loaded = useStore($vendorGameTypes);
-  const failed = useStore($catalogueFailed) && hydrated;
-  const mapping = hydrated ? loaded : null;
+  const loaded = useStore($vendorLanes);
+  const failed = useStore($lanesFailed) && hydrated;
+  const lanes = hydrated ? loaded : null;
   const query = hydrated ? readQuery() : { gameType: null, vassalage: null };
   const gameType = fixed ?? query.gameType;
   if (failed) {
     return (
       <div className="empty-state" role="alert">
         <p>{t('games.loadFailed')}</p>
-        <button type="button" className="btn" onClick={() => void refreshCatalogue()}>{t('common.retry')}</button>
+        <button type="button" className="btn" onClick={() => void refreshLanes()}>{t('common.retry')}</button>
       </div>
     );
   }
-  if (!mapping) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
-  const sections = mapping
-    .filter((entry) => !gameType || entry.gameType === gameType || entry.gameCategory === gameType)
-    .map((entry) => ({
-      entry,
-      vendors: entry.vendors.filter((v) => !query.vassalage || v.vassalage === query.vassalage),
+  if (!lanes) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  const sections = lanes
+    .filter((lane) => !gameType || lane.title === gameType)
+    .map((lane) => ({
+      lane,
+      cards: lane.cards.filter((card) => !query.vassalage || card.vassalage === query.vassalage),
     }))
-    .filter((s) => s.vendors.length > 0);
+    .filter((s) => s.cards.length > 0);
   if (sections.length === 0) return <p className="empty-state">{t('providers.none')}</p>;
   return (
     <>
-      {sections.map(({ entry, vendors }) => (
-        <section key={entry.gameType} className="provider-section" aria-labelledby={`providers-${entry.gameType}`}>
+      {sections.map(({ lane, cards }) => (
+        <section key={lane.title} className="provider-section" aria-labelledby={`providers-${lane.title}`}>
           <div className="row-head">
-            <h2 id={`providers-${entry.gameType}`}>{categoryLabel(entry.gameCategory)}</h2>
-            <a href={`/m/gameList?gameType=${encodeURIComponent(entry.gameType)}`}>
-              {t('games.viewAllOf', { category: categoryLabel(entry.gameCategory) })}
+            <h2 id={`providers-${lane.title}`}>{categoryLabel(lane.title)}</h2>
+            <a href={`/m/gameList?gameType=${encodeURIComponent(lane.title)}`}>
+              {t('games.viewAllOf', { category: categoryLabel(lane.title) })}
             </a>
           </div>
           <ul className="game-grid">
-            {vendors.map((v, i) => (
-              <li key={v.vassalage}>
+            {cards.map((card, i) => (
+              <li key={card.vassalage}>
                 <VendorTile
-                  gameType={entry.gameType}
-                  vassalage={v.vassalage}
-                  name={vendorDisplayName(v)}
-                  gameCount={v.gameCount}
+                  gameType={lane.title}
+                  vassalage={card.vassalage}
+                  name={cardName(card)}
+                  gameCount={card.gameCount}
+                  icon={card.lagerIcon}
                   variant={(i % 4) + 1}
                 />
               </li>

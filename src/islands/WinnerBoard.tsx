@@ -1,7 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
-import { getWinnerBoard } from '../api/calls';
-import type { WinnerBoardEntry } from '../api/types';
+import { getWinnerBoard, type WinnerBoardEntry } from '../api/catalogue';
 import { t } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import { autoScrolls, scrollDurationMs, WINNER_LIMIT } from '../lib/winnerBoard';
@@ -36,7 +35,7 @@ export default function WinnerBoard() {
   useEffect(() => {
     let live = true;
     getWinnerBoard({ gameCategory: 'ALL', language, limitNum: WINNER_LIMIT }).then(
-      ({ list }) => live && setEntries(list),
+      (list) => live && setEntries(list),
       () => live && setEntries([]),
     );
     return () => {

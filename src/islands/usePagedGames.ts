@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { Game } from '../api/types';
+import type { Game } from '../api/catalogue';
 import { appendPage, emptyPaged, FIRST_PAGE, nextPage, replacePage, type PageAnswer, type Paged } from '../lib/paging';
 import { showToast } from '../stores/toast';
 

@@ -1,7 +1,7 @@
 /**
  * Game launch routing (player-shell §4 "Game launch (tile click)"): one pure decision per tile tap.
  */
-import type { Game, VendorGameType } from '../api/types';
+import type { Game, VendorGameType } from '../api/catalogue';
 
 /** Prize modes of the lottery launcher (player-shell §2 /m/launchGame, §4). */
 export type PrizeMode = 'ELOTT' | 'LOTT' | 'SEA';
@@ -32,7 +32,7 @@ export interface LaunchContext {
 export type LaunchPlan =
   | { kind: 'login'; href: string }
   | { kind: 'lottery'; href: string; prizeMode: PrizeMode; playType: PlayType }
-  | { kind: 'generic'; nodeId: number; freePlay: boolean };
+  | { kind: 'generic'; nodeId: number; gameId: string; vassalage: string; freePlay: boolean };
 
 /**
  * "The prize mode is the Elott mode if the mapping has an ELOTT entry for TCG_LOTTO_VN or LOTT, otherwise the
@@ -45,7 +45,7 @@ export function prizeModeFor(mapping: LaunchContext['mapping']): PrizeMode {
 }
 
 /** "playType ent if lottoMode contains Entertainment, else trad." */
-export function playTypeFor(lottoMode: string | null): PlayType {
+export function playTypeFor(lottoMode: string | null | undefined): PlayType {
   return lottoMode?.includes('Entertainment') ? 'ent' : 'trad';
 }
 
@@ -79,7 +79,7 @@ export function planLaunch(game: LaunchGame, context: LaunchContext): LaunchPlan
     return { kind: 'lottery', href: launcherHref(game, playType, prizeMode, false, home), prizeMode, playType };
   }
   const freePlay = game.supportPlay === 0 && context.memberType === TRIAL_MEMBER_TYPE;
-  return { kind: 'generic', nodeId: game.nodeId, freePlay };
+  return { kind: 'generic', nodeId: game.nodeId, gameId: game.gameId, vassalage: game.vassalage, freePlay };
 }
 
 /** The lottery launcher's query (player-shell §2 /m/launchGame). */

@@ -2,7 +2,7 @@
  * Side menu rules (player-shell §2 "Side menu", §6 Roles; accounts §6): what the top shows, which entries each
  * group holds for whom, and what each entry does. Pure: the SideMenu island renders what these return.
  */
-import type { VendorGameType } from '../api/types';
+import type { VendorGameType } from '../api/catalogue';
 import { isRealAccount } from './account';
 import type { MessageKey } from './i18n';
 import { formatMoney } from './money';

@@ -14,10 +14,11 @@ export const PLACEHOLDER_TILES = 4;
 export type TilePlace = 'home' | 'list';
 
 /**
- * Tile style variant (player-shell §2): "nodeId modulo 4 plus 1 (home rows use telNodeId modulo 4 plus 1)".
+ * Tile style variant (player-shell §2): "nodeId modulo 4 plus 1 (home rows use telNodeId modulo 4 plus 1)"; a
+ * tile without telNodeId (the platform's game list does not always carry it) uses its nodeId on home rows too.
  */
-export function tileVariant(game: { nodeId: number; telNodeId: number }, place: TilePlace): number {
-  const id = place === 'home' ? game.telNodeId : game.nodeId;
+export function tileVariant(game: { nodeId: number; telNodeId?: number | undefined }, place: TilePlace): number {
+  const id = place === 'home' ? game.telNodeId ?? game.nodeId : game.nodeId;
   return (((Math.trunc(id) % TILE_VARIANTS) + TILE_VARIANTS) % TILE_VARIANTS) + 1;
 }
 

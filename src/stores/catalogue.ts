@@ -1,6 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { getVendorGameTypes } from '../api/calls';
-import type { VendorGameType } from '../api/types';
+import { getVendorGameTypes, getVendorLanes, type VendorGameType, type VendorLane } from '../api/catalogue';
 import { debounce, LANGUAGE_DEBOUNCE_MS } from '../lib/debounce';
 import { $language, onLanguageChange } from './language';
 
@@ -67,4 +66,44 @@ export function vendorName(entry: VendorGameType['vendors'][number]): string {
   return entry.vendorNames.find((n) => n.vassalage === entry.vassalage)?.accountTypeName
     ?? entry.vendorNames[0]?.accountTypeName
     ?? entry.vassalage;
+}
+
+/**
+ * The vendor lanes (platform-contract.md §2 vendor lanes): one lane of vendor cards per category, in the
+ * merchant's order. Fetched when a screen that shows vendor cards mounts (the game list's SPORTS and ELOTT
+ * vendor tiles, the providers screen), and again on language change. Null until the first answer.
+ */
+export const $vendorLanes = atom<VendorLane[] | null>(null);
+/** True when the last lanes fetch failed and none are loaded. */
+export const $lanesFailed = atom(false);
+
+/** Fetches the vendor lanes in the page's language. */
+export async function refreshLanes(): Promise<void> {
+  try {
+    $vendorLanes.set(await getVendorLanes($language.get()));
+    $lanesFailed.set(false);
+  } catch {
+    if (!$vendorLanes.get()) $lanesFailed.set(true);
+  }
+}
+
+onMount($vendorLanes, () => {
+  if (typeof window === 'undefined') return;
+  void refreshLanes();
+  const refetch = debounce(() => void refreshLanes(), LANGUAGE_DEBOUNCE_MS);
+  const stop = onLanguageChange(refetch);
+  return () => {
+    refetch.cancel();
+    stop();
+  };
+});
+
+/** The lane of one category, if the merchant offers it. */
+export function laneOf(lanes: readonly VendorLane[] | null, gameType: string): VendorLane | undefined {
+  return lanes?.find((lane) => lane.title === gameType);
+}
+
+/** Display name of a vendor card: its accountTypeName, else its displayName, else the vendor code. */
+export function cardName(card: VendorLane['cards'][number]): string {
+  return card.accountTypeName || card.displayName || card.vassalage;
 }

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { spinDemoSlot } from '../api/calls';
-import type { DemoSlotSpinValue } from '../api/types';
+import { spinDemoSlot, type DemoSlotRound } from '../api/demo';
 import { ApiRequestError } from '../api/client';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import type { MessageKey } from '../lib/i18n';
 import { keepForRetry, nextSpin, type SpinAttempt } from '../lib/spin';
 import { $wallet, refreshWallet } from './member';
@@ -9,7 +9,7 @@ import { $wallet, refreshWallet } from './member';
 /** The demo slot's state: spinning or not, the last settled round, an error message and an unanswered spin. */
 export interface SlotState {
   spinning: boolean;
-  round: DemoSlotSpinValue | null;
+  round: DemoSlotRound | null;
   error: MessageKey | null;
   pending: SpinAttempt | null;
 }
@@ -28,11 +28,16 @@ function errorKey(code: string): MessageKey {
 
 /**
  * Spins once: a fresh idempotency key per new spin, the same key when retrying a spin whose answer was lost;
- * the wallet store takes the round's balanceMinor. insufficient_balance shows its message and reloads the balance.
+ * the wallet store takes the round's balanceMinor. Without the `demo-games` capability nothing is sent. insufficient_balance shows its message and reloads the balance.
  */
 export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
   const state = $slot.get();
   if (state.spinning) return;
+  // The demo games are PlayDeck's extension: a deployment without them has no spin to call.
+  if (!hasCapability(CAPABILITIES.demoGames)) {
+    $slot.set({ ...state, error: 'error.feature_disabled' });
+    return;
+  }
   const attempt = nextSpin(state.pending, nodeId, stakeMinor, () => crypto.randomUUID());
   $slot.set({ ...state, spinning: true, error: null, pending: attempt });
   try {

@@ -1,6 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { addFavourite, getFavouriteIds, removeFavourite } from '../api/calls';
-import type { Game } from '../api/types';
+import { addFavourite, getFavouriteIds, removeFavourite, type Game } from '../api/catalogue';
 import { $session } from './session';
 import { hideToast, showToast } from './toast';
 
@@ -28,8 +27,8 @@ export async function refreshFavouriteIds(): Promise<void> {
     return;
   }
   try {
-    const { list } = await getFavouriteIds();
-    $favouriteIds.set(new Set(list.map(String)));
+    const ids = await getFavouriteIds();
+    $favouriteIds.set(new Set(ids));
   } catch {
     // keep what we had; toggles still work and update the set
   }
@@ -56,7 +55,7 @@ function setBusy(nodeId: number, busy: boolean): void {
  * list updates and, after an add, in_chang_saved shows for 1 s. Failure or a non-success answer only hides the
  * loading indicator.
  */
-export async function toggleFavourite(game: Pick<Game, 'nodeId' | 'vassalage'>, isFavourite: boolean): Promise<void> {
+export async function toggleFavourite(game: Pick<Game, 'nodeId' | 'vassalage' | 'gameType'>, isFavourite: boolean): Promise<void> {
   if (!$session.get()) {
     showToast('in_logged_login', 'info', FAVOURITE_GUEST_MS);
     await wait(FAVOURITE_GUEST_MS);
@@ -68,7 +67,7 @@ export async function toggleFavourite(game: Pick<Game, 'nodeId' | 'vassalage'>, 
   const adding = !isFavourite;
   setBusy(game.nodeId, true);
   const toastId = showToast('in_please_wait', 'loading', LOADING_TOAST_MAX_MS);
-  const call = adding ? addFavourite(game.nodeId, game.vassalage) : removeFavourite(game.nodeId, game.vassalage);
+  const call = adding ? addFavourite(game) : removeFavourite(game);
   const [outcome] = await Promise.allSettled([call, wait(adding ? FAVOURITE_ADD_MS : FAVOURITE_REMOVE_MS)]);
   hideToast(toastId);
   setBusy(game.nodeId, false);

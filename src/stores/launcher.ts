@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { launchGame } from '../api/calls';
+import { launchGame } from '../api/catalogue';
 import { ApiRequestError } from '../api/client';
 import { isMessageKey, type MessageKey } from '../lib/i18n';
 import { planLaunch, type LaunchContext, type LaunchGame } from '../lib/launch';
@@ -40,7 +40,7 @@ export async function openGame(game: LaunchGame, from: LaunchContext['from']): P
   }
   $launching.set(game.nodeId);
   try {
-    const { url } = await launchGame(plan.nodeId, plan.freePlay);
+    const url = await launchGame(plan, plan.freePlay);
     window.location.assign(url);
   } catch (error) {
     const code = error instanceof ApiRequestError ? error.errorCode : 'internal_error';

@@ -50,7 +50,7 @@ test('a guest browses the game centre, providers, hot games and the hot filter; 
 
   await page.goto('/m/gameList?gameType=RNG');
   await expect(tiles(page)).toHaveCount(9);
-  const hotList = page.waitForRequest((r) => r.url().includes('/wps/game/list') && r.url().includes('gameClassify=hot'));
+  const hotList = page.waitForRequest((r) => r.url().includes('/wps/relay/GCSGAME_gameList') && r.url().includes('gameClassify=hot'));
   await page.getByRole('button', { name: 'Hot', exact: true }).click();
   await hotList;
   await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible();

@@ -86,8 +86,8 @@ describe('"anything else goes through the generic launcher … (free play and ch
     ['a trial member (type 4), game without free play', 4, 1, false],
     ['a real member (type 0)', 0, 0, false],
     ['a real member (type 2)', 2, 1, false],
-  ] as const)('%s, supportPlay %s → free play %s', (_name, memberType, supportPlay, freePlay) => {
-    expect(planLaunch(game({ supportPlay, nodeId: 42 }), member({ memberType }))).toEqual({ kind: 'generic', nodeId: 42, freePlay });
+  ] as const)('%s, supportPlay %s → free play %s (with the gameId and vendor the launch call sends)', (_name, memberType, supportPlay, freePlay) => {
+    expect(planLaunch(game({ supportPlay, nodeId: 42 }), member({ memberType }))).toEqual({ kind: 'generic', nodeId: 42, gameId: 'PDS-1', vassalage: 'PD_SLOTS', freePlay });
   });
   it.each(['LIVE', 'FISH', 'SPORTS', 'PVP', 'ESPORTS', 'COCKFIGHT'])('a %s game goes through the generic launcher', (gameType) => {
     expect(planLaunch(game({ gameType }), member()).kind).toBe('generic');

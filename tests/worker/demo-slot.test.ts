@@ -1,8 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { DemoSlotGameValue, DemoSlotSpinValue } from '../../src/api/types';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { minorToWire, wireToMinor } from '../../src/contract/money';
 import { payoutMultiplier, type SlotSymbol } from '../../worker/services/slot';
 import { call } from './helpers';
+import { callDef } from './catalogue-helpers';
+
+const SPIN = catalogueCalls.demoSlotSpin.path;
+const GAME = catalogueCalls.demoSlotGame.path;
 import { balanceOf, createMember, pickGame, withVendorMaintenance } from './fixtures';
 
 let keyCounter = 0;
@@ -11,8 +16,17 @@ function newKey(): string {
   return `spin-${Date.now().toString(36)}-${keyCounter}`;
 }
 
+/**
+ * One spin with the stake in minor units, sent in currency units (the wire validated against the contract); the
+ * answer's money is turned back into minor units so the ledger checks stay exact.
+ */
 async function spin(token: string, nodeId: number, stakeMinor: number, idempotencyKey = newKey()) {
-  return call<DemoSlotSpinValue>('/wps/demo/slot/spin', { method: 'POST', token, json: { nodeId, stakeMinor, idempotencyKey } });
+  const { status, body } = await callDef(catalogueCalls.demoSlotSpin, '', { token, json: { nodeId, stake: minorToWire(stakeMinor), idempotencyKey } });
+  const v = body.value;
+  const value = status === 200
+    ? { roundId: v.roundId, reels: v.reels, stakeMinor: wireToMinor(v.stake), winMinor: wireToMinor(v.winAmount), balanceMinor: wireToMinor(v.balance) }
+    : v;
+  return { status, body: { ...body, value: value as { roundId: number; reels: string[]; stakeMinor: number; winMinor: number; balanceMinor: number } } };
 }
 
 async function ledger(memberId: number) {
@@ -25,24 +39,34 @@ async function roundCount(memberId: number): Promise<number> {
   return (await env.DB.prepare(`SELECT COUNT(*) AS n FROM demo_rounds WHERE member_id = ?`).bind(memberId).first<{ n: number }>())?.n ?? 0;
 }
 
-describe('GET /wps/demo/slot/game', () => {
+describe('GET /wps/playdeck/demo/slot/game (extension, capability demo-games)', () => {
   it('describes a demo-platform game: names, stakes, symbols and paytable', async () => {
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
-    const { status, body } = await call<DemoSlotGameValue>(`/wps/demo/slot/game?nodeId=${game.node_id}`);
+    const { status, body } = await callDef(catalogueCalls.demoSlotGame, `nodeId=${game.node_id}`);
     expect(status).toBe(200);
-    expect(body.value).toMatchObject({ nodeId: game.node_id, gameName: game.game_name, displayName: 'PlayDeck Originals', stakes: [10, 50, 100, 500, 1000] });
+    // Stakes are money: currency units on the wire (10, 50, 100, 500, 1000 minor units).
+    expect(body.value).toMatchObject({ nodeId: game.node_id, gameName: game.game_name, displayName: 'PlayDeck Originals', stakes: [0.1, 0.5, 1, 5, 10] });
     expect(body.value.symbols.map((s) => s.id)).toContain('CHERRY');
     expect(body.value.paytable).toContainEqual({ symbol: 'SEVEN', count: 3, multiplier: 300 });
   });
 
   it('refuses a lottery game with 400 not_demo_game and an unknown one with 404 game_not_found', async () => {
     const lottery = await pickGame(`vassalage = 'TCG'`);
-    expect((await call(`/wps/demo/slot/game?nodeId=${lottery.node_id}`)).body.errorCode).toBe('not_demo_game');
-    expect((await call('/wps/demo/slot/game?nodeId=999999')).status).toBe(404);
+    expect((await call(`${GAME}?nodeId=${lottery.node_id}`)).body.errorCode).toBe('not_demo_game');
+    expect((await call(`${GAME}?nodeId=999999`)).status).toBe(404);
   });
 });
 
-describe('POST /wps/demo/slot/spin', () => {
+describe('POST /wps/playdeck/demo/slot/spin (extension, capability demo-games)', () => {
+  it('answers money in currency units: stake, winAmount and balance', async () => {
+    const member = await createMember({ balanceMinor: 12_345 });
+    const game = await pickGame(`vassalage = 'PD_SLOTS'`);
+    const { status, body } = await callDef(catalogueCalls.demoSlotSpin, '', { token: member.token, json: { nodeId: game.node_id, stake: 1, idempotencyKey: newKey() } });
+    expect(status).toBe(200);
+    expect(body.value.stake).toBe(1);
+    expect(wireToMinor(body.value.balance)).toBe(12_345 - 100 + wireToMinor(body.value.winAmount));
+  });
+
   it('debits the stake and credits the win exactly, with matching ledger rows and round', async () => {
     const member = await createMember({ balanceMinor: 100_000 });
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
@@ -131,7 +155,7 @@ describe('POST /wps/demo/slot/spin', () => {
 
   it('refuses a visitor with 401, a lottery game with 400 not_demo_game and a vendor in maintenance with 409', async () => {
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
-    const visitor = await call('/wps/demo/slot/spin', { method: 'POST', json: { nodeId: game.node_id, stakeMinor: 10, idempotencyKey: newKey() } });
+    const visitor = await call(SPIN, { method: 'POST', json: { nodeId: game.node_id, stake: 0.1, idempotencyKey: newKey() } });
     expect(visitor.status).toBe(401);
     expect(visitor.body.errorCode).toBe('customer.not.login');
 
@@ -157,17 +181,19 @@ describe('POST /wps/demo/slot/spin', () => {
   });
 
   it.each<[string, unknown]>([
-    ['no idempotency key', { nodeId: 10001, stakeMinor: 10 }],
-    ['a 7-character key', { nodeId: 10001, stakeMinor: 10, idempotencyKey: 'abcdefg' }],
-    ['a 65-character key', { nodeId: 10001, stakeMinor: 10, idempotencyKey: 'a'.repeat(65) }],
-    ['a key with a space', { nodeId: 10001, stakeMinor: 10, idempotencyKey: 'abc defgh' }],
-    ['a stake as text', { nodeId: 10001, stakeMinor: '10', idempotencyKey: 'abcdefgh' }],
-    ['a fractional stake', { nodeId: 10001, stakeMinor: 10.5, idempotencyKey: 'abcdefgh' }],
-    ['a negative stake', { nodeId: 10001, stakeMinor: -10, idempotencyKey: 'abcdefgh' }],
-    ['no node id', { stakeMinor: 10, idempotencyKey: 'abcdefgh' }],
-  ])('answers a body with %s with 400 invalid_input', async (_label, json) => {
+    ['no idempotency key', { nodeId: 10001, stake: 0.1 }],
+    ['a 7-character key', { nodeId: 10001, stake: 0.1, idempotencyKey: 'abcdefg' }],
+    ['a 65-character key', { nodeId: 10001, stake: 0.1, idempotencyKey: 'a'.repeat(65) }],
+    ['a key with a space', { nodeId: 10001, stake: 0.1, idempotencyKey: 'abc defgh' }],
+    ['a stake as text', { nodeId: 10001, stake: '0.1', idempotencyKey: 'abcdefgh' }],
+    ['a stake with 3 decimals', { nodeId: 10001, stake: 0.105, idempotencyKey: 'abcdefgh' }],
+    ['a negative stake', { nodeId: 10001, stake: -0.1, idempotencyKey: 'abcdefgh' }],
+    ['a zero stake', { nodeId: 10001, stake: 0, idempotencyKey: 'abcdefgh' }],
+    ['the old stakeMinor field', { nodeId: 10001, stakeMinor: 10, idempotencyKey: 'abcdefgh' }],
+    ['no node id', { stake: 0.1, idempotencyKey: 'abcdefgh' }],
+  ])('answers a body with %s with 400 request_param_err', async (_label, json) => {
     const member = await createMember({ balanceMinor: 5_000 });
-    const { status, body } = await call('/wps/demo/slot/spin', { method: 'POST', token: member.token, json });
+    const { status, body } = await call(SPIN, { method: 'POST', token: member.token, json });
     expect(status).toBe(400);
     expect(body.errorCode).toBe('request_param_err');
     expect(await balanceOf(member.memberId)).toBe(5_000);

@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Game, GameListValue, VendorGameType } from '../../src/api/types';
+import type { Game } from '../../worker/db/queries/games';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { wireToMinor } from '../../src/contract/money';
+import { callDef } from './catalogue-helpers';
 import { call } from './helpers';
 import { withVendorMaintenance } from './fixtures';
 
@@ -15,10 +18,12 @@ async function offered(where = '1 = 1', ...params: (string | number)[]): Promise
 }
 
 async function list(query: string, host = '127.0.0.1') {
-  return call<GameListValue>(`http://${host}/wps/game/list?${query}`);
+  return callDef(catalogueCalls.gameList, query, { host });
 }
 
-describe('GET /wps/game/list paging (player-shell §9: page size 9 on the list page)', () => {
+const vendorTypes = (query = 'typeId=1', host?: string) => callDef(catalogueCalls.vendorGameTypes, query, host ? { host } : {});
+
+describe('GET /wps/relay/GCSGAME_gameList paging (player-shell §9: page size 9 on the list page)', () => {
   it('walks every LIVE game in pages of 9 without overlap, the last page holding the remainder', async () => {
     const total = await offered(`g.game_type = 'LIVE'`);
     const totalPages = Math.ceil(total / 9);
@@ -63,7 +68,7 @@ describe('GET /wps/game/list paging (player-shell §9: page size 9 on the list p
   });
 });
 
-describe('GET /wps/game/list search (player-shell §5: the game-name search is trimmed)', () => {
+describe('GET /wps/relay/GCSGAME_gameList search (player-shell §5: the game-name search is trimmed)', () => {
   it('finds a game by a trimmed, differently cased part of its name', async () => {
     const game = await env.DB.prepare(`SELECT node_id, game_name FROM games WHERE vassalage = 'PD_SLOTS' AND enabled = 1 ORDER BY node_id LIMIT 1`)
       .first<{ node_id: number; game_name: string }>();
@@ -87,17 +92,19 @@ describe('GET /wps/game/list search (player-shell §5: the game-name search is t
   });
 });
 
-describe('GET /wps/game/list filters (player-shell §7 game list query)', () => {
+describe('GET /wps/relay/GCSGAME_gameList filters (player-shell §7 game list query)', () => {
   it.each<[string, string, (g: Game) => boolean, string, (string | number)[]]>([
     ['gameType=FISH', 'gameType', (g) => g.gameType === 'FISH', `g.game_type = 'FISH'`, []],
     ['gameType=ALL', 'ALL', () => true, '1 = 1', []],
     ['gameType=HOT', 'HOT', (g) => g.isHot, 'g.is_hot = 1', []],
     ['vassalage=nebula_slots', 'vassalage (any case)', (g) => g.vassalage === 'NEBULA_SLOTS', `g.vassalage = 'NEBULA_SLOTS'`, []],
+    ['vassalage=nebula_slots,PD_SLOTS', 'vassalage (a comma list)', (g) => ['NEBULA_SLOTS', 'PD_SLOTS'].includes(g.vassalage), `g.vassalage IN ('NEBULA_SLOTS', 'PD_SLOTS')`, []],
+    ['vassalage=', 'vassalage "" (every vendor)', () => true, '1 = 1', []],
     ['gameType=RNG&gameClassify=table', 'gameClassify', (g) => g.gameClassifyNew === 'table', `g.game_type = 'RNG' AND g.game_classify = 'table'`, []],
     ['gameType=RNG&gameClassify=new', "gameClassify 'new'", (g) => g.isNew, `g.game_type = 'RNG' AND g.is_new = 1`, []],
     ['gameType=RNG&gameClassify=all', "gameClassify 'all'", (g) => g.gameType === 'RNG', `g.game_type = 'RNG'`, []],
     ['isNew=1', 'isNew', (g) => g.isNew, 'g.is_new = 1', []],
-    ['minBet=20', 'minBet (minimum bet at most 20 minor units)', (g) => g.minBet <= 20, 'g.min_bet_minor <= 20', []],
+    ['minBet=0.2', 'minBet (decimal: minimum bet at most 0.20, i.e. 20 minor units)', (g) => wireToMinor(g.minBet) <= 20, 'g.min_bet_minor <= 20', []],
     ['gameType=RNG&minLine=9', 'minLine (at most 9 lines)', (g) => g.minLine <= 9, `g.game_type = 'RNG' AND g.min_line <= 9`, []],
     ['isNew=&minBet=&gameName=', 'empty values (absent)', () => true, '1 = 1', []],
   ])('%s filters by %s', async (query, _label, predicate, where, params) => {
@@ -105,7 +112,7 @@ describe('GET /wps/game/list filters (player-shell §7 game list query)', () => 
     expect(status).toBe(200);
     expect(body.value.total).toBe(await offered(where, ...params));
     expect(body.value.games.length).toBeGreaterThan(0);
-    for (const g of body.value.games) expect(predicate(g)).toBe(true);
+    for (const g of body.value.games) expect(predicate(g as Game)).toBe(true);
   });
 
   it('never lists a disabled game', async () => {
@@ -124,11 +131,13 @@ describe('GET /wps/game/list filters (player-shell §7 game list query)', () => 
     expect(tcg.value.total).toBe(0);
   });
 
-  it('fills every Game field the client reads', async () => {
+  it('fills every Game field the client reads; showIcon is the icon URL and minBet a decimal', async () => {
     const { body } = await list('gameType=LOTT&pageSize=1');
-    const game = body.value.games[0]!;
+    const game = body.value.games[0] as Game;
+    const row = await env.DB.prepare(`SELECT min_bet_minor FROM games WHERE node_id = ?`).bind(game.nodeId).first<{ min_bet_minor: number }>();
+    expect(wireToMinor(game.minBet)).toBe(row!.min_bet_minor);
     expect(game).toMatchObject({
-      nodeName: game.gameName, vendorCode: game.vassalage, showIcon: true, url: null,
+      nodeName: game.gameName, vendorCode: game.vassalage, showIcon: `/icons/game/${game.nodeId}.svg`, url: null,
       iconUrl: `/icons/game/${game.nodeId}.svg`, mobileLargeIcon: `/icons/game/${game.nodeId}.svg`,
     });
     expect(game.lottoMode).toMatch(/Tradition|Entertainment/);
@@ -136,9 +145,9 @@ describe('GET /wps/game/list filters (player-shell §7 game list query)', () => 
   });
 });
 
-describe('GET /wps/game/vendorGameTypes', () => {
+describe('GET /wps/relay/GCSGAME_getVassGameType (§2 vendor game types)', () => {
   it("lists the site's categories in its sorting order with vendors, enabled game counts and sorted classifications", async () => {
-    const { status, body } = await call<{ content: VendorGameType[] }>('/wps/game/vendorGameTypes?typeId=1&merchant_code=DEMO');
+    const { status, body } = await vendorTypes('typeId=1&merchant_code=DEMO');
     expect(status).toBe(200);
     const content = body.value.content;
     expect(content.map((t) => t.gameCategory)).toEqual(['LOTT', 'ELOTT', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT']);
@@ -154,7 +163,7 @@ describe('GET /wps/game/vendorGameTypes', () => {
 
   it('shows a vendor in maintenance as such', async () => {
     await withVendorMaintenance('PD_LIVE', async () => {
-      const { body } = await call<{ content: VendorGameType[] }>('/wps/game/vendorGameTypes?typeId=1');
+      const { body } = await vendorTypes();
       const live = body.value.content.find((t) => t.gameType === 'LIVE')!;
       expect(live.vendors.find((v) => v.vassalage === 'PD_LIVE')?.maintenance).toBe(true);
       expect(live.vendors.find((v) => v.vassalage === 'EVERLIGHT_LIVE')?.maintenance).toBe(false);
@@ -162,45 +171,82 @@ describe('GET /wps/game/vendorGameTypes', () => {
   });
 
   it("follows another site's own category order (DEMO2 puts COCKFIGHT first)", async () => {
-    const { body } = await call<{ content: VendorGameType[] }>('http://play2.localhost/wps/game/vendorGameTypes?typeId=1');
+    const { body } = await vendorTypes('typeId=1', 'play2.localhost');
     expect(body.value.content[0]?.gameCategory).toBe('COCKFIGHT');
     expect(body.value.content.map((t) => t.gameCategory)).not.toContain('ELOTT');
   });
 });
 
-describe('GET /wps/game/hot', () => {
+describe('GET /wps/relay/GCSGAME_hotGamesV2 (§2 hot games, no token)', () => {
   it('lists every hot game the site offers', async () => {
-    const { status, body } = await call<{ list: Game[] }>('/wps/game/hot?isPlatform=2&language=EN&platform=html5');
+    const { status, body } = await callDef(catalogueCalls.hotGames, 'merchantCode=DEMO&isPlatform=2&language=EN&platform=html5&vassalage=');
     expect(status).toBe(200);
     expect(body.value.list.length).toBe(await offered('g.is_hot = 1'));
     for (const g of body.value.list) expect(g.isHot).toBe(true);
+  });
+
+  it('narrows to a comma list of vendors', async () => {
+    const { body } = await callDef(catalogueCalls.hotGames, 'vassalage=PD_SLOTS,PD_LIVE');
+    expect(body.value.list.length).toBe(await offered(`g.is_hot = 1 AND g.vassalage IN ('PD_SLOTS', 'PD_LIVE')`));
+    expect(body.value.list.every((g) => ['PD_SLOTS', 'PD_LIVE'].includes(g.vassalage))).toBe(true);
   });
 });
 
 describe('catalogue input validation', () => {
   it.each([
-    '/wps/game/vendorGameTypes?typeId=7',
-    '/wps/game/list?pageNo=0',
-    '/wps/game/list?pageNo=abc',
-    '/wps/game/list?pageSize=101',
-    '/wps/game/list?pageSize=-1',
-    '/wps/game/list?gameType=NOPE',
-    '/wps/game/list?isNew=yes',
-    '/wps/game/list?minBet=1.5',
-    '/wps/game/list?minLine=x',
-    '/wps/game/list?vassalage=a%20b',
-    '/wps/game/list?gameClassify=%25',
-    '/wps/game/list?platform=desktop',
-    '/wps/game/list?clientType=9',
-    '/wps/game/list?language=english',
-    `/wps/game/list?gameName=${'x'.repeat(101)}`,
-    '/wps/game/list?pageNo=1&pageNo=2',
-    '/wps/game/hot?isPlatform=abc',
-    '/wps/demo/slot/game?nodeId=abc',
-    '/wps/demo/slot/game',
-  ])('answers 400 invalid_input for %s', async (path) => {
+    '/wps/relay/GCSGAME_getVassGameType?typeId=7',
+    '/wps/relay/GCSGAME_gameList?pageNo=0',
+    '/wps/relay/GCSGAME_gameList?pageNo=abc',
+    '/wps/relay/GCSGAME_gameList?pageSize=101',
+    '/wps/relay/GCSGAME_gameList?pageSize=-1',
+    '/wps/relay/GCSGAME_gameList?gameType=NOPE',
+    '/wps/relay/GCSGAME_gameList?isNew=yes',
+    '/wps/relay/GCSGAME_gameList?minBet=1.555',
+    '/wps/relay/GCSGAME_gameList?minBet=-1',
+    '/wps/relay/GCSGAME_gameList?ext=png',
+    '/wps/relay/GCSGAME_newGameVendor?platform=desktop',
+    '/wps/relay/GCSGAME_gameList?minLine=x',
+    '/wps/relay/GCSGAME_gameList?vassalage=a%20b',
+    '/wps/relay/GCSGAME_gameList?gameClassify=%25',
+    '/wps/relay/GCSGAME_gameList?platform=desktop',
+    '/wps/relay/GCSGAME_gameList?clientType=9',
+    '/wps/relay/GCSGAME_gameList?language=english',
+    `/wps/relay/GCSGAME_gameList?gameName=${'x'.repeat(101)}`,
+    '/wps/relay/GCSGAME_gameList?pageNo=1&pageNo=2',
+    '/wps/relay/GCSGAME_hotGamesV2?isPlatform=abc',
+    '/wps/playdeck/demo/slot/game?nodeId=abc',
+    '/wps/playdeck/demo/slot/game',
+  ])('answers 400 request_param_err for %s', async (path) => {
     const { status, body } = await call(path);
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, errorCode: 'request_param_err' });
+  });
+});
+
+describe('GET /wps/relay/GCSGAME_newGameVendor (§2 vendor lanes)', () => {
+  it('gives one lane per category in the sorting order, one card per vendor, ESPORTS and COCKFIGHT apart from SPORTS', async () => {
+    const { status, body } = await callDef(catalogueCalls.vendorLanes, 'platform=html5&merchantCode=DEMO');
+    expect(status).toBe(200);
+    const lanes = body.value.data.lanes;
+    const { body: mapping } = await vendorTypes();
+    expect(lanes.map((l) => l.title)).toEqual(mapping.value.content.map((t) => t.gameCategory));
+    expect(lanes.map((l) => l.title)).toEqual(expect.arrayContaining(['SPORTS', 'ESPORTS', 'COCKFIGHT']));
+    for (const lane of lanes) {
+      const entry = mapping.value.content.find((t) => t.gameCategory === lane.title)!;
+      expect(lane.cards.map((c) => c.vassalage)).toEqual(entry.vendors.map((v) => v.vassalage));
+      expect(lane.gameClassify).toEqual(entry.gameClassify);
+      for (const card of lane.cards) {
+        expect(card.gameType).toBe(lane.title);
+        const paid = await offered('g.vassalage = ? AND g.game_type = ? AND g.support_play <> 0', card.vassalage, lane.title);
+        const all = await offered('g.vassalage = ? AND g.game_type = ?', card.vassalage, lane.title);
+        expect(card.freeplay).toBe(all > 0 && paid === 0);
+      }
+    }
+  });
+
+  it('refuses a merchantCode of another site with 400 merchant_mismatch', async () => {
+    const { status, body } = await callDef(catalogueCalls.vendorLanes, 'platform=html5&merchantCode=DEMO2');
+    expect(status).toBe(400);
+    expect(body.errorCode).toBe('merchant_mismatch');
   });
 });

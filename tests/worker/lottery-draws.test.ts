@@ -128,9 +128,9 @@ describe('lottery, orders and winner board: malformed input answers 400 with a s
     ['a detail without an order id', 'GET', '/lgw/orders/detail', undefined, 'request_param_err'],
     ['a detail of a non-numeric order id', 'GET', '/lgw/orders/detail?orderId=x', undefined, 'request_param_err'],
     ['a cancel without ids', 'POST', '/lgw/orders/suborders/cancel', {}, 'request_param_err'],
-    ['a winner board of more than 20', 'GET', '/wps/game/winners?limitNum=21', undefined, 'request_param_err'],
-    ['a winner board of an unknown category', 'GET', '/wps/game/winners?gameCategory=JACKPOT', undefined, 'request_param_err'],
-    ['a winner board in an unknown order', 'GET', '/wps/game/winners?sort=luckiest', undefined, 'request_param_err'],
+    ['a winner board of more than 20', 'GET', '/wps/relay/GCSGAME_getRankList?limitNum=21', undefined, 'request_param_err'],
+    ['a winner board of an unknown category', 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=JACKPOT', undefined, 'request_param_err'],
+    ['a winner board in an unknown order', 'GET', '/wps/relay/GCSGAME_getRankList?sort=luckiest', undefined, 'request_param_err'],
   ])('%s', async (_why, method, path, body, code) => {
     const member = await createMember({ balanceMinor: 10_000 });
     const init = typeof body === 'string'

@@ -1,19 +1,20 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { WinnerBoardValue } from '../../src/api/types';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { settleDueDraws } from '../../worker/services/lottery/settlement';
-import { call } from './helpers';
+import { callDef } from './catalogue-helpers';
 import { createMember } from './fixtures';
 import { dailyGame, newKey, openDraw, postOrder } from './lottery-helpers';
 
 /** Every first-digit bet at `stake`: exactly one wins, paying stake × 9.75 (ELOTT digit odds). */
 const allDigits = (stake: number) => Array.from({ length: 10 }, (_, digit) => ({ betType: 'digit', selection: { position: 1, digit }, stakeMinor: stake }));
 
+/** The winner board (platform-contract.md §2 GCSGAME_getRankList); `query` starts with '?' (answers validated by callDef). */
 async function board(query = '', host = '127.0.0.1') {
-  return call<WinnerBoardValue>(`http://${host}/wps/game/winners${query}`);
+  return callDef(catalogueCalls.winnerBoard, query.replace(/^\?/, ''), { host });
 }
 
-describe('GET /wps/game/winners', () => {
+describe('GET /wps/relay/GCSGAME_getRankList (§2 winner board)', () => {
   it('shows settled wins of real players with masked names, newest or biggest first', async () => {
     const game = await dailyGame();
     const draw = await openDraw(game);
@@ -36,7 +37,10 @@ describe('GET /wps/game/winners', () => {
 
     const biggest = await board('?sort=biggest&limitNum=1');
     expect(biggest.body.value.list).toEqual([{
-      vo: expect.objectContaining({ customerName: `${big.username.slice(0, 2)}***${big.username.slice(-2)}`, winAmount: 48_750, gameType: 'LOTT', nodeId: game.nodeId }),
+      vo: expect.objectContaining({
+        customerName: `${big.username.slice(0, 2)}***${big.username.slice(-2)}`, winAmount: 487.5, gameType: 'LOTT', nodeId: game.nodeId,
+        gameId: game.gameId, vendor: game.vassalage, notAuto: true,
+      }),
     }]);
     const gameName = (await env.DB.prepare(`SELECT game_name FROM games WHERE node_id = ?`).bind(game.nodeId).first<{ game_name: string }>())?.game_name;
     expect(biggest.body.value.list[0]?.vo.gameName).toBe(gameName);
@@ -54,8 +58,16 @@ describe('GET /wps/game/winners', () => {
       `INSERT INTO demo_rounds (member_id, node_id, stake_minor, win_minor, reels, idempotency_key, created_at) VALUES (?, ?, 100, 30000, '[]', ?, ?)`,
     ).bind(member.memberId, slot?.node_id ?? 0, newKey(), Date.now() + 86_400_000 * 400).run();
     const newest = await board('?limitNum=1');
-    expect(newest.body.value.list[0]?.vo).toMatchObject({ gameName: slot?.game_name, winAmount: 30_000, gameType: 'RNG' });
+    expect(newest.body.value.list[0]?.vo).toMatchObject({ gameName: slot?.game_name, winAmount: 300, gameType: 'RNG' });
     expect((await board('?gameCategory=RNG')).body.value.list).toHaveLength(1);
     expect((await board('?gameCategory=LOTT')).body.value.list.every((e) => e.vo.gameType === 'LOTT')).toBe(true);
+  });
+});
+
+describe('GCSGAME_getRankList input', () => {
+  it.each(['limitNum=21', 'limitNum=0', 'gameCategory=NOPE', 'sort=random'])('answers ?%s with 400 request_param_err', async (query) => {
+    const { status, body } = await board(`?${query}`);
+    expect(status).toBe(400);
+    expect(body.errorCode).toBe('request_param_err');
   });
 });

@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { GameListValue, LaunchValue } from '../../src/api/types';
-import { call } from './helpers';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { callDef } from './catalogue-helpers';
 import { createMember, pickGame } from './fixtures';
 
-const recent = (token: string | undefined, query = '') =>
-  call<GameListValue>(`/wps/game/recent${query ? `?${query}` : ''}`, token ? { token } : {});
-const addRecent = (token: string | undefined, nodeId: number | string) =>
-  call<null>(`/wps/game/recent/add?nodeId=${nodeId}`, token ? { token } : {});
-const launch = (token: string, nodeId: number) => call<LaunchValue>(`/wps/game/launchGame?nodeId=${nodeId}`, { token });
+const recent = (token: string | undefined, query = '') => callDef(catalogueCalls.recentGames, query, { token });
+const addRecent = (token: string | undefined, nodeId: number | string) => callDef(catalogueCalls.addRecentGame, `nodeId=${nodeId}`, { token });
+const launch = (token: string, nodeId: number) => callDef(catalogueCalls.launchGame, `launchMode=GLS&nodeId=${nodeId}`, { token });
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-describe('GET /wps/game/recent (player-shell §2 Game list screen "recent"; §7 recent list)', () => {
-  it('asks a visitor to log in with 401 not_logged_in', async () => {
-    const { status, body } = await recent(undefined);
-    expect(status).toBe(401);
-    expect(body.errorCode).toBe('customer.not.login');
+describe('GET /wps/relay/GCS_recentGame and MCS2_addRecentGame (§2 recent list, add recent game; player-shell §2 "recent")', () => {
+  it('asks a visitor to log in with 401 customer.not.login', async () => {
+    for (const answer of [await recent(undefined), await addRecent(undefined, 10001)]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body.errorCode).toBe('customer.not.login');
+    }
   });
 
   it('lists nothing for a member who launched nothing, with 0 total pages', async () => {
     const member = await createMember();
     const { status, body } = await recent(member.token);
     expect(status).toBe(200);
-    expect(body.value).toEqual({ games: [], pageNum: 1, totalPages: 0, total: 0 });
+    expect(body.value).toEqual({ list: [], pageNum: 1, totalPages: 0, total: 0 });
   });
 
   it('lists the launched games latest launch first, and a repeated launch moves a game to the front', async () => {
@@ -35,11 +34,11 @@ describe('GET /wps/game/recent (player-shell §2 Game list screen "recent"; §7 
     await pause();
     expect((await addRecent(member.token, lottery.node_id)).status).toBe(200);
     let { body } = await recent(member.token, 'pageSize=10');
-    expect(body.value.games.map((g) => g.nodeId)).toEqual([lottery.node_id, slotB.node_id, slotA.node_id]);
+    expect(body.value.list.map((g) => g.nodeId)).toEqual([lottery.node_id, slotB.node_id, slotA.node_id]);
     await pause();
     await launch(member.token, slotA.node_id);
     ({ body } = await recent(member.token, 'pageSize=10'));
-    expect(body.value.games.map((g) => g.nodeId)).toEqual([slotA.node_id, lottery.node_id, slotB.node_id]);
+    expect(body.value.list.map((g) => g.nodeId)).toEqual([slotA.node_id, lottery.node_id, slotB.node_id]);
   });
 
   it('filters by game type and vendor and pages without overlap', async () => {
@@ -57,13 +56,13 @@ describe('GET /wps/game/recent (player-shell §2 Game list screen "recent"; §7 
     const rng = await recent(member.token, 'gameType=RNG&pageSize=2&pageNo=1');
     expect(rng.body.value).toMatchObject({ pageNum: 1, totalPages: 2, total: 3 });
     const second = await recent(member.token, 'gameType=RNG&pageSize=2&pageNo=2');
-    expect(second.body.value.games.map((g) => g.nodeId)).toEqual([slots[0]!.node_id]);
-    expect(rng.body.value.games.map((g) => g.nodeId)).toEqual([slots[2]!.node_id, slots[1]!.node_id]);
+    expect(second.body.value.list.map((g) => g.nodeId)).toEqual([slots[0]!.node_id]);
+    expect(rng.body.value.list.map((g) => g.nodeId)).toEqual([slots[2]!.node_id, slots[1]!.node_id]);
     const named = await recent(member.token, `gameType=RNG&gameName=${encodeURIComponent(` ${slots[1]!.game_name.toUpperCase()} `)}`);
-    expect(named.body.value.games.map((g) => g.nodeId)).toContain(slots[1]!.node_id);
-    expect(named.body.value.games.every((g) => g.gameName.toLowerCase().includes(slots[1]!.game_name.toLowerCase()))).toBe(true);
+    expect(named.body.value.list.map((g) => g.nodeId)).toContain(slots[1]!.node_id);
+    expect(named.body.value.list.every((g) => g.gameName.toLowerCase().includes(slots[1]!.game_name.toLowerCase()))).toBe(true);
     const lott = await recent(member.token, 'gameType=LOTT&vassalage=tcg');
-    expect(lott.body.value.games.every((g) => g.vassalage === 'TCG')).toBe(true);
+    expect(lott.body.value.list.every((g) => g.vassalage === 'TCG')).toBe(true);
     expect(lott.body.value.total).toBe(1);
   });
 
@@ -74,9 +73,9 @@ describe('GET /wps/game/recent (player-shell §2 Game list screen "recent"; §7 
   });
 });
 
-describe('GET /wps/game/list gameClassify=hot (player-shell §2 Game list screen "hot")', () => {
+describe('GET /wps/relay/GCSGAME_gameList gameClassify=hot (player-shell §2 Game list screen "hot")', () => {
   it('lists only hot games of the type', async () => {
-    const { body } = await call<GameListValue>('/wps/game/list?gameType=RNG&gameClassify=hot&pageSize=100');
+    const { body } = await callDef(catalogueCalls.gameList, 'gameType=RNG&gameClassify=hot&pageSize=100');
     expect(body.value.games.length).toBeGreaterThan(0);
     expect(body.value.games.every((g) => g.isHot && g.gameType === 'RNG')).toBe(true);
   });

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import type { DemoSlotGameValue, DemoSlotSpinValue } from '../../src/api/types';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import type { ValueOf } from '../../src/contract/call';
+import { minorToWire, wireToMinor } from '../../src/contract/money';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import { findRoundByKey, insertRoundStatement, type DemoRound } from '../db/queries/demo';
 import { postLedger, getBalance, type LedgerChange } from '../services/ledger';
-import { slotGameQuery, slotSpinBody } from '../services/catalogue-params';
 import { checkLaunch } from '../services/launch';
 import { SLOT_PAYTABLE, SLOT_STAKES, SLOT_SYMBOLS, isSlotStake, secureRandomInt, spin } from '../services/slot';
 import { REAL_MEMBER_TYPES, requireMember } from '../services/auth-context';
@@ -20,8 +21,12 @@ async function demoGame(db: D1Database, merchantCode: string, nodeId: number): P
   return found;
 }
 
-function spinValue(round: DemoRound, balanceMinor: number): DemoSlotSpinValue {
-  return { roundId: round.id, reels: round.reels, stakeMinor: round.stakeMinor, winMinor: round.winMinor, balanceMinor };
+/** A round as the wire carries it: money in currency units. */
+function spinValue(round: DemoRound, balanceMinor: number): ValueOf<typeof catalogueCalls.demoSlotSpin> {
+  return {
+    roundId: round.id, reels: round.reels, stake: minorToWire(round.stakeMinor), winAmount: minorToWire(round.winMinor),
+    balance: minorToWire(balanceMinor),
+  };
 }
 
 /** 409 `idempotency_conflict` when a key is reused for a different spin. */
@@ -32,40 +37,43 @@ function assertSameSpin(round: DemoRound, nodeId: number, stakeMinor: number): v
 }
 
 /**
- * Router for /wps/demo: the built-in demo platform's slot, which plays every game of a vendor whose launch
- * adapter is 'demo' against the member's real wallet (money in minor units).
+ * Router for /wps/playdeck/demo (PlayDeck extension, capability `demo-games`; src/contract/calls/demo.ts): the
+ * built-in demo platform's slot, which plays every game of a vendor whose launch adapter is 'demo' against the
+ * member's real wallet. Money is decimal currency units on the wire, minor units inside.
  */
 export const demoRouter = new Hono<AppEnv>()
   /**
-   * GET /slot/game?nodeId → DemoSlotGameValue: the game's names, the stakes (minor units), the symbols and the
-   * paytable. No session needed. 404 `game_not_found`; 400 `not_demo_game`; 400 `invalid_input`.
+   * GET /slot/game?nodeId → `{ nodeId, gameName, displayName, stakes (currency units), symbols, paytable }`. No
+   * session needed. 404 `game_not_found`; 400 `not_demo_game`; 400 `request_param_err`.
    */
-  .get('/slot/game', valid('query', slotGameQuery), async (c) => {
+  .get('/slot/game', valid('query', catalogueCalls.demoSlotGame.query!), async (c) => {
     const { nodeId } = c.req.valid('query');
     const { game } = await demoGame(c.env.DB, c.var.merchant.code, nodeId);
-    const value: DemoSlotGameValue = {
+    const value: ValueOf<typeof catalogueCalls.demoSlotGame> = {
       nodeId,
       gameName: game.gameName,
       displayName: game.displayName,
-      stakes: [...SLOT_STAKES],
+      stakes: SLOT_STAKES.map((stake) => minorToWire(stake)),
       symbols: SLOT_SYMBOLS.map((s) => ({ ...s })),
       paytable: SLOT_PAYTABLE.map((p) => ({ ...p })),
     };
     return ok(c, value);
   })
   /**
-   * POST /slot/spin `{ nodeId, stakeMinor, idempotencyKey }` → DemoSlotSpinValue. Needs a session (401). The stake
+   * POST /slot/spin `{ nodeId, stake (currency units), idempotencyKey }` → `{ roundId, reels, stake, winAmount,
+   * balance }` (currency units). Needs a session (401 `customer.not.login`). The stake
    * is debited (ledger kind 'bet') and any win credited (kind 'win') in one ledger batch with the round row, so
    * money and round exist together or not at all. A retry with the same key returns the same round with the
    * current balance and moves no money. Errors: 400 `invalid_stake` (not one of the stakes), `not_demo_game`,
-   * `invalid_input`; 403 `free_reject` (guest/trial on a game without free play); 404 `game_not_found`;
+   * `request_param_err`; 403 `free_reject` (guest/trial on a game without free play); 404 `game_not_found`;
    * 409 `insufficient_balance`, `vendor_maintenance`, `idempotency_conflict` (key reused for another spin).
    */
-  .post('/slot/spin', memberOnly, valid('json', slotSpinBody), async (c) => {
+  .post('/slot/spin', memberOnly, valid('json', catalogueCalls.demoSlotSpin.body!), async (c) => {
     const member = requireMember(c);
-    const { nodeId, stakeMinor, idempotencyKey } = c.req.valid('json');
+    const { nodeId, stake, idempotencyKey } = c.req.valid('json');
+    const stakeMinor = wireToMinor(stake);
     const db = c.env.DB;
-    if (!isSlotStake(stakeMinor)) throw new ApiError(400, 'invalid_stake', `The stake must be one of ${SLOT_STAKES.join(', ')}`);
+    if (!isSlotStake(stakeMinor)) throw new ApiError(400, 'invalid_stake', `The stake must be one of ${SLOT_STAKES.map((m) => minorToWire(m)).join(', ')}`);
 
     const earlier = await findRoundByKey(db, member.memberId, idempotencyKey);
     if (earlier) {

@@ -1,5 +1,11 @@
-import type { FavouriteListValue } from '../../../src/api/types';
-import { pageGames, type PageRequest } from './games';
+import { pageGames, type Game, type PageRequest } from './games';
+
+/** A page of favourites (platform-contract.md §2 favourite list). */
+export interface FavouriteListValue {
+  content: Game[];
+  pageNum: number;
+  totalPages: number;
+}
 
 /**
  * A member's favourite games of one category (or all), newest first (player-shell §3 "Favourites response").

@@ -1,4 +1,8 @@
-import type { Game } from '../../../src/api/types';
+import type { GameTileWire } from '../../../src/contract/calls/catalogue-schemas';
+import { minorToWire } from '../../../src/contract/money';
+
+/** A game tile as the API answers it (platform-contract.md §2 game list): showIcon is the icon URL, minBet decimal. */
+export type Game = Required<GameTileWire>;
 
 /** Row of `games` joined with its vendor, as the catalogue queries select it. */
 interface GameRow {
@@ -39,7 +43,8 @@ export interface GameFilter {
   gameType?: string;
   hotOnly?: boolean;
   newOnly?: boolean;
-  vassalage?: string;
+  /** One of these vendors (vendor codes, upper case). */
+  vassalages?: readonly string[];
   classify?: string;
   /** Case-insensitive substring of the game name; LIKE wildcards in it match literally. */
   nameContains?: string;
@@ -90,7 +95,7 @@ function toGame(row: GameRow): Game {
     gameCode: row.game_code,
     gameGroupId: row.game_group_id,
     lottoMode: row.lotto_mode,
-    showIcon: true,
+    showIcon: icon,
     iconUrl: icon,
     mobileLargeIcon: icon,
     url: null,
@@ -99,7 +104,7 @@ function toGame(row: GameRow): Game {
     gameClassifyNew: row.game_classify,
     isHot: row.is_hot === 1,
     isNew: row.is_new === 1,
-    minBet: row.min_bet_minor,
+    minBet: minorToWire(row.min_bet_minor),
     minLine: row.min_line,
   };
 }
@@ -134,9 +139,9 @@ function offeredGames(merchantCode: string, filter: GameFilter): { sql: string; 
   }
   if (filter.hotOnly) sql += ` AND g.is_hot = 1`;
   if (filter.newOnly) sql += ` AND g.is_new = 1`;
-  if (filter.vassalage !== undefined) {
-    sql += ` AND g.vassalage = ?`;
-    params.push(filter.vassalage);
+  if (filter.vassalages !== undefined && filter.vassalages.length > 0) {
+    sql += ` AND g.vassalage IN (${filter.vassalages.map(() => '?').join(', ')})`;
+    params.push(...filter.vassalages);
   }
   if (filter.classify !== undefined) {
     sql += ` AND g.game_classify = ?`;
@@ -185,9 +190,9 @@ export async function pageGames(
   return { games: ((rows?.results ?? []) as GameRow[]).map(toGame), total };
 }
 
-/** Every hot game a merchant offers, in catalogue order (player-shell §7 "hot games"). */
-export async function listHotGames(db: D1Database, merchantCode: string): Promise<Game[]> {
-  const { sql, params } = offeredGames(merchantCode, { hotOnly: true });
+/** Every hot game a merchant offers (of the given vendors, if any), in catalogue order (player-shell §7 "hot games"). */
+export async function listHotGames(db: D1Database, merchantCode: string, vassalages?: readonly string[]): Promise<Game[]> {
+  const { sql, params } = offeredGames(merchantCode, { hotOnly: true, ...(vassalages ? { vassalages } : {}) });
   const { results } = await db.prepare(`${SELECT_GAME} ${sql} ORDER BY g.sort_order, g.node_id`).bind(...params).all<GameRow>();
   return results.map(toGame);
 }
@@ -203,10 +208,18 @@ export async function findOfferedGame(db: D1Database, merchantCode: string, node
   return { game: toGame(row), launchAdapter: row.launch_adapter, vendorMaintenance: row.vendor_maintenance === 1 };
 }
 
-/** Vendor of any stored game, enabled or not (null when the node id is unknown). */
-export async function findGameVendor(db: D1Database, nodeId: number): Promise<string | null> {
-  const row = await db.prepare(`SELECT vassalage FROM games WHERE node_id = ?`).bind(nodeId).first<{ vassalage: string }>();
-  return row?.vassalage ?? null;
+/** A game the merchant offers, named by its game id (the lottery launch's lottoGameCode); null otherwise. */
+export async function findOfferedGameById(db: D1Database, merchantCode: string, gameId: string): Promise<CatalogueGame | null> {
+  const { sql, params } = offeredGames(merchantCode, {});
+  const row = await db.prepare(`${SELECT_GAME} ${sql} AND g.game_id = ? ORDER BY g.node_id LIMIT 1`).bind(...params, gameId).first<GameRow>();
+  if (!row) return null;
+  return { game: toGame(row), launchAdapter: row.launch_adapter, vendorMaintenance: row.vendor_maintenance === 1 };
+}
+
+/** Vendor and game type of any stored game, enabled or not (null when the node id is unknown). */
+export async function findGameVendor(db: D1Database, nodeId: number): Promise<{ vassalage: string; gameType: string } | null> {
+  const row = await db.prepare(`SELECT vassalage, game_type FROM games WHERE node_id = ?`).bind(nodeId).first<{ vassalage: string; game_type: string }>();
+  return row ? { vassalage: row.vassalage, gameType: row.game_type } : null;
 }
 
 /** Records a launch in the member's recent games; a repeated launch moves the game to the front. */
@@ -218,4 +231,15 @@ export async function recordRecentGame(db: D1Database, memberId: number, nodeId:
     )
     .bind(memberId, nodeId, now)
     .run();
+}
+
+/** Game id and vendor of stored games by node id (the winner board's vo fields). */
+export async function gameKeys(db: D1Database, nodeIds: readonly number[]): Promise<Map<number, { gameId: string; vassalage: string }>> {
+  const ids = [...new Set(nodeIds)];
+  if (ids.length === 0) return new Map();
+  const { results } = await db
+    .prepare(`SELECT node_id, game_id, vassalage FROM games WHERE node_id IN (${ids.map(() => '?').join(', ')})`)
+    .bind(...ids)
+    .all<{ node_id: number; game_id: string; vassalage: string }>();
+  return new Map(results.map((r) => [r.node_id, { gameId: r.game_id, vassalage: r.vassalage }]));
 }

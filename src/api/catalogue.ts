@@ -1,0 +1,172 @@
+import type { z } from 'zod';
+import { callApi } from './client';
+import { activeLanguage } from '../lib/i18n';
+import { $session } from '../stores/session';
+import { catalogueCalls } from '../contract/calls/catalogue';
+import type { GameTileWire, vendorGameType, vendorLane } from '../contract/calls/catalogue-schemas';
+import { minorToWire, wireToMinor } from '../contract/money';
+
+export type { GameCategory } from '../contract/calls/catalogue-schemas';
+
+/**
+ * The catalogue's typed client (platform-contract.md §2): vendor mapping and lanes, game list, hot games, winner
+ * board, launching, favourites and recent games. Thin wrappers over callApi that send the platform's parameters
+ * and turn money into integer minor units (the stores never see currency units).
+ */
+
+/** A game tile in the browser (player-shell §3 Game): the wire's tile with minBet in minor units. */
+export type Game = Omit<GameTileWire, 'minBet'> & { minBet?: number | undefined };
+/** The vendor mapping entry of one category (§2 vendor game types). */
+export type VendorGameType = z.output<typeof vendorGameType>;
+/** One vendor lane with its vendor cards (§2 vendor lanes). */
+export type VendorLane = z.output<typeof vendorLane>;
+/** A page of games; pageNum is 1-based. */
+export interface GamePage {
+  games: Game[];
+  pageNum: number;
+  totalPages: number;
+}
+
+/** The site's merchant code: the session's, else the one the edge wrote into `<html data-merchant>` ('' if none). */
+function siteMerchant(): string {
+  const fromSession = $session.get()?.merchantCode;
+  if (fromSession) return fromSession;
+  if (typeof document === 'undefined') return '';
+  return document.documentElement.getAttribute('data-merchant') ?? '';
+}
+
+function toGame(tile: GameTileWire): Game {
+  return { ...tile, minBet: tile.minBet === undefined ? undefined : wireToMinor(tile.minBet) };
+}
+
+/** GET vendor game types (`typeId=1`, `merchant_code`): the vendor mapping per category, in sorting order. */
+export const getVendorGameTypes = (language: string = activeLanguage()) =>
+  callApi(catalogueCalls.vendorGameTypes, { query: { typeId: 1, merchant_code: siteMerchant(), language } });
+
+/** GET vendor lanes (`platform=html5`, `merchantCode`): one lane of vendor cards per category. */
+export const getVendorLanes = async (language: string = activeLanguage()): Promise<VendorLane[]> =>
+  (await callApi(catalogueCalls.vendorLanes, { query: { platform: 'html5', merchantCode: siteMerchant(), language } })).data.lanes;
+
+/** Query of the game list (player-shell §7). pageNo is 1-based; minBet in minor units; vassalage a vendor or list. */
+export interface GameListQuery {
+  gameType?: string | undefined;
+  vassalage?: string | readonly string[] | undefined;
+  gameName?: string | undefined;
+  gameClassify?: string | undefined;
+  isNew?: 1 | null | undefined;
+  minBet?: number | undefined;
+  minLine?: number | undefined;
+  pageNo: number;
+  pageSize: number;
+  language?: string | undefined;
+}
+
+/**
+ * GET game list (GAMELO3) with the platform's fixed `merchant`, `clientType=2`, `platform=html5`; `vassalage`
+ * "" for every vendor or a comma list; `language` EN unless given (player-shell §7 "language EN").
+ */
+export async function listGames(query: GameListQuery, signal?: AbortSignal): Promise<GamePage & { total?: number | undefined }> {
+  const vassalage = typeof query.vassalage === 'string' ? query.vassalage : (query.vassalage ?? []).join(',');
+  const value = await callApi(catalogueCalls.gameList, {
+    query: {
+      merchant: siteMerchant(),
+      clientType: 2,
+      platform: 'html5',
+      gameName: query.gameName,
+      gameType: query.gameType,
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      vassalage,
+      gameClassify: query.gameClassify,
+      isNew: query.isNew,
+      minBet: query.minBet === undefined ? undefined : minorToWire(query.minBet),
+      minLine: query.minLine,
+      language: query.language ?? 'EN',
+    },
+    signal,
+  });
+  return { ...value, games: value.games.map(toGame) };
+}
+
+/** GET hot games (GAMELOHOT3, no token): `merchantCode`, `isPlatform=2`, `language`, `platform=html5`, `vassalage=""`. */
+export async function getHotGames(language: string = activeLanguage()): Promise<Game[]> {
+  const { list } = await callApi(catalogueCalls.hotGames, {
+    query: { merchantCode: siteMerchant(), isPlatform: 2, language, platform: 'html5', vassalage: '' },
+  });
+  return list.map(toGame);
+}
+
+/** A winner-board entry in the browser: winAmount in minor units. */
+export interface WinnerBoardEntry {
+  vo: Omit<z.output<typeof catalogueCalls.winnerBoard.value>['list'][number]['vo'], 'winAmount'> & { winAmount: number };
+}
+
+/** GET winner board (`gameCategory=ALL`, `language`, `limitNum` 20; PlayDeck's optional `sort`): winAmount in minor units. */
+export async function getWinnerBoard(
+  query: { gameCategory?: string; language?: string; limitNum?: number; sort?: 'newest' | 'biggest' } = {},
+): Promise<WinnerBoardEntry[]> {
+  const { list } = await callApi(catalogueCalls.winnerBoard, {
+    query: { gameCategory: 'ALL', language: activeLanguage(), limitNum: 20, ...query },
+  });
+  return list.map(({ vo }) => ({ vo: { ...vo, winAmount: wireToMinor(vo.winAmount) } }));
+}
+
+/** The game fields a launch sends. */
+export type LaunchTarget = Pick<Game, 'nodeId' | 'gameId' | 'vassalage'>;
+
+/**
+ * GET launch game (GAMELO3, `launchMode=GLS`): platform html5, clientType 2, gameId, nodeId, accountType (1; 0 =
+ * free play), vassalage, merchantCode, language, confirmTrans 0, webView false → the game URL (`content.game_url`).
+ */
+export async function launchGame(game: LaunchTarget, freePlay = false): Promise<string> {
+  const { content } = await callApi(catalogueCalls.launchGame, {
+    query: {
+      launchMode: 'GLS', platform: 'html5', clientType: 2, gameId: game.gameId, nodeId: game.nodeId, accountType: freePlay ? 0 : 1,
+      vassalage: game.vassalage, merchantCode: siteMerchant(), language: activeLanguage(), confirmTrans: 0, webView: false,
+    },
+  });
+  return content.game_url;
+}
+
+/** GET trial launch (no token): `gameId`, `nodeId`, `platform=html5` → the game URL of a free-play game. */
+export async function trialLaunch(game: Pick<Game, 'nodeId' | 'gameId'>): Promise<string> {
+  const { content } = await callApi(catalogueCalls.trialLaunch, { query: { gameId: game.gameId, nodeId: game.nodeId, platform: 'html5' } });
+  return content.game_url;
+}
+
+/** GET the member's recent games (GAMELOREC3), latest first: gameType, vassalage, gameName, paging. */
+export async function listRecentGames(
+  query: { gameType?: string | undefined; vassalage?: string | undefined; gameName?: string | undefined; pageNo: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<GamePage> {
+  const value = await callApi(catalogueCalls.recentGames, { query: { ...query, language: activeLanguage() }, signal });
+  return { games: value.list.map(toGame), pageNum: value.pageNum, totalPages: value.totalPages };
+}
+
+/** GET add recent game (`nodeId`): records a launch that skips the launch call (the lottery launcher). */
+export const addRecentGame = (nodeId: number) => callApi(catalogueCalls.addRecentGame, { query: { nodeId } });
+
+/** GET favourite list (GAMELOFAV3): `token`, `pageNo`, `pageSize`, `gameType`, `language` → content, pageNum, totalPages. */
+export async function listFavourites(query: { gameType?: string; pageNo: number; pageSize: number; language?: string }) {
+  const value = await callApi(catalogueCalls.favouriteList, {
+    query: { token: $session.get()?.token ?? '', language: activeLanguage(), ...query },
+  });
+  return { content: value.content.map(toGame), pageNum: value.pageNum, totalPages: value.totalPages };
+}
+
+/** GET favourite ids (GAMELOFAV3, `pageNo=1`, `pageSize=100`): node ids as strings. */
+export async function getFavouriteIds(): Promise<string[]> {
+  const ids = await callApi(catalogueCalls.favouriteIds, { query: { pageNo: 1, pageSize: 100 } });
+  return ids.map(String);
+}
+
+/** The game fields a favourite call sends. */
+export type FavouriteTarget = Pick<Game, 'nodeId' | 'vassalage' | 'gameType'>;
+
+/** POST add favourite (GAMELOFAV3) `{ nodeId, vendor, gameType }`. */
+export const addFavourite = (game: FavouriteTarget) =>
+  callApi(catalogueCalls.addFavourite, { body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType } });
+
+/** DELETE remove favourite (GAMELOFAV3) with JSON body `{ nodeId, vendor, gameType }`. */
+export const removeFavourite = (game: FavouriteTarget) =>
+  callApi(catalogueCalls.removeFavourite, { body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType } });

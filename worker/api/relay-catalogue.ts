@@ -1,0 +1,108 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import type { ValueOf } from '../../src/contract/call';
+import { minorToWire } from '../../src/contract/money';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { findOfferedGame, gameKeys, listHotGames, pageGames, type GameFilter } from '../db/queries/games';
+import { listVendorGameTypes, listVendorLanes } from '../db/queries/vendors';
+import { checkLaunch, launchUrl } from '../services/launch';
+import { requireMember } from '../services/auth-context';
+import { winnerBoard } from '../services/lottery/winners';
+
+/** Game types that hold no games in the built-in catalogue: asking for them gives an empty page. */
+export const EMPTY_TYPES = new Set(['LOCAL', 'BGS', 'LIVESTREAM']);
+
+/** The stored-category part of a list filter from a requested game type (ALL/absent = every type). */
+export function typeFilter(gameType: string | undefined): GameFilter {
+  if (gameType === 'HOT') return { hotOnly: true };
+  if (gameType === 'NEW_GAME') return { newOnly: true };
+  if (gameType !== undefined && gameType !== 'ALL') return { gameType };
+  return {};
+}
+
+/**
+ * Catalogue relays (platform-contract.md §2, mounted at /wps/relay): vendor mapping and lanes, game list, hot
+ * games, winner board and the trial launch. Every list holds only enabled games of vendors the merchant offers
+ * for that game type; a `merchant`/`merchant_code`/`merchantCode` parameter that names another site is refused
+ * by the edge (400 `merchant_mismatch`). Schemas: src/contract/calls/catalogue.ts.
+ */
+export const catalogueRelayRouter = new Hono<AppEnv>()
+  /** GET /GCSGAME_getVassGameType?typeId=1&merchant_code → `{ content: VendorGameType[] }` (§2 vendor game types). */
+  .get('/GCSGAME_getVassGameType', valid('query', catalogueCalls.vendorGameTypes.query!), async (c) => {
+    return ok(c, { content: await listVendorGameTypes(c.env.DB, c.var.merchant.code) });
+  })
+  /** GET /GCSGAME_newGameVendor?platform=html5&merchantCode → `{ data: { lanes } }` (§2 vendor lanes). */
+  .get('/GCSGAME_newGameVendor', valid('query', catalogueCalls.vendorLanes.query!), async (c) => {
+    return ok(c, { data: { lanes: await listVendorLanes(c.env.DB, c.var.merchant.code) } });
+  })
+  /**
+   * GET /GCSGAME_gameList → `{ games, pageNum, totalPages, total }` (§2 game list; query and errors on the call
+   * def): minBet arrives in currency units and filters on minor units; tiles carry minBet in currency units.
+   */
+  .get('/GCSGAME_gameList', valid('query', catalogueCalls.gameList.query!), async (c) => {
+    const q = c.req.valid('query');
+    const filter: GameFilter = typeFilter(q.gameType);
+    if (q.isNew === '1') filter.newOnly = true;
+    if (q.vassalage !== undefined) filter.vassalages = q.vassalage;
+    if (q.gameClassify === 'new') filter.newOnly = true;
+    else if (q.gameClassify === 'hot') filter.hotOnly = true;
+    else if (q.gameClassify === 'favorite' || q.gameClassify === 'fav') filter.favouritesOf = requireMember(c).memberId;
+    else if (q.gameClassify !== undefined && q.gameClassify !== 'all') filter.classify = q.gameClassify;
+    if (q.gameName !== undefined && q.gameName !== '') filter.nameContains = q.gameName;
+    if (q.minBet !== undefined) filter.maxMinBet = q.minBet;
+    if (q.minLine !== undefined) filter.maxMinLine = q.minLine;
+    const { games, total } = q.gameType !== undefined && EMPTY_TYPES.has(q.gameType)
+      ? { games: [], total: 0 }
+      : await pageGames(c.env.DB, c.var.merchant.code, filter, { pageNo: q.pageNo, pageSize: q.pageSize });
+    const value: ValueOf<typeof catalogueCalls.gameList> = { games, pageNum: q.pageNo, totalPages: Math.ceil(total / q.pageSize), total };
+    return ok(c, value);
+  })
+  /** GET /GCSGAME_hotGamesV2?merchantCode&isPlatform=2&language&platform=html5&vassalage → `{ list }` (§2 hot games; no token). */
+  .get('/GCSGAME_hotGamesV2', valid('query', catalogueCalls.hotGames.query!), async (c) => {
+    const q = c.req.valid('query');
+    return ok(c, { list: await listHotGames(c.env.DB, c.var.merchant.code, q.vassalage) });
+  })
+  /**
+   * GET /GCSGAME_getRankList?gameCategory=ALL&language&limitNum=20[&sort] → `{ list: [{ vo }] }` (§2 winner
+   * board): real settled wins of this site's real accounts (lottery orders and demo slot rounds), names masked,
+   * winAmount in currency units, notAuto true (no made-up entries). No session needed. 400 `request_param_err`.
+   */
+  .get('/GCSGAME_getRankList', valid('query', catalogueCalls.winnerBoard.query!), async (c) => {
+    const q = c.req.valid('query');
+    const wins = await winnerBoard(c.env.DB, c.var.merchant.code, q.gameCategory, q.sort, q.limitNum);
+    const keys = await gameKeys(c.env.DB, wins.map((w) => w.vo.nodeId));
+    const value: ValueOf<typeof catalogueCalls.winnerBoard> = {
+      list: wins.map(({ vo }) => ({
+        vo: {
+          gameName: vo.gameName,
+          customerName: vo.customerName,
+          winAmount: minorToWire(vo.winAmount),
+          gameId: keys.get(vo.nodeId)?.gameId ?? '',
+          nodeId: vo.nodeId,
+          vendor: keys.get(vo.nodeId)?.vassalage ?? '',
+          notAuto: true,
+          gameType: vo.gameType,
+          wonAt: vo.wonAt,
+        },
+      })),
+    };
+    return ok(c, value);
+  })
+  /**
+   * GET /GCS_gameTrialLaunch?gameId&nodeId&platform=html5 → `{ content: { game_url, nodeId, vassalage, freePlay:
+   * true } }` (§2 trial launch, no token): free play of a game that supports it (supportPlay 0). 404
+   * `game_not_found` (also when gameId is not the node's game); 400 `free_play_unavailable`; 409 `vendor_maintenance`.
+   */
+  .get('/GCS_gameTrialLaunch', valid('query', catalogueCalls.trialLaunch.query!), async (c) => {
+    const { nodeId, gameId } = c.req.valid('query');
+    const found = await findOfferedGame(c.env.DB, c.var.merchant.code, nodeId);
+    if (!found || (gameId !== undefined && gameId !== found.game.gameId)) throw new ApiError(404, 'game_not_found', 'No such game on this site');
+    const game = { ...found.game, launchAdapter: found.launchAdapter, vendorMaintenance: found.vendorMaintenance };
+    checkLaunch(true, game, true);
+    const value: ValueOf<typeof catalogueCalls.trialLaunch> = {
+      content: { game_url: launchUrl(game, false), nodeId, vassalage: game.vassalage, freePlay: true },
+    };
+    return ok(c, value);
+  });
