@@ -19,6 +19,7 @@ import { demoRouter } from './api/demo';
 import { iconRouter } from './api/icons';
 import { lotteryRouter } from './api/lottery';
 import { ordersRouter } from './api/orders';
+import { envelopeError, gatewayError, isGatewayPath } from './lib/gateway';
 import { winnersRouter } from './api/winners';
 import { recentRouter } from './api/recent';
 import { scheduled } from './services/lottery/cron';
@@ -47,7 +48,7 @@ const api = new Hono<AppEnv>()
   .route('/wps/demo', demoRouter)
   .route('/wps/game/winners', winnersRouter)
   .route('/wps/game/recent', recentRouter)
-  .route('/lgw/lottery', lotteryRouter)
+  .route('/wps/playdeck/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)
   .route('/wps/verification', verificationRouter)
   .route('/wps/member/password', passwordRouter)
@@ -94,17 +95,19 @@ export function createApp(options: AppOptions = {}) {
 
   app.notFound((c) => c.json(envelope(false, 'not_found', 'Not found', null), 404));
   app.onError((error, c) => {
+    // The lottery gateway answers plain `{ errorCode }` instead of the envelope (platform-contract.md §1.5).
+    const answer = isGatewayPath(c.req.path) ? gatewayError : envelopeError;
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(envelope(false, error.errorCode, error.message, error.value), error.status);
+      return answer(c, error.status, error.errorCode, error.message, error.value);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
       const errorCode = status === 401 ? 'customer.not.login' : status >= 500 ? 'internal_error' : 'request_param_err';
-      return c.json(envelope(false, errorCode, error.message || 'Request refused', null), status);
+      return answer(c, status, errorCode, error.message || 'Request refused', null);
     }
     console.error('unhandled error', error);
-    return c.json(envelope(false, 'internal_error', 'Something went wrong on our side', null), 500);
+    return answer(c, 500, 'internal_error', 'Something went wrong on our side', null);
   });
   return app;
 }
