@@ -6,8 +6,7 @@ import type {
   ConsolidatedSettingsValue, CountryListValue, DemoSlotGameValue, DemoSlotSpinValue, SmsSendValue, SystemStatusValue,
   FavouriteListValue, GameListValue, Game, LaunchValue, MemberInfo, RegisterFieldSetting, SessionValue,
   VendorGameType, WalletValue,
-  LotteryCancelValue, LotteryDrawsValue, LotteryGameSheetValue, LotteryGamesValue, LotteryOrderDetail,
-  LotteryOrderListValue, LotteryPlaceOrderValue, LotteryPrizeMode, WinnerBoardValue,
+  WinnerBoardValue,
 } from './types';
 
 /** One typed function per platform call (player-shell §7, accounts §7). Values in minor units / epoch ms. */
@@ -161,40 +160,3 @@ export const getCountryList = () => apiRequest<CountryListValue>('GET', API.coun
 /** GET winner board (player-shell §7): gameCategory ALL, language, limitNum 20; winAmount in minor units. */
 export const getWinnerBoard = (query: { gameCategory?: string; language?: string; limitNum?: number; sort?: 'newest' | 'biggest' } = {}) =>
   apiRequest<WinnerBoardValue>('GET', API.winnerBoard, { query: { gameCategory: 'ALL', language: activeLanguage(), limitNum: 20, ...query } });
-
-/** GET the lottery games (LOTT/ELOTT) with their schedules and next close time. */
-export const getLotteryGames = (query: { gameType?: 'LOTT' | 'ELOTT'; vassalage?: string } = {}) =>
-  apiRequest<LotteryGamesValue>('GET', API.lotteryGames, { query });
-
-/** GET one lottery game's sheet: bet types and odds (thousandths, stake included) per prize mode. */
-export const getLotteryGame = (game: { nodeId: number } | { gameId: string }) =>
-  apiRequest<LotteryGameSheetValue>('GET', API.lotteryGame, { query: game });
-
-/** GET a lottery game's current draw (with its commitment) and its last 10 results. */
-export const getLotteryDraws = (game: { nodeId: number } | { gameId: string }) =>
-  apiRequest<LotteryDrawsValue>('GET', API.lotteryDraws, { query: game });
-
-/** One bet of an order: betType, its selection object and the stake in minor units. */
-export interface LotteryBetInput {
-  betType: string;
-  selection: Record<string, string | number>;
-  stakeMinor: number;
-}
-
-/** POST a lottery order; the idempotency key makes a retried order count once. */
-export const placeLotteryOrder = (body: {
-  nodeId?: number; gameId?: string; issueNo: string; prizeMode: LotteryPrizeMode; idempotencyKey: string; items: LotteryBetInput[];
-}) => apiRequest<LotteryPlaceOrderValue>('POST', API.lotteryOrders, { json: body });
-
-/** GET the member's lottery orders (filters status, nodeId, from/to epoch ms; pageNo 1-based). */
-export const listLotteryOrders = (query: {
-  status?: 'open' | 'settled' | 'cancelled' | undefined; nodeId?: number | undefined; from?: number | undefined; to?: number | undefined;
-  pageNo: number; pageSize: number;
-}) => apiRequest<LotteryOrderListValue>('GET', API.lotteryOrders, { query });
-
-/** GET one lottery order with its bets and draw. */
-export const getLotteryOrder = (orderId: number) => apiRequest<LotteryOrderDetail>('GET', API.lotteryOrderDetail, { query: { orderId } });
-
-/** POST cancel bets before their draw closes; stakes are refunded. */
-export const cancelLotterySubOrders = (subOrderIds: number[]) =>
-  apiRequest<LotteryCancelValue>('POST', API.lotteryCancelSubOrders, { json: { subOrderIds } });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { addRecentGame, getLotteryGame } from '../api/calls';
+import { addRecentGame } from '../api/calls';
 import { ApiRequestError } from '../api/client';
-import type { LotteryGameSheetValue } from '../api/types';
+import { getLotteryGame, type LotteryGameSheetValue } from '../api/lottery';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { useHydrated } from '../components/useHydrated';
 import { playTypeLabel, prizeModeLabel } from '../components/lotteryLabels';
 import { t } from '../lib/i18n';
@@ -44,14 +45,15 @@ export default function LaunchGame() {
     rememberClose(launch.pageBack);
     const open = async () => {
       if (!launch.gameId) throw new ApiRequestError(404, 'game_not_found', null);
-      const game = await getLotteryGame({ gameId: launch.gameId });
+      // The game check is the built-in lottery's extension; without it the platform's own lottery page checks.
+      const game = hasCapability(CAPABILITIES.builtInLottery) ? await getLotteryGame({ gameId: launch.gameId }) : null;
       if (!live) return;
       setStep({ kind: 'opening', game });
-      await addRecentGame(game.nodeId).catch(() => undefined);
+      if (game) await addRecentGame(game.nodeId).catch(() => undefined);
       window.location.replace(lottoH5Href({
         mui: muiFor(launch.mui, session.merchantCode),
         playType: launch.playType,
-        gameId: game.gameId,
+        gameId: game?.gameId ?? launch.gameId,
         token: session.token,
         merchant: session.merchantCode,
         css: $theme.get(),

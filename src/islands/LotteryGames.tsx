@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getLotteryGames } from '../api/calls';
-import type { LotteryGameInfo } from '../api/types';
+import { getLotteryGames, type LotteryGameInfo } from '../api/lottery';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
@@ -42,6 +42,11 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
     let sample: ClockSample | null = null;
     const load = () => {
       const sentAt = Date.now();
+      // The schedules are the built-in lottery's extension: without it the list is empty (no platform call has them).
+      if (!hasCapability(CAPABILITIES.builtInLottery)) {
+        setLoaded({ list: [], sample: clockSample(sentAt, sentAt, sentAt) });
+        return;
+      }
       getLotteryGames().then(
         (value) => {
           if (!live) return;
