@@ -18,6 +18,7 @@ import { favouriteRouter } from './api/favourite';
 import { demoRouter } from './api/demo';
 import { iconRouter } from './api/icons';
 import { lotteryRouter } from './api/lottery';
+import { lotteryGatewayRouter } from './api/lottery-gateway';
 import { ordersRouter } from './api/orders';
 import { envelopeError, gatewayError, isGatewayPath } from './lib/gateway';
 import { winnersRouter } from './api/winners';
@@ -50,6 +51,7 @@ const api = new Hono<AppEnv>()
   .route('/wps/game/recent', recentRouter)
   .route('/wps/playdeck/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)
+  .route('/lgw', lotteryGatewayRouter)
   .route('/wps/verification', verificationRouter)
   .route('/wps/member/password', passwordRouter)
   .route('/wps/check', checkRouter)

@@ -136,15 +136,26 @@ export async function placeBetting(input: BettingInput): Promise<{ order: Lotter
   return { order: detailOf(value.order), balanceMinor: wireToMinor(value.balance), replayed: value.replayed };
 }
 
-/** Extension (capability lottery): the lottery games with their schedules and the server's clock. */
+/** §4 GET /lgw/games: the lottery games with their schedules and the server's clock. */
 export async function getLotteryGames(query: { gameType?: 'LOTT' | 'ELOTT'; vassalage?: string } = {}): Promise<LotteryGamesValue> {
-  const value = await callApi(lotteryCalls.lotteryGames, { query });
+  const value = await callApi(lotteryCalls.gameList, { query });
   return { serverTime: value.serverTime, list: value.list.map(gameOf) };
 }
 
-/** Extension (capability lottery): one game's sheet, bet types and odds per prize mode. */
-export async function getLotteryGame(game: { nodeId: number } | { gameId: string }): Promise<LotteryGameSheetValue> {
-  return gameOf(await callApi(lotteryCalls.lotteryGame, { query: game }));
+/** §4 GET /lgw/games/{gameId}/setting: one game's sheet, stake limits, bet types and odds per prize mode. */
+export async function getLotteryGame(gameId: string): Promise<LotteryGameSheetValue> {
+  return gameOf(await callApi(lotteryCalls.gameSetting, { params: { gameId } }));
+}
+
+/** §4 GET /lgw/draw/{gameId}?page&size: a page of the game's past draws, newest first. */
+export async function getDrawHistory(gameId: string, page = 0, size = 10) {
+  const { draws } = await callApi(lotteryCalls.drawHistory, { params: { gameId }, query: { page, size } });
+  return draws;
+}
+
+/** §4 GET /lgw/numeros/near?gameId: the draw taking bets now and the one before it. */
+export async function getNearNumeros(gameId: string) {
+  return callApi(lotteryCalls.nearNumeros, { query: { gameId } });
 }
 
 /** Extension (capability lottery): a game's current draw (with its commitment) and its last 10 results. */

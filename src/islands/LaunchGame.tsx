@@ -45,8 +45,9 @@ export default function LaunchGame() {
     rememberClose(launch.pageBack);
     const open = async () => {
       if (!launch.gameId) throw new ApiRequestError(404, 'game_not_found', null);
-      // The game check is the built-in lottery's extension; without it the platform's own lottery page checks.
-      const game = hasCapability(CAPABILITIES.builtInLottery) ? await getLotteryGame({ gameId: launch.gameId }) : null;
+      // The setting's shape is PlayDeck's (not found in the contract): only the built-in lottery reads it; upstream,
+      // the platform's own lottery page checks the game.
+      const game = hasCapability(CAPABILITIES.builtInLottery) ? await getLotteryGame(launch.gameId) : null;
       if (!live) return;
       setStep({ kind: 'opening', game });
       if (game) await addRecentGame(game.nodeId).catch(() => undefined);

@@ -42,7 +42,8 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
     let sample: ClockSample | null = null;
     const load = () => {
       const sentAt = Date.now();
-      // The schedules are the built-in lottery's extension: without it the list is empty (no platform call has them).
+      // /lgw/games' schedule fields are PlayDeck's choice (not found in the contract): without the built-in lottery the
+      // list is empty rather than misread.
       if (!hasCapability(CAPABILITIES.builtInLottery)) {
         setLoaded({ list: [], sample: clockSample(sentAt, sentAt, sentAt) });
         return;

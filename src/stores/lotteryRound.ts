@@ -136,9 +136,9 @@ export async function pollDraws(): Promise<void> {
 
 /**
  * Opens a lottery game (player-shell §2 /m/lotto-h5): its sheet (bet types and odds), its draws and the player's
- * bets; then keeps reading the draws. The sheet and draws are the built-in lottery's extension calls: where the
- * deployment lacks capability `lottery` (upstream mode, where the platform serves its own lottery page) the page
- * shows its failure state and calls nothing. Returns the function that stops it.
+ * bets; then keeps reading the draws. The draws (with commitments) are the built-in lottery's extension and the
+ * sheet's shape is PlayDeck's: where the deployment lacks capability `lottery` (upstream mode, where the platform
+ * serves its own lottery page) the page shows its failure state and calls nothing. Returns the function that stops it.
  */
 export function openRound(target: RoundTarget): () => void {
   const run = ++generation;
@@ -152,7 +152,7 @@ export function openRound(target: RoundTarget): () => void {
     $round.set({ ...$round.get(), status: 'failed' });
     return () => undefined;
   }
-  getLotteryGame({ gameId: target.gameId }).then(
+  getLotteryGame(target.gameId).then(
     (sheet) => {
       if (run !== generation) return;
       const prizeMode = prizeModeToUse(target.prizeMode, sheet.prizeModes);

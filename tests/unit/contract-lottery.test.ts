@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  cancelOrders, getLotteryDraws, getLotteryGame, getLotteryGames, getOrderDetail, getOrderInfo, placeBetting, searchOrders, todayOrders,
+  cancelOrders, getDrawHistory, getLotteryDraws, getLotteryGame, getLotteryGames, getNearNumeros, getOrderDetail, getOrderInfo, placeBetting,
+  searchOrders, todayOrders,
 } from '../../src/api/lottery';
 import { ApiRequestError } from '../../src/api/client';
 import { base64Utf8 } from '../../src/contract/headers';
@@ -64,10 +65,14 @@ describe('lottery client wrappers send the platform\'s method, path, body and he
         gameId: 'G1', currentNumero: '20260101-0001', winningStop: false, abandoning: false, betCartAmountSum: 12.34, chase: false,
         device: 'H5', orderType: 'NORMAL', quickChase: false, prizeModeId: 'ELOTT', bettingSlipString: 'digit|1:7|10;dragon_tiger|tie|2.34',
       }, { balanceMinor: 150, replayed: false }],
-    ['games (extension)', () => getLotteryGames({ vassalage: 'TCG' }), envelope({ serverTime: 5, list: [game] }),
-      'GET', '/wps/playdeck/lottery/games?vassalage=TCG', undefined, { list: [expect.objectContaining({ minStakeMinor: 100, maxPayoutMinor: 10_000_050 })] }],
-    ['game sheet (extension)', () => getLotteryGame({ gameId: 'G1' }), envelope({ ...game, betTypes: [], odds: {} }),
-      'GET', '/wps/playdeck/lottery/game?gameId=G1', undefined, { maxStakeMinor: 500_000 }],
+    ['games', () => getLotteryGames({ vassalage: 'TCG' }), { serverTime: 5, list: [game] },
+      'GET', '/lgw/games?vassalage=TCG', undefined, { list: [expect.objectContaining({ minStakeMinor: 100, maxPayoutMinor: 10_000_050 })] }],
+    ['game setting', () => getLotteryGame('G1'), { ...game, betTypes: [], odds: {} },
+      'GET', '/lgw/games/G1/setting', undefined, { maxStakeMinor: 500_000 }],
+    ['draw history', () => getDrawHistory('G1', 1, 5), { draws: { content: [draw], totalPages: 2, totalElements: 6, number: 1, size: 5 } },
+      'GET', '/lgw/draw/G1?page=1&size=5', undefined, { number: 1, content: [draw] }],
+    ['near numeros', () => getNearNumeros('G1'), { gameId: 'G1', serverTime: 5, current: draw, previous: null },
+      'GET', '/lgw/numeros/near?gameId=G1', undefined, { current: draw }],
     ['draws (extension)', () => getLotteryDraws({ nodeId: 3001 }), envelope({ nodeId: 3001, serverTime: 5, current: draw, results: [] }),
       'GET', '/wps/playdeck/lottery/draws?nodeId=3001', undefined, { nodeId: 3001 }],
   ])('%s', async (_name, run, reply, method, path, body, expected) => {

@@ -191,6 +191,12 @@ export const bettingBody = z.object({
   bettingSlipString: z.string().min(1),
 });
 
+/** GET /lgw/draw/{gameId} query: page from 0, size 1–100. */
+export const drawPageQuery = z.object({ page: intOr(0, 1_000_000, 0), size: intOr(1, 100, 10) });
+
+/** GET /lgw/numeros/near query: the game (§4 `gameId`). */
+export const nearNumerosQuery = z.object({ gameId: gameIdValue });
+
 /** The idempotency header of the betting call: 8–64 letters, digits, - or _. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Pattern of an idempotency key. */

@@ -2,17 +2,18 @@ import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
 import { wireMoney } from '../money';
 import {
-  bettingBody, cancelBody, drawSchema, gameInfoSchema, gameSheetSchema, lotteryGameQuery, lotteryGamesQuery, orderDetailSchema,
-  orderInfoQuery, orderSchema, orderSearchBody, pageOf, subOrderSchema, todayOrdersQuery,
+  bettingBody, cancelBody, drawPageQuery, drawSchema, gameInfoSchema, gameSheetSchema, lotteryGameQuery, lotteryGamesQuery,
+  nearNumerosQuery, orderDetailSchema, orderInfoQuery, orderSchema, orderSearchBody, pageOf, subOrderSchema, todayOrdersQuery,
 } from './lottery-shapes';
 
 /**
  * Calls of the lottery (platform-contract.md §4, §1.5). Gateway calls (`/lgw/…`, headers `Merchant` + bare
  * `Authorization`) answer PLAIN JSON with the HTTP status; `value` is that whole body. Their errors are
  * `{ errorCode, message, value? }`; the platform answers lottery errors with status 500, but PlayDeck never answers
- * 5xx for a client's mistake: refusals are 4xx (400 input, 401 session, 404 unknown, 409 state). The built-in
- * lottery's richer reads (game sheet, draws with provably fair commitments) are PlayDeck extensions under
- * `/wps/playdeck/lottery/…` (envelope answers; capability `lottery`, src/contract/capabilities.ts).
+ * 5xx for a client's mistake: refusals are 4xx (400 input, 401 session, 404 unknown, 409 state). Games, settings
+ * and draws use the platform's paths; the one richer read of the built-in lottery page (current draw with its
+ * provably fair commitment plus the last results, settling due draws) is a PlayDeck extension under
+ * `/wps/playdeck/lottery/draws` (envelope answer; capability `lottery`, src/contract/capabilities.ts).
  * Money is decimal currency units on the wire (src/contract/money.ts); times epoch ms.
  */
 export const lotteryCalls = {
@@ -83,21 +84,47 @@ export const lotteryCalls = {
     summary: '§4 Place a lottery order from a betting slip string.',
   }),
   /**
-   * Extension: GET /wps/playdeck/lottery/games?gameType=LOTT|ELOTT&vassalage → envelope value `{ serverTime, list:
-   * GameInfo[] }`: the site's lottery games with their schedules and the draw taking bets now. 400.
+   * §4 games: GET /lgw/games?gameType=LOTT|ELOTT&vassalage → `{ serverTime, list: GameInfo[] }` (inner shape not
+   * found: PlayDeck's choice): the site's lottery games with their schedules and the draw taking bets now, and the
+   * server's clock so lists count down on server time. 400 `request_param_err`.
    */
-  lotteryGames: defineCall({
-    name: 'lotteryGames', method: 'GET', path: `${EXTENSION_PREFIX}/lottery/games`, auth: 'none', extension: true,
+  gameList: defineCall({
+    name: 'gameList', method: 'GET', path: '/lgw/games', auth: 'optional',
     query: lotteryGamesQuery,
     value: z.object({ serverTime: z.number(), list: z.array(gameInfoSchema) }),
-    summary: 'Built-in lottery: games with schedules and server time (capability lottery).',
+    summary: '§4 The lottery games with their schedules and the server time.',
   }),
-  /** Extension: GET /wps/playdeck/lottery/game?nodeId|gameId → envelope value GameSheet. 404 `game_not_found`; 400. */
-  lotteryGame: defineCall({
-    name: 'lotteryGame', method: 'GET', path: `${EXTENSION_PREFIX}/lottery/game`, auth: 'none', extension: true,
-    query: lotteryGameQuery,
+  /**
+   * §4 game setting: GET /lgw/games/{gameId}/setting → GameSheet (shape not found: PlayDeck's choice): the game, the
+   * bet types of its play types, stake limits (decimal) and odds (thousandths, stake included) per prize mode.
+   * 404 `game_not_found`; 400 `request_param_err`.
+   */
+  gameSetting: defineCall({
+    name: 'gameSetting', method: 'GET', path: '/lgw/games/{gameId}/setting', auth: 'optional',
     value: gameSheetSchema,
-    summary: 'Built-in lottery: one game\'s bet types and odds (capability lottery).',
+    summary: '§4 One lottery game\'s bet types, stake limits and odds.',
+  }),
+  /**
+   * §4 draw history: GET /lgw/draw/{gameId}?page&size → `{ draws: { content: Draw[], totalPages, totalElements,
+   * number, size } }` (inner shape not found: PlayDeck's choice): the game's draws whose time has passed, newest
+   * first, with digits and secret. 404 `game_not_found`; 400 `request_param_err`.
+   */
+  drawHistory: defineCall({
+    name: 'drawHistory', method: 'GET', path: '/lgw/draw/{gameId}', auth: 'optional',
+    query: drawPageQuery,
+    value: z.object({ draws: pageOf(drawSchema) }),
+    summary: '§4 Past draws of a lottery game, newest first, paged from 0.',
+  }),
+  /**
+   * §4 near numeros: GET /lgw/numeros/near?gameId → `{ gameId, serverTime, current: Draw, previous: Draw | null }`
+   * (shape not found: PlayDeck's choice): the draw taking bets now (with its commitment) and the one before it.
+   * 404 `game_not_found`; 400 `request_param_err`.
+   */
+  nearNumeros: defineCall({
+    name: 'nearNumeros', method: 'GET', path: '/lgw/numeros/near', auth: 'optional',
+    query: nearNumerosQuery,
+    value: z.object({ gameId: z.string(), serverTime: z.number(), current: drawSchema, previous: drawSchema.nullable() }),
+    summary: '§4 The current and the previous draw of a lottery game.',
   }),
   /**
    * Extension: GET /wps/playdeck/lottery/draws?nodeId|gameId → envelope value `{ nodeId, serverTime, current,
