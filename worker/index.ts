@@ -19,7 +19,9 @@ import { favouriteRelayRouter } from './api/relay-favourites';
 import { demoRouter } from './api/demo';
 import { iconRouter } from './api/icons';
 import { lotteryRouter } from './api/lottery';
+import { lotteryGatewayRouter } from './api/lottery-gateway';
 import { ordersRouter } from './api/orders';
+import { envelopeError, gatewayError, isGatewayPath } from './lib/gateway';
 import { scheduled } from './services/lottery/cron';
 import { verificationRouter } from './api/verification';
 import { passwordRouter } from './api/password';
@@ -47,8 +49,9 @@ const api = new Hono<AppEnv>()
   .route('/wps/relay', catalogueRelayRouter)
   .route('/wps/relay', favouriteRelayRouter)
   .route('/wps/playdeck/demo', demoRouter)
-  .route('/lgw/lottery', lotteryRouter)
+  .route('/wps/playdeck/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)
+  .route('/lgw', lotteryGatewayRouter)
   .route('/wps/verification', verificationRouter)
   .route('/wps/member/password', passwordRouter)
   .route('/wps/check', checkRouter)
@@ -94,17 +97,19 @@ export function createApp(options: AppOptions = {}) {
 
   app.notFound((c) => c.json(envelope(false, 'not_found', 'Not found', null), 404));
   app.onError((error, c) => {
+    // The lottery gateway answers plain `{ errorCode }` instead of the envelope (platform-contract.md §1.5).
+    const answer = isGatewayPath(c.req.path) ? gatewayError : envelopeError;
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(envelope(false, error.errorCode, error.message, error.value), error.status);
+      return answer(c, error.status, error.errorCode, error.message, error.value);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
       const errorCode = status === 401 ? 'customer.not.login' : status >= 500 ? 'internal_error' : 'request_param_err';
-      return c.json(envelope(false, errorCode, error.message || 'Request refused', null), status);
+      return answer(c, status, errorCode, error.message || 'Request refused', null);
     }
     console.error('unhandled error', error);
-    return c.json(envelope(false, 'internal_error', 'Something went wrong on our side', null), 500);
+    return answer(c, 500, 'internal_error', 'Something went wrong on our side', null);
   });
   return app;
 }

@@ -6,12 +6,6 @@ export const API = {
   systemStatus: '/wps/system/status',
   consolidatedSettings: '/wps/system/settings/consolidated',
   captcha: '/wps/captcha',
-  lotteryGames: '/lgw/lottery/games',
-  lotteryGame: '/lgw/lottery/game',
-  lotteryDraws: '/lgw/lottery/draws',
-  lotteryOrders: '/lgw/orders',
-  lotteryOrderDetail: '/lgw/orders/detail',
-  lotteryCancelSubOrders: '/lgw/orders/suborders/cancel',
   countries: '/wps/system/country',
 } as const;
 

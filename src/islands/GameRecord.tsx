@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getLotteryOrder, listLotteryOrders } from '../api/calls';
-import type { LotteryOrder, LotteryOrderDetail } from '../api/types';
+import { getOrderDetail, searchOrders, type LotteryOrder, type LotteryOrderDetail } from '../api/lottery';
 import { betLabel, dateTime, prizeModeLabel } from '../components/lotteryLabels';
 import { useHydrated } from '../components/useHydrated';
 import { formatOdds } from '../lib/betSlip';
@@ -23,7 +22,7 @@ function OrderItem({ order, money }: { order: LotteryOrder; money: (minor: numbe
     if (state === 'open') return setState('closed');
     if (detail) return setState('open');
     setState('loading');
-    getLotteryOrder(order.orderId).then((d) => { setDetail(d); setState('open'); }, () => setState('failed'));
+    getOrderDetail(order.orderId).then((d) => { setDetail(d); setState('open'); }, () => setState('failed'));
   };
   const panelId = `order-${order.orderId}`;
   return (
@@ -90,8 +89,8 @@ export default function GameRecord() {
   useEffect(() => {
     if (!session) return undefined;
     let live = true;
-    listLotteryOrders({ status: statusQuery(filter), pageNo: 1, pageSize: ORDER_PAGE_SIZE }).then(
-      (v) => live && setList({ key, paged: replacePage({ items: v.content, pageNum: v.pageNum, totalPages: v.totalPages }), failed: false }),
+    searchOrders({ orderStatus: statusQuery(filter), page: 0, size: ORDER_PAGE_SIZE }).then(
+      (v) => live && setList({ key, paged: replacePage({ items: v.content, pageNum: v.number + 1, totalPages: v.totalPages }), failed: false }),
       () => live && setList({ key, paged: emptyPaged(), failed: true }),
     );
     return () => {
@@ -106,9 +105,10 @@ export default function GameRecord() {
   const loadMore = () => {
     if (!current || !hasMore(current.paged) || more) return;
     setMore(true);
-    listLotteryOrders({ status: statusQuery(filter), pageNo: current.paged.pageNum + 1, pageSize: ORDER_PAGE_SIZE })
+    // The paging helpers count pages from 1; the gateway from 0.
+    searchOrders({ orderStatus: statusQuery(filter), page: current.paged.pageNum, size: ORDER_PAGE_SIZE })
       .then((v) => setList((s) => (s && s.key === key
-        ? { ...s, paged: appendPage(s.paged, { items: v.content, pageNum: v.pageNum, totalPages: v.totalPages }, (o) => o.orderId) }
+        ? { ...s, paged: appendPage(s.paged, { items: v.content, pageNum: v.number + 1, totalPages: v.totalPages }, (o) => o.orderId) }
         : s)))
       .catch(() => undefined)
       .finally(() => setMore(false));

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { getLotteryGame } from '../api/calls';
 import { addRecentGame } from '../api/catalogue';
 import { ApiRequestError } from '../api/client';
-import type { LotteryGameSheetValue } from '../api/types';
+import { getLotteryGame, type LotteryGameSheetValue } from '../api/lottery';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { useHydrated } from '../components/useHydrated';
 import { playTypeLabel, prizeModeLabel } from '../components/lotteryLabels';
 import { t } from '../lib/i18n';
@@ -45,14 +45,16 @@ export default function LaunchGame() {
     rememberClose(launch.pageBack);
     const open = async () => {
       if (!launch.gameId) throw new ApiRequestError(404, 'game_not_found', null);
-      const game = await getLotteryGame({ gameId: launch.gameId });
+      // The setting's shape is PlayDeck's (not found in the contract): only the built-in lottery reads it; upstream,
+      // the platform's own lottery page checks the game.
+      const game = hasCapability(CAPABILITIES.builtInLottery) ? await getLotteryGame(launch.gameId) : null;
       if (!live) return;
       setStep({ kind: 'opening', game });
-      await addRecentGame(game.nodeId).catch(() => undefined);
+      if (game) await addRecentGame(game.nodeId).catch(() => undefined);
       window.location.replace(lottoH5Href({
         mui: muiFor(launch.mui, session.merchantCode),
         playType: launch.playType,
-        gameId: game.gameId,
+        gameId: game?.gameId ?? launch.gameId,
         token: session.token,
         merchant: session.merchantCode,
         css: $theme.get(),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getLotteryGames } from '../api/calls';
-import type { LotteryGameInfo } from '../api/types';
+import { getLotteryGames, type LotteryGameInfo } from '../api/lottery';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
@@ -42,6 +42,12 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
     let sample: ClockSample | null = null;
     const load = () => {
       const sentAt = Date.now();
+      // /lgw/games' schedule fields are PlayDeck's choice (not found in the contract): without the built-in lottery the
+      // list is empty rather than misread.
+      if (!hasCapability(CAPABILITIES.builtInLottery)) {
+        setLoaded({ list: [], sample: clockSample(sentAt, sentAt, sentAt) });
+        return;
+      }
       getLotteryGames().then(
         (value) => {
           if (!live) return;

@@ -1,9 +1,10 @@
 import { atom } from 'nanostores';
-import {
-  cancelLotterySubOrders, getLotteryDraws, getLotteryGame, getLotteryOrder, listLotteryOrders, placeLotteryOrder,
-} from '../api/calls';
 import { ApiRequestError } from '../api/client';
-import type { LotteryDrawsValue, LotteryGameSheetValue, LotteryOrder, LotteryOrderDetail, LotteryPrizeMode } from '../api/types';
+import {
+  cancelOrders, getLotteryDraws, getLotteryGame, getOrderDetail, placeBetting, searchOrders,
+  type LotteryDrawsValue, type LotteryGameSheetValue, type LotteryOrder, type LotteryOrderDetail, type LotteryPrizeMode,
+} from '../api/lottery';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { keepOrderForRetry, orderAttempt, orderSignature, prizeModeToUse, stakeChips, toggleBet, type BetPick, type OrderAttempt } from '../lib/betSlip';
 import type { MessageKey } from '../lib/i18n';
 import { betterSample, clockSample, nextPollDelay, serverNow, type ClockSample } from '../lib/lotteryClock';
@@ -85,16 +86,16 @@ function schedule(delay: number, run: number): void {
 
 /** Loads the player's latest orders of this game and the details of those on the draw taking bets now. */
 export async function loadMyBets(): Promise<void> {
-  const nodeId = nodeIdOf();
-  if (nodeId === null || !$session.get()) {
+  const gameId = $round.get().sheet?.gameId ?? null;
+  if (gameId === null || !$session.get()) {
     $myBets.set({ recent: [], current: [], cancelling: false });
     return;
   }
   try {
-    const { content } = await listLotteryOrders({ nodeId, pageNo: 1, pageSize: RECENT_ORDERS });
+    const { content } = await searchOrders({ gameId, page: 0, size: RECENT_ORDERS });
     const issueNo = $round.get().draws?.current.issueNo;
     const open = content.filter((o) => o.status === 'open' && o.issueNo === issueNo);
-    const current = await Promise.all(open.map((o) => getLotteryOrder(o.orderId)));
+    const current = await Promise.all(open.map((o) => getOrderDetail(o.orderId)));
     $myBets.set({ ...$myBets.get(), recent: content, current });
   } catch {
     // keep what is shown; the next result or order reloads it
@@ -135,7 +136,9 @@ export async function pollDraws(): Promise<void> {
 
 /**
  * Opens a lottery game (player-shell §2 /m/lotto-h5): its sheet (bet types and odds), its draws and the player's
- * bets; then keeps reading the draws. Returns the function that stops it.
+ * bets; then keeps reading the draws. The draws (with commitments) are the built-in lottery's extension and the
+ * sheet's shape is PlayDeck's: where the deployment lacks capability `lottery` (upstream mode, where the platform
+ * serves its own lottery page) the page shows its failure state and calls nothing. Returns the function that stops it.
  */
 export function openRound(target: RoundTarget): () => void {
   const run = ++generation;
@@ -145,7 +148,11 @@ export function openRound(target: RoundTarget): () => void {
   $round.set({ status: 'loading', sheet: null, prizeMode: null, draws: null });
   $slip.set({ picks: [], stakeMinor: 0, submitting: false, pending: null, notice: null });
   $myBets.set({ recent: [], current: [], cancelling: false });
-  getLotteryGame({ gameId: target.gameId }).then(
+  if (!hasCapability(CAPABILITIES.builtInLottery)) {
+    $round.set({ ...$round.get(), status: 'failed' });
+    return () => undefined;
+  }
+  getLotteryGame(target.gameId).then(
     (sheet) => {
       if (run !== generation) return;
       const prizeMode = prizeModeToUse(target.prizeMode, sheet.prizeModes);
@@ -214,7 +221,7 @@ export async function placeSlip(): Promise<void> {
   const attempt = orderAttempt(slip.pending, orderSignature({ nodeId: sheet.nodeId, issueNo, prizeMode, items }), () => crypto.randomUUID());
   $slip.set({ ...slip, submitting: true, pending: attempt, notice: null });
   try {
-    const placed = await placeLotteryOrder({ nodeId: sheet.nodeId, issueNo, prizeMode, idempotencyKey: attempt.key, items });
+    const placed = await placeBetting({ gameId: sheet.gameId, issueNo, prizeMode, idempotencyKey: attempt.key, items });
     setBalance(placed.balanceMinor);
     $slip.set({ ...$slip.get(), picks: [], submitting: false, pending: null,
       notice: { key: 'lottery.placed', kind: 'success', params: { issue: placed.order.issueNo, count: placed.order.subOrders.length } } });
@@ -236,7 +243,7 @@ export async function cancelBets(subOrderIds: number[]): Promise<void> {
   if (state.cancelling || subOrderIds.length === 0) return;
   $myBets.set({ ...state, cancelling: true });
   try {
-    const { balanceMinor } = await cancelLotterySubOrders(subOrderIds);
+    const { balanceMinor } = await cancelOrders(subOrderIds);
     setBalance(balanceMinor);
     $slip.set({ ...$slip.get(), notice: { key: 'lottery.cancelled', kind: 'info', params: { count: subOrderIds.length } } });
   } catch (error) {

@@ -62,27 +62,31 @@ test('a player bets on a 45-second draw: a lost answer is retried once, a closed
 
   // The first answer is lost after the server placed the order: the retry sends the same key and pays once.
   const keys: string[] = [];
-  await page.route('**/lgw/orders', async (route) => {
-    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+  const slips: string[] = [];
+  await page.route('**/lgw/orders/betting', async (route) => {
+    keys.push((await route.request().headerValue('Idempotency-Key')) ?? '');
+    slips.push((route.request().postDataJSON() as { bettingSlipString: string }).bettingSlipString);
     await route.fetch();
     await route.abort('connectionreset');
   }, { times: 1 });
   await slip.getByRole('button', { name: 'Place bets ($2.00)' }).click();
   await expect(slip.getByRole('alert')).toContainText('We could not confirm your bets');
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/lgw/orders')) keys.push((request.postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    if (request.method() === 'POST' && request.url().endsWith('/lgw/orders/betting')) void request.headerValue('Idempotency-Key').then((key) => keys.push(key ?? ''));
   });
   await slip.getByRole('button', { name: 'Try again' }).click();
   await expect(slip.getByRole('status')).toHaveText(`Bets placed on draw ${issue}.`);
-  expect(keys).toHaveLength(2);
+  await expect.poll(() => keys.length).toBe(2);
   expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).toMatch(/^[\w-]{8,64}$/);
+  expect(slips[0]).toBe('sum_big_small|big|1;sum_big_small|small|1');
   await expect.poll(() => balanceOf(page)).toBe(start - 200);
 
   // A draw that closed under the player: nothing is placed, the slip stays for the next try.
   await slip.getByRole('button', { name: 'Dragon / Tiger' }).click();
   await slip.getByRole('button', { name: /^Tie ×/ }).click();
-  await page.route('**/lgw/orders', (route) => route.fulfill({
-    status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'draw_closed', message: 'closed', value: null }),
+  await page.route('**/lgw/orders/betting', (route) => route.fulfill({
+    status: 409, contentType: 'application/json', body: JSON.stringify({ errorCode: 'draw_closed', message: 'closed' }),
   }), { times: 1 });
   await slip.getByRole('button', { name: 'Place bets ($1.00)' }).click();
   await expect(slip.getByRole('alert')).toContainText('closed before your bets arrived. Nothing was placed');

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { wireToMinor } from '../../src/contract/money';
 import { settleDueDraws } from '../../worker/services/lottery/settlement';
 import { balanceOf, createMember } from './fixtures';
 import { countOf, dailyGame, ledgerOf, newKey, openDraw, postOrder } from './lottery-helpers';
@@ -23,7 +24,7 @@ describe('lottery: a burst of concurrent orders on one wallet', () => {
     expect(accepted.length).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) expect([r.status, r.body.errorCode]).toEqual([409, 'insufficient_balance']);
-    const staked = accepted.reduce((sum, r) => sum + r.body.value.order.totalStakeMinor, 0);
+    const staked = accepted.reduce((sum, r) => sum + wireToMinor(r.body.order.totalStake), 0);
     expect(await balanceOf(member.memberId)).toBe(initial - staked);
     // Every refusal was right when it happened, so what is left cannot cover even the smallest refused stake.
     expect(initial - staked).toBeLessThan(Math.min(...refusedStakes));

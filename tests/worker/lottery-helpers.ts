@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:test';
-import type { LotteryPlaceOrderValue } from '../../src/api/types';
+import type { z } from 'zod';
+import { formatBettingSlip, type SlipEntry } from '../../src/contract/bettingSlip';
+import type { lotteryCalls } from '../../src/contract/calls/lottery';
+import { minorToWire } from '../../src/contract/money';
 import { openSlot, slotAt, type DrawSlot, type Schedule } from '../../worker/services/lottery/schedule';
 import { call } from './helpers';
 
@@ -62,9 +65,49 @@ export function newKey(prefix = 'ord'): string {
   return `${prefix}-${Date.now().toString(36)}-${keyCounter}-${Math.floor(Math.random() * 1e6)}`;
 }
 
-/** POST /lgw/orders. */
-export function postOrder(token: string, body: Record<string, unknown>) {
-  return call<LotteryPlaceOrderValue>('/lgw/orders', { method: 'POST', token, json: body });
+/** The gateway's error body (§1.5): `{ errorCode, message, value? }`. */
+export interface GatewayErrorBody {
+  errorCode?: string;
+  message?: string;
+  value?: unknown;
+}
+
+/** Calls a /lgw path: the body is the plain JSON answer (or the `{ errorCode }` error), not the envelope. */
+export async function gateway<T>(path: string, init: Parameters<typeof call>[1] = {}) {
+  const result = await call(path, init);
+  return result as unknown as { status: number; body: T & GatewayErrorBody; headers: Headers };
+}
+
+/** The betting call's answer on the wire (decimal money). */
+export type PlacedWire = z.output<typeof lotteryCalls.betting.value>;
+
+/** POST /lgw/orders/betting with a betting body as sent, and the `Idempotency-Key` header when given. */
+export function placeBet(token: string, body: Record<string, unknown>, idempotencyKey?: string) {
+  return gateway<PlacedWire>('/lgw/orders/betting', {
+    method: 'POST', token, json: body, headers: idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** The launcher's gameId of a node (or a name no game has). */
+async function gameIdOf(nodeId: unknown): Promise<string> {
+  const row = await env.DB.prepare(`SELECT game_id FROM games WHERE node_id = ?`).bind(Number(nodeId)).first<{ game_id: string }>();
+  return row?.game_id ?? 'no-such-game';
+}
+
+/**
+ * Places an order given as `{ nodeId | gameId, issueNo, prizeMode, idempotencyKey, items: [{ betType, selection,
+ * stakeMinor }] }` (the shape tests build) through POST /lgw/orders/betting: the items become the
+ * bettingSlipString, their total the decimal betCartAmountSum, the key the `Idempotency-Key` header.
+ */
+export async function postOrder(token: string, order: Record<string, unknown>) {
+  const items = (order.items ?? []) as SlipEntry[];
+  const gameId = typeof order.gameId === 'string' ? order.gameId : await gameIdOf(order.nodeId);
+  const total = items.reduce((sum, i) => sum + i.stakeMinor, 0);
+  return placeBet(token, {
+    gameId, currentNumero: order.issueNo, prizeModeId: order.prizeMode, betCartAmountSum: minorToWire(total),
+    bettingSlipString: formatBettingSlip(items), chase: false, quickChase: false, winningStop: false, abandoning: false,
+    device: 'H5', orderType: 'NORMAL',
+  }, typeof order.idempotencyKey === 'string' ? order.idempotencyKey : undefined);
 }
 
 /** Ledger rows of a member, oldest first. */

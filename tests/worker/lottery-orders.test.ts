@@ -1,15 +1,15 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { LotteryCancelValue, LotteryOrderDetail, LotteryOrderListValue } from '../../src/api/types';
-import { cancelSubOrders, placeOrder } from '../../worker/services/lottery/orders';
-import { ApiError } from '../../worker/lib/envelope';
-import { call } from './helpers';
+import { lotteryCalls } from '../../src/contract/calls/lottery';
+import { gatewayErrorSchema } from '../../src/contract/envelope';
+import { minorToWire, wireToMinor } from '../../src/contract/money';
+import { placeOrder } from '../../worker/services/lottery/orders';
 import { balanceOf, createMember, withVendorMaintenance } from './fixtures';
-import { closedDraw, countOf, dailyGame, entGame, ledgerOf, newKey, openDraw, postOrder } from './lottery-helpers';
+import { closedDraw, countOf, dailyGame, entGame, ledgerOf, newKey, openDraw, placeBet, postOrder } from './lottery-helpers';
 
 const digitBet = (digit: number, stakeMinor: number) => ({ betType: 'digit', selection: { position: 1, digit }, stakeMinor });
 
-describe('POST /lgw/orders: placing', () => {
+describe('POST /lgw/orders/betting: placing', () => {
   it('debits exactly the total stake, with one ledger row, the order and its bets', async () => {
     const game = await dailyGame();
     const member = await createMember({ balanceMinor: 50_000 });
@@ -20,15 +20,18 @@ describe('POST /lgw/orders: placing', () => {
       items: [digitBet(7, 1000), { betType: 'sum_big_small', selection: { pick: 'big' }, stakeMinor: 2500 }],
     });
     expect(status).toBe(200);
-    expect(body.value.replayed).toBe(false);
-    expect(body.value.balanceMinor).toBe(46_500);
+    expect(lotteryCalls.betting.value.safeParse(body).success).toBe(true);
+    expect(body.replayed).toBe(false);
+    expect(wireToMinor(body.balance)).toBe(46_500);
+    expect(body.balance).toBe(465);
     expect(await balanceOf(member.memberId)).toBe(46_500);
     expect(await ledgerOf(member.memberId)).toEqual([{
       amount_minor: -3500, balance_after_minor: 46_500, kind: 'bet', reference: `lottery:order:${key}`, idempotency_key: `lottery:order:${key}`,
     }]);
-    const order = body.value.order;
-    expect(order).toMatchObject({ nodeId: game.nodeId, issueNo: draw.issueNo, prizeMode: 'ELOTT', status: 'open', totalStakeMinor: 3500, payoutMinor: 0 });
-    expect(order.subOrders.map((s) => [s.betType, s.stakeMinor, s.oddsMilli, s.status])).toEqual([
+    const order = body.order;
+    expect(order).toMatchObject({ nodeId: game.nodeId, gameId: game.gameId, issueNo: draw.issueNo, prizeMode: 'ELOTT', status: 'open', payout: 0 });
+    expect(wireToMinor(order.totalStake)).toBe(3500);
+    expect(order.subOrders.map((s) => [s.betType, wireToMinor(s.stake), s.oddsMilli, s.status])).toEqual([
       ['digit', 1000, 9750, 'open'], ['sum_big_small', 2500, 1950, 'open'],
     ]);
     expect(order.draw).toMatchObject({ issueNo: draw.issueNo, status: 'open', secret: null, digits: null });
@@ -42,7 +45,7 @@ describe('POST /lgw/orders: placing', () => {
       gameId: game.gameId, issueNo: (await openDraw(game)).issueNo, prizeMode: 'lott', idempotencyKey: newKey(), items: [digitBet(1, 1000)],
     });
     expect(status).toBe(200);
-    expect(body.value.order).toMatchObject({ nodeId: game.nodeId, prizeMode: 'LOTT' });
+    expect(body.order).toMatchObject({ nodeId: game.nodeId, prizeMode: 'LOTT' });
   });
 
   it('lets a trial member bet with play money', async () => {
@@ -53,7 +56,7 @@ describe('POST /lgw/orders: placing', () => {
       items: [{ betType: 'dragon_tiger', selection: { pick: 'tie' }, stakeMinor: 500 }],
     });
     expect(status).toBe(200);
-    expect(body.value.balanceMinor).toBe(19_500);
+    expect(wireToMinor(body.balance)).toBe(19_500);
   });
 
   it('changes nothing when retried with the same key, and returns the first order', async () => {
@@ -64,8 +67,8 @@ describe('POST /lgw/orders: placing', () => {
     const again = await Promise.all([postOrder(member.token, order), postOrder(member.token, order)]);
     for (const retry of again) {
       expect(retry.status).toBe(200);
-      expect(retry.body.value.replayed).toBe(true);
-      expect(retry.body.value.order.orderId).toBe(first.body.value.order.orderId);
+      expect(retry.body.replayed).toBe(true);
+      expect(retry.body.order.orderId).toBe(first.body.order.orderId);
     }
     expect(await balanceOf(member.memberId)).toBe(9_000);
     expect(await ledgerOf(member.memberId)).toHaveLength(1);
@@ -125,22 +128,52 @@ describe('POST /lgw/orders: placing', () => {
   });
 
   it.each<[string, (g: Awaited<ReturnType<typeof dailyGame>>) => Record<string, unknown>, number, string]>([
-    ['a draw not open yet', (g) => ({ issueNo: nextIssue(g) }), 409, 'draw_not_open'],
-    ['an issue that is not on the schedule', () => ({ issueNo: '20260230-0001' }), 404, 'draw_not_found'],
-    ['an unknown game', () => ({ nodeId: 999_999 }), 404, 'game_not_found'],
-    ['a prize mode the game does not offer', () => ({ prizeMode: 'SEA' }), 400, 'invalid_prize_mode'],
-    ['an unknown bet type', () => ({ items: [{ betType: 'jackpot', selection: {}, stakeMinor: 1000 }] }), 400, 'invalid_bet'],
-    ['an Entertainment bet on a Tradition game', () => ({ items: [{ betType: 'dragon_tiger', selection: { pick: 'tie' }, stakeMinor: 1000 }] }), 400, 'invalid_bet'],
-    ['a stake below the game\'s minimum bet', (g) => ({ items: [digitBet(1, g.minStake - 1)] }), 400, 'invalid_stake'],
-    ['a fractional stake', () => ({ items: [digitBet(1, 1000.5)] }), 400, 'invalid_stake'],
-    ['a stake larger than the balance', () => ({ items: [digitBet(1, 20_000)] }), 409, 'insufficient_balance'],
+    ['a draw not open yet', (g) => ({ currentNumero: nextIssue(g) }), 409, 'draw_not_open'],
+    ['an issue that is not on the schedule', () => ({ currentNumero: '20260230-0001' }), 404, 'draw_not_found'],
+    ['an unknown game', () => ({ gameId: 'no-such-game' }), 404, 'game_not_found'],
+    ['a prize mode the game does not offer', () => ({ prizeModeId: 'SEA' }), 400, 'invalid_prize_mode'],
+    ['an unknown bet type', () => ({ bettingSlipString: 'jackpot|x|10' }), 400, 'invalid_bet'],
+    ['an Entertainment bet on a Tradition game', () => ({ bettingSlipString: 'dragon_tiger|tie|10' }), 400, 'invalid_bet'],
+    ['a selection out of range', () => ({ bettingSlipString: 'digit|6:1|10' }), 400, 'invalid_bet'],
+    ['a malformed slip entry', () => ({ bettingSlipString: 'digit|1-1|10' }), 400, 'invalid_bet'],
+    ['51 bets in one slip', () => ({ bettingSlipString: Array(51).fill('digit|1:1|10').join(';'), betCartAmountSum: 510 }), 400, 'invalid_bet'],
+    ['a stake below the game\'s minimum bet', (g) => ({ bettingSlipString: `digit|1:1|${minorToWire(g.minStake - 1)}`, betCartAmountSum: minorToWire(g.minStake - 1) }), 400, 'invalid_stake'],
+    ['a stake with more than 2 decimals', () => ({ bettingSlipString: 'digit|1:1|10.005' }), 400, 'invalid_stake'],
+    ['a negative stake', () => ({ bettingSlipString: 'digit|1:1|-10', betCartAmountSum: -10 }), 400, 'invalid_stake'],
+    ['a betCartAmountSum that is not the sum of the stakes', () => ({ betCartAmountSum: 10.01 }), 400, 'invalid_stake'],
+    ['a chase order (PlayDeck has no chasing)', () => ({ chase: true }), 400, 'function.not.available'],
+    ['a quick chase', () => ({ quickChase: 1 }), 400, 'function.not.available'],
+    ['a stake larger than the balance', () => ({ bettingSlipString: 'digit|1:1|200', betCartAmountSum: 200 }), 409, 'insufficient_balance'],
   ])('refuses %s', async (_why, change, status, code) => {
     const game = await dailyGame();
     const member = await createMember({ balanceMinor: 10_000 });
-    const base = { nodeId: game.nodeId, issueNo: (await openDraw(game)).issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(1, 1000)] };
-    const result = await postOrder(member.token, { ...base, ...change(game) });
+    const base = { gameId: game.gameId, currentNumero: (await openDraw(game)).issueNo, prizeModeId: 'ELOTT', betCartAmountSum: 10, bettingSlipString: 'digit|1:1|10' };
+    const result = await placeBet(member.token, { ...base, ...change(game) }, newKey());
     expect([result.status, result.body.errorCode]).toEqual([status, code]);
+    expect(gatewayErrorSchema.safeParse(result.body).success).toBe(true);
     expect(await balanceOf(member.memberId)).toBe(10_000);
+  });
+
+  it('names the refused slip entry in value.index', async () => {
+    const game = await dailyGame();
+    const member = await createMember({ balanceMinor: 10_000 });
+    const result = await placeBet(member.token, {
+      gameId: game.gameId, currentNumero: (await openDraw(game)).issueNo, prizeModeId: 'ELOTT', betCartAmountSum: 20,
+      bettingSlipString: 'digit|1:1|10;digit|1:x|10',
+    }, newKey());
+    expect([result.status, result.body.errorCode, result.body.value]).toEqual([400, 'invalid_bet', { index: 1 }]);
+  });
+
+  it('refuses a malformed Idempotency-Key with 400 request_param_err; without one every call is a new order', async () => {
+    const game = await dailyGame();
+    const member = await createMember({ balanceMinor: 10_000 });
+    const body = { gameId: game.gameId, currentNumero: (await openDraw(game)).issueNo, prizeModeId: 'ELOTT', betCartAmountSum: 10, bettingSlipString: 'digit|1:1|10' };
+    const bad = await placeBet(member.token, body, 'short');
+    expect([bad.status, bad.body.errorCode]).toEqual([400, 'request_param_err']);
+    const one = await placeBet(member.token, body);
+    const two = await placeBet(member.token, body);
+    expect([one.status, two.status, one.body.replayed, two.body.replayed]).toEqual([200, 200, false, false]);
+    expect(await balanceOf(member.memberId)).toBe(8_000);
   });
 
   it('refuses with 409 vendor_maintenance while the vendor is in maintenance', async () => {
@@ -153,9 +186,11 @@ describe('POST /lgw/orders: placing', () => {
     expect([result.status, result.body.errorCode]).toEqual([409, 'vendor_maintenance']);
   });
 
-  it('needs a session', async () => {
-    const result = await call('/lgw/orders', { method: 'POST', json: {} });
+  it('needs a session, and answers the gateway\'s plain { errorCode } (no envelope)', async () => {
+    const result = await placeBet('', {});
     expect([result.status, result.body.errorCode]).toEqual([401, 'customer.not.login']);
+    expect(gatewayErrorSchema.safeParse(result.body).success).toBe(true);
+    expect(result.body).not.toHaveProperty('success');
   });
 });
 
@@ -166,102 +201,3 @@ function nextIssue(game: Awaited<ReturnType<typeof dailyGame>>): string {
   return `${dayAfter.toISOString().slice(0, 10).replace(/-/g, '')}-0001`;
 }
 
-describe('GET /lgw/orders and /lgw/orders/detail', () => {
-  it('lists the member\'s orders newest first with filters and paging, and shows one in detail', async () => {
-    const game = await dailyGame();
-    const member = await createMember({ balanceMinor: 100_000 });
-    const stranger = await createMember({ balanceMinor: 100_000 });
-    const issueNo = (await openDraw(game)).issueNo;
-    const ids: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const placed = await postOrder(member.token, { nodeId: game.nodeId, issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(i, 1000)] });
-      ids.push(placed.body.value.order.orderId);
-    }
-    await postOrder(stranger.token, { nodeId: game.nodeId, issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(1, 1000)] });
-
-    const page1 = await call<LotteryOrderListValue>('/lgw/orders?pageNo=1&pageSize=2', { token: member.token });
-    expect(page1.status).toBe(200);
-    expect(page1.body.value).toMatchObject({ pageNum: 1, totalPages: 3, total: 5 });
-    expect(page1.body.value.content.map((o) => o.orderId)).toEqual([ids[4], ids[3]]);
-    const page3 = await call<LotteryOrderListValue>('/lgw/orders?pageNo=3&pageSize=2', { token: member.token });
-    expect(page3.body.value.content.map((o) => o.orderId)).toEqual([ids[0]]);
-
-    const filtered = await call<LotteryOrderListValue>(`/lgw/orders?status=open&nodeId=${game.nodeId}&from=0&to=${Date.now() + 1000}`, { token: member.token });
-    expect(filtered.body.value.total).toBe(5);
-    expect((await call<LotteryOrderListValue>('/lgw/orders?status=settled', { token: member.token })).body.value).toMatchObject({ total: 0, totalPages: 0 });
-    expect((await call<LotteryOrderListValue>('/lgw/orders?from=0&to=1', { token: member.token })).body.value.total).toBe(0);
-
-    const detail = await call<LotteryOrderDetail>(`/lgw/orders/detail?orderId=${ids[2]}`, { token: member.token });
-    expect(detail.status).toBe(200);
-    expect(detail.body.value.subOrders).toEqual([expect.objectContaining({ betType: 'digit', selection: { position: 1, digit: 2 }, stakeMinor: 1000 })]);
-    const theirs = await call(`/lgw/orders/detail?orderId=${ids[2]}`, { token: stranger.token });
-    expect([theirs.status, theirs.body.errorCode]).toEqual([404, 'order_not_found']);
-  });
-});
-
-describe('POST /lgw/orders/suborders/cancel', () => {
-  async function placed() {
-    const game = await dailyGame();
-    const member = await createMember({ balanceMinor: 10_000 });
-    const draw = await openDraw(game);
-    const { body } = await postOrder(member.token, {
-      nodeId: game.nodeId, issueNo: draw.issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(1, 1000), digitBet(2, 3000)],
-    });
-    return { game, member, draw, order: body.value.order };
-  }
-
-  it('cancels a bet before the close and refunds its stake in the same transaction', async () => {
-    const { member, order } = await placed();
-    const first = order.subOrders[0]?.subOrderId ?? 0;
-    const { status, body } = await call<LotteryCancelValue>('/lgw/orders/suborders/cancel', { method: 'POST', token: member.token, json: { subOrderIds: [first] } });
-    expect(status).toBe(200);
-    expect(body.value.balanceMinor).toBe(7_000);
-    expect(body.value.orders[0]).toMatchObject({ status: 'open', refundMinor: 1000 });
-    expect(body.value.orders[0]?.subOrders.map((s) => s.status)).toEqual(['cancelled', 'open']);
-    const refund = (await ledgerOf(member.memberId)).at(-1);
-    expect(refund).toMatchObject({ amount_minor: 1000, kind: 'refund', idempotency_key: `lottery:refund:${first}`, balance_after_minor: 7_000 });
-
-    // A retry refunds nothing twice; cancelling the last bet cancels the order.
-    await call('/lgw/orders/suborders/cancel', { method: 'POST', token: member.token, json: { subOrderIds: [first] } });
-    const all = await call<LotteryCancelValue>('/lgw/orders/suborders/cancel', {
-      method: 'POST', token: member.token, json: { subOrderIds: order.subOrders.map((s) => s.subOrderId) },
-    });
-    expect(all.body.value.orders[0]).toMatchObject({ status: 'cancelled', refundMinor: 4000 });
-    expect(await balanceOf(member.memberId)).toBe(10_000);
-    expect((await ledgerOf(member.memberId)).filter((r) => r.kind === 'refund')).toHaveLength(2);
-  });
-
-  it('refuses after the close with 409 draw_closed and refunds nothing', async () => {
-    const { member, order, draw } = await placed();
-    const ids = order.subOrders.map((s) => s.subOrderId);
-    const late = cancelSubOrders(env.DB, { memberId: member.memberId, merchantCode: 'DEMO' }, ids, draw.closeAt);
-    await expect(late).rejects.toBeInstanceOf(ApiError);
-    await expect(late).rejects.toMatchObject({ status: 409, errorCode: 'draw_closed' });
-    expect(await balanceOf(member.memberId)).toBe(6_000);
-  });
-
-  it('the database itself refuses a cancellation stamped at or after the close', async () => {
-    const { order, draw } = await placed();
-    const id = order.subOrders[0]?.subOrderId ?? 0;
-    const update = env.DB.prepare(`UPDATE lottery_sub_orders SET status = 'cancelled', closed_at = ? WHERE id = ?`).bind(draw.closeAt, id).run();
-    await expect(update).rejects.toThrow(/lottery_draw_closed/);
-  });
-
-  it.each<[string, (ids: number[]) => unknown, number, string]>([
-    ['an unknown bet', () => ({ subOrderIds: [987_654_321] }), 404, 'suborder_not_found'],
-    ['no ids', () => ({ subOrderIds: [] }), 400, 'request_param_err'],
-    ['ids as text', (ids) => ({ subOrderIds: ids.map(String) }), 400, 'request_param_err'],
-  ])('refuses %s', async (_why, body, status, code) => {
-    const { member, order } = await placed();
-    const result = await call('/lgw/orders/suborders/cancel', { method: 'POST', token: member.token, json: body(order.subOrders.map((s) => s.subOrderId)) });
-    expect([result.status, result.body.errorCode]).toEqual([status, code]);
-    expect(await balanceOf(member.memberId)).toBe(6_000);
-  });
-
-  it('refuses to cancel another member\'s bet', async () => {
-    const { order } = await placed();
-    const stranger = await createMember({ balanceMinor: 0 });
-    const result = await call('/lgw/orders/suborders/cancel', { method: 'POST', token: stranger.token, json: { subOrderIds: [order.subOrders[0]?.subOrderId] } });
-    expect([result.status, result.body.errorCode]).toEqual([404, 'suborder_not_found']);
-  });
-});

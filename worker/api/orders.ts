@@ -1,58 +1,112 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../env';
-import type { LotteryOrderListValue } from '../../src/api/types';
-import { ApiError, ok } from '../lib/envelope';
+import {
+  bettingBody, cancelBody, IDEMPOTENCY_HEADER, orderInfoQuery, orderSearchBody, todayOrdersQuery,
+} from '../../src/contract/calls/lottery-shapes';
+import { ApiError } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { findOrder, pageOrders } from '../db/queries/lottery-orders';
+import { findOrder, listSubOrders, pageOrders, type OrderFilter } from '../db/queries/lottery-orders';
 import { requireMember } from '../services/auth-context';
 import { memberOnly } from '../services/member-only';
+import { bettingOrder } from '../services/lottery/betting';
 import { cancelSubOrders, orderDetail, placeOrder } from '../services/lottery/orders';
-import { cancelBody, orderDetailQuery, orderListQuery, placeOrderBody } from '../services/lottery/params';
-import { orderView } from '../services/lottery/views';
+import { orderView, subOrderView } from '../services/lottery/views';
+
+const DAY_MS = 86_400_000;
+
+/** Path parameter `name`: a positive whole number. */
+const idParam = (name: string) => z.object({
+  [name]: z.string().regex(/^\d{1,16}$/, 'Expected an id').transform(Number).pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+});
+
+/** A Spring-page-like page (`number` from 0) of `items` out of `total`. */
+function page<T>(items: T[], total: number, number: number, size: number) {
+  return { content: items, totalPages: Math.ceil(total / size), totalElements: total, number, size };
+}
+
+/** One page of the member's orders as the gateway answers them: `{ orders: page }`. */
+async function ordersPage(db: D1Database, memberId: number, filter: OrderFilter, number: number, size: number) {
+  const { orders, total } = await pageOrders(db, memberId, filter, { pageNo: number + 1, pageSize: size });
+  return { orders: page(orders.map(orderView), total, number, size) };
+}
 
 /**
- * Router for /lgw/orders (player-shell §7 "/lgw/orders, /lgw/orders/detail, /lgw/orders/suborders/cancel"): the
- * member's lottery orders. Every route needs a session (401 `not_logged_in` / `session_expired`); trial members
- * bet with their play money. Money minor units, times epoch ms.
+ * Router for /lgw/orders (platform-contract.md §4; calls in src/contract/calls/lottery.ts): the member's lottery
+ * orders. Plain JSON answers; errors `{ errorCode, message, value? }` with a 4xx status for a client's mistake
+ * (never the platform's 500: worker/lib/gateway.ts). Every route needs a session (401 `customer.not.login` /
+ * `user.or.token.invalid`); trial members bet with their play money. Money DECIMAL currency units on the wire,
+ * minor units inside; times epoch ms.
  */
 export const ordersRouter = new Hono<AppEnv>()
   /**
-   * POST / `{ nodeId | gameId, issueNo, prizeMode, idempotencyKey, items: [{ betType, selection, stakeMinor }] }`
-   * → LotteryPlaceOrderValue. Debits the total stake with the order in one transaction; a retry with the same key
-   * and body returns the first order (`replayed: true`). Errors: 400 `invalid_input`, `invalid_prize_mode`,
+   * POST / — the search (lotteryCalls.orderSearch): `{ startDate, endDate (exclusive), orderStatus, gameId,
+   * orderNumber, chasingOrder, numero, chasingStatus, page (from 0), size }` → `{ orders: { content, totalPages,
+   * totalElements, number, size } }`, newest first. No chase orders exist, so `chasingOrder: true` finds none.
+   * 400 `request_param_err`.
+   */
+  .post('/', memberOnly, valid('json', orderSearchBody), async (c) => {
+    const member = requireMember(c);
+    const q = c.req.valid('json');
+    if (q.chasingOrder === true) return c.json({ orders: page([], 0, q.page, q.size) });
+    const filter: OrderFilter = {
+      status: q.orderStatus, gameId: q.gameId, orderId: q.orderNumber === undefined ? undefined : Number(q.orderNumber),
+      issueNo: q.numero, from: q.startDate, to: q.endDate,
+    };
+    return c.json(await ordersPage(c.env.DB, member.memberId, filter, q.page, q.size));
+  })
+  /**
+   * GET /today?gameId&page&size (lotteryCalls.todayOrders) → the search's page of the orders placed since 00:00
+   * UTC today. 400 `request_param_err`.
+   */
+  .get('/today', memberOnly, valid('query', todayOrdersQuery), async (c) => {
+    const member = requireMember(c);
+    const q = c.req.valid('query');
+    const now = Date.now();
+    const from = now - (now % DAY_MS);
+    return c.json(await ordersPage(c.env.DB, member.memberId, { gameId: q.gameId, from }, q.page, q.size));
+  })
+  /**
+   * GET /detail/{orderMasterId}/info?page&size (lotteryCalls.orderInfo) → `{ orderDetails: page of bets }`, by id.
+   * 404 `order_not_found` (also for another member's order); 400 `request_param_err`.
+   */
+  .get('/detail/:orderMasterId/info', memberOnly, valid('param', idParam('orderMasterId')), valid('query', orderInfoQuery), async (c) => {
+    const member = requireMember(c);
+    const order = await findOrder(c.env.DB, member.memberId, c.req.valid('param').orderMasterId as number);
+    if (!order) throw new ApiError(404, 'order_not_found', 'No such order');
+    const { page: number, size } = c.req.valid('query');
+    const subs = await listSubOrders(c.env.DB, [order.id]);
+    return c.json({ orderDetails: page(subs.slice(number * size, (number + 1) * size).map(subOrderView), subs.length, number, size) });
+  })
+  /**
+   * GET /detail/{orderId} (lotteryCalls.orderDetail) → the order with its bets and its draw. 404 `order_not_found`
+   * (also for another member's order); 400 `request_param_err`.
+   */
+  .get('/detail/:orderId', memberOnly, valid('param', idParam('orderId')), async (c) => {
+    const member = requireMember(c);
+    const order = await findOrder(c.env.DB, member.memberId, c.req.valid('param').orderId as number);
+    if (!order) throw new ApiError(404, 'order_not_found', 'No such order');
+    return c.json(await orderDetail(c.env.DB, order, Date.now()));
+  })
+  /**
+   * PUT /suborders/cancel, body a JSON array of bet ids (lotteryCalls.cancelOrders) → `{ orders, balance }`:
+   * cancels the bets and refunds their stakes in one transaction, before their draw closes; a retry refunds nothing
+   * twice. 404 `suborder_not_found`; 409 `draw_closed`; 400 `request_param_err`.
+   */
+  .put('/suborders/cancel', memberOnly, valid('json', cancelBody), async (c) => {
+    const member = requireMember(c);
+    return c.json(await cancelSubOrders(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code }, c.req.valid('json'), Date.now()));
+  })
+  /**
+   * POST /betting (lotteryCalls.betting) `{ gameId, currentNumero, betCartAmountSum, prizeModeId,
+   * bettingSlipString, … }` + `Idempotency-Key` header → `{ order, balance, replayed }`. Debits the total stake
+   * with the order in one transaction; a retry with the same key and order returns the first order (`replayed:
+   * true`) and moves no money. Errors: 400 `request_param_err`, `function.not.available`, `invalid_prize_mode`,
    * `invalid_bet`, `invalid_stake` (value `{ index }`); 404 `game_not_found`, `draw_not_found`; 409 `draw_closed`,
    * `draw_not_open`, `insufficient_balance`, `idempotency_conflict`, `vendor_maintenance`.
    */
-  .post('/', memberOnly, valid('json', placeOrderBody), async (c) => {
+  .post('/betting', memberOnly, valid('json', bettingBody), async (c) => {
     const member = requireMember(c);
-    const value = await placeOrder(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code }, c.req.valid('json'), Date.now());
-    return ok(c, value);
-  })
-  /**
-   * GET /?status&nodeId&from&to&pageNo&pageSize → LotteryOrderListValue: the member's orders, newest first;
-   * pageNum echoes pageNo, totalPages is 0 when nothing matches. 400 `invalid_input`.
-   */
-  .get('/', memberOnly, valid('query', orderListQuery), async (c) => {
-    const member = requireMember(c);
-    const q = c.req.valid('query');
-    const { orders, total } = await pageOrders(c.env.DB, member.memberId, { status: q.status, nodeId: q.nodeId, from: q.from, to: q.to }, q);
-    const value: LotteryOrderListValue = { content: orders.map(orderView), pageNum: q.pageNo, totalPages: Math.ceil(total / q.pageSize), total };
-    return ok(c, value);
-  })
-  /** GET /detail?orderId → LotteryOrderDetail. 404 `order_not_found` (also for another member's order). */
-  .get('/detail', memberOnly, valid('query', orderDetailQuery), async (c) => {
-    const member = requireMember(c);
-    const order = await findOrder(c.env.DB, member.memberId, c.req.valid('query').orderId);
-    if (!order) throw new ApiError(404, 'order_not_found', 'No such order');
-    return ok(c, await orderDetail(c.env.DB, order, Date.now()));
-  })
-  /**
-   * POST /suborders/cancel `{ subOrderIds }` → LotteryCancelValue: cancels the bets and refunds their stakes in
-   * one transaction, before their draw closes. 404 `suborder_not_found`; 409 `draw_closed`.
-   */
-  .post('/suborders/cancel', memberOnly, valid('json', cancelBody), async (c) => {
-    const member = requireMember(c);
-    const value = await cancelSubOrders(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code },
-      c.req.valid('json').subOrderIds, Date.now());
-    return ok(c, value);
+    const input = bettingOrder(c.req.valid('json'), c.req.header(IDEMPOTENCY_HEADER), () => `auto-${crypto.randomUUID()}`);
+    return c.json(await placeOrder(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code }, input, Date.now()));
   });

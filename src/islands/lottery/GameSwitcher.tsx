@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getLotteryGames } from '../../api/calls';
-import type { LotteryGameInfo } from '../../api/types';
+import { getLotteryGames, type LotteryGameInfo } from '../../api/lottery';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { t } from '../../lib/i18n';
 
 /** Props: the vendor whose lobby this is, and the game on screen. */
@@ -18,6 +18,7 @@ export default function GameSwitcher({ vassalage, nodeId }: GameSwitcherProps) {
   const [games, setGames] = useState<LotteryGameInfo[]>([]);
   useEffect(() => {
     let live = true;
+    if (!hasCapability(CAPABILITIES.builtInLottery)) return undefined;
     getLotteryGames({ vassalage }).then(({ list }) => live && setGames(list), () => undefined);
     return () => {
       live = false;

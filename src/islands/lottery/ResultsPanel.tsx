@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { LotteryDraw } from '../../api/types';
+import type { LotteryDraw } from '../../api/lottery';
 import { pageLocale, t } from '../../lib/i18n';
 import { checkDraw, type DrawCheck } from '../../lib/lotteryVerify';
 import { timeOfDay } from '../../components/lotteryLabels';

@@ -84,6 +84,19 @@ export async function listPastDraws(db: D1Database, nodeId: number, now: number,
   return results.map(toDraw);
 }
 
+/** One page of a game's draws whose time has passed, newest first, and how many there are (stored draws only). */
+export async function pagePastDraws(
+  db: D1Database, nodeId: number, now: number, page: { offset: number; limit: number },
+): Promise<{ draws: Draw[]; total: number }> {
+  const [count, rows] = await db.batch<unknown>([
+    db.prepare(`SELECT COUNT(*) AS n FROM lottery_draws WHERE node_id = ? AND draw_at <= ?`).bind(nodeId, now),
+    db.prepare(`SELECT * FROM lottery_draws WHERE node_id = ? AND draw_at <= ? ORDER BY draw_at DESC LIMIT ? OFFSET ?`)
+      .bind(nodeId, now, page.limit, page.offset),
+  ]);
+  const total = (count?.results[0] as { n: number } | undefined)?.n ?? 0;
+  return { draws: ((rows?.results ?? []) as DrawRow[]).map(toDraw), total };
+}
+
 /** Draws whose time has passed and that are not settled yet, oldest first (optionally of one game). */
 export async function listDueDraws(db: D1Database, now: number, limit: number, nodeId?: number): Promise<Draw[]> {
   const game = nodeId === undefined ? '' : ' AND node_id = ?';

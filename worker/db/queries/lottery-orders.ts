@@ -8,6 +8,7 @@ interface OrderRow {
   id: number;
   member_id: number;
   node_id: number;
+  game_id: string;
   game_name: string;
   draw_id: number;
   issue_no: string;
@@ -42,6 +43,7 @@ function toOrder(row: OrderRow): Order {
     id: row.id,
     memberId: row.member_id,
     nodeId: row.node_id,
+    gameId: row.game_id,
     gameName: row.game_name,
     drawId: row.draw_id,
     issueNo: row.issue_no,
@@ -81,7 +83,7 @@ function toSubOrder(row: SubOrderRow): SubOrder {
   };
 }
 
-const SELECT_ORDER = `SELECT o.*, g.game_name, d.draw_at, d.close_at
+const SELECT_ORDER = `SELECT o.*, g.game_id, g.game_name, d.draw_at, d.close_at
   FROM lottery_orders o JOIN games g ON g.node_id = o.node_id JOIN lottery_draws d ON d.id = o.draw_id`;
 
 /** What a new order row holds. */
@@ -136,11 +138,15 @@ export async function findOrder(db: D1Database, memberId: number, orderId: numbe
 export interface OrderFilter {
   status?: OrderStatus | undefined;
   nodeId?: number | undefined;
+  /** The game's launcher id (games.game_id). */
+  gameId?: string | undefined;
+  orderId?: number | undefined;
+  issueNo?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
 }
 
-/** One page of the member's orders, newest first (ties by id, so pages never overlap). */
+/** One page of the member's orders, newest first (ties by id, so pages never overlap). `pageNo` from 1. */
 export async function pageOrders(
   db: D1Database,
   memberId: number,
@@ -151,6 +157,9 @@ export async function pageOrders(
   const params: (string | number)[] = [memberId];
   if (filter.status !== undefined) { where += ' AND o.status = ?'; params.push(filter.status); }
   if (filter.nodeId !== undefined) { where += ' AND o.node_id = ?'; params.push(filter.nodeId); }
+  if (filter.gameId !== undefined) { where += ' AND o.node_id IN (SELECT node_id FROM games WHERE game_id = ?)'; params.push(filter.gameId); }
+  if (filter.orderId !== undefined) { where += ' AND o.id = ?'; params.push(filter.orderId); }
+  if (filter.issueNo !== undefined) { where += ' AND o.issue_no = ?'; params.push(filter.issueNo); }
   if (filter.from !== undefined) { where += ' AND o.created_at >= ?'; params.push(filter.from); }
   if (filter.to !== undefined) { where += ' AND o.created_at < ?'; params.push(filter.to); }
   const [count, rows] = await db.batch<unknown>([

@@ -2,9 +2,24 @@
  * The lottery's domain records as the queries return them (worker/db/queries/lottery-*.ts). Plain types, so pure
  * rules and their unit tests can use them without the database. Money minor units, times epoch ms.
  */
-import type { LotteryGameBase } from '../../../src/api/types';
 import type { GameOdds, PrizeMode } from './odds';
 import type { Schedule } from './schedule';
+
+/** What names a lottery game and bounds its bets. Money minor units. */
+export interface LotteryGameBase {
+  nodeId: number;
+  gameId: string;
+  gameName: string;
+  /** The vendor's display name. */
+  displayName: string;
+  vassalage: string;
+  gameType: string;
+  gameGroupId: string | null;
+  lottoMode: string | null;
+  minStakeMinor: number;
+  maxStakeMinor: number;
+  maxPayoutMinor: number;
+}
 
 /** A LOTT/ELOTT game with its lottery configuration. Money in minor units, times in ms. */
 export interface LotteryGame extends LotteryGameBase {
@@ -42,6 +57,7 @@ export interface Order {
   id: number;
   memberId: number;
   nodeId: number;
+  gameId: string;
   gameName: string;
   drawId: number;
   issueNo: string;

@@ -1,10 +1,11 @@
 /**
- * Placing and cancelling lottery orders (player-shell §7 /lgw/orders, /lgw/orders/suborders/cancel). Every
- * money movement is one D1 batch with the rows it pays for, so money and bets exist together or not at all.
+ * Placing and cancelling lottery orders (platform-contract.md §4 POST /lgw/orders/betting, PUT
+ * /lgw/orders/suborders/cancel). Every money movement is one D1 batch with the rows it pays for, so money and
+ * bets exist together or not at all. Answers are wire shapes (decimal money).
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { LotteryCancelValue, LotteryOrderDetail, LotteryPlaceOrderValue } from '../../../src/api/types';
+import { minorToWire } from '../../../src/contract/money';
 import { ApiError } from '../../lib/envelope';
 import { findDrawsByIds } from '../../db/queries/lottery-draws';
 import { findLotteryGame } from '../../db/queries/lottery-games';
@@ -18,7 +19,20 @@ import { classifyBatchError } from './batch-errors';
 import { ensureDraw } from './draws';
 import { priceItems, type OrderItemInput } from './pricing';
 import { slotByIssue } from './schedule';
-import { orderDetailView } from './views';
+import { orderDetailView, type LotteryOrderDetail } from './views';
+
+/** The betting answer: the placed order (or, for a retried key, the first one), the balance (decimal), and whether it was a replay. */
+export interface PlacedOrder {
+  order: LotteryOrderDetail;
+  balance: number;
+  replayed: boolean;
+}
+
+/** The cancel answer: the orders touched, after the refunds, and the balance (decimal). */
+export interface CancelledBets {
+  orders: LotteryOrderDetail[];
+  balance: number;
+}
 
 /** Who places or cancels. */
 export interface OrderMember {
@@ -26,7 +40,7 @@ export interface OrderMember {
   merchantCode: string;
 }
 
-/** The POST /lgw/orders body after schema validation (items are checked here, bet by bet). */
+/** An order to place, from the betting call (items are checked here, bet by bet; stakes minor units). */
 export interface PlaceOrderInput {
   nodeId?: number | undefined;
   gameId?: string | undefined;
@@ -54,11 +68,11 @@ export async function orderDetail(db: D1Database, order: Order, now: number): Pr
 }
 
 /** The answer to a retried key: the first order when the request is the same, else 409 `idempotency_conflict`. */
-async function replay(db: D1Database, order: Order, hash: string, memberId: number, now: number): Promise<LotteryPlaceOrderValue> {
+async function replay(db: D1Database, order: Order, hash: string, memberId: number, now: number): Promise<PlacedOrder> {
   if (order.requestHash !== hash) {
     throw new ApiError(409, 'idempotency_conflict', 'This idempotency key was used for a different order');
   }
-  return { order: await orderDetail(db, order, now), balanceMinor: await getBalance(db, memberId), replayed: true };
+  return { order: await orderDetail(db, order, now), balance: minorToWire(await getBalance(db, memberId)), replayed: true };
 }
 
 /**
@@ -69,7 +83,7 @@ async function replay(db: D1Database, order: Order, hash: string, memberId: numb
  * the batch lands after close), `draw_not_open` (a later draw), `vendor_maintenance`, `insufficient_balance`,
  * `idempotency_conflict`. A retry with the same key and body returns the first order and moves no money.
  */
-export async function placeOrder(db: D1Database, member: OrderMember, input: PlaceOrderInput, now: number): Promise<LotteryPlaceOrderValue> {
+export async function placeOrder(db: D1Database, member: OrderMember, input: PlaceOrderInput, now: number): Promise<PlacedOrder> {
   const hash = requestHash(input);
   const earlier = await findOrderByKey(db, member.memberId, input.idempotencyKey);
   if (earlier) return replay(db, earlier, hash, member.memberId, now);
@@ -111,7 +125,7 @@ export async function placeOrder(db: D1Database, member: OrderMember, input: Pla
   }
   const placed = await findOrderByKey(db, member.memberId, input.idempotencyKey);
   if (!placed) throw new Error('lottery order missing after its batch');
-  return { order: await orderDetail(db, placed, now), balanceMinor: await getBalance(db, member.memberId), replayed: false };
+  return { order: await orderDetail(db, placed, now), balance: minorToWire(await getBalance(db, member.memberId)), replayed: false };
 }
 
 /**
@@ -120,7 +134,7 @@ export async function placeOrder(db: D1Database, member: OrderMember, input: Pla
  * cancelled are skipped, so a retry is harmless. Errors: 404 `suborder_not_found` (unknown or another member's);
  * 409 `draw_closed` (a bet is settled, or its draw closed — also when that happens while the batch runs).
  */
-export async function cancelSubOrders(db: D1Database, member: OrderMember, subOrderIds: number[], now: number): Promise<LotteryCancelValue> {
+export async function cancelSubOrders(db: D1Database, member: OrderMember, subOrderIds: number[], now: number): Promise<CancelledBets> {
   const ids = [...new Set(subOrderIds)];
   const subs = await findMemberSubOrders(db, member.memberId, ids);
   if (subs.length !== ids.length) throw new ApiError(404, 'suborder_not_found', 'No such bet among your orders');
@@ -158,5 +172,5 @@ export async function cancelSubOrders(db: D1Database, member: OrderMember, subOr
     if (!o) throw new Error('lottery order missing after cancel');
     return orderDetail(db, o, now);
   }));
-  return { orders: details, balanceMinor: await getBalance(db, member.memberId) };
+  return { orders: details, balance: minorToWire(await getBalance(db, member.memberId)) };
 }

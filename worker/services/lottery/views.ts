@@ -1,15 +1,31 @@
 /**
- * API shapes of the lottery (src/api/types.ts) from stored rows. Pure. This is the one place a draw's secret
- * is put into an answer, and only once its draw time has passed.
+ * Wire shapes of the lottery (src/contract/calls/lottery-shapes.ts) from stored rows. Pure. Money leaves here as
+ * decimal currency units (minorToWire), the one conversion point of the lottery's answers. This is the one place
+ * a draw's secret is put into an answer, and only once its draw time has passed.
  */
+import type { z } from 'zod';
 import type {
-  LotteryDraw, LotteryGameInfo, LotteryGameSheetValue, LotteryOrder, LotteryOrderDetail, LotterySubOrder,
-} from '../../../src/api/types';
+  drawSchema, gameInfoSchema, gameSheetSchema, orderDetailSchema, orderSchema, subOrderSchema,
+} from '../../../src/contract/calls/lottery-shapes';
+import { minorToWire } from '../../../src/contract/money';
 import type { Draw, LotteryGame, Order, SubOrder } from './model';
 import { BET_PLAY_TYPES, BET_TYPES, playTypesOf } from './bets';
 import { deriveDigits } from './draw';
 import { prizeModesOf } from './odds';
 import { openSlot } from './schedule';
+
+/** A draw on the wire. */
+export type LotteryDraw = z.output<typeof drawSchema>;
+/** A game with its schedule on the wire. */
+export type LotteryGameInfo = z.output<typeof gameInfoSchema>;
+/** A game sheet on the wire. */
+export type LotteryGameSheet = z.output<typeof gameSheetSchema>;
+/** An order as listed on the wire. */
+export type LotteryOrder = z.output<typeof orderSchema>;
+/** One bet on the wire. */
+export type LotterySubOrder = z.output<typeof subOrderSchema>;
+/** An order with its bets and draw on the wire. */
+export type LotteryOrderDetail = z.output<typeof orderDetailSchema>;
 
 /** A stored draw as the API shows it at `now`: secret and digits only from the draw time on. */
 export function drawView(draw: Draw, now: number): LotteryDraw {
@@ -46,16 +62,16 @@ export function gameInfoView(game: LotteryGame, now: number): LotteryGameInfo {
     prizeModes: prizeModesOf(game.odds),
     intervalMs: game.schedule.intervalMs,
     closeBeforeMs: game.schedule.closeBeforeMs,
-    minStakeMinor: game.minStakeMinor,
-    maxStakeMinor: game.maxStakeMinor,
-    maxPayoutMinor: game.maxPayoutMinor,
+    minStake: minorToWire(game.minStakeMinor),
+    maxStake: minorToWire(game.maxStakeMinor),
+    maxPayout: minorToWire(game.maxPayoutMinor),
     current: { issueNo: open.issueNo, openAt: open.openAt, closeAt: open.closeAt, drawAt: open.drawAt },
     nextCloseAt: open.closeAt,
   };
 }
 
 /** The game sheet: game info plus the bet types its play types offer and its odds tables. */
-export function gameSheetView(game: LotteryGame, now: number): LotteryGameSheetValue {
+export function gameSheetView(game: LotteryGame, now: number): LotteryGameSheet {
   const playTypes = playTypesOf(game.lottoMode);
   return {
     ...gameInfoView(game, now),
@@ -70,14 +86,16 @@ export function gameSheetView(game: LotteryGame, now: number): LotteryGameSheetV
 export function orderView(order: Order): LotteryOrder {
   return {
     orderId: order.id,
+    orderNumber: String(order.id),
     nodeId: order.nodeId,
+    gameId: order.gameId,
     gameName: order.gameName,
     issueNo: order.issueNo,
     prizeMode: order.prizeMode,
     status: order.status,
-    totalStakeMinor: order.totalStakeMinor,
-    payoutMinor: order.payoutMinor,
-    refundMinor: order.refundMinor,
+    totalStake: minorToWire(order.totalStakeMinor),
+    payout: minorToWire(order.payoutMinor),
+    refund: minorToWire(order.refundMinor),
     createdAt: order.createdAt,
     settledAt: order.settledAt,
     closeAt: order.closeAt,
@@ -91,10 +109,10 @@ export function subOrderView(sub: SubOrder): LotterySubOrder {
     subOrderId: sub.id,
     betType: sub.betType,
     selection: sub.selection,
-    stakeMinor: sub.stakeMinor,
+    stake: minorToWire(sub.stakeMinor),
     oddsMilli: sub.oddsMilli,
     status: sub.status,
-    payoutMinor: sub.payoutMinor,
+    payout: minorToWire(sub.payoutMinor),
     closedAt: sub.closedAt,
   };
 }
