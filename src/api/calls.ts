@@ -1,9 +1,9 @@
-import { apiRequest, withQuery } from './client';
+import { apiRequest } from './client';
 import { activeLanguage } from '../lib/i18n';
 import { API } from './paths';
 import { sealedRequest } from './sealed';
 import type {
-  ConsolidatedSettingsValue, CountryListValue, DemoSlotGameValue, DemoSlotSpinValue, SmsSendValue, SystemStatusValue,
+  DemoSlotGameValue, DemoSlotSpinValue, SmsSendValue,
   FavouriteListValue, GameListValue, Game, LaunchValue, MemberInfo, RegisterFieldSetting, SessionValue,
   VendorGameType, WalletValue,
   LotteryCancelValue, LotteryDrawsValue, LotteryGameSheetValue, LotteryGamesValue, LotteryOrderDetail,
@@ -12,17 +12,8 @@ import type {
 
 /** One typed function per platform call (player-shell §7, accounts §7). Values in minor units / epoch ms. */
 
-/** GET system status (player-shell §3 System status). */
-export const getSystemStatus = () => apiRequest<SystemStatusValue>('GET', API.systemStatus);
-
-/** GET consolidated settings: site switches, promotion and template flags of this site. */
-export const getConsolidatedSettings = () => apiRequest<ConsolidatedSettingsValue>('GET', API.consolidatedSettings);
-
 /** GET registration field settings (accounts §3 Registration validation rules). */
 export const getRegisterSettings = () => apiRequest<{ fields: RegisterFieldSetting[] }>('GET', API.registerSettings);
-
-/** URL of a fresh captcha image; `nonce` forces a reload on tap (accounts §2). */
-export const captchaImageUrl = (moduleId: string, nonce: number) => withQuery(API.captcha, { moduleId, t: nonce });
 
 /** Login payload (accounts §3) by type; `rememberMe` asks for SessionValue.rememberToken. */
 export type LoginBody = { rememberMe?: boolean } & (
@@ -154,9 +145,6 @@ export const sendSmsCodeNoLogin = (body: { mobileNum: string; countryDialingCode
 export const resetPasswordBySms = (body: {
   countryDialingCode: string; mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword: string;
 }) => sealedRequest<null>('POST', API.passwordReset, body);
-
-/** GET dialling codes (accounts §7 "system country"): digits without '+'. */
-export const getCountryList = () => apiRequest<CountryListValue>('GET', API.countries);
 
 /** GET winner board (player-shell §7): gameCategory ALL, language, limitNum 20; winAmount in minor units. */
 export const getWinnerBoard = (query: { gameCategory?: string; language?: string; limitNum?: number; sort?: 'newest' | 'biggest' } = {}) =>

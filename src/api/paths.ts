@@ -3,10 +3,7 @@
  * give are used as given; the rest are PlayDeck's choice under /wps/.
  */
 export const API = {
-  systemStatus: '/wps/system/status',
-  consolidatedSettings: '/wps/system/settings/consolidated',
   registerSettings: '/wps/system/setting/register',
-  captcha: '/wps/captcha',
   login: '/wps/session/login',
   logout: '/wps/session/logout',
   freePlay: '/wps/session/login/freeplay',
@@ -35,7 +32,6 @@ export const API = {
   passwordChange: '/wps/member/password/verification',
   passwordReset: '/wps/member/password/reset',
   smsNoLogin: '/wps/verification/sms/noLogin',
-  countries: '/wps/system/country',
   registerMobile: '/wps/member/register/mobile',
   smsRegister: '/wps/verification/sms/register',
   rememberLogin: '/wps/session/remember',

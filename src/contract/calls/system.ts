@@ -22,9 +22,9 @@ export interface WhitelabelNode {
 }
 
 /** Schema of one whitelabel tree node (recursive). */
-export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() =>
-  z.object({ modId: z.string(), enabled: flagString, childrenNodes: z.array(whitelabelNodeSchema) }),
-);
+export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z
+  .lazy(() => z.object({ modId: z.string(), enabled: flagString, childrenNodes: z.array(whitelabelNodeSchema) }))
+  .meta({ id: 'WhitelabelNode' });
 
 /** The whitelabel tree: a list of root nodes. */
 export const whitelabelTreeSchema = z.array(whitelabelNodeSchema);
