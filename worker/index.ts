@@ -8,7 +8,7 @@ import { servePageOrAsset } from './edge/pages';
 import { upstreamProxy, type UpstreamOptions } from './edge/upstream';
 import { sessionReader } from './services/auth-context';
 import { clientIp } from './services/client-ip';
-import { systemRouter } from './api/system';
+import { systemRouter, systemV2Router } from './api/system';
 import { captchaRouter } from './api/captcha';
 import { sessionRouter } from './api/session';
 import { memberRouter } from './api/member';
@@ -41,6 +41,7 @@ const api = new Hono<AppEnv>()
   .use('/lgw/*', sessionReader)
   .route('/wps/system', systemRouter)
   .route('/wps/system/setting', registerSettingsRouter)
+  .route('/wps/v2/system', systemV2Router)
   .route('/wps/captcha', captchaRouter)
   .route('/wps/session', sessionRouter)
   .route('/wps/member', memberRouter)

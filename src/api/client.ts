@@ -132,15 +132,3 @@ function fail(status: number, errorCode: unknown, value: unknown, hadSession: bo
   throw new ApiRequestError(status, code, value);
 }
 
-/**
- * Transitional: a call by method and path, for the calls not yet declared in src/contract (same headers and
- * answer handling as callApi, /wps envelope only). Each area moves its calls to callApi and this goes away.
- */
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options: { query?: Query; json?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const def = { name: path, method, path, auth: 'optional', value: undefined as never, summary: path } as unknown as CallDef;
-  return (await callApi(def, { query: options.query, body: options.json, signal: options.signal, headers: options.headers })) as T;
-}

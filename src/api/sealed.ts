@@ -38,8 +38,3 @@ export async function sealedCall<C extends CallDef>(def: C, body: unknown): Prom
   }
 }
 
-/** Transitional: a sealed call by method and path, for calls not yet declared in src/contract. */
-export async function sealedRequest<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
-  const def = { name: path, method, path, auth: 'optional', value: undefined as never, summary: path } as unknown as CallDef;
-  return (await sealedCall(def, body)) as T;
-}

@@ -37,6 +37,8 @@ export interface CallDef<
   form?: boolean | undefined;
   /** PlayDeck's own extension (under /wps/playdeck/), not a platform call. */
   extension?: boolean | undefined;
+  /** Answers plain JSON instead of the /wps envelope (a document such as the OpenAPI description itself). */
+  plain?: boolean | undefined;
   /** One line for the OpenAPI document; the contract section it implements. */
   summary: string;
 }

@@ -1,11 +1,16 @@
-import { useId, type Ref } from 'react';
-import { captchaImageUrl } from '../api/calls';
+import { useEffect, useId, type Ref } from 'react';
+import { useStore } from '@nanostores/react';
+import { $captchaImage, loadCaptcha } from '../stores/captcha';
 import FieldFrame, { describedBy } from '../components/FieldFrame';
 import { t, type MessageKey } from '../lib/i18n';
 
 /** Props of the captcha field; the parent owns the value and the image nonce (a new nonce reloads the image). */
 export interface CaptchaFieldProps {
-  moduleId: string;
+  /**
+   * The form's module (kept for the callers); the captcha call itself always sends `ModuleId: CAPTCHA3`
+   * (platform-contract.md §3), so this is not sent.
+   */
+  moduleId?: string | undefined;
   nonce: number;
   onReload: () => void;
   value: string;
@@ -19,10 +24,16 @@ export const CAPTCHA_MAX = 16;
 
 /**
  * Captcha image and text input (accounts §2: "a captcha field with a clickable image"; §5 captcha rules).
- * The image is a button: a tap or Enter loads a new code. The server ties the answer to the last image.
+ * The image is a button: a tap or Enter loads a new code (a new nonce). The image is the base64 PNG of
+ * GET /wps/captcha (platform-contract.md §3), fetched by the captcha store; the server ties the answer to the last
+ * image.
  */
-export default function CaptchaField({ moduleId, nonce, onReload, value, onValue, error, inputRef }: CaptchaFieldProps) {
+export default function CaptchaField({ nonce, onReload, value, onValue, error, inputRef }: CaptchaFieldProps) {
   const id = useId();
+  const image = useStore($captchaImage);
+  useEffect(() => {
+    if (nonce > 0) void loadCaptcha();
+  }, [nonce]);
   return (
     <FieldFrame fieldId={id} label={t('form.captcha')} error={error} className="captcha-field" row>
       <input
@@ -41,7 +52,7 @@ export default function CaptchaField({ moduleId, nonce, onReload, value, onValue
         aria-describedby={describedBy(id, error)}
       />
       <button type="button" className="captcha-image" onClick={onReload} aria-label={t('form.captchaImage')}>
-        {nonce > 0 && <img src={captchaImageUrl(moduleId, nonce)} alt={t('form.captchaImage')} width={120} height={44} />}
+        {nonce > 0 && image && <img src={image} alt={t('form.captchaImage')} width={120} height={44} />}
       </button>
     </FieldFrame>
   );

@@ -6,6 +6,7 @@ import { messageRows } from '../lib/messageCentre';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
 import { $settings, $status } from '../stores/settings';
+import { flattenWhitelabel } from '../lib/whitelabel';
 import { showToast } from '../stores/toast';
 
 /**
@@ -24,7 +25,7 @@ export default function MessageCentre() {
   const rows = messageRows({
     loggedIn: session !== null,
     memberType: session ? (member?.type ?? sessionMemberType(session)) : null,
-    cbs3: (settings?.switches.CBS3 ?? status.info.whitelabel.CBS3) === true,
+    cbs3: (settings?.switches.CBS3 ?? flattenWhitelabel(status.info.whitelabel).CBS3) === true,
     telegramUrl: status.info.resources.find((r) => r.resourceType.toUpperCase() === 'TELEGRAM')?.url ?? null,
     liveChatUrl: serviceLink(services, 'LIVECHAT'),
     serviceUrl: serviceLink(services, 'CS'),

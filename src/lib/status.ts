@@ -29,3 +29,20 @@ export function statusNeedsReload(status: StatusFlags, route: string): boolean {
   if (route === 'maintenance' || route === 'restricted') return false;
   return appStatus(status) !== 0;
 }
+
+/** Where the page is: the parts of `location` the status query needs. */
+export interface PageLocation {
+  hostname: string;
+  host: string;
+  search: string;
+}
+
+/**
+ * The query the platform's mobile client sends with the status call (platform-contract.md §2): `device=MOBILE`,
+ * `originalDomain` (the page's host name), `url` (the page's host) and `track` (the page's `track` parameter,
+ * left out when there is none).
+ */
+export function statusQuery(page: PageLocation): { device: string; originalDomain: string; url: string; track?: string } {
+  const track = new URLSearchParams(page.search).get('track');
+  return { device: 'MOBILE', originalDomain: page.hostname, url: page.host, ...(track ? { track } : {}) };
+}

@@ -1,6 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { getCountryList } from '../api/calls';
-import type { CountryListValue } from '../api/types';
+import { getCountryList, type CountryListValue } from '../api/system';
 
 /** One dialling code of the list (GET /wps/system/country, accounts §7 "system country"). */
 export type Country = CountryListValue['list'][number];

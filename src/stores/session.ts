@@ -1,5 +1,4 @@
 import { atom, onSet } from 'nanostores';
-import { SESSION_STORAGE_KEY } from '../api/paths';
 
 /**
  * Session info as kept in session storage under MC_SESSION_INFO (player-shell §3, accounts §3):
@@ -14,6 +13,9 @@ export interface SessionInfo {
   customerType?: number;
   firstTimeLogin: boolean;
 }
+
+/** Session storage key of the session info (platform-contract.md §1.7, player-shell §3). */
+export const SESSION_STORAGE_KEY = 'MC_SESSION_INFO';
 
 function readStored(): SessionInfo | null {
   if (typeof sessionStorage === 'undefined') return null;

@@ -1,8 +1,10 @@
-import { atom, onMount } from 'nanostores';
-import { getConsolidatedSettings, getSystemStatus } from '../api/calls';
-import type { ConsolidatedSettingsValue, SystemStatusValue } from '../api/types';
-import { STATUS_STORAGE_KEY, statusNeedsReload } from '../lib/status';
+import { atom, computed, onMount } from 'nanostores';
+import { getConsolidatedSettings, getSystemStatus, type ConsolidatedSettingsValue, type SystemStatusValue } from '../api/system';
+import { ApiRequestError } from '../api/client';
+import { systemStatusValue } from '../contract/calls/system';
+import { STATUS_STORAGE_KEY, statusNeedsReload, statusQuery } from '../lib/status';
 import { writePageSwitches } from '../lib/switchGate';
+import { flattenWhitelabel } from '../lib/whitelabel';
 
 /**
  * Site settings (consolidated settings: switches, promotions, templates), fetched once per page when first
@@ -16,17 +18,28 @@ export const $settings = atom<ConsolidatedSettingsValue | null>(null);
  */
 export const $status = atom<SystemStatusValue | null>(null);
 
+/** The status answer's whitelabel tree flattened to modId → on/off (src/lib/whitelabel.ts); {} until known. */
+export const $statusSwitches = computed($status, (status) => flattenWhitelabel(status?.info.whitelabel));
+
 /** Session storage flag: the page already reloaded once for a gate, so a disagreeing edge cannot loop it. */
 const GATE_RELOAD_KEY = 'statusReload';
 
+/** The cached status, when it has today's shape (an older cache, e.g. a flat whitelabel map, is ignored). */
 function readCachedStatus(): SystemStatusValue | null {
   try {
     const raw = localStorage.getItem(STATUS_STORAGE_KEY);
-    const value = raw ? (JSON.parse(raw) as SystemStatusValue) : null;
-    return value && typeof value === 'object' && value.info ? value : null;
+    const parsed = raw ? systemStatusValue.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/** Reloads the page once for a gate (the edge then answers the gate page); the flag stops a loop. */
+function reloadOnceForGate(): void {
+  if (sessionStorage.getItem(GATE_RELOAD_KEY)) return;
+  sessionStorage.setItem(GATE_RELOAD_KEY, '1');
+  window.location.reload();
 }
 
 /**
@@ -44,12 +57,14 @@ export async function refreshSettings(): Promise<void> {
 }
 
 /**
- * Fetches the status and caches it. When the fresh status says maintenance or region restriction on a normal
- * page, the page reloads once so the edge answers with the gate page.
+ * Fetches the status (GET /wps/v2/system/status with the mobile client's query, platform-contract.md §2) and
+ * caches it under `status`. When the fresh status says maintenance or region restriction on a normal page, the
+ * page reloads once so the edge answers with the gate page. `domain_not_available` (no site on this domain) also
+ * reloads once: the edge answers such a domain with its dedicated "site not configured" page.
  */
 export async function refreshStatus(): Promise<void> {
   try {
-    const status = await getSystemStatus();
+    const status = await getSystemStatus(statusQuery(window.location));
     $status.set(status);
     try {
       localStorage.setItem(STATUS_STORAGE_KEY, JSON.stringify(status));
@@ -57,14 +72,11 @@ export async function refreshStatus(): Promise<void> {
       // storage full or unavailable: the fresh answer is still used
     }
     const route = document.body.dataset.route ?? '';
-    if (statusNeedsReload(status, route) && !sessionStorage.getItem(GATE_RELOAD_KEY)) {
-      sessionStorage.setItem(GATE_RELOAD_KEY, '1');
-      window.location.reload();
-    } else if (!statusNeedsReload(status, route)) {
-      sessionStorage.removeItem(GATE_RELOAD_KEY);
-    }
-  } catch {
-    // keep the cached status
+    if (statusNeedsReload(status, route)) reloadOnceForGate();
+    else sessionStorage.removeItem(GATE_RELOAD_KEY);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.errorCode === 'domain_not_available') reloadOnceForGate();
+    // otherwise keep the cached status
   }
 }
 

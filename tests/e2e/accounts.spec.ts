@@ -59,6 +59,12 @@ test('a wrong password shows the captcha, and a login with the captcha answer th
   const captcha = page.getByLabel('Verification code', { exact: true });
   await expect(captcha).toBeVisible();
   await expect(page.getByRole('img', { name: /Verification code image/ })).toBeVisible();
+  // The image is the base64 PNG of GET /wps/captcha (platform-contract.md §3); a tap loads a new one.
+  const image = page.getByRole('img', { name: /Verification code image/ });
+  await expect(image).toHaveAttribute('src', /^data:image\/png;base64,iVBORw0KGgo/);
+  const firstImage = (await image.getAttribute('src')) ?? '';
+  await page.getByRole('button', { name: /Verification code image/ }).click();
+  await expect(image).not.toHaveAttribute('src', firstImage);
 
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByText('Enter the code shown in the picture.')).toBeVisible();

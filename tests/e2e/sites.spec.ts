@@ -66,7 +66,7 @@ test('the two demo sites differ as their switches say: theme, live chat and free
   expect(settings.value.switches.FREEPLAY3).toBe(false);
   const freePlay = await page.evaluate(async () => {
     const r = await fetch('/wps/session/login/freeplay', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"moduleId":"FREEPLAY3"}' });
-    return { status: r.status, code: ((await r.json()) as { code: string }).code };
+    return { status: r.status, code: ((await r.json()) as { errorCode: string }).errorCode };
   });
   expect(freePlay).toEqual({ status: 403, code: 'function.not.available' });
 });

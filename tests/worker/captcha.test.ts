@@ -3,27 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/index';
 import type { Bindings } from '../../worker/env';
 import { CAPTCHA_TTL_MS, checkCaptchaAnswer, issueCaptcha, newChallenge } from '../../worker/services/captcha';
-import { renderCaptchaSvg } from '../../worker/services/captcha-svg';
+import { renderCaptchaPng } from '../../worker/services/captcha-image';
+import { envelopeSchema } from '../../src/contract/envelope';
+import { systemCalls } from '../../src/contract/calls/system';
 import { call } from './helpers';
+import { decodePng } from './png-decode';
 import { fromIp, uniqueIp } from './accounts-fixtures';
 
 const app = createApp();
 
-/** The captcha answers with an image, not an envelope, so these calls read the raw response. */
-function fetchCaptcha(query = '?moduleId=VALID_CAPTCHA3', origin = 'http://127.0.0.1', ip = uniqueIp()) {
-  return app.request(`${origin}/wps/captcha${query}`, { headers: fromIp(ip) }, env);
+/** GET /wps/captcha as the client sends it (ModuleId CAPTCHA3); raw response, to read the cookie too. */
+function fetchCaptcha(origin = 'http://127.0.0.1', ip = uniqueIp(), moduleId = 'CAPTCHA3') {
+  return app.request(`${origin}/wps/captcha`, { headers: { ...fromIp(ip), ModuleId: moduleId } }, env);
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 const production = { ...env, APP_ENV: 'production', TEST_CAPTCHA_ANSWER: 'LETMEIN' } as Bindings;
 const development = { ...env, APP_ENV: 'development', TEST_CAPTCHA_ANSWER: 'LETMEIN' } as Bindings;
 
 describe('GET /wps/captcha', () => {
-  it('answers an uncacheable SVG image and binds the challenge to the browser with a strict cookie', async () => {
+  it('answers an uncacheable envelope around a base64 PNG and binds the challenge to the browser with a strict cookie', async () => {
     const before = Date.now();
     const res = await fetchCaptcha();
     expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const body = envelopeSchema(systemCalls.captcha.value).parse(await res.json());
+    expect(body).toMatchObject({ success: true, errorCode: '' });
+    expect(atob(body.value).slice(1, 4)).toBe('PNG');
     const cookie = res.headers.get('Set-Cookie') ?? '';
     expect(cookie).toMatch(/^pd_captcha=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('Max-Age=300');
@@ -43,21 +53,30 @@ describe('GET /wps/captcha', () => {
   });
 
   it('marks the cookie Secure when served over https', async () => {
-    const res = await fetchCaptcha('', 'https://localhost');
+    const res = await fetchCaptcha('https://localhost');
     expect(res.status).toBe(200);
     expect(res.headers.get('Set-Cookie')).toContain('Secure');
   });
 
-  it('draws the challenge as glyph outlines only: no text, no font reference', async () => {
-    const svg = await (await fetchCaptcha()).text();
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    expect(svg).not.toMatch(/<text|<tspan|font-family|@font-face|<use|<image/);
-    // Glyph paths are drawn on top of noise curves: at least 4 glyphs plus 6 curves.
-    expect((svg.match(/<path /g) ?? []).length).toBeGreaterThanOrEqual(10);
+  it('draws the challenge as a 150 × 50 PNG with dark glyph pixels over a light background', async () => {
+    const body = (await (await fetchCaptcha()).json()) as { value: string };
+    const bytes = Uint8Array.from(atob(body.value), (ch) => ch.charCodeAt(0));
+    const image = decodePng(bytes);
+    expect(image).toMatchObject({ width: 150, height: 50 });
+    const lightness = [];
+    for (let i = 0; i < image.pixels.length; i += 3) {
+      lightness.push(((image.pixels[i] ?? 0) + (image.pixels[i + 1] ?? 0) + (image.pixels[i + 2] ?? 0)) / 3);
+    }
+    // Glyphs (lightness 15–40 %) cover a real share of the image; the background (88–96 %) most of it.
+    expect(lightness.filter((l) => l < 128).length).toBeGreaterThan(300);
+    expect(lightness.filter((l) => l > 180).length).toBeGreaterThan(3000);
+    // Anti-aliased edges: many in-between values, not just two colours.
+    expect(new Set(lightness.map((l) => Math.round(l))).size).toBeGreaterThan(50);
   });
 
-  it('renders the same challenge differently every time', () => {
-    expect(renderCaptchaSvg('K4P7Q')).not.toBe(renderCaptchaSvg('K4P7Q'));
+  it('renders the same challenge differently every time', async () => {
+    const [a, b] = await Promise.all([renderCaptchaPng('K4P7Q'), renderCaptchaPng('K4P7Q')]);
+    expect(bytesEqual(a, b)).toBe(false);
   });
 
   it('asks either a small sum/difference/product or 4–5 unambiguous letters and digits', () => {
@@ -76,9 +95,9 @@ describe('GET /wps/captcha', () => {
     }
   });
 
-  it('refuses a malformed moduleId with 400 invalid_input', async () => {
-    for (const query of ['?moduleId=%3Cscript%3E', `?moduleId=${'M'.repeat(33)}`]) {
-      const { status, body } = await call(`/wps/captcha${query}`);
+  it('refuses a malformed ModuleId header with 400 request_param_err', async () => {
+    for (const moduleId of ['<script>', 'M'.repeat(33)]) {
+      const { status, body } = await call('/wps/captcha', { headers: { ModuleId: moduleId } });
       expect(status).toBe(400);
       expect(body.errorCode).toBe('request_param_err');
     }
@@ -86,7 +105,7 @@ describe('GET /wps/captcha', () => {
 
   it('allows 60 images per address per 10 minutes, then answers 429', async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < 60; i++) expect((await fetchCaptcha('', 'http://127.0.0.1', ip)).status).toBe(200);
+    for (let i = 0; i < 60; i++) expect((await fetchCaptcha('http://127.0.0.1', ip)).status).toBe(200);
     const { status, body } = await call('/wps/captcha', { headers: fromIp(ip) });
     expect(status).toBe(429);
     expect(body.errorCode).toBe('TOO_MANY_REQUEST');

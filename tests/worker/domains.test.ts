@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { SystemStatusValue } from '../../src/api/types';
+import type { ConsolidatedSettingsValue, SystemStatusValue } from '../../src/contract/calls/system';
 import type { Envelope } from '../../worker/lib/envelope';
 import { clearMerchantCache, merchantForHost } from '../../worker/edge/merchant';
 import { BUILD_FILES, fakeBuild, file, page, withSiteState } from './page-helpers';
@@ -18,10 +18,12 @@ async function mapDomain(host: string, merchant: string | null): Promise<void> {
 
 describe('white-label sites by host (DESIGN.md, Merchant)', () => {
   it('answers each host with its own merchant', async () => {
-    const demo = JSON.parse((await page('http://127.0.0.1/wps/system/status')).text) as Envelope<SystemStatusValue>;
+    const settings = async (origin: string) =>
+      (JSON.parse((await page(`${origin}/wps/system/settings/consolidated`)).text) as Envelope<ConsolidatedSettingsValue>).value;
+    expect((await settings('http://127.0.0.1')).merchantCode).toBe('DEMO');
+    expect((await settings('http://play2.localhost')).merchantCode).toBe('DEMO2');
     const demo2 = JSON.parse((await page('http://play2.localhost/wps/system/status')).text) as Envelope<SystemStatusValue>;
-    expect(demo.value.info.domainRoute.merchantCode).toBe('DEMO');
-    expect(demo2.value.info.domainRoute.merchantCode).toBe('DEMO2');
+    expect(demo2.value.info.domainRoute.domainList).toContainEqual({ domainName: 'play2.localhost' });
   });
 
   it('ignores the port and the case of the host', async () => {
@@ -52,10 +54,15 @@ describe('white-label sites by host (DESIGN.md, Merchant)', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('answers API calls on an unknown host with the 404 unknown_site envelope', async () => {
-    const answer = await page('http://nobody.example/wps/system/status');
+  it('answers API calls on an unknown host with the 404 unknown_site envelope, the status call with domain_not_available', async () => {
+    const answer = await page('http://nobody.example/wps/game/list');
     expect(answer.status).toBe(404);
     expect((JSON.parse(answer.text) as Envelope<null>).errorCode).toBe('unknown_site');
+    for (const path of ['/wps/system/status', '/wps/v2/system/status']) {
+      const status = await page(`http://nobody.example${path}`);
+      expect(status.status).toBe(404);
+      expect((JSON.parse(status.text) as Envelope<null>).errorCode).toBe('domain_not_available');
+    }
   });
 
   it('serves static files on any host (they carry nothing site-specific)', async () => {
@@ -71,7 +78,10 @@ describe('white-label sites by host (DESIGN.md, Merchant)', () => {
       const mapped = await page(`http://${host}/m/home`, { env: { ASSETS: assets } });
       expect(mapped.status).toBe(200);
       const status = JSON.parse((await page(`http://${host}/wps/system/status`)).text) as Envelope<SystemStatusValue>;
-      expect(status.value.info.domainRoute).toEqual({ merchantCode: 'DEMO2', host });
+      expect(status.value.info.domainRoute.domainList).toContainEqual({ domainName: host });
+      expect(status.value.info.mainDomain).not.toBe('');
+      const settings = JSON.parse((await page(`http://${host}/wps/system/settings/consolidated`)).text) as Envelope<ConsolidatedSettingsValue>;
+      expect(settings.value.merchantCode).toBe('DEMO2');
     } finally {
       await mapDomain(host, null);
     }

@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConsolidatedSettingsValue, SystemStatusValue } from '../../src/api/types';
 import type { AccountsWire } from './accounts-wire';
 import { envelopeSchema } from '../../src/contract/envelope';
 import { accountsCalls } from '../../src/contract/calls/accounts';
+import {
+  systemCalls, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue, type WhitelabelNode,
+} from '../../src/contract/calls/system';
+import { flattenWhitelabel } from '../../src/lib/whitelabel';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { call } from './helpers';
 import { ensureAccountSettings } from './accounts-fixtures';
@@ -23,28 +26,51 @@ async function switchesInDb(): Promise<Record<string, boolean>> {
   return Object.fromEntries(results.map((r) => [r.module_id, r.enabled === 1]));
 }
 
-describe('GET /wps/system/status', () => {
-  it('describes the site behind the host: route, switches, templates, links, paths and the client IP', async () => {
-    const { status, body } = await call<SystemStatusValue>('/wps/system/status', { headers: { 'CF-Connecting-IP': '203.0.113.9' } });
-    expect(status).toBe(200);
-    const { info } = body.value;
-    expect(info.domainRoute).toEqual({ merchantCode: 'DEMO', host: '127.0.0.1' });
-    expect(info.paths).toEqual({ home: '/m/home', login: '/m/login', register: '/m/register' });
-    expect(info.whitelabel).toEqual(await switchesInDb());
-    expect(info.register).toEqual({
-      USERNAMEREG3: info.whitelabel.USERNAMEREG3 ?? false,
-      MOBILENUMREG3: info.whitelabel.MOBILENUMREG3 ?? false,
-      REGMOBVERF3: info.whitelabel.REGMOBVERF3 ?? false,
-      MOBILENUMPASSREG3: info.whitelabel.MOBILENUMPASSREG3 ?? false,
+/** Registration field rows of the demo merchant. */
+async function registrationRows() {
+  const { results } = await env.DB.prepare(`SELECT field, enabled, required FROM registration_fields WHERE merchant_code = 'DEMO'`)
+    .all<{ field: string; enabled: number; required: number }>();
+  return results;
+}
+
+describe.each(['/wps/v2/system/status', '/wps/system/status'])('GET %s', (path) => {
+  it('describes the site behind the host: switches tree, string templates, register rules, links, paths and the client IP', async () => {
+    const { status, body } = await call<SystemStatusValue>(`${path}?device=MOBILE&originalDomain=127.0.0.1&url=127.0.0.1&track=abc`, {
+      headers: { 'CF-Connecting-IP': '203.0.113.9', 'cache-control': 'no-cache', ModuleId: 'COMM3' },
     });
-    expect(info.register.USERNAMEREG3).toBe(true);
-    expect([0, 1]).toContain(info.mobileTemplate.mem_cen);
-    expect([0, 1]).toContain(info.mobileTemplate.dep_func);
+    expect(status).toBe(200);
+    expect(envelopeSchema(systemCalls.systemStatus.value).safeParse(body).success).toBe(true);
+    const { info } = body.value;
+    expect(info.domainRoute.domainList).toContainEqual({ domainName: '127.0.0.1' });
+    expect(info.paths).toEqual({ home: '/m/home', login: '/m/login', register: '/m/register' });
+    expect(flattenWhitelabel(info.whitelabel)).toEqual(await switchesInDb());
+    for (const node of info.whitelabel) expect(node.enabled === '1' || node.enabled === '0').toBe(true);
+    // register: the same field → rule map as the registration settings, for every spec field.
+    expect(Object.keys(info.register).sort()).toEqual([...SPEC_FIELDS].sort());
+    for (const row of await registrationRows()) {
+      expect(info.register[row.field]).toMatchObject({ enabled: row.enabled === 1, required: row.enabled === 1 && row.required === 1 });
+    }
+    expect(info.register.captcha).toMatchObject({ enabled: true, required: true, acceptedPattern: '*', patternId: 'captcha' });
+    expect(info.register.username).toMatchObject({ minLength: 4, maxLength: 16 });
+    expect(['0', '1']).toContain(info.mobileTemplate.mem_cen);
+    expect(['0', '1']).toContain(info.mobileTemplate.dep_func);
     expect(Array.isArray(info.resources) && Array.isArray(info.customerService) && Array.isArray(info.imageCDNs)).toBe(true);
+    expect(info.launchGameCDNs).toEqual([]);
+    expect(info.analytics).toEqual({});
     expect(typeof info.mainDomain).toBe('string');
     expect(body.value.location).toEqual({ ip: '203.0.113.9' });
     expect(body.value.maintenance).toBe(false);
     expect(body.value.regionRestriction).toBe(false);
+  });
+
+  it('answers the template flags as the strings "1"/"0" of the merchant flags', async () => {
+    const flags = await env.DB.prepare(`SELECT flag_key, value FROM merchant_flags WHERE merchant_code = 'DEMO' AND kind = 'template'`)
+      .all<{ flag_key: string; value: number }>();
+    const { body } = await call<SystemStatusValue>(path);
+    for (const key of ['mem_cen', 'dep_func'] as const) {
+      const row = flags.results.find((r) => r.flag_key === key);
+      expect(body.value.info.mobileTemplate[key]).toBe(row?.value === 1 ? '1' : '0');
+    }
   });
 
   it('lists the configured customer-service entries and links', async () => {
@@ -55,8 +81,9 @@ describe('GET /wps/system/status', () => {
          VALUES ('DEMO', 'ZZTEST', 'https://t.example/zz', 'ZZTEST', 999)`,
       ),
     ]);
-    const { body } = await call<SystemStatusValue>('/wps/system/status');
+    const { body } = await call<SystemStatusValue>(path);
     expect(body.value.info.customerService).toContainEqual({ csType: 'ZZTEST', path: 'https://cs.example/zz' });
+    expect(body.value.info.domainRoute.version.pathList).toContainEqual({ type: '3', path: 'https://cs.example/zz' });
     expect(body.value.info.resources.at(-1)).toEqual({ resourceType: 'ZZTEST', url: 'https://t.example/zz', labelNameEn: 'ZZTEST' });
   });
 
@@ -66,9 +93,9 @@ describe('GET /wps/system/status', () => {
     await env.DB.prepare(`UPDATE merchants SET restricted_regions = '["US","FR"]', maintenance = 1 WHERE code = 'DEMO'`).run();
     clearMerchantCache();
     try {
-      const restricted = await call<SystemStatusValue>('/wps/system/status', { headers: { 'CF-IPCountry': 'fr' } });
-      const allowed = await call<SystemStatusValue>('/wps/system/status', { headers: { 'CF-IPCountry': 'VN' } });
-      const unknown = await call<SystemStatusValue>('/wps/system/status');
+      const restricted = await call<SystemStatusValue>(path, { headers: { 'CF-IPCountry': 'fr' } });
+      const allowed = await call<SystemStatusValue>(path, { headers: { 'CF-IPCountry': 'VN' } });
+      const unknown = await call<SystemStatusValue>(path);
       expect(restricted.body.value.regionRestriction).toBe(true);
       expect(allowed.body.value.regionRestriction).toBe(false);
       expect(unknown.body.value.regionRestriction).toBe(false);
@@ -82,9 +109,77 @@ describe('GET /wps/system/status', () => {
   });
 
   it('answers 400 merchant_mismatch when the merchant parameter names another site', async () => {
-    const { status, body } = await call('/wps/system/status?merchantCode=ELSEWHERE');
+    const { status, body } = await call(`${path}?merchantCode=ELSEWHERE`);
     expect(status).toBe(400);
     expect(body.errorCode).toBe('merchant_mismatch');
+  });
+
+  it('answers 400 request_param_err for a malformed query', async () => {
+    const { status, body } = await call(`${path}?device=${'X'.repeat(40)}`);
+    expect(status).toBe(400);
+    expect(body.errorCode).toBe('request_param_err');
+  });
+
+  it('answers 404 domain_not_available on a domain no site serves', async () => {
+    const { status, body } = await call(`http://nobody.example${path}`);
+    expect(status).toBe(404);
+    expect(body.errorCode).toBe('domain_not_available');
+  });
+});
+
+describe('GET /wps/system/whitelabel', () => {
+  it('answers the switch tree: every switch a node { modId, enabled "1"/"0", childrenNodes }', async () => {
+    const { status, body } = await call<WhitelabelNode[]>('/wps/system/whitelabel', { headers: { ModuleId: 'COMM3' } });
+    expect(status).toBe(200);
+    expect(envelopeSchema(systemCalls.whitelabel.value).safeParse(body).success).toBe(true);
+    expect(flattenWhitelabel(body.value)).toEqual(await switchesInDb());
+    expect(body.value.map((n) => n.modId)).toEqual([...body.value.map((n) => n.modId)].sort());
+  });
+
+  it('answers 404 unknown_site on a domain no site serves', async () => {
+    const { status, body } = await call('http://nobody.example/wps/system/whitelabel');
+    expect(status).toBe(404);
+    expect(body.errorCode).toBe('unknown_site');
+  });
+});
+
+describe('GET /wps/system/domainRoute', () => {
+  it('answers type "3" customer-service paths (plain) and the site domains', async () => {
+    await env.DB.prepare(`INSERT OR REPLACE INTO customer_service (merchant_code, cs_type, path) VALUES ('DEMO', 'ZZROUTE', 'https://cs.example/route')`).run();
+    const { status, body } = await call<{ version: { pathList: { type: string; path: string }[] }; domainList: { domainName: string }[] }>(
+      '/wps/system/domainRoute?device=MOBILE',
+    );
+    expect(status).toBe(200);
+    expect(envelopeSchema(systemCalls.domainRoute.value).safeParse(body).success).toBe(true);
+    expect(body.value.version.pathList).toContainEqual({ type: '3', path: 'https://cs.example/route' });
+    expect(body.value.domainList).toContainEqual({ domainName: '127.0.0.1' });
+    const { results } = await env.DB.prepare(`SELECT cs_type, path FROM customer_service WHERE merchant_code = 'DEMO' AND path != ''`)
+      .all<{ cs_type: string; path: string }>();
+    expect(body.value.version.pathList).toHaveLength(results.length);
+    const main = results.find((r) => r.cs_type === 'CS');
+    if (main) expect(body.value.version.pathList[0]).toEqual({ type: '3', path: main.path });
+  });
+
+  it('answers 400 request_param_err for a malformed device', async () => {
+    const { status, body } = await call(`/wps/system/domainRoute?device=${'X'.repeat(40)}`);
+    expect(status).toBe(400);
+    expect(body.errorCode).toBe('request_param_err');
+  });
+});
+
+describe('GET /wps/system/country', () => {
+  it('answers the dialling codes as { list: [{ countryCode, dialingCode, name }] }', async () => {
+    const { status, body } = await call<CountryListValue>('/wps/system/country', { headers: { ModuleId: 'COMM3' } });
+    expect(status).toBe(200);
+    expect(envelopeSchema(systemCalls.systemCountry.value).safeParse(body).success).toBe(true);
+    expect(body.value.list.length).toBeGreaterThan(0);
+    for (const country of body.value.list) expect(country.dialingCode).toMatch(/^\d{1,4}$/);
+  });
+
+  it('answers 404 unknown_site on a domain no site serves', async () => {
+    const { status, body } = await call('http://nobody.example/wps/system/country');
+    expect(status).toBe(404);
+    expect(body.errorCode).toBe('unknown_site');
   });
 });
 
@@ -92,6 +187,7 @@ describe('GET /wps/system/settings/consolidated', () => {
   it('returns the merchant, its switches, the three promotion keys and the template flags', async () => {
     const { status, body } = await call<ConsolidatedSettingsValue>('/wps/system/settings/consolidated?merchant_code=DEMO');
     expect(status).toBe(200);
+    expect(envelopeSchema(systemCalls.consolidatedSettings.value).safeParse(body).success).toBe(true);
     const merchant = await env.DB.prepare(`SELECT name, currency, currency_symbol, theme FROM merchants WHERE code = 'DEMO'`)
       .first<{ name: string; currency: string; currency_symbol: string; theme: string }>();
     expect(body.value).toMatchObject({
@@ -107,6 +203,12 @@ describe('GET /wps/system/settings/consolidated', () => {
     }
     expect(body.value.promotions.REFERRAL?.enabled).toBe(true);
     expect(body.value.templates).toEqual({ mem_cen: expect.any(Number), dep_func: expect.any(Number) });
+  });
+
+  it('answers 400 merchant_mismatch when the merchant parameter names another site', async () => {
+    const { status, body } = await call('/wps/system/settings/consolidated?merchant_code=ELSEWHERE');
+    expect(status).toBe(400);
+    expect(body.errorCode).toBe('merchant_mismatch');
   });
 
   it('reports a promotion as disabled when its flag is off', async () => {

@@ -132,7 +132,7 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
   it('still does the edge work first: unknown hosts and merchant mismatches never reach the upstream', async () => {
     const upstream = startUpstream();
     const options = { upstream: { fetch: upstream.fetch } };
-    const unknown = await page('http://nobody.example/wps/system/status', { env: upstreamEnv, options });
+    const unknown = await page('http://nobody.example/wps/game/list', { env: upstreamEnv, options });
     const mismatch = await page('/wps/game/list?merchant_code=OTHER', { env: upstreamEnv, options });
     expect(unknown.status).toBe(404);
     expect((JSON.parse(unknown.text) as Envelope<null>).errorCode).toBe('unknown_site');
@@ -154,9 +154,9 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
 describe('built-in mode (UPSTREAM_API_URL not set)', () => {
   it('answers the API itself and never calls out', async () => {
     const upstream = startUpstream();
-    const answer = await page('/wps/system/status', { options: { upstream: { fetch: upstream.fetch } } });
+    const answer = await page('/wps/system/settings/consolidated', { options: { upstream: { fetch: upstream.fetch } } });
     expect(answer.status).toBe(200);
-    expect((JSON.parse(answer.text) as Envelope<{ info: { domainRoute: { merchantCode: string } } }>).value.info.domainRoute.merchantCode).toBe('DEMO');
+    expect((JSON.parse(answer.text) as Envelope<{ merchantCode: string }>).value.merchantCode).toBe('DEMO');
     expect(upstream.seen).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CountryListValue } from '../../src/api/types';
+import type { CountryListValue } from '../../src/contract/calls/system';
 import { consumeSmsCode } from '../../worker/services/sms-verification';
 import { call } from './helpers';
 import { ensureAccountSettings, fromIp, uniqueIp, withTestCaptcha } from './accounts-fixtures';

@@ -1,29 +1,32 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { valid } from '../lib/validate';
+import { ApiError, ok } from '../lib/envelope';
 import { issueCaptcha, newChallenge, setCaptchaCookie } from '../services/captcha';
-import { renderCaptchaSvg } from '../services/captcha-svg';
+import { renderCaptchaPng } from '../services/captcha-image';
+import { bytesToBase64 } from '../services/png';
 import { CAPTCHA_PER_IP, consumeRateLimit } from '../services/rate-limit';
+import { HEADER } from '../../src/contract/headers';
 
-const captchaQuery = z.object({
-  /** The module asking (VALID_CAPTCHA3, FEEDBACK3, …): accepted for the spec's call shape, not needed here. */
-  moduleId: z.string().regex(/^[A-Za-z0-9_]{1,32}$/).optional(),
-});
+/** A module id as the `ModuleId` header carries it (CAPTCHA3 from the platform's clients). */
+const MODULE_ID = /^[A-Za-z0-9_]{1,32}$/;
 
 /**
- * Router for /wps/captcha (accounts §7 "captcha | GET | moduleId | image").
- * GET /wps/captcha?moduleId=… → 200 `image/svg+xml` (not the JSON envelope: the page shows it as an
- * image), `Cache-Control: no-store`, and cookie `pd_captcha=<challenge id>` (HttpOnly, SameSite=Strict,
- * Path=/wps, Max-Age=300, Secure on https). Login and registration then send the answer; see
- * services/captcha.ts. Errors: 400 `invalid_input` (bad moduleId), 429 `too_many_requests` (60 per 10 min per IP).
+ * Router for /wps/captcha (platform-contract.md §3 "captcha", module CAPTCHA3 in the `ModuleId` header).
+ * GET /wps/captcha → the envelope whose `value` is a base64 PNG (150 × 50; the client shows it as
+ * `data:image/png;base64,…`), `Cache-Control: no-store`, and cookie `pd_captcha=<challenge id>` (HttpOnly,
+ * SameSite=Strict, Path=/wps, Max-Age=300, Secure on https). Login and registration then send the answer; see
+ * services/captcha.ts (5 minutes, single use). Errors: 400 `request_param_err` (malformed ModuleId header),
+ * 429 `TOO_MANY_REQUEST` (60 images per 10 minutes per IP).
  */
-export const captchaRouter = new Hono<AppEnv>().get('/', valid('query', captchaQuery), async (c) => {
+export const captchaRouter = new Hono<AppEnv>().get('/', async (c) => {
+  const moduleId = c.req.header(HEADER.moduleId);
+  if (moduleId !== undefined && !MODULE_ID.test(moduleId)) {
+    throw new ApiError(400, 'request_param_err', 'Invalid ModuleId header', { issues: [{ path: 'ModuleId', message: 'Invalid module id' }] });
+  }
   await consumeRateLimit(c.env.DB, CAPTCHA_PER_IP, c.var.clientIp);
   const challenge = newChallenge();
   const { id } = await issueCaptcha(c.env.DB, challenge);
   setCaptchaCookie(c, id);
-  c.header('Content-Type', 'image/svg+xml; charset=utf-8');
   c.header('Cache-Control', 'no-store');
-  return c.body(renderCaptchaSvg(challenge.text), 200);
+  return ok(c, bytesToBase64(await renderCaptchaPng(challenge.text)));
 });

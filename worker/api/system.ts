@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
 import { listSiteSwitches } from '../db/queries/merchants';
 import {
   listCustomerService,
@@ -11,63 +12,92 @@ import {
 import { listCountries } from '../db/queries/countries';
 import { hostOf } from '../edge/merchant';
 import { isRestrictedRegion } from '../edge/gating';
-import type {
-  ConsolidatedSettingsValue, CountryListValue, SystemStatusValue,
-} from '../../src/api/types';
+import { domainRoute, mainDomainOf, whitelabelTree } from '../services/system-status';
+import { registerSettings } from '../services/registration-settings';
+import {
+  domainRouteQuery, statusQuerySchema, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue,
+} from '../../src/contract/calls/system';
 
-/** The registration switches the status reports (accounts §3 Site switches). */
-const REGISTER_SWITCHES = ['USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3'] as const;
 /** Promotion keys the client always reads (player-shell §1). */
 const PROMOTION_KEYS = ['REFERRAL', 'MISSION', 'LOGIN'] as const;
 
-function isIpLiteral(host: string): boolean {
-  return /^[\d.]+$/.test(host) || host.includes(':');
-}
+/** A 0|1 template flag as the platform's string "1"/"0" (platform-contract.md §2 mobileTemplate). */
+const flag = (value: 0 | 1 | undefined): '1' | '0' => (value === 1 ? '1' : '0');
 
-/** The merchant's main domain: its first real host name; an IP or localhost only when it has nothing else. */
-function mainDomainOf(hosts: string[], requestHost: string): string {
-  return hosts.find((h) => h !== 'localhost' && !isIpLiteral(h)) ?? requestHost;
+/**
+ * The system status (platform-contract.md §2 "system status"), answered on both paths: `info` (customer-service
+ * entries, domain route, mobileTemplate flags as strings, paths, the registration rule map, resources, the
+ * whitelabel switch tree, main domain, image and launch CDNs, analytics), `location.ip` (the client IP the edge
+ * saw), `maintenance`, and `regionRestriction` (the `CF-IPCountry` header names one of the site's restricted
+ * regions: the same rule as the page gate, worker/edge/gating.ts). Query `device`, `track`, `originalDomain`,
+ * `url` are accepted and not needed. An unknown host never gets here: merchantResolver answers 404
+ * `domain_not_available` for the status paths.
+ */
+async function answerStatus(c: Context<AppEnv>) {
+  const merchant = c.var.merchant;
+  const db = c.env.DB;
+  const [switches, flags, resources, customerService, hosts, register] = await Promise.all([
+    listSiteSwitches(db, merchant.code),
+    listMerchantFlags(db, merchant.code),
+    listResources(db, merchant.code),
+    listCustomerService(db, merchant.code),
+    listMerchantHosts(db, merchant.code),
+    registerSettings(db, merchant.code),
+  ]);
+  const host = hostOf(c.req.url);
+  const value: SystemStatusValue = {
+    info: {
+      customerService,
+      domainRoute: domainRoute(customerService, hosts),
+      mobileTemplate: { mem_cen: flag(flags.templates.mem_cen), dep_func: flag(flags.templates.dep_func) },
+      paths: { home: '/m/home', login: '/m/login', register: '/m/register' },
+      register,
+      resources,
+      whitelabel: whitelabelTree(switches),
+      mainDomain: mainDomainOf(hosts, host),
+      imageCDNs: merchant.imageCdns,
+      launchGameCDNs: [],
+      analytics: {},
+    },
+    location: { ip: c.var.clientIp },
+    maintenance: merchant.maintenance,
+    regionRestriction: isRestrictedRegion(merchant.restrictedRegions, c.req.header('CF-IPCountry')),
+  };
+  c.header('Cache-Control', 'no-store');
+  return ok(c, value);
 }
 
 /**
- * Router for /wps/system (player-shell §3 System status, accounts §7 settings calls). No session needed.
- * - GET /status → SystemStatusValue. `regionRestriction` is true when the `CF-IPCountry` header names one
- *   of the merchant's restricted regions; `location.ip` is the client IP the edge saw.
- * - GET /settings/consolidated → ConsolidatedSettingsValue (switches, promotions REFERRAL/MISSION/LOGIN, templates).
- * (GET /setting/register moved to api/register-settings.ts, the accounts area.)
- * - GET /country → `{ list: [{ countryCode, dialingCode, name }] }` (dialingCode digits without '+'), in list
- *   order: the dialling codes the SMS and mobile-registration calls accept (accounts §7 "system country").
+ * Router for /wps/v2/system (platform-contract.md §2): GET /status → SystemStatusValue (see answerStatus);
+ * errors 400 `request_param_err` (query), 400 `merchant_mismatch`, 404 `domain_not_available`.
+ */
+export const systemV2Router = new Hono<AppEnv>()
+  .get('/status', valid('query', statusQuerySchema), (c) => answerStatus(c));
+
+/**
+ * Router for /wps/system (platform-contract.md §2, §3; COMM3). No session needed.
+ * - GET /status → SystemStatusValue (older path; as /wps/v2/system/status).
+ * - GET /whitelabel → the switch tree `[{ modId, enabled: "1"/"0", childrenNodes: [] }]` (every switch a root).
+ * - GET /domainRoute?device= → `{ version: { pathList: [{ type: "3", path }] }, domainList: [{ domainName }] }`:
+ *   the customer-service links (plain) and the site's hosts. 400 `request_param_err` for a malformed query.
+ * - GET /settings/consolidated → ConsolidatedSettingsValue (shape not found in the contract: PlayDeck's; switches,
+ *   promotions REFERRAL/MISSION/LOGIN, templates 0|1).
+ * (GET /setting/register: api/register-settings.ts, the accounts area.)
+ * - GET /country → `{ list: [{ countryCode, dialingCode, name }] }` (shape not found: PlayDeck's; dialingCode digits
+ *   without '+'), in list order: the dialling codes the SMS and mobile-registration calls accept.
  */
 export const systemRouter = new Hono<AppEnv>()
-  .get('/status', async (c) => {
-    const merchant = c.var.merchant;
-    const db = c.env.DB;
-    const [switches, flags, resources, customerService, hosts] = await Promise.all([
-      listSiteSwitches(db, merchant.code),
-      listMerchantFlags(db, merchant.code),
-      listResources(db, merchant.code),
-      listCustomerService(db, merchant.code),
-      listMerchantHosts(db, merchant.code),
+  .get('/status', valid('query', statusQuerySchema), (c) => answerStatus(c))
+  .get('/whitelabel', async (c) => {
+    const switches = await listSiteSwitches(c.env.DB, c.var.merchant.code);
+    return ok(c, whitelabelTree(switches));
+  })
+  .get('/domainRoute', valid('query', domainRouteQuery), async (c) => {
+    const [customerService, hosts] = await Promise.all([
+      listCustomerService(c.env.DB, c.var.merchant.code),
+      listMerchantHosts(c.env.DB, c.var.merchant.code),
     ]);
-    const host = hostOf(c.req.url);
-    const value: SystemStatusValue = {
-      info: {
-        customerService,
-        domainRoute: { merchantCode: merchant.code, host },
-        mobileTemplate: { mem_cen: flags.templates.mem_cen ?? 0, dep_func: flags.templates.dep_func ?? 0 },
-        paths: { home: '/m/home', login: '/m/login', register: '/m/register' },
-        register: Object.fromEntries(REGISTER_SWITCHES.map((id) => [id, switches[id] ?? false])),
-        resources,
-        whitelabel: switches,
-        mainDomain: mainDomainOf(hosts, host),
-        imageCDNs: merchant.imageCdns,
-      },
-      location: { ip: c.var.clientIp },
-      maintenance: merchant.maintenance,
-      // The same rule as the page gate (worker/edge/gating.ts), so the status and the served page agree.
-      regionRestriction: isRestrictedRegion(merchant.restrictedRegions, c.req.header('CF-IPCountry')),
-    };
-    return ok(c, value);
+    return ok(c, domainRoute(customerService, hosts));
   })
   .get('/settings/consolidated', async (c) => {
     const merchant = c.var.merchant;

@@ -11,6 +11,9 @@ const DEFAULT_CACHE_SECONDS = 30;
 const cache = new Map<string, { merchant: Merchant | null; at: number }>();
 const switchCache = new Map<string, { enabled: string[]; at: number }>();
 
+/** The system status paths (platform-contract.md §2): an unknown host answers `domain_not_available` there. */
+const STATUS_PATHS: ReadonlySet<string> = new Set(['/wps/system/status', '/wps/v2/system/status']);
+
 /** Forgets cached host → merchant answers and site switches (operator scripts and tests change the tables). */
 export function clearMerchantCache(): void {
   cache.clear();
@@ -48,11 +51,16 @@ export async function merchantForHost(db: D1Database, host: string, ttlMs = DEFA
 /**
  * Domain routing (DESIGN.md, Merchant): maps the request host to its merchant and stores it as
  * `c.var.merchant`. A `merchant`, `merchant_code` or `merchantCode` query parameter must name the same
- * merchant, else 400 `merchant_mismatch`. Unrouted hosts get 404 `unknown_site`.
+ * merchant, else 400 `merchant_mismatch`. Unrouted hosts get 404 `unknown_site`, except on the system status
+ * paths, which answer 404 `domain_not_available` as the platform does (platform-contract.md §1.5, §2: the
+ * client shows its dedicated page).
  */
 export const merchantResolver = createMiddleware<AppEnv>(async (c, next) => {
   const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url), siteCacheMs(c.env));
-  if (!merchant) throw new ApiError(404, 'unknown_site', 'No site is configured for this host');
+  if (!merchant) {
+    if (STATUS_PATHS.has(c.req.path)) throw new ApiError(404, 'domain_not_available', 'No site is configured for this domain');
+    throw new ApiError(404, 'unknown_site', 'No site is configured for this host');
+  }
   const claimed = c.req.query('merchant') ?? c.req.query('merchant_code') ?? c.req.query('merchantCode');
   if (claimed && claimed.toUpperCase() !== merchant.code.toUpperCase()) {
     throw new ApiError(400, 'merchant_mismatch', 'The merchant parameter does not match this site');

@@ -6,7 +6,7 @@ import type { AppEnv, Bindings } from '../env';
 import { burnCaptcha, insertCaptcha } from '../db/queries/captchas';
 import { newToken } from './tokens';
 import { constantTimeEqual } from './password';
-import { randomInt } from './captcha-svg';
+import { randomInt } from './random';
 
 /**
  * Captcha challenges (accounts §2 login/registration captcha, §5 "the equation result or the

@@ -20,4 +20,19 @@ export const extensionCalls = {
     }),
     summary: 'Sealed-payload public key (ECDH P-256 + AES-GCM); the browser seals §1.6 calls with it.',
   }),
+  /**
+   * GET /wps/playdeck/openapi.json: the OpenAPI 3.1 document of every call (src/contract/openapi.ts), as plain
+   * JSON (not the envelope: tools read it directly). Served by the worker in both modes; the upstream adapter must
+   * not forward it. No errors of its own.
+   */
+  openApiDocument: defineCall({
+    name: 'openApiDocument',
+    method: 'GET',
+    path: `${EXTENSION_PREFIX}/openapi.json`,
+    auth: 'none',
+    extension: true,
+    plain: true,
+    value: z.object({ openapi: z.string().regex(/^3\.1\./), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose(),
+    summary: 'The OpenAPI 3.1 description of this API (PlayDeck extension; plain JSON).',
+  }),
 };

@@ -1,2 +1,200 @@
-/** Calls of the system area (platform-contract.md). Each entry is a defineCall(); see src/contract/call.ts. */
-export const systemCalls = {};
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { registerFieldRule } from './accounts';
+
+/**
+ * Calls of the system area (platform-contract.md §2 "system status", "whitelabel switches", "customer-service
+ * link"; §3 "captcha", "system country", "consolidated settings"). Each entry is a defineCall(); see
+ * src/contract/call.ts. The registration-settings call (`/wps/system/setting/register`) belongs to the accounts
+ * area.
+ */
+
+/** A platform on/off flag as the platform writes it: the STRING "1" or "0" (§2 mobileTemplate, whitelabel). */
+export const flagString = z.enum(['1', '0']);
+
+/**
+ * One node of the whitelabel switch tree (§2 "whitelabel switches"): `{ modId, enabled: "1"/"0",
+ * childrenNodes[] }`. The client flattens it to modId → boolean (src/lib/whitelabel.ts).
+ */
+export interface WhitelabelNode {
+  modId: string;
+  enabled: '1' | '0';
+  childrenNodes: WhitelabelNode[];
+}
+
+/** Schema of one whitelabel tree node (recursive). */
+export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z
+  .lazy(() => z.object({ modId: z.string(), enabled: flagString, childrenNodes: z.array(whitelabelNodeSchema) }))
+  .meta({ id: 'WhitelabelNode' });
+
+/** The whitelabel tree: a list of root nodes. */
+export const whitelabelTreeSchema = z.array(whitelabelNodeSchema);
+
+
+/**
+ * The domain-route answer (§2 "customer-service link"): `version.pathList[{ type, path }]` (type "3" = the
+ * customer-service link; the built-in API answers plain paths, the upstream adapter decrypts the platform's
+ * §1.6.6 DES paths, so the client always reads plain ones) and `domainList[{ domainName }]` (the site's hosts).
+ */
+export const domainRouteSchema = z.object({
+  version: z.object({ pathList: z.array(z.object({ type: z.string(), path: z.string() })) }),
+  domainList: z.array(z.object({ domainName: z.string() })),
+});
+
+/** Query of the domain-route call (§2): `device` (MOBILE from the mobile client). */
+export const domainRouteQuery = z.object({ device: z.string().max(16).optional() });
+
+/** Query the platform's mobile client sends with the status call (§2): all optional for other clients. */
+export const statusQuerySchema = z.object({
+  device: z.string().max(16).optional(),
+  track: z.string().max(200).optional(),
+  originalDomain: z.string().max(255).optional(),
+  url: z.string().max(255).optional(),
+});
+
+/**
+ * The status answer (§2 "system status"). `mobileTemplate` flags are STRINGS "1"/"0"; `register` is the same
+ * field → rule map as the registration-settings call; `whitelabel` is the switch TREE; `paths` maps page names to
+ * paths (shape not found: PlayDeck's home/login/register); `analytics` maps tracker names to ids (shape not found:
+ * built-in answers {}); `domainRoute` is the domain-route answer (shape not found in the status: PlayDeck reuses
+ * the domain-route call's). `location.ip` is the client IP the edge saw; `regionRestriction` is true when the
+ * visitor's country is one the site restricts.
+ */
+export const systemStatusValue = z.object({
+  info: z.object({
+    customerService: z.array(z.object({ csType: z.string(), path: z.string() })),
+    domainRoute: domainRouteSchema,
+    mobileTemplate: z.object({ mem_cen: flagString, dep_func: flagString }),
+    paths: z.record(z.string(), z.string()),
+    register: z.record(z.string(), registerFieldRule),
+    resources: z.array(z.object({ resourceType: z.string(), url: z.string(), labelNameEn: z.string() })),
+    whitelabel: whitelabelTreeSchema,
+    mainDomain: z.string(),
+    imageCDNs: z.array(z.string()),
+    launchGameCDNs: z.array(z.string()),
+    analytics: z.record(z.string(), z.string()),
+  }),
+  location: z.object({ ip: z.string() }),
+  maintenance: z.boolean(),
+  regionRestriction: z.boolean(),
+});
+
+/** Answer type of the status call. */
+export type SystemStatusValue = z.output<typeof systemStatusValue>;
+
+/**
+ * Consolidated settings (§3: shape NOT FOUND; PlayDeck's platform-style shape): the site's merchant code, name,
+ * currency, theme, flat switch map, promotions REFERRAL/MISSION/LOGIN (always present) and template flags 0|1.
+ */
+export const consolidatedSettingsValue = z.object({
+  merchantCode: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  theme: z.enum(['dark', 'light']),
+  switches: z.record(z.string(), z.boolean()),
+  promotions: z.record(z.string(), z.object({ enabled: z.boolean() })),
+  templates: z.object({ mem_cen: z.union([z.literal(0), z.literal(1)]), dep_func: z.union([z.literal(0), z.literal(1)]) }),
+});
+
+/** Answer type of the consolidated settings call. */
+export type ConsolidatedSettingsValue = z.output<typeof consolidatedSettingsValue>;
+
+/**
+ * The dialling-code list (§3 "system country": shape NOT FOUND; PlayDeck keeps its existing shape):
+ * `{ list: [{ countryCode, dialingCode (digits, no '+'), name }] }`.
+ */
+export const countryListValue = z.object({
+  list: z.array(z.object({ countryCode: z.string(), dialingCode: z.string(), name: z.string() })),
+});
+
+/** Answer type of the system country call. */
+export type CountryListValue = z.output<typeof countryListValue>;
+
+/** The system calls (platform-contract.md §2, §3). */
+export const systemCalls = {
+  /**
+   * GET /wps/v2/system/status (newer mobile client, §2). Query `device=MOBILE`, `track`, `originalDomain`, `url`
+   * (host); the client sends `cache-control: no-cache`. Errors: 404 `domain_not_available` (no site on this host:
+   * the client shows the dedicated page), 400 `request_param_err`, 400 `merchant_mismatch`.
+   */
+  systemStatus: defineCall({
+    name: 'systemStatus',
+    method: 'GET',
+    path: '/wps/v2/system/status',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    query: statusQuerySchema,
+    value: systemStatusValue,
+    summary: 'System status of the site (platform-contract.md §2 "system status", newer mobile path).',
+  }),
+  /** GET /wps/system/status (older clients, COMM3, §2): the same query, answer and errors as systemStatus. */
+  systemStatusLegacy: defineCall({
+    name: 'systemStatusLegacy',
+    method: 'GET',
+    path: '/wps/system/status',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    query: statusQuerySchema,
+    value: systemStatusValue,
+    summary: 'System status of the site (platform-contract.md §2 "system status", older path).',
+  }),
+  /** GET /wps/system/whitelabel (COMM3, §2 "whitelabel switches"): the switch tree `[{ modId, enabled, childrenNodes }]`. */
+  whitelabel: defineCall({
+    name: 'whitelabel',
+    method: 'GET',
+    path: '/wps/system/whitelabel',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    value: whitelabelTreeSchema,
+    summary: 'Whitelabel switch tree (platform-contract.md §2 "whitelabel switches").',
+  }),
+  /**
+   * GET /wps/system/domainRoute?device= (COMM3, §2 "customer-service link"): `version.pathList` (type "3" = the
+   * customer-service link, plain) and `domainList`. Errors: 400 `request_param_err`.
+   */
+  domainRoute: defineCall({
+    name: 'domainRoute',
+    method: 'GET',
+    path: '/wps/system/domainRoute',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    query: domainRouteQuery,
+    value: domainRouteSchema,
+    summary: 'Domain route: customer-service link paths and the site domains (platform-contract.md §2).',
+  }),
+  /**
+   * GET /wps/captcha (CAPTCHA3, §3 "captcha"): `value` = base64 PNG, shown as `data:image/png;base64,…`. The
+   * challenge is bound to the browser by the `pd_captcha` cookie (5 minutes, single use). Errors: 400
+   * `request_param_err` (malformed ModuleId header), 429 `TOO_MANY_REQUEST` (60 images per 10 minutes per IP).
+   */
+  captcha: defineCall({
+    name: 'captcha',
+    method: 'GET',
+    path: '/wps/captcha',
+    moduleId: 'CAPTCHA3',
+    auth: 'none',
+    value: z.string().regex(/^[A-Za-z0-9+/]+=*$/),
+    summary: 'Captcha image as base64 PNG (platform-contract.md §3 "captcha").',
+  }),
+  /** GET /wps/system/country (COMM3, §3 "system country"; shape not found, PlayDeck's): dialling codes. */
+  systemCountry: defineCall({
+    name: 'systemCountry',
+    method: 'GET',
+    path: '/wps/system/country',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    value: countryListValue,
+    summary: 'Dialling codes accepted by SMS and mobile registration (platform-contract.md §3 "system country").',
+  }),
+  /** GET /wps/system/settings/consolidated (COMM3, §3; shape not found, PlayDeck's): switches, promotions, templates. */
+  consolidatedSettings: defineCall({
+    name: 'consolidatedSettings',
+    method: 'GET',
+    path: '/wps/system/settings/consolidated',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    value: consolidatedSettingsValue,
+    summary: 'Consolidated site settings (platform-contract.md §3 "consolidated settings"; shape PlayDeck\'s).',
+  }),
+};

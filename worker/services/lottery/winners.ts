@@ -2,10 +2,14 @@
  * The winner board (player-shell §2 home "jackpot winner board", §3 "Winner board entry", §7 "winner board"):
  * real settled wins, lottery and demo slot alike, newest or biggest first, at most 20, names masked.
  */
-import type { WinnerBoardEntry } from '../../../src/api/types';
 import { listLotteryWins, listSlotWins } from '../../db/queries/lottery-winners';
 import { WINNER_BOARD_MAX, maskName, mergeWins } from './board';
 import type { WinOrder } from './model';
+
+/** One board row before the wire (winAmount in minor units; the relay handler converts it to decimal). */
+export interface WinnerBoardEntry {
+  vo: { gameName: string; customerName: string; winAmount: number; gameType: string; nodeId: number; wonAt: number };
+}
 
 /** Lottery categories (the demo slot hosts every other category's games). */
 const LOTTERY_TYPES = new Set(['LOTT', 'ELOTT']);
