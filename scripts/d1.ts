@@ -4,6 +4,7 @@
  *   node scripts/d1.ts migrate   apply worker/db/migrations
  *   node scripts/d1.ts seed      load the demo merchants and catalogue (idempotent: keeps existing accounts)
  *   node scripts/d1.ts outbox    print the SMS messages of the local outbox, newest first
+ *   node scripts/d1.ts mailbox   print the e-mails of the local outbox (password-reset links), newest first
  * PLAYDECK_STATE selects another local state folder (default .wrangler/state).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,7 +33,18 @@ if (command === 'migrate') {
     const at = new Date(Number(row.created_at)).toISOString();
     console.log(`${at}  ${String(row.merchant_code)}  +${String(row.country_dialing_code)} ${String(row.mobile_num)}  ${String(row.body)}`);
   }
+} else if (command === 'mailbox') {
+  const out = wrangler([
+    'd1', 'execute', 'DB', ...where, '--json', '--command',
+    'SELECT created_at, merchant_code, to_address, subject, body FROM email_outbox ORDER BY id DESC LIMIT 20',
+  ]);
+  const rows = (JSON.parse(out) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
+  if (rows.length === 0) console.log('The e-mail outbox is empty.');
+  for (const row of rows) {
+    const at = new Date(Number(row.created_at)).toISOString();
+    console.log(`${at}  ${String(row.merchant_code)}  to ${String(row.to_address)}  ${String(row.subject)}\n${String(row.body)}\n`);
+  }
 } else {
-  console.error('usage: node scripts/d1.ts migrate|seed|outbox [--remote]');
+  console.error('usage: node scripts/d1.ts migrate|seed|outbox|mailbox [--remote]');
   process.exit(2);
 }

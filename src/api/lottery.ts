@@ -138,7 +138,7 @@ export async function placeBetting(input: BettingInput): Promise<{ order: Lotter
 
 /** §4 GET /lgw/games: the lottery games with their schedules and the server's clock. */
 export async function getLotteryGames(query: { gameType?: 'LOTT' | 'ELOTT'; vassalage?: string } = {}): Promise<LotteryGamesValue> {
-  const value = await callApi(lotteryCalls.gameList, { query });
+  const value = await callApi(lotteryCalls.lotteryGameList, { query });
   return { serverTime: value.serverTime, list: value.list.map(gameOf) };
 }
 

@@ -11,7 +11,7 @@ import { call } from './helpers';
 import { createMember } from './fixtures';
 import { countOf, dailyGame, drawRow, gateway, lotteryGame } from './lottery-helpers';
 
-type LotteryGamesValue = z.output<typeof lotteryCalls.gameList.value>;
+type LotteryGamesValue = z.output<typeof lotteryCalls.lotteryGameList.value>;
 type LotteryGameSheetValue = z.output<typeof lotteryCalls.gameSetting.value>;
 type LotteryDrawsValue = z.output<typeof lotteryCalls.lotteryDraws.value>;
 
@@ -19,7 +19,7 @@ describe('GET /lgw/games', () => {
   it('lists every LOTT and ELOTT game of the site with its schedule and the next close time', async () => {
     const { status, body } = await gateway<LotteryGamesValue>('/lgw/games');
     expect(status).toBe(200);
-    expect(lotteryCalls.gameList.value.safeParse(body).success).toBe(true);
+    expect(lotteryCalls.lotteryGameList.value.safeParse(body).success).toBe(true);
     const configured = await countOf(
       `SELECT COUNT(*) AS n FROM lottery_games lg JOIN games g ON g.node_id = lg.node_id WHERE g.enabled = 1 AND lg.enabled = 1`,
     );

@@ -88,8 +88,8 @@ export const lotteryCalls = {
    * found: PlayDeck's choice): the site's lottery games with their schedules and the draw taking bets now, and the
    * server's clock so lists count down on server time. 400 `request_param_err`.
    */
-  gameList: defineCall({
-    name: 'gameList', method: 'GET', path: '/lgw/games', auth: 'optional',
+  lotteryGameList: defineCall({
+    name: 'lotteryGameList', method: 'GET', path: '/lgw/games', auth: 'optional',
     query: lotteryGamesQuery,
     value: z.object({ serverTime: z.number(), list: z.array(gameInfoSchema) }),
     summary: '§4 The lottery games with their schedules and the server time.',

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CALLS, allCalls } from '../../src/contract';
+import { systemCalls } from '../../src/contract/calls/system';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { accountsCalls } from '../../src/contract/calls/accounts';
+import { lotteryCalls } from '../../src/contract/calls/lottery';
+import { extensionCalls } from '../../src/contract/calls/extensions';
+import { EXTENSION_PREFIX } from '../../src/contract/call';
+
+const AREAS = { systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls };
+
+// DESIGN.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.
+describe('the contract registry', () => {
+  it('holds every call of every area (no area shadows another by name)', () => {
+    const total = Object.values(AREAS).reduce((n, area) => n + Object.keys(area).length, 0);
+    expect(Object.keys(CALLS)).toHaveLength(total);
+  });
+
+  it('keys every call by its own name', () => {
+    for (const [key, call] of Object.entries(CALLS)) expect(call.name).toBe(key);
+  });
+
+  it('has one call per method and path', () => {
+    const routes = allCalls().map((call) => `${call.method} ${call.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('puts every PlayDeck extension, and only those, under the extension namespace', () => {
+    for (const call of allCalls()) expect(call.path.startsWith(`${EXTENSION_PREFIX}/`)).toBe(call.extension === true);
+  });
+
+  it('sends a module id only in the header: no query or body schema has a moduleId field', () => {
+    for (const call of allCalls()) {
+      for (const schema of [call.query, call.body]) {
+        const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+        if (shape) expect(Object.keys(shape)).not.toContain('moduleId');
+      }
+    }
+  });
+});
