@@ -28,6 +28,7 @@ import { checkRouter } from './api/check';
 import { agentRouter } from './api/agent';
 import { oauthRouter } from './api/oauth';
 import { playdeckRouter } from './api/playdeck';
+import { legacyKeyRouter } from './api/legacy-key';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -39,6 +40,7 @@ const api = new Hono<AppEnv>()
   .use('/lgw/*', sessionReader)
   .route('/wps/system', systemRouter)
   .route('/wps/captcha', captchaRouter)
+  .route('/wps/session/key', legacyKeyRouter)
   .route('/wps/session', sessionRouter)
   .route('/wps/member', memberRouter)
   .route('/wps/wallets', walletRouter)
