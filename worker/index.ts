@@ -72,6 +72,7 @@ export interface AppOptions {
  *   UPSTREAM_API_URL set the request is forwarded and ends here) → built-in API → 404 envelope. API calls are
  *   never gated, so the client can always read /wps/system/status.
  * - /icons/*: generated artwork.
+ * - /m/lotto-h5/<…>: in upstream mode the platform's lottery pages, forwarded unchanged; else a page.
  * - any other GET/HEAD: page security headers → client IP → page (merchant, language, gate) or static file.
  */
 export function createApp(options: AppOptions = {}) {
@@ -92,6 +93,8 @@ export function createApp(options: AppOptions = {}) {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
   app.route('/icons', iconRouter);
+  // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
+  app.use('/m/lotto-h5/*', clientIp, upstream);
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);
 
   app.notFound((c) => c.json(envelope(false, 'not_found', 'Not found', null), 404));
