@@ -21,7 +21,7 @@ import {
 import {
   CAPTCHA_PNG_BASE64, CATALOGUE, CODES, DEFAULT_CAPTCHA_ANSWER, NO_ANNOUNCEMENTS, SEEDED_PLAYER, SERVICE_LINKS,
   domainRoute, gameTile, memberInfo, registerRules, sessionValue, systemStatus, vendorGameTypes, vendorLanes, wallet,
-  whitelabelTree, winnerBoard, type StandinPlayer,
+  whitelabelTree, winnerBoard, WELCOME_BALANCE_MINOR, type StandinPlayer,
 } from './shapes.ts';
 
 /** Stand-in settings. */
@@ -223,7 +223,7 @@ export async function createStandin(options: StandinOptions = {}) {
     }
     if (str(ctx.body.captcha) !== captchaAnswer) throw new Failure(400, CODES.captchaInvalid, 'Wrong captcha');
     if (players.has(username.toLowerCase())) throw new Failure(409, CODES.usernameTaken, 'User name taken');
-    const player = addPlayer(username, password);
+    const player = addPlayer(username, password, username, WELCOME_BALANCE_MINOR);
     return ctx.body.login === true ? openSession(player, ctx.merchant) : null;
   }
 

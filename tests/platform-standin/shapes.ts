@@ -36,6 +36,9 @@ export const CATALOGUE: readonly StandinGame[] = [
 /** The seeded player (tests log in with it). */
 export const SEEDED_PLAYER = { username: 'standin1', password: 'secret123', nickname: 'Stand-in One', balanceMinor: 123_456 } as const;
 
+/** What a newly registered stand-in account holds (minor units), so journeys have a balance to read. */
+export const WELCOME_BALANCE_MINOR = 10_000;
+
 /** Currency of every stand-in wallet. */
 export const CURRENCY = { code: 'USD', symbol: '$' } as const;
 
