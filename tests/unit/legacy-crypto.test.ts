@@ -80,6 +80,15 @@ describe('textbook RSA of the reversed key (fixed vectors)', () => {
     expect(rsaDecryptKey(expected, PRIVATE)).toBe(text);
   });
 
+  it('decrypts the same with the CRT parameters (p = 2^89−1, q = 2^127−1)', () => {
+    const p = (1n << 89n) - 1n;
+    const q = (1n << 127n) - 1n;
+    expect(p * q).toBe(N);
+    const qi = modPow(q, p - 2n, p); // q^−1 mod p (Fermat: p is prime)
+    const crt = { p, q, dp: D % (p - 1n), dq: D % (q - 1n), qi };
+    expect(rsaDecryptKey(KEY_CIPHERTEXT, { n: N, d: D, crt })).toBe(KEY);
+  });
+
   it('modPow agrees with small known values', () => {
     expect(modPow(4n, 13n, 497n)).toBe(445n);
     expect(modPow(65n, 17n, 3233n)).toBe(2790n);
@@ -184,7 +193,10 @@ describe('RSA JWK', () => {
     const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
     const { publicKey, privateKey } = rsaKeyPairOfJwk(jwk);
     expect(publicKey.n.toString(2)).toHaveLength(1024);
+    expect(privateKey.crt).toBeDefined();
     expect(rsaDecryptKey(rsaEncryptKey(KEY, publicKey), privateKey)).toBe(KEY);
+    expect(rsaDecryptKey(rsaEncryptKey(KEY, publicKey), { n: privateKey.n, d: privateKey.d })).toBe(KEY);
+    expect(rsaKeyPairOfJwk({ ...jwk, p: jwk.q }).privateKey.crt).toBeUndefined();
     expect(bytesToBase64(base64ToBytes('AQAB'))).toBe('AQAB');
     expect(() => rsaKeyPairOfJwk({ kty: 'EC' })).toThrow(LegacyCryptoError);
   });
