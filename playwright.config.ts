@@ -22,6 +22,11 @@ const chromium = {
  */
 const OUTSIDE_WRITERS = ['**/sites.spec.ts', '**/register-paths.spec.ts', '**/login-paths.spec.ts'];
 const phone = { ...devices['Pixel 7'], launchOptions: chromium };
+/**
+ * tests/e2e/upstream/ runs against PlayDeck in upstream mode with its own servers (playwright.upstream.config.ts).
+ * A regular expression, not a glob: patterns match the absolute path, which may itself contain "upstream".
+ */
+const UPSTREAM_SPECS = /[\\/]tests[\\/]e2e[\\/]upstream[\\/]/;
 
 /**
  * End-to-end tests on phone profiles against the built site served by `wrangler dev` with a fresh local
@@ -43,7 +48,7 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'pixel-7', testIgnore: OUTSIDE_WRITERS, use: phone },
+    { name: 'pixel-7', testIgnore: [...OUTSIDE_WRITERS, UPSTREAM_SPECS], use: phone },
     { name: 'pixel-7-db-writers', testMatch: OUTSIDE_WRITERS, dependencies: ['pixel-7'], workers: 1, use: phone },
   ],
   webServer: {

@@ -2,7 +2,7 @@ import type { Merchant } from './db/queries/merchants';
 import type { SessionMember } from './db/queries/sessions';
 
 /** Bindings: the generated `Env` (wrangler types) plus optional secrets that only some deployments set. */
-export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL'> & {
+export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'LEGACY_ENCRYPTION'> & {
   /** 'production' by default; the local scripts and tests set 'development'. */
   APP_ENV: string;
   /** 'outbox' (default) or 'http' (services/sms-provider.ts). */
@@ -35,6 +35,13 @@ export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL'> & 
   SITE_CACHE_SECONDS?: string;
   /** When set, /wps/* and /lgw/* are proxied to this platform API instead of the built-in one. */
   UPSTREAM_API_URL?: string;
+  /**
+   * Secret: RSA private JWK (e = 65537) of the platform's legacy payload encryption (services/legacy-keys.ts).
+   * Unset in development: a key pair is generated per isolate.
+   */
+  LEGACY_RSA_PRIVATE_KEY?: string;
+  /** `off` refuses legacy-encrypted bodies (403 legacy_encryption_disabled); anything else or unset: on. */
+  LEGACY_ENCRYPTION?: string;
 };
 
 /** Hono environment shared by every router: bindings plus per-request variables set by middleware. */

@@ -30,6 +30,7 @@ import { agentRouter } from './api/agent';
 import { accountsExtensionRouter } from './api/accounts-extensions';
 import { registerSettingsRouter } from './api/register-settings';
 import { playdeckRouter } from './api/playdeck';
+import { legacyKeyRouter } from './api/legacy-key';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -43,6 +44,7 @@ const api = new Hono<AppEnv>()
   .route('/wps/system/setting', registerSettingsRouter)
   .route('/wps/v2/system', systemV2Router)
   .route('/wps/captcha', captchaRouter)
+  .route('/wps/session/key', legacyKeyRouter)
   .route('/wps/session', sessionRouter)
   .route('/wps/member', memberRouter)
   .route('/wps/wallets', walletRouter)
@@ -74,6 +76,7 @@ export interface AppOptions {
  *   UPSTREAM_API_URL set the request is forwarded and ends here) → built-in API → 404 envelope. API calls are
  *   never gated, so the client can always read /wps/system/status.
  * - /icons/*: generated artwork.
+ * - /m/lotto-h5/<…>: in upstream mode the platform's lottery pages, forwarded unchanged; else a page.
  * - any other GET/HEAD: page security headers → client IP → page (merchant, language, gate) or static file.
  */
 export function createApp(options: AppOptions = {}) {
@@ -94,6 +97,8 @@ export function createApp(options: AppOptions = {}) {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
   app.route('/icons', iconRouter);
+  // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
+  app.use('/m/lotto-h5/*', clientIp, upstream);
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);
 
   app.notFound((c) => c.json(envelope(false, 'not_found', 'Not found', null), 404));

@@ -50,14 +50,15 @@ function startUpstream() {
 const upstreamEnv = { UPSTREAM_API_URL: UPSTREAM };
 
 describe('upstream mode (UPSTREAM_API_URL set)', () => {
-  it('forwards /wps/* unchanged: method, path, query, body and end-to-end headers, minus hop-by-hop and Host', async () => {
+  it('forwards /wps/*: method, path, query, body and end-to-end headers, minus hop-by-hop and Host', async () => {
     const upstream = startUpstream();
-    const answer = await page('/wps/session/login?merchant=DEMO&x=1%202', {
+    const answer = await page('/wps/relay/MCSFE_addFavoriteGameV2?merchant=DEMO&x=1%202', {
       method: 'POST',
-      body: JSON.stringify({ username: 'alice', password: 'secret' }),
+      body: JSON.stringify({ nodeId: '7', vendor: 'PG', gameType: 'SLOT' }),
       headers: {
         'Content-Type': 'application/json',
-        Authorization: 'Bearer abcdefghijklmnopqrstuvwxyz',
+        Authorization: 'abcdefghijklmnopqrstuvwxyz',
+        ModuleId: 'GAMELOFAV3',
         Encryption: 'v1',
         'CF-Connecting-IP': '203.0.113.4',
         'Keep-Alive': 'timeout=5',
@@ -71,11 +72,12 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     expect(answer.status).toBe(200);
     const echo = (JSON.parse(answer.text) as Envelope<Echo>).value;
     expect(echo.method).toBe('POST');
-    expect(echo.url).toBe('https://platform.upstream.test/base/wps/session/login?merchant=DEMO&x=1%202');
-    expect(JSON.parse(echo.body)).toEqual({ username: 'alice', password: 'secret' });
+    expect(echo.url).toBe('https://platform.upstream.test/base/wps/relay/MCSFE_addFavoriteGameV2?merchant=DEMO&x=1%202');
+    expect(JSON.parse(echo.body)).toEqual({ nodeId: '7', vendor: 'PG', gameType: 'SLOT' });
     expect(echo.headers).toMatchObject({
       'content-type': 'application/json',
-      authorization: 'Bearer abcdefghijklmnopqrstuvwxyz',
+      authorization: 'abcdefghijklmnopqrstuvwxyz',
+      moduleid: 'GAMELOFAV3',
       encryption: 'v1',
       'x-forwarded-for': '203.0.113.4',
       'x-forwarded-host': '127.0.0.1',
@@ -83,6 +85,49 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     });
     for (const name of ['keep-alive', 'proxy-authorization', 'te', 'upgrade']) expect(echo.headers).not.toHaveProperty(name);
     expect(new URL(upstream.seen[0]!.url).host).toBe('platform.upstream.test');
+  });
+
+  it("adds the platform's headers when missing (§1.2): Merchant from domain routing, Language from the page, X-Real-UA; bare token", async () => {
+    const upstream = startUpstream();
+    const answer = await page('/wps/member/info', {
+      headers: {
+        Authorization: 'Bearer abcdefghijklmnopqrstuvwxyz',
+        'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/140',
+        Cookie: 'language=th',
+        'Accept-Language': 'ja-JP',
+      },
+      env: upstreamEnv,
+      options: { upstream: { fetch: upstream.fetch } },
+    });
+    const echo = (JSON.parse(answer.text) as Envelope<Echo>).value;
+    expect(echo.headers).toMatchObject({
+      merchant: 'DEMO',
+      language: 'TH',
+      'x-real-ua': btoa('Mozilla/5.0 (Linux; Android 14) Chrome/140'),
+      authorization: 'abcdefghijklmnopqrstuvwxyz',
+    });
+  });
+
+  it('keeps the headers the client sent (Language upper-cased, one Merchant) and falls back to Accept-Language, then EN', async () => {
+    const upstream = startUpstream();
+    const options = { upstream: { fetch: upstream.fetch } };
+    const sent = await page('/wps/system/whitelabel', {
+      headers: { Merchant: 'demo, DEMO', Language: 'vi', 'X-Real-UA': 'c2VudA==', 'User-Agent': 'other' },
+      env: upstreamEnv, options,
+    });
+    expect((JSON.parse(sent.text) as Envelope<Echo>).value.headers).toMatchObject({ merchant: 'DEMO', language: 'VI', 'x-real-ua': 'c2VudA==' });
+    const accept = await page('/wps/system/whitelabel', { headers: { 'Accept-Language': 'ko-KR,ko;q=0.9' }, env: upstreamEnv, options });
+    expect((JSON.parse(accept.text) as Envelope<Echo>).value.headers).toMatchObject({ language: 'KO' });
+    const none = await page('/wps/system/whitelabel', { env: upstreamEnv, options });
+    expect((JSON.parse(none.text) as Envelope<Echo>).value.headers.language).toBe('EN');
+  });
+
+  it('refuses a Merchant header naming another site with 400 merchant_mismatch, before the upstream', async () => {
+    const upstream = startUpstream();
+    const answer = await page('/wps/member/info', { headers: { Merchant: 'OTHER' }, env: upstreamEnv, options: { upstream: { fetch: upstream.fetch } } });
+    expect(answer.status).toBe(400);
+    expect((JSON.parse(answer.text) as Envelope<null>).errorCode).toBe('merchant_mismatch');
+    expect(upstream.seen).toHaveLength(0);
   });
 
   it('forwards /lgw/* the same way', async () => {

@@ -1,7 +1,18 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
-import { endToEndHeaders, upstreamUrl } from './forwarding';
+import { LANGUAGE_COOKIE } from '../../src/lib/languages';
+import { isLegacyEncryptedCall } from '../../src/contract/legacy';
+import { openSealedBody } from '../services/encrypted-body';
+import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../services/legacy-crypto';
+import { resolveLanguage } from './language';
+import {
+  decryptServicePaths, endToEndHeaders, hasEncryptedServicePaths, isDecryptionFailure, platformRequestHeaders,
+  upstreamRoute, upstreamUrl,
+} from './forwarding';
+import { platformKey, platformKeyUrl } from './upstream-key';
 
 /** How long the edge waits for the upstream platform API before answering 502 `upstream_unavailable`. */
 export const UPSTREAM_TIMEOUT_MS = 15_000;
@@ -15,53 +26,166 @@ export interface UpstreamOptions {
   timeoutMs?: number;
 }
 
-/**
- * Forwards one request to the upstream platform API: same method, path, query, body and end-to-end headers,
- * plus `X-Forwarded-For/-Host/-Proto` so the upstream still knows the visitor and the site. The upstream's
- * answer (status, headers except hop-by-hop, body) is returned as is, errors included: they are its own.
- * A network failure or no answer within `timeoutMs` becomes 502 `upstream_unavailable`.
- */
-export async function forwardToUpstream(
-  request: Request, base: string, clientIp: string, options: UpstreamOptions = {},
-): Promise<Response> {
+/** Sends one request upstream; a network failure or no answer in time becomes 502 `upstream_unavailable`. */
+async function send(url: URL, init: { method: string; headers: Headers; body: BodyInit | null }, options: UpstreamOptions): Promise<Response> {
+  const outgoing = new Request(url, {
+    ...init,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS),
+  });
+  try {
+    return await (options.fetch ?? fetch)(outgoing);
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    console.warn('upstream request failed', init.method, url.pathname, timedOut ? 'timeout' : String(error));
+    throw new ApiError(502, 'upstream_unavailable', timedOut ? 'The platform API did not answer in time' : 'The platform API could not be reached');
+  }
+}
+
+/** Adds `X-Forwarded-For/-Host/-Proto` so the upstream still knows the visitor and the site. */
+function addForwardedHeaders(headers: Headers, request: Request, clientIp: string): void {
   const incoming = new URL(request.url);
-  const headers = endToEndHeaders(request.headers);
   const priorFor = request.headers.get('X-Forwarded-For');
   headers.set('X-Forwarded-For', priorFor ? `${priorFor}, ${clientIp}` : clientIp);
   headers.set('X-Forwarded-Host', incoming.host);
   headers.set('X-Forwarded-Proto', incoming.protocol.replace(':', ''));
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const outgoing = new Request(upstreamUrl(base, request.url), {
-    method: request.method,
-    headers,
-    body: hasBody ? request.body : null,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS),
-  });
-  let answer: Response;
-  try {
-    answer = await (options.fetch ?? fetch)(outgoing);
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    console.warn('upstream request failed', outgoing.method, incoming.pathname, timedOut ? 'timeout' : String(error));
-    throw new ApiError(502, 'upstream_unavailable', timedOut ? 'The platform API did not answer in time' : 'The platform API could not be reached');
-  }
-  return new Response(answer.body, {
-    status: answer.status,
-    statusText: answer.statusText,
-    headers: endToEndHeaders(answer.headers),
-  });
+}
+
+/** The upstream's answer as ours: status, end-to-end headers and body (errors included: they are its own). */
+function relay(answer: Response): Response {
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: endToEndHeaders(answer.headers) });
 }
 
 /**
- * Upstream mode (DESIGN.md, The shape): with `UPSTREAM_API_URL` set, every /wps/* and /lgw/* request that got
- * through the edge middleware (security headers, merchant resolution, client IP) is answered by the upstream
- * platform API instead of the built-in routers. Without it the request continues to the built-in API.
+ * Forwards one request to the upstream platform UNCHANGED: same method, path, query, body and end-to-end
+ * headers, plus `X-Forwarded-*`. Used for the platform's lottery pages (/m/lotto-h5/…); API calls go through
+ * forwardApiCall, which adds the platform's headers.
+ */
+export async function forwardToUpstream(
+  request: Request, base: string, clientIp: string, options: UpstreamOptions = {},
+): Promise<Response> {
+  const headers = endToEndHeaders(request.headers);
+  addForwardedHeaders(headers, request, clientIp);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return relay(await send(upstreamUrl(base, request.url), { method: request.method, headers, body: hasBody ? request.body : null }, options));
+}
+
+/**
+ * Re-encrypts a sealed body for the platform (§1.6): opens PlayDeck's sealed body (openSealedBody: same errors
+ * as the built-in API, incl. replay and staleness), encrypts the inner JSON in the legacy scheme with the
+ * platform's RSA key (upstream-key.ts, cached) and sends the newer form: `Encryption`, `X-Digest`, `X-RSA`,
+ * body `{ value }`. When the answer looks like a decryption failure and the key came from the cache, the key
+ * is fetched again and, only if it CHANGED, the call is sent once more with a fresh DES key (so a call is never
+ * repeated against the same key).
+ */
+async function sendReencrypted(
+  c: Context<AppEnv>, url: URL, headers: Headers, base: string, options: UpstreamOptions,
+): Promise<Response> {
+  const raw = await c.req.text();
+  let json: unknown;
+  try {
+    json = raw.trim() ? JSON.parse(raw) : null;
+  } catch {
+    throw new ApiError(400, 'request_param_err', 'Malformed JSON in request body');
+  }
+  const inner = await openSealedBody(c, json);
+  const keyHeaders = new Headers();
+  for (const name of ['Merchant', 'Language', 'X-Real-UA', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto']) {
+    const value = headers.get(name);
+    if (value) keyHeaders.set(name, value);
+  }
+  const fetchKey = (keyUrl: URL) => send(keyUrl, { method: 'GET', headers: keyHeaders, body: null }, options);
+  const getKey = async (forceRefresh: boolean) => {
+    try {
+      return await platformKey(platformKeyUrl(base), fetchKey, { forceRefresh, scope: c.var.merchant.code });
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      console.warn('platform RSA key unusable', error instanceof Error ? error.message : 'unknown error');
+      throw new ApiError(502, 'upstream_unavailable', 'The platform API did not publish a usable key');
+    }
+  };
+  const attempt = (key: LegacyRsaPublicKey) => {
+    const sent = encryptLegacyPayload(inner, key);
+    const outgoing = new Headers(headers);
+    for (const name of ['Content-Length', 'Content-Encoding', 'X-Digest', 'X-RSA']) outgoing.delete(name);
+    for (const [name, value] of Object.entries(sent.headers)) outgoing.set(name, value);
+    return send(url, { method: c.req.method, headers: outgoing, body: sent.body }, options);
+  };
+  const first = await getKey(false);
+  const answer = await attempt(first.key);
+  if (first.fresh) return answer;
+  const text = await answer.clone().text();
+  if (!isDecryptionFailure(answer.status, text)) return answer;
+  const again = await getKey(true);
+  return again.key.n === first.key.n ? answer : attempt(again.key);
+}
+
+/** The status / domain-route answer with its DES-encrypted service paths made plain (§1.6.6). */
+async function withPlainServicePaths(answer: Response): Promise<Response> {
+  if (!(answer.headers.get('Content-Type') ?? '').includes('json')) return relay(answer);
+  const text = await answer.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return new Response(text, { status: answer.status, headers: endToEndHeaders(answer.headers) });
+  }
+  decryptServicePaths(parsed, decryptServicePath);
+  const headers = endToEndHeaders(answer.headers);
+  headers.delete('Content-Length');
+  headers.delete('Content-Encoding');
+  return new Response(JSON.stringify(parsed), { status: answer.status, statusText: answer.statusText, headers });
+}
+
+/**
+ * Forwards one API call (/wps/*, /lgw/*) the way the platform's own clients would send it (§1.2): the
+ * platform headers (forwarding.ts platformRequestHeaders: Merchant from domain routing, Language, X-Real-UA,
+ * bare-token Authorization), `X-Forwarded-*`; the encrypted calls (src/contract/legacy.ts) re-encrypted from
+ * PlayDeck's sealed scheme to the platform's legacy one (a body already in the legacy scheme is forwarded as
+ * sent); the status and domain-route answers with plain service paths. Other answers are relayed as is.
+ */
+async function forwardApiCall(c: Context<AppEnv>, base: string, options: UpstreamOptions): Promise<Response> {
+  const request = c.req.raw;
+  const pathname = new URL(request.url).pathname;
+  const language = resolveLanguage({ cookie: getCookie(c, LANGUAGE_COOKIE), acceptLanguage: c.req.header('Accept-Language') }).language;
+  const headers = platformRequestHeaders(request.headers, {
+    merchantCode: c.var.merchant.code, language, userAgent: c.req.header('User-Agent') ?? null,
+  });
+  if (headers === 'merchant_mismatch') throw new ApiError(400, 'merchant_mismatch', 'The Merchant header does not match this site');
+  addForwardedHeaders(headers, request, c.var.clientIp);
+  const url = upstreamUrl(base, request.url);
+  const method = request.method;
+  if (isLegacyEncryptedCall(method, pathname) && !isLegacyEncryptionHeader(headers.get('Encryption'))) {
+    return relay(await sendReencrypted(c, url, headers, base, options));
+  }
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const answer = await send(url, { method, headers, body: hasBody ? request.body : null }, options);
+  return hasEncryptedServicePaths(method, pathname) ? withPlainServicePaths(answer) : relay(answer);
+}
+
+/**
+ * Upstream mode (DESIGN.md, The shape): with `UPSTREAM_API_URL` set, requests that got through the edge
+ * middleware (security headers, merchant resolution, client IP) are answered by the upstream platform:
+ * - /wps/* and /lgw/*: forwardApiCall (platform headers, re-encryption, plain service paths);
+ * - /wps/playdeck/payloadKey and /wps/playdeck/openapi.json: served by the worker (next());
+ * - every other /wps/playdeck/*: 404 `function.not.available`, never forwarded (the client hides these
+ *   features by capability flags, src/contract/capabilities.ts);
+ * - /m/lotto-h5/<…> (the platform's lottery pages): forwarded unchanged.
+ * Without UPSTREAM_API_URL every request continues to the built-in API and pages.
  */
 export function upstreamProxy(options: UpstreamOptions = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const base = c.env.UPSTREAM_API_URL;
     if (!base) return next();
-    return forwardToUpstream(c.req.raw, base, c.var.clientIp, options);
+    switch (upstreamRoute(new URL(c.req.url).pathname)) {
+      case 'unavailable':
+        throw new ApiError(404, 'function.not.available', 'This PlayDeck feature is not available in front of the platform');
+      case 'api':
+        return forwardApiCall(c, base, options);
+      case 'page':
+        return forwardToUpstream(c.req.raw, base, c.var.clientIp, options);
+      default:
+        return next();
+    }
   });
 }

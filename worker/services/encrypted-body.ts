@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import { validator } from 'hono/validator';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { z, ZodType } from 'zod';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
@@ -8,6 +7,8 @@ import {
   EPHEMERAL_KEY_BYTES, IV_BYTES, PAYLOAD_ALGORITHM, deriveAesKey, fromBase64, payloadAad,
 } from '../../src/api/payload-crypto';
 import { payloadKeyRing } from './payload-keys';
+import { LegacyCryptoError, decryptLegacyPayload, isLegacyEncryptionHeader, legacyCiphertextOf } from './legacy-crypto';
+import { legacyEncryptionEnabled, legacyKeyPair } from './legacy-keys';
 
 /** A sealed body older or newer than this (ms) is refused. */
 export const PAYLOAD_MAX_SKEW_MS = 5 * 60 * 1000;
@@ -63,18 +64,76 @@ export async function openSealedBody(c: Context<AppEnv>, json: unknown): Promise
 }
 
 /**
- * Route validator for calls whose JSON body must be sealed (login, both registrations, password change and
- * reset): opens the body (openSealedBody), then checks the inner body with `schema` → 400 `invalid_input`
- * with `value.issues` like `valid()`. The handler reads the result with `c.req.valid('json')`.
+ * Opens a body in the platform's LEGACY scheme (platform-contract.md §1.6; services/legacy-crypto.ts): either
+ * form (`{ value }` with X-Digest/X-RSA, or the raw base64 body), decrypted with the deployment's legacy RSA
+ * key (services/legacy-keys.ts). Errors: 403 `legacy_encryption_disabled` (LEGACY_ENCRYPTION=off), 503
+ * `encryption_unavailable` (no key), 400 `bad_payload` (not decryptable: wrong key, bad padding, not JSON, an
+ * `X-Digest` that is not the body), 400 `replayed_payload`.
+ * Replay protection: legacy bodies carry no timestamp or nonce, but every honest client draws a fresh random
+ * key per request, so the SHA-256 of `Encryption` header + ciphertext is remembered for 10 minutes (the same
+ * table and window as sealed nonces) and a second use inside that window is refused. A replay after 10
+ * minutes is NOT caught: that is the scheme's weakness, one more reason PlayDeck's browser never uses it.
  */
-export function sealedJson<T extends ZodType>(schema: T) {
-  return validator('json', async (value, c: Context<AppEnv>): Promise<z.output<T>> => {
-    const body = await openSealedBody(c, value);
+export async function openLegacyBody(c: Context<AppEnv>, rawBody: string): Promise<unknown> {
+  if (!legacyEncryptionEnabled(c.env)) {
+    throw new ApiError(403, 'legacy_encryption_disabled', 'Legacy-encrypted bodies are turned off on this deployment');
+  }
+  const encryption = (c.req.header('Encryption') ?? '').trim();
+  const { privateKey } = await legacyKeyPair(c.env);
+  let body: unknown;
+  let ciphertext: string;
+  try {
+    ciphertext = legacyCiphertextOf(rawBody);
+    body = decryptLegacyPayload({ encryption, digest: c.req.header('X-Digest'), body: rawBody }, privateKey);
+  } catch (error) {
+    if (error instanceof LegacyCryptoError) throw badPayload();
+    throw error;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${encryption}\n${ciphertext.trim()}`)));
+  const fingerprint = [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const now = Date.now();
+  if (!(await rememberNonce(c.env.DB, `legacy:${fingerprint}`, now + PAYLOAD_NONCE_TTL_MS, now))) {
+    throw new ApiError(400, 'replayed_payload', 'This encrypted payload was already used');
+  }
+  return body;
+}
+
+/**
+ * The inner JSON body of an encrypted call, whichever scheme the client used: a hex `Encryption` header is the
+ * platform's legacy scheme (openLegacyBody), anything else PlayDeck's sealed scheme (openSealedBody; no
+ * header → 400 `encryption_required`). A sealed body that is not JSON → 400 `request_param_err`.
+ */
+export async function readEncryptedBody(c: Context<AppEnv>): Promise<unknown> {
+  const raw = await c.req.text();
+  if (isLegacyEncryptionHeader(c.req.header('Encryption'))) return openLegacyBody(c, raw);
+  let json: unknown = null;
+  if (raw.trim()) {
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new ApiError(400, 'request_param_err', 'Malformed JSON in request body');
+    }
+  }
+  return openSealedBody(c, json);
+}
+
+/**
+ * Route validator for the encrypted calls (login, registrations, password change and reset): opens the body
+ * (readEncryptedBody: PlayDeck's sealed scheme or the platform's legacy one), then checks the inner body with
+ * `schema` → 400 `request_param_err` with `value.issues` like `valid()`. The handler reads the result with
+ * `c.req.valid('json')`.
+ */
+export function sealedJson<T extends ZodType>(
+  schema: T,
+): MiddlewareHandler<AppEnv, string, { in: { json: z.input<T> }; out: { json: z.output<T> } }> {
+  return async (c, next) => {
+    const body = await readEncryptedBody(c);
     const result = await schema.safeParseAsync(body);
     if (!result.success) {
       const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
       throw new ApiError(400, 'request_param_err', 'Invalid json', { issues });
     }
-    return result.data;
-  });
+    c.req.addValidatedData('json', result.data as object);
+    await next();
+  };
 }

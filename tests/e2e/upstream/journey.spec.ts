@@ -1,0 +1,101 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { STANDIN_CAPTCHA_ANSWER, STANDIN_URL } from '../../../playwright.upstream.config';
+import { encryptLegacyPayload, parseModulusHex } from '../../../worker/services/legacy-crypto';
+import { SERVICE_LINKS } from '../../platform-standin/shapes';
+import { logIn, logOutFromHome } from '../account-helpers';
+
+/**
+ * The UPSTREAM JOURNEY (playwright.upstream.config.ts): PlayDeck in upstream mode in front of the platform
+ * stand-in, which speaks only platform-contract.md (bare token, one Merchant header, legacy DES/RSA bodies on
+ * the encrypted calls, envelope with errorCode, decimal money, DES-encrypted service paths). The browser
+ * uses PlayDeck's pages; every API call it makes crosses the upstream adapter.
+ */
+
+const balance = (page: Page) => page.getByRole('group', { name: 'Balance' });
+
+/** Registers an account directly on the stand-in, as the platform's own client would (legacy-encrypted PUT). */
+async function registerOnPlatform(request: APIRequestContext, username: string, password: string): Promise<void> {
+  const key = await request.get(`${STANDIN_URL}/wps/session/key/rsa?t=${Date.now()}`, { headers: { Merchant: 'DEMO' } });
+  expect(key.status()).toBe(200);
+  const sent = encryptLegacyPayload(
+    { username, password, confirmPassword: password, captcha: STANDIN_CAPTCHA_ANSWER },
+    { n: parseModulusHex(await key.text()), e: 65537n },
+  );
+  const answer = await request.put(`${STANDIN_URL}/wps/member/register`, { headers: { ...sent.headers, Merchant: 'DEMO' }, data: sent.body });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+test('the adapter answers as the platform would, with what the worker keeps for itself', async ({ request }) => {
+  // Customer-service paths arrive DES-encrypted from the platform and leave plain.
+  const status = await request.get('/wps/v2/system/status?device=MOBILE');
+  expect(status.status()).toBe(200);
+  const value = (await status.json()) as { value: { info: { customerService: { path: string }[] } } };
+  expect(value.value.info.customerService.map((cs) => cs.path)).toEqual([SERVICE_LINKS.CS, SERVICE_LINKS.LINE]);
+  // The payload key is the worker's own; other PlayDeck extensions are off in front of the platform.
+  expect((await request.get('/wps/playdeck/payloadKey')).status()).toBe(200);
+  const extension = await request.get('/wps/playdeck/catalogue/demo');
+  expect(extension.status()).toBe(404);
+  expect(((await extension.json()) as { errorCode: string }).errorCode).toBe('function.not.available');
+  // A Bearer token from another tool is passed on bare (the platform refuses Bearer): an unknown token stays unknown.
+  const member = await request.get('/wps/member/info', { headers: { Authorization: 'Bearer sti0000000000000000000000' } });
+  expect(((await member.json()) as { errorCode: string }).errorCode).toBe('user.or.token.invalid');
+});
+
+test('upstream journey: browse, search, log in with a captcha after a failure, favourite, launch, balance, change password, log out', async ({ page, request }) => {
+  const username = `up${Date.now().toString(36)}`.slice(0, 16);
+  const password = 'secret123';
+  await registerOnPlatform(request, username, password);
+
+  // Browse the platform's catalogue through PlayDeck's game list.
+  await page.goto('/m/gameList?gameType=RNG');
+  await expect(page.getByRole('button', { name: 'Lucky Dragon', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Golden Reels', exact: true })).toBeVisible();
+
+  // Search.
+  const search = page.getByRole('searchbox');
+  await search.fill('  dragon ');
+  await search.press('Enter');
+  await expect(page.getByRole('button', { name: 'Lucky Dragon', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fortune Tiger', exact: true })).toHaveCount(0);
+
+  // A wrong password: the platform asks for the captcha; with it the login goes through (sealed → legacy).
+  await page.goto('/m/login');
+  await logIn(page, { username, password: 'wrong-pass9' });
+  const captcha = page.getByLabel('Verification code', { exact: true });
+  await expect(captcha).toBeVisible();
+  await expect(page.getByRole('img', { name: /Verification code image/ })).toBeVisible();
+  await logIn(page, { username, password }, STANDIN_CAPTCHA_ANSWER);
+  await page.waitForURL('**/m/home');
+  await expect(page.getByRole('link', { name: new RegExp(username) })).toBeVisible();
+
+  // Balance in decimal currency units from the platform's wallet.
+  await expect(balance(page)).toContainText('$100.00');
+
+  // Favourite a game, find it under /m/fav.
+  await page.goto('/m/gameList?gameType=RNG');
+  await page.getByRole('button', { name: 'Add Lucky Dragon to favourites' }).click();
+  await expect(page.getByRole('button', { name: 'Remove Lucky Dragon from favourites' })).toBeVisible();
+  await page.goto('/m/fav');
+  await expect(page.getByRole('button', { name: 'Lucky Dragon', exact: true })).toBeVisible();
+
+  // Launch it: the platform answers its own game URL and the browser goes there.
+  await page.getByRole('button', { name: 'Lucky Dragon', exact: true }).click();
+  await page.waitForURL(`${STANDIN_URL}/standin/game/101**`);
+  await expect(page.getByRole('heading', { name: 'Lucky Dragon' })).toBeVisible();
+
+  // Change the password (sealed → legacy), then log out and back in with the new one.
+  const fresh = 'secret456';
+  await page.goto('/m/changePsw');
+  await page.getByLabel('Current password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(fresh);
+  await page.getByLabel('Confirm new password').fill(fresh);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Changes saved' })).toBeVisible();
+  await page.waitForURL('**/m/home');
+
+  await logOutFromHome(page);
+  expect(await page.evaluate(() => sessionStorage.getItem('MC_SESSION_INFO'))).toBeNull();
+  await page.goto('/m/login');
+  await logIn(page, { username, password: fresh });
+  await page.waitForURL('**/m/home');
+});

@@ -1,0 +1,231 @@
+/**
+ * The platform stand-in's data and answer SHAPES, in one place so they are easy to align with the contract
+ * (platform-contract.md §2–§4) and with the call definitions in src/contract/calls/*.ts when the areas merge.
+ * Shapes the contract names are copied from it; where it says "not found" the stand-in uses the shape the
+ * built-in API chose (noted per builder), so one browser client reads both.
+ */
+import { minorToWire } from '../../src/contract/money.ts';
+
+/** A game of the stand-in's catalogue. */
+export interface StandinGame {
+  nodeId: number;
+  gameId: string;
+  gameName: string;
+  vassalage: string;
+  vendorName: string;
+  gameType: 'RNG' | 'LIVE' | 'FISH';
+  /** 0 = free play supported (§2 vendor lanes). */
+  supportPlay: 0 | 1;
+  hot: boolean;
+  /** Minimum bet in minor units. */
+  minBetMinor: number;
+}
+
+/** Three vendors, three game types, eight games: enough to browse, filter, search and page (pageSize 4). */
+export const CATALOGUE: readonly StandinGame[] = [
+  { nodeId: 101, gameId: 'pg-dragon', gameName: 'Lucky Dragon', vassalage: 'PG', vendorName: 'PG Soft', gameType: 'RNG', supportPlay: 0, hot: true, minBetMinor: 10 },
+  { nodeId: 102, gameId: 'pg-tiger', gameName: 'Fortune Tiger', vassalage: 'PG', vendorName: 'PG Soft', gameType: 'RNG', supportPlay: 0, hot: false, minBetMinor: 20 },
+  { nodeId: 103, gameId: 'pg-mahjong', gameName: 'Mahjong Ways', vassalage: 'PG', vendorName: 'PG Soft', gameType: 'RNG', supportPlay: 1, hot: false, minBetMinor: 20 },
+  { nodeId: 201, gameId: 'evo-baccarat', gameName: 'Speed Baccarat', vassalage: 'EVO', vendorName: 'Evolution', gameType: 'LIVE', supportPlay: 1, hot: true, minBetMinor: 100 },
+  { nodeId: 202, gameId: 'evo-roulette', gameName: 'Lightning Roulette', vassalage: 'EVO', vendorName: 'Evolution', gameType: 'LIVE', supportPlay: 1, hot: false, minBetMinor: 50 },
+  { nodeId: 301, gameId: 'jdb-fish', gameName: 'Fish Hunter', vassalage: 'JDB', vendorName: 'JDB', gameType: 'FISH', supportPlay: 0, hot: false, minBetMinor: 10 },
+  { nodeId: 302, gameId: 'jdb-reels', gameName: 'Golden Reels', vassalage: 'JDB', vendorName: 'JDB', gameType: 'RNG', supportPlay: 0, hot: true, minBetMinor: 5 },
+  { nodeId: 303, gameId: 'jdb-dragon-fish', gameName: 'Dragon Fishing', vassalage: 'JDB', vendorName: 'JDB', gameType: 'FISH', supportPlay: 1, hot: false, minBetMinor: 10 },
+];
+
+/** The seeded player (tests log in with it). */
+export const SEEDED_PLAYER = { username: 'standin1', password: 'secret123', nickname: 'Stand-in One', balanceMinor: 123_456 } as const;
+
+/** What a newly registered stand-in account holds (minor units), so journeys have a balance to read. */
+export const WELCOME_BALANCE_MINOR = 10_000;
+
+/** Currency of every stand-in wallet. */
+export const CURRENCY = { code: 'USD', symbol: '$' } as const;
+
+/** A 4×4 red PNG: the captcha image (its answer comes from STANDIN_CAPTCHA_ANSWER, never from the image). */
+export const CAPTCHA_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGM4IScHRwzEcQCxYxBBO0tjggAAAABJRU5ErkJggg==';
+
+/** Default captcha answer when STANDIN_CAPTCHA_ANSWER is not set. */
+export const DEFAULT_CAPTCHA_ANSWER = '7364';
+
+/** Plain customer-service links; the status and domain-route answers carry them DES-encrypted (§1.6.6). */
+export const SERVICE_LINKS = { CS: 'https://support.standin.test/chat', LINE: 'https://line.standin.test/contact' } as const;
+
+/** Error codes the stand-in answers: the platform's (§1.5) where it has one, the built-in API's where not. */
+export const CODES = {
+  badParam: 'request_param_err',
+  notAvailable: 'function.not.available',
+  notLoggedIn: 'customer.not.login',
+  tokenInvalid: 'user.or.token.invalid',
+  credentials: 'login.cred.err',
+  noUser: 'not.exists.user',
+  /** Not found in the contract: the built-in API's codes for a missing / wrong captcha. */
+  captchaRequired: 'captcha_required',
+  captchaInvalid: 'captcha_invalid',
+  usernameTaken: 'username_taken',
+  wrongPassword: 'wrong_password',
+  samePassword: 'same_password',
+  gameNotFound: 'game_not_found',
+} as const;
+
+/** A game tile (§2 game list; src/contract/calls catalogue `gameTile`), minBet in decimal currency units. */
+export function gameTile(game: StandinGame, origin: string) {
+  return {
+    nodeId: game.nodeId,
+    nodeName: game.gameName,
+    gameName: game.gameName,
+    displayName: game.vendorName,
+    vassalage: game.vassalage,
+    roomId: null,
+    gameId: game.gameId,
+    gameType: game.gameType,
+    supportPlay: game.supportPlay,
+    gameClassifyNew: game.hot ? 'hot' : null,
+    showIcon: `${origin}/standin/icon/${game.nodeId}.svg`,
+    isHot: game.hot,
+    minBet: minorToWire(game.minBetMinor),
+  };
+}
+
+const GAME_TYPES = ['RNG', 'LIVE', 'FISH'] as const;
+
+/** §2 vendor game types: `value.content` (built-in's entry shape: gameCategory, gameType, sortOrder, vendors, gameClassify). */
+export function vendorGameTypes() {
+  return {
+    content: GAME_TYPES.map((type, index) => {
+      const games = CATALOGUE.filter((g) => g.gameType === type);
+      const vendors = [...new Set(games.map((g) => g.vassalage))];
+      return {
+        gameCategory: type,
+        gameType: type,
+        sortOrder: index + 1,
+        vendors: vendors.map((v) => ({
+          vassalage: v,
+          gameCount: games.filter((g) => g.vassalage === v).length,
+          vendorNames: [{ vassalage: v, accountTypeName: games.find((g) => g.vassalage === v)?.vendorName ?? v }],
+        })),
+        gameClassify: ['all', 'hot'],
+      };
+    }),
+  };
+}
+
+/** §2 vendor lanes: `value.data.lanes[{ title, cards[], gameClassify }]`, `freeplay` when every game supports it. */
+export function vendorLanes(origin: string) {
+  return {
+    data: {
+      lanes: GAME_TYPES.map((type) => {
+        const games = CATALOGUE.filter((g) => g.gameType === type);
+        const vendors = [...new Set(games.map((g) => g.vassalage))];
+        return {
+          title: type,
+          gameClassify: ['all', 'hot'],
+          cards: vendors.map((v) => {
+            const own = games.filter((g) => g.vassalage === v);
+            return {
+              vassalage: v, accountTypeName: own[0]?.vendorName ?? v, displayName: own[0]?.vendorName ?? v, gameType: type,
+              lagerIcon: `${origin}/standin/icon/vendor-${v}.svg`, freeplay: own.every((g) => g.supportPlay === 0),
+            };
+          }),
+        };
+      }),
+    },
+  };
+}
+
+/** §1.3/§2 whitelabel tree: every module of §1.3 on, as the STRING "1". */
+export const MODULE_IDS = [
+  'COMM3', 'VERIFICATION3', 'REG3', 'MOBILENUMREG3', 'REGMOBVERF3', 'PASS3', 'CHNGPASSVERIF3', 'PWRESETSMS3', 'LOGINIPVERF3',
+  'AFFMAN3', 'FREEPLAY3', 'CAPTCHA3', 'PROFPIC3', 'FUNDTRANS3', 'GAMELO3', 'GAMELOHOT3', 'GAMELOFAV3', 'GAMELOREC3', 'INBOX3',
+  'FEEDBACK3', 'PTSYS3', 'MEMTRANS3',
+] as const;
+
+export function whitelabelTree() {
+  return MODULE_IDS.map((modId) => ({ modId, enabled: '1' as const, childrenNodes: [] }));
+}
+
+/** §3 registration settings: field → rule (accounts `registerFieldRule`). */
+export function registerRules() {
+  const rule = (required: boolean, minLength: number, maxLength: number, type: string, patternId = '0') => ({
+    enabled: true, required, acceptedPattern: '*', patternId, minLength, maxLength, type,
+  });
+  return {
+    username: rule(true, 4, 16, 'text', '1'),
+    password: rule(true, 6, 20, 'password', '2'),
+    confirmPassword: rule(true, 6, 20, 'password', '2'),
+    captcha: rule(true, 4, 4, 'captcha'),
+  };
+}
+
+/** §2 domain route: `version.pathList[{ type, path }]` (type "3" encrypted by the caller) and `domainList`. */
+export function domainRoute(encryptedServicePath: string, host: string) {
+  return {
+    version: { pathList: [{ type: '3', path: encryptedServicePath }] },
+    domainList: [{ domainName: host }],
+  };
+}
+
+/** §2 system status (system `systemStatusValue`); `customerService` paths are encrypted by the caller. */
+export function systemStatus(customerService: { csType: string; path: string }[], route: ReturnType<typeof domainRoute>, ip: string, host: string) {
+  return {
+    info: {
+      customerService,
+      domainRoute: route,
+      mobileTemplate: { mem_cen: '1', dep_func: '0' },
+      paths: { home: '/m/home', login: '/m/login', register: '/m/register' },
+      register: registerRules(),
+      resources: [],
+      whitelabel: whitelabelTree(),
+      mainDomain: host,
+      imageCDNs: [],
+      launchGameCDNs: [],
+      analytics: {},
+    },
+    location: { ip },
+    maintenance: false,
+    regionRestriction: false,
+  };
+}
+
+/** A stand-in account. */
+export interface StandinPlayer {
+  id: number;
+  username: string;
+  password: string;
+  nickname: string;
+  balanceMinor: number;
+  favourites: number[];
+  firstTimeLogin: boolean;
+}
+
+/** §3 login "Read" (accounts `sessionValue`). */
+export function sessionValue(player: StandinPlayer, token: string, merchantCode: string) {
+  return { token, id: player.id, userName: player.username, type: 1, firstTimeLogin: player.firstTimeLogin, passwordExpired: false, merchantCode };
+}
+
+/** §2 member info: `{ id, account, nickname, type, clubLabel.labelName }`. */
+export function memberInfo(player: StandinPlayer) {
+  return { id: player.id, account: player.username, nickname: player.nickname, type: 1, clubLabel: { labelName: 'Bronze' } };
+}
+
+/** §2 wallet (exact body not found: the built-in API's v2 style), decimal currency units. */
+export function wallet(player: StandinPlayer) {
+  return {
+    sumBalance: minorToWire(player.balanceMinor),
+    currency: CURRENCY.code,
+    currencySymbol: CURRENCY.symbol,
+    balance: [{ accountTypeId: 1, availBalance: minorToWire(player.balanceMinor) }],
+  };
+}
+
+/** §2 winner board: `value.list[{ vo: {…} }]`, winAmount decimal. */
+export function winnerBoard() {
+  return {
+    list: CATALOGUE.slice(0, 3).map((g, i) => ({
+      vo: { gameName: g.gameName, customerName: `pl***${i + 1}`, winAmount: minorToWire(150_000 - i * 25_000), gameId: g.gameId, nodeId: g.nodeId, vendor: g.vassalage, notAuto: true },
+    })),
+  };
+}
+
+/** §2 banners and announcements: nothing to announce. */
+export const NO_ANNOUNCEMENTS = { banners: [], player: [], popup: [], promotion: [], hot: [] };

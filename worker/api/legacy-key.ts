@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { ApiError } from '../lib/envelope';
+import { legacyEncryptionEnabled, legacyKeyPair } from '../services/legacy-keys';
+import { modulusHex } from '../services/legacy-crypto';
+
+/**
+ * GET /wps/session/key/rsa?t=<epoch ms> (platform-contract.md §1.6.1, mounted at /wps/session/key): the RSA
+ * public modulus of the legacy payload encryption, as BARE lower-case hex text (`text/plain`, no envelope: the
+ * contract says the clients read it "as hex text"; the exponent is always 65537). `t` is a cache-buster and is
+ * ignored; the answer is `no-store` anyway. Errors (envelope): 403 `legacy_encryption_disabled` when
+ * LEGACY_ENCRYPTION=off, 503 `encryption_unavailable` without a key (services/legacy-keys.ts).
+ */
+export const legacyKeyRouter = new Hono<AppEnv>().get('/rsa', async (c) => {
+  if (!legacyEncryptionEnabled(c.env)) {
+    throw new ApiError(403, 'legacy_encryption_disabled', 'Legacy-encrypted bodies are turned off on this deployment');
+  }
+  const { publicKey } = await legacyKeyPair(c.env);
+  c.header('Cache-Control', 'no-store');
+  return c.text(modulusHex(publicKey.n));
+});
