@@ -39,6 +39,8 @@ export interface CallDef<
   extension?: boolean | undefined;
   /** Answers plain JSON instead of the /wps envelope (a document such as the OpenAPI description itself). */
   plain?: boolean | undefined;
+  /** Answers bare `text/plain` (the legacy RSA key, §1.6.1); `value` describes the text. */
+  text?: boolean | undefined;
   /** One line for the OpenAPI document; the contract section it implements. */
   summary: string;
 }

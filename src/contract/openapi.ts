@@ -96,14 +96,15 @@ function otherParameters(def: CallDef, components: Record<string, JsonSchema>): 
 
 /** The answers of one call: 200 with its value (envelope for /wps), and the error shapes. */
 function responses(def: CallDef, components: Record<string, JsonSchema>): Record<string, unknown> {
-  const plain = isGatewayCall(def) || def.plain === true;
+  const plain = isGatewayCall(def) || def.plain === true || def.text === true;
   const success = plain ? def.value : envelopeSchema(def.value);
-  const error = { $ref: `#/components/schemas/${plain ? 'GatewayError' : 'FailureEnvelope'}` };
+  // Only the lottery gateway answers its errors as `{ errorCode }`; every /wps path fails with the envelope.
+  const error = { $ref: `#/components/schemas/${isGatewayCall(def) ? 'GatewayError' : 'FailureEnvelope'}` };
   const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: error } } });
   const out: Record<string, unknown> = {
     200: {
       description: plain ? 'The answer (plain JSON).' : 'The envelope `{ success: true, value, message, errorCode: "" }`.',
-      content: { 'application/json': { schema: toSchema(success, 'output', `${def.name}_answer`, components) } },
+      content: { [def.text ? 'text/plain' : 'application/json']: { schema: toSchema(success, 'output', `${def.name}_answer`, components) } },
     },
   };
   if (def.query || def.body) out[400] = errorAnswer('Refused input: errorCode `request_param_err` (value.issues lists the fields).');

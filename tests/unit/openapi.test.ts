@@ -51,7 +51,7 @@ describe('OpenAPI document (src/contract/openapi.ts)', () => {
   it('describes a 200 answer and an error answer with errorCode for every operation', () => {
     for (const { op } of operations) {
       const answers = op.responses as Record<string, { content?: Record<string, unknown> }>;
-      expect(answers['200']?.content?.['application/json']).toBeDefined();
+      expect(answers['200']?.content?.['application/json'] ?? answers['200']?.content?.['text/plain']).toBeDefined();
       expect(answers.default?.content?.['application/json']).toBeDefined();
     }
     const failure = resolvePointer('#/components/schemas/FailureEnvelope') as { properties: Record<string, unknown> };

@@ -148,6 +148,18 @@ export const emailResetBody = newPasswordBody.extend({ token: z.string().regex(/
 /** The accounts calls (platform-contract.md §2–§3), and PlayDeck's accounts extensions. */
 export const accountsCalls = {
   /**
+   * The legacy payload key (platform-contract.md §1.6.1, (2nd)): GET /wps/session/key/rsa?t=<epoch ms> → the RSA
+   * public modulus as bare lower-case hex text (exponent 65537). The browser never calls it (it seals with
+   * /wps/playdeck/payloadKey); the platform's own clients and scripts do, and the upstream adapter reads the
+   * platform's. Errors: 403 `legacy_encryption_disabled` (LEGACY_ENCRYPTION=off), 503 `encryption_unavailable`.
+   */
+  legacyRsaKey: defineCall({
+    name: 'legacyRsaKey', method: 'GET', path: '/wps/session/key/rsa', auth: 'none', text: true,
+    query: z.object({ t: z.coerce.number().int().nonnegative().optional() }),
+    value: z.string().regex(/^[0-9a-f]+$/),
+    summary: 'Legacy RSA public modulus, hex text (§1.6.1); for the platform\'s own clients.',
+  }),
+  /**
    * Login (§3): sealed body `loginBody`. Answer: `sessionValue`. Errors: 401 `login.cred.err` (wrong password
    * and unknown user alike: no user enumeration) with `value.captcha` when the next try needs a captcha; 400
    * `captcha_required` | `captcha_invalid` | `verification_code_error` | `request_param_err`; 404
