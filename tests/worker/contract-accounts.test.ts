@@ -157,7 +157,7 @@ describe('accounts calls answer their contract value', { timeout: 60_000 }, () =
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^text\/plain/);
     expect(def.value.safeParse(await response.text()).success).toBe(true);
-    expect(def.query.safeParse({ t: '1700000000000' }).success).toBe(true);
+    expect(def.query?.safeParse({ t: '1700000000000' }).success).toBe(true);
   });
 });
 
