@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LOGIN_SLOWDOWN, LOGIN_WINDOW_MS, loginBuckets, loginDelayMs, loginGate, type LoginGate,
+  LOGIN_SLOWDOWN, LOGIN_WINDOW_MS, ipThrottleKey, loginBuckets, loginDelayMs, loginGate, type LoginGate,
 } from '../../worker/services/login-guard';
 import { registerLimit } from '../../worker/services/rate-limit';
 
@@ -51,6 +51,20 @@ describe('login guard', () => {
     expect(a.ip).toBe(b.ip);
     expect(a.account).toBe(c.account);
     expect(a.pair).not.toBe(c.pair);
+  });
+
+  it.each<[string, string]>([
+    ['10.0.0.1', '10.0.0.1'],
+    ['::ffff:10.0.0.1', '10.0.0.1'],
+    ['2001:db8:0:1::1', '2001:db8:0:1::/64'],
+    ['2001:DB8:0000:0001:ffff:1:2:3', '2001:db8:0:1::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80::1%eth0'],
+    ['not-an-ip', 'not-an-ip'],
+  ])('counts address %s under %s (IPv6 by its /64, so rotating inside it gains nothing)', (ip, key) => {
+    expect(ipThrottleKey(ip)).toBe(key);
+    expect(loginBuckets('DEMO', 'alice', ip).ip).toBe(`login:ip:${key}`);
   });
 });
 

@@ -172,6 +172,18 @@ describe('POST /wps/session/login', { timeout: 30_000 }, () => {
     expect((await login({ username, password }, uniqueIp())).status).toBe(200);
   });
 
+  it('throttles an IPv6 address by its /64: rotating inside the prefix gains nothing', async () => {
+    const [a, b] = crypto.getRandomValues(new Uint16Array(2));
+    const prefix = `2001:db8:${(a ?? 0).toString(16)}:${(b ?? 0).toString(16)}`;
+    await env.DB.prepare(`INSERT OR REPLACE INTO rate_limits (bucket, window_start, count) VALUES (?, ?, 50)`)
+      .bind(`login:ip:${prefix}::/64`, Date.now())
+      .run();
+    const { username, password } = await operatorMember();
+    const captcha = withTestCaptcha.TEST_CAPTCHA_ANSWER;
+    expect((await login({ username, password, captcha }, `${prefix}:1:2:3:4`, { testCaptcha: true })).status).toBe(429);
+    expect((await login({ username, password, captcha }, `${prefix}::beef`, { testCaptcha: true })).status).toBe(429);
+  });
+
   it('answers 403 account_disabled only to someone who knows the password', async () => {
     const { username, password } = await operatorMember();
     await env.DB.prepare(`UPDATE members SET status = 0 WHERE username = ?`).bind(username).run();

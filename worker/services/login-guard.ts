@@ -58,11 +58,32 @@ export function loginDelayMs(accountFailures: number): number {
   return over <= 0 ? 0 : Math.min(LOGIN_SLOWDOWN.maxMs, over * LOGIN_SLOWDOWN.stepMs);
 }
 
-/** Bucket names of the three counters (merchant-scoped account and account+IP, global IP). */
+/**
+ * The address a login throttle counts under: an IPv4 address as it is (an IPv4-mapped IPv6 one as IPv4); an IPv6
+ * address by its /64 prefix (`2001:db8:0:1::/64`), since one subscriber usually holds a whole /64 and could
+ * otherwise rotate through 2^64 addresses past any per-IP limit. Anything unparseable is kept verbatim.
+ */
+export function ipThrottleKey(ip: string): string {
+  const text = ip.trim().toLowerCase();
+  if (!text.includes(':')) return text;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  if (mapped?.[1]) return mapped[1];
+  const halves = text.split('::');
+  if (halves.length > 2) return text;
+  const [head = '', tail] = halves;
+  const front = head === '' ? [] : head.split(':');
+  const back = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return text;
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/** Bucket names of the three counters (merchant-scoped account and account+address, global address). */
 export function loginBuckets(merchantCode: string, usernameKey: string, ip: string) {
+  const address = ipThrottleKey(ip);
   return {
     account: `login:acct:${merchantCode}:${usernameKey}`,
-    pair: `login:pair:${merchantCode}:${usernameKey}:${ip}`,
-    ip: `login:ip:${ip}`,
+    pair: `login:pair:${merchantCode}:${usernameKey}:${address}`,
+    ip: `login:ip:${address}`,
   };
 }
