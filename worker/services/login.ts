@@ -1,11 +1,10 @@
-import type { ErrorCode } from '../../src/contract/errors';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { findMemberByUsername, recordLogin } from '../db/queries/members';
-import { clearCounter, hitCounter, readCounter } from '../db/queries/rate-limits';
-import { LOGIN_THRESHOLDS, LOGIN_WINDOW_MS, loginBuckets, loginGate } from './login-guard';
+import { clearCounter, hitCounters, refundCounters } from '../db/queries/rate-limits';
+import { LOGIN_THRESHOLDS, LOGIN_WINDOW_MS, loginBuckets, loginDelayMs, loginGate } from './login-guard';
 import { verifyPassword } from './password';
 import { verifyCaptcha } from './captcha';
 import { retryAfterSeconds } from './rate-limit';
@@ -20,16 +19,27 @@ export interface PasswordLogin {
   rememberMe?: boolean | undefined;
 }
 
+/** Waits `ms` without using CPU (the per-account slow-down). */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * Password login (accounts §2, §3, §4; player-shell §4):
- * 1. the login guard reads the account's and the IP's failures in the 15-minute window;
- *    locked → 429 `too_many_attempts` + Retry-After;
- * 2. when a captcha is required: missing → 400 `captcha_required`, wrong → 400 `captcha_invalid`;
- * 3. wrong password or unknown user → 401 `invalid_credentials` (same answer and cost: the KDF always runs);
- * 4. right password on a disabled member → 403 `account_disabled`;
- * 5. success resets the account's failure counter, records the login and opens a session.
- * Every failure of 2–3 counts against both windows and carries `value.captcha` (true once a captcha is
- * needed for the next attempt), which the login screen uses to show the captcha.
+ * Password login (accounts §2, §3, §4; player-shell §4; ASVS 6.3.1, NIST SP 800-63B §5.2.2):
+ * 1. the attempt is counted FIRST, atomically, in the account's, the (account, IP)'s and the IP's 15-minute
+ *    windows (one D1 batch that increments and returns); every decision below uses those returned counts, so
+ *    parallel attempts cannot all read "no failures yet" (issue 10, finding 1);
+ * 2. throttled (too many failures of this address on this account, or of this address overall) → 429
+ *    `TOO_MANY_REQUEST` + Retry-After (seconds) and `value { captcha: true, retryAfter }`; other addresses,
+ *    the owner's included, are not affected: there is no account lock-out (finding 2); the refused attempt is
+ *    taken back from the counters, which thus hold failures (and attempts still in flight) only;
+ * 3. when a captcha is required: missing → 400 `captcha_required` (the attempt is taken back: the client did
+ *    not know yet), wrong → 400 `captcha_invalid` (counts for the address, not for the account);
+ * 4. an account with many failures is slowed down (login-guard.ts loginDelayMs, at most 2 s) before the check;
+ * 5. wrong password or unknown user → 401 `login.cred.err` (same answer and cost: the KDF always runs);
+ * 6. right password on a disabled member → 403 `account_disabled` (the attempt is taken back);
+ * 7. success clears the account's and the pair's counters, takes the attempt back from the IP's, records the
+ *    login and opens a session.
+ * Failures of 3 and 5 carry `value.captcha` (true once a captcha is needed for the next attempt), which the
+ * login screen uses to show the captcha.
  */
 export async function loginWithPassword(c: Context<AppEnv>, input: PasswordLogin): Promise<SessionValue> {
   const db = c.env.DB;
@@ -37,46 +47,58 @@ export async function loginWithPassword(c: Context<AppEnv>, input: PasswordLogin
   const account = input.username.trim();
   const buckets = loginBuckets(merchant.code, account.toLowerCase(), c.var.clientIp);
   const now = Date.now();
-  const [accountCount, ipCount] = await Promise.all([
-    readCounter(db, buckets.account, LOGIN_WINDOW_MS, now),
-    readCounter(db, buckets.ip, LOGIN_WINDOW_MS, now),
-  ]);
-  const gate = loginGate({ accountFailures: accountCount.count, ipFailures: ipCount.count });
+  const [acc, pair, ip] = await hitCounters(db, [buckets.account, buckets.pair, buckets.ip], LOGIN_WINDOW_MS, now);
+  if (!acc || !pair || !ip) throw new Error('login counters missing');
+  const counted = {
+    account: { bucket: buckets.account, counter: acc },
+    pair: { bucket: buckets.pair, counter: pair },
+    ip: { bucket: buckets.ip, counter: ip },
+  };
+  const before = { accountFailures: acc.count - 1, pairFailures: pair.count - 1, ipFailures: ip.count - 1 };
+  const gate = loginGate(before);
 
-  if (gate === 'locked') {
+  if (gate === 'throttled') {
+    // Only failures count: a refused attempt is taken back (the owner is not slowed down by it, and the
+    // address is free again once its real failures leave the window).
+    await refundCounters(db, [counted.account, counted.pair, counted.ip]);
     const t = LOGIN_THRESHOLDS;
     const retryAfter = Math.max(
-      accountCount.count >= t.lockAfterAccountFailures ? retryAfterSeconds(accountCount, LOGIN_WINDOW_MS, now) : 0,
-      ipCount.count >= t.lockAfterIpFailures ? retryAfterSeconds(ipCount, LOGIN_WINDOW_MS, now) : 0,
+      before.pairFailures >= t.maxPairFailures ? retryAfterSeconds(pair, LOGIN_WINDOW_MS, now) : 0,
+      before.ipFailures >= t.maxIpFailures ? retryAfterSeconds(ip, LOGIN_WINDOW_MS, now) : 0,
     );
-    throw new ApiError(429, 'TOO_MANY_REQUEST', 'Too many failed logins; try again later', { captcha: true, retryAfter }, {
+    throw new ApiError(429, 'TOO_MANY_REQUEST', 'Too many failed logins from this address; try again later', { captcha: true, retryAfter }, {
       'Retry-After': String(retryAfter),
     });
   }
 
-  /** Counts a failure in both windows and answers with whether the next attempt needs a captcha. */
-  const fail = async (status: 400 | 401, code: ErrorCode, message: string): Promise<never> => {
-    const [acc, ip] = await Promise.all([
-      hitCounter(db, buckets.account, LOGIN_WINDOW_MS, now),
-      hitCounter(db, buckets.ip, LOGIN_WINDOW_MS, now),
-    ]);
-    const next = loginGate({ accountFailures: acc.count, ipFailures: ip.count });
-    throw new ApiError(status, code, message, { captcha: next !== 'open' });
-  };
-
   if (gate === 'captcha') {
     const answer = input.captcha?.trim() ?? '';
-    // Not a failed attempt: the client simply did not know a captcha was due yet.
-    if (answer === '') throw new ApiError(400, 'captcha_required', 'A captcha is required', { captcha: true });
-    if (!(await verifyCaptcha(c, answer))) await fail(400, 'captcha_invalid', 'The captcha answer is wrong or expired');
+    if (answer === '') {
+      await refundCounters(db, [counted.account, counted.pair, counted.ip]);
+      throw new ApiError(400, 'captcha_required', 'A captcha is required', { captcha: true });
+    }
+    if (!(await verifyCaptcha(c, answer))) {
+      await refundCounters(db, [counted.account]);
+      throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
+    }
   }
+
+  const delay = loginDelayMs(before.accountFailures);
+  if (delay > 0) await pause(delay);
 
   const member = await findMemberByUsername(db, merchant.code, account.toLowerCase());
   const passwordOk = await verifyPassword(input.password, member?.passwordHash ?? null);
-  if (!member || !passwordOk) return fail(401, 'login.cred.err', 'Wrong username or password');
-  if (!member.active) throw new ApiError(403, 'account_disabled', 'The account is disabled');
+  if (!member || !passwordOk) {
+    const next = loginGate({ accountFailures: acc.count, pairFailures: pair.count, ipFailures: ip.count });
+    throw new ApiError(401, 'login.cred.err', 'Wrong username or password', { captcha: next !== 'open' });
+  }
+  if (!member.active) {
+    // The right password is not a failed guess: take the attempt back, but open nothing.
+    await refundCounters(db, [counted.account, counted.pair, counted.ip]);
+    throw new ApiError(403, 'account_disabled', 'The account is disabled');
+  }
 
-  await clearCounter(db, buckets.account);
+  await Promise.all([clearCounter(db, buckets.account), clearCounter(db, buckets.pair), refundCounters(db, [counted.ip])]);
   const firstTimeLogin = await recordLogin(db, member.id, now);
   return openSession(db, member, firstTimeLogin, now, { remember: input.rememberMe === true });
 }

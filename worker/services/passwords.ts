@@ -4,7 +4,7 @@ import { ApiError } from '../lib/envelope';
 import { findMemberById, findMemberByMobile, updatePasswordHash } from '../db/queries/members';
 import { revokeAllSessions, revokeOtherSessions } from '../db/queries/sessions';
 import { revokeRememberTokens } from '../db/queries/remember';
-import { clearCounter, hitCounter, readCounter } from '../db/queries/rate-limits';
+import { clearCounter, hitCounter } from '../db/queries/rate-limits';
 import type { AuthedMember } from './auth-context';
 import { hashPassword, verifyPassword } from './password';
 import { isValidPassword } from './registration-rules';
@@ -42,7 +42,9 @@ export function checkNewPassword(input: NewPassword): void {
  * Change password (accounts §2 Change-password screen, §4 Change password, §5), for a real member's session:
  * 1. new-password rules (checkNewPassword) → 400 `request_param_err`;
  * 2. new equal to old → 400 `same_password` (checked before the old one, as the screen does);
- * 3. after 5 wrong old passwords in 15 minutes → 429 `TOO_MANY_REQUEST` + Retry-After;
+ * 3. each attempt is counted atomically before the old password is checked; past 5 attempts in 15 minutes
+ *    (a success clears the count) → 429 `TOO_MANY_REQUEST` + Retry-After (seconds), without checking; this only
+ *    concerns whoever holds the member's session, so it cannot be used to lock other players out;
  * 4. wrong old password (or an account without one) → 400 `wrong_password`;
  * 5. stores the new hash, revokes every OTHER session and every remember-me token of the member, and
  *    returns a fresh remember-me token when the member had a live one (else null).
@@ -59,16 +61,17 @@ export async function changePassword(
   }
   const bucket = `pwchange:${session.memberId}`;
   const now = Date.now();
-  const failures = await readCounter(db, bucket, PASSWORD_CHANGE_WINDOW_MS, now);
-  if (failures.count >= PASSWORD_CHANGE_MAX_FAILURES) {
-    const retryAfter = retryAfterSeconds(failures, PASSWORD_CHANGE_WINDOW_MS, now);
+  // Count the attempt before checking (one statement that increments and returns): parallel guesses each get
+  // their own number, so at most PASSWORD_CHANGE_MAX_FAILURES of them ever reach the check (issue 10, finding 1).
+  const attempt = await hitCounter(db, bucket, PASSWORD_CHANGE_WINDOW_MS, now);
+  if (attempt.count > PASSWORD_CHANGE_MAX_FAILURES) {
+    const retryAfter = retryAfterSeconds(attempt, PASSWORD_CHANGE_WINDOW_MS, now);
     throw new ApiError(429, 'TOO_MANY_REQUEST', 'Too many wrong passwords; try again later', { retryAfter }, {
       'Retry-After': String(retryAfter),
     });
   }
   const member = await findMemberById(db, session.memberId);
   if (!member || !(await verifyPassword(input.oldPassword, member.passwordHash))) {
-    await hitCounter(db, bucket, PASSWORD_CHANGE_WINDOW_MS, now);
     throw new ApiError(400, 'wrong_password', 'The old password is wrong');
   }
   await updatePasswordHash(db, member.id, await hashPassword(input.newPassword));
