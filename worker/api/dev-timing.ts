@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type ExecutionContext as HonoExecutionContext } from 'hono';
 import type { AppEnv, Bindings } from '../env';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { ApiError, ok } from '../lib/envelope';
@@ -6,10 +6,10 @@ import { pageGamesStatements } from '../db/queries/games';
 import { EMPTY_TYPES, gameListFilter } from './relay-catalogue';
 
 /** Fetch of the whole worker app (the timing route calls the real game-list route in-process). */
-export type AppFetch = (request: Request, env: Bindings, ctx: ExecutionContext | undefined) => Response | Promise<Response>;
+export type AppFetch = (request: Request, env: Bindings, ctx: HonoExecutionContext | undefined) => Response | Promise<Response>;
 
 /** The request's execution context, or undefined where there is none (`app.request` in tests). */
-function executionContext(c: { executionCtx: ExecutionContext }): ExecutionContext | undefined {
+function executionContext(c: { executionCtx: HonoExecutionContext }): HonoExecutionContext | undefined {
   try {
     return c.executionCtx;
   } catch {
