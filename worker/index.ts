@@ -31,6 +31,7 @@ import { accountsExtensionRouter } from './api/accounts-extensions';
 import { registerSettingsRouter } from './api/register-settings';
 import { playdeckRouter } from './api/playdeck';
 import { legacyKeyRouter } from './api/legacy-key';
+import { devTimingRouter } from './api/dev-timing';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -89,6 +90,8 @@ export function createApp(options: AppOptions = {}) {
   });
   app.use('/wps/*', apiSecurityHeaders, merchantResolver, clientIp, upstream);
   app.use('/lgw/*', apiSecurityHeaders, merchantResolver, clientIp, upstream);
+  // Development-only measurements for `npm run bench:api`; 404 `not_found` elsewhere (api/dev-timing.ts).
+  app.route('/wps/playdeck/dev', devTimingRouter((request, env, ctx) => app.fetch(request, env, ctx)));
   app.route('/', api);
   app.all('/wps/*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');

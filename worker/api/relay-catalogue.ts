@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import type { ValueOf } from '../../src/contract/call';
@@ -22,6 +23,27 @@ export function typeFilter(gameType: string | undefined): GameFilter {
   return {};
 }
 
+/** The validated game-list query (src/contract/calls/catalogue.ts gameList). */
+export type GameListQuery = z.output<NonNullable<typeof catalogueCalls.gameList.query>>;
+
+/**
+ * The stored-games filter of a game-list query (§2 game list). `memberId` is asked only for `gameClassify`
+ * favorite/fav (it throws 401 without a session).
+ */
+export function gameListFilter(q: GameListQuery, memberId: () => number): GameFilter {
+  const filter: GameFilter = typeFilter(q.gameType);
+  if (q.isNew === '1') filter.newOnly = true;
+  if (q.vassalage !== undefined) filter.vassalages = q.vassalage;
+  if (q.gameClassify === 'new') filter.newOnly = true;
+  else if (q.gameClassify === 'hot') filter.hotOnly = true;
+  else if (q.gameClassify === 'favorite' || q.gameClassify === 'fav') filter.favouritesOf = memberId();
+  else if (q.gameClassify !== undefined && q.gameClassify !== 'all') filter.classify = q.gameClassify;
+  if (q.gameName !== undefined && q.gameName !== '') filter.nameContains = q.gameName;
+  if (q.minBet !== undefined) filter.maxMinBet = q.minBet;
+  if (q.minLine !== undefined) filter.maxMinLine = q.minLine;
+  return filter;
+}
+
 /**
  * Catalogue relays (platform-contract.md §2, mounted at /wps/relay): vendor mapping and lanes, game list, hot
  * games, winner board and the trial launch. Every list holds only enabled games of vendors the merchant offers
@@ -43,16 +65,7 @@ export const catalogueRelayRouter = new Hono<AppEnv>()
    */
   .get('/GCSGAME_gameList', valid('query', catalogueCalls.gameList.query!), async (c) => {
     const q = c.req.valid('query');
-    const filter: GameFilter = typeFilter(q.gameType);
-    if (q.isNew === '1') filter.newOnly = true;
-    if (q.vassalage !== undefined) filter.vassalages = q.vassalage;
-    if (q.gameClassify === 'new') filter.newOnly = true;
-    else if (q.gameClassify === 'hot') filter.hotOnly = true;
-    else if (q.gameClassify === 'favorite' || q.gameClassify === 'fav') filter.favouritesOf = requireMember(c).memberId;
-    else if (q.gameClassify !== undefined && q.gameClassify !== 'all') filter.classify = q.gameClassify;
-    if (q.gameName !== undefined && q.gameName !== '') filter.nameContains = q.gameName;
-    if (q.minBet !== undefined) filter.maxMinBet = q.minBet;
-    if (q.minLine !== undefined) filter.maxMinLine = q.minLine;
+    const filter = gameListFilter(q, () => requireMember(c).memberId);
     const { games, total } = q.gameType !== undefined && EMPTY_TYPES.has(q.gameType)
       ? { games: [], total: 0 }
       : await pageGames(c.env.DB, c.var.merchant.code, filter, { pageNo: q.pageNo, pageSize: q.pageSize });

@@ -163,6 +163,33 @@ function offeredGames(merchantCode: string, filter: GameFilter): { sql: string; 
   return { sql, params };
 }
 
+/** Order of a game page (see pageGames). */
+export type PageOrder = 'catalogue' | 'newestFavourite' | 'latestLaunch';
+
+/**
+ * The two statements pageGames runs as one batch: the match count (`{ n }`) and the page's game rows. Exported
+ * so the development-only timing route (worker/api/dev-timing.ts) runs exactly the same SQL.
+ */
+export function pageGamesStatements(
+  db: D1Database,
+  merchantCode: string,
+  filter: GameFilter,
+  page: PageRequest,
+  order: PageOrder = 'catalogue',
+): [D1PreparedStatement, D1PreparedStatement] {
+  const { sql, params } = offeredGames(merchantCode, filter);
+  const orderBy = order === 'newestFavourite' && filter.favouritesOf !== undefined
+    ? 'f.created_at DESC, f.rowid DESC'
+    : order === 'latestLaunch' && filter.recentOf !== undefined
+      ? 'r.launched_at DESC, g.node_id'
+      : 'g.sort_order, g.node_id';
+  return [
+    db.prepare(`SELECT COUNT(*) AS n ${sql}`).bind(...params),
+    db.prepare(`${SELECT_GAME} ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+      .bind(...params, page.pageSize, (page.pageNo - 1) * page.pageSize),
+  ];
+}
+
 /**
  * One page of the games a merchant offers, matching `filter`. Order: the catalogue order (sort_order, node_id);
  * for favourites, newest favourite first; for recent games, latest launch first. All are total orders, so pages
@@ -173,19 +200,9 @@ export async function pageGames(
   merchantCode: string,
   filter: GameFilter,
   page: PageRequest,
-  order: 'catalogue' | 'newestFavourite' | 'latestLaunch' = 'catalogue',
+  order: PageOrder = 'catalogue',
 ): Promise<GamePage> {
-  const { sql, params } = offeredGames(merchantCode, filter);
-  const orderBy = order === 'newestFavourite' && filter.favouritesOf !== undefined
-    ? 'f.created_at DESC, f.rowid DESC'
-    : order === 'latestLaunch' && filter.recentOf !== undefined
-      ? 'r.launched_at DESC, g.node_id'
-      : 'g.sort_order, g.node_id';
-  const [count, rows] = await db.batch<unknown>([
-    db.prepare(`SELECT COUNT(*) AS n ${sql}`).bind(...params),
-    db.prepare(`${SELECT_GAME} ${sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .bind(...params, page.pageSize, (page.pageNo - 1) * page.pageSize),
-  ]);
+  const [count, rows] = await db.batch<unknown>(pageGamesStatements(db, merchantCode, filter, page, order));
   const total = (count?.results[0] as { n: number } | undefined)?.n ?? 0;
   return { games: ((rows?.results ?? []) as GameRow[]).map(toGame), total };
 }
