@@ -110,9 +110,9 @@ describe('GET /wps/playdeck/oauth/:provider/start', () => {
     }
   });
 
-  it('answers 503 provider_not_configured without the client secret', async () => {
+  it('answers 404 provider_not_configured (a configuration answer, never 5xx) without the client secret', async () => {
     const res = await call('/wps/playdeck/oauth/google/start', { env: { ...bindings(), GOOGLE_CLIENT_SECRET: '' } as Partial<Bindings> });
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(404);
     expect(res.body.errorCode).toBe('provider_not_configured');
   });
 

@@ -31,7 +31,7 @@ const callbackQuery = z.object({
  *   /m/home#session=…; 401 `exchange_invalid` when unknown, used or older than 2 minutes. (capability `oauth`)
  * - GET /oauth/:provider/start (google | facebook) → 302 to the provider with the `pd_oauth` cookie. 400
  *   `request_param_err` for another provider; 403 `function.not.available` while GOOGLELOGIN3 / FACEBOOKLOGIN3 is
- *   off; 503 `provider_not_configured`; 429 past 30 starts per IP per 10 minutes. (capability `oauth`)
+ *   off; 404 `provider_not_configured`; 429 past 30 starts per IP per 10 minutes. (capability `oauth`)
  * - GET /oauth/:provider/callback?code&state → 302 to `/m/home#session=<one-time code>`, or on failure to
  *   `/m/login#oauthError=<code>` (oauth_state_invalid, oauth_denied, oauth_failed, account_disabled,
  *   function.not.available, provider_not_configured). The providers' redirect URI is this path.

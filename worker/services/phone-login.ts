@@ -53,7 +53,7 @@ export async function loginWithSms(c: Context<AppEnv>, input: SmsLogin): Promise
 }
 
 /**
- * Login with a Firebase phone ID token: the token must verify (401 `invalid_firebase_token`, 503
+ * Login with a Firebase phone ID token: the token must verify (401 `invalid_firebase_token`, 404
  * `provider_not_configured`) and carry a phone number; when the body also names the number
  * (firebaseMobileNo + countryDialingCode) it must be the token's (400 `phone_mismatch`). The account with
  * that verified phone logs in; none → 404 `user_not_found` (the caller proved the phone, so saying so leaks

@@ -38,7 +38,7 @@ export function redirectUriFor(requestUrl: string, provider: SocialProvider): st
   return `${new URL(requestUrl).origin}/wps/playdeck/oauth/${provider}/callback`;
 }
 
-/** The merchant's usable configuration of a provider: switch on (else 403 `feature_disabled`), id and secret set (else 503). */
+/** The merchant's usable configuration of a provider: switch on (else 403 `feature_disabled`), id and secret set (else 404 `provider_not_configured`). */
 async function usableProvider(c: Context<AppEnv>, provider: SocialProvider): Promise<{ config: IdentityProvider; secret: string }> {
   const merchant = c.var.merchant;
   const switches = await listSiteSwitches(c.env.DB, merchant.code);
@@ -49,7 +49,7 @@ async function usableProvider(c: Context<AppEnv>, provider: SocialProvider): Pro
   const secret = config ? clientSecret(c.env, config) : null;
   const endpointsSet = config && config.authorizeUrl && config.tokenUrl && (provider === 'google' ? config.jwksUrl && config.issuer : config.userinfoUrl);
   if (!config || !secret || config.clientId === '' || !endpointsSet) {
-    throw new ApiError(503, 'provider_not_configured', `Login with ${provider} is not configured for this site`);
+    throw new ApiError(404, 'provider_not_configured', `Login with ${provider} is not configured for this site`);
   }
   return { config, secret };
 }
