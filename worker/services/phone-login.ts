@@ -46,7 +46,7 @@ export async function loginWithSms(c: Context<AppEnv>, input: SmsLogin): Promise
     throw new ApiError(403, 'function.not.available', 'Login by SMS code is not offered on this site');
   }
   const phone = await parsePhone(db, input.countryDialingCode, input.mobileNum);
-  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode);
+  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, c.var.clientIp);
   const member = await findMemberByMobile(db, merchant.code, phone.e164);
   if (!member) throw new ApiError(400, 'verification_code_error', 'The verification code is wrong or expired');
   return openFor(c, member, input.rememberMe === true);
