@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Bindings } from './env';
 import { ApiError, envelope } from './lib/envelope';
-import { apiSecurityHeaders, pageSecurityHeaders } from './edge/headers';
+import { apiCacheControl, apiSecurityHeaders, pageSecurityHeaders } from './edge/headers';
 import { merchantResolver } from './edge/merchant';
 import { servePageOrAsset } from './edge/pages';
 import { upstreamProxy, type UpstreamOptions } from './edge/upstream';
@@ -73,8 +73,8 @@ export interface AppOptions {
 
 /**
  * Builds the worker app; exported for tests (`app.request(path, init, env)`). Order:
- * - /wps/*, /lgw/*: API security headers → merchant (domain routing) → client IP → upstream switch (with
- *   UPSTREAM_API_URL set the request is forwarded and ends here) → built-in API → 404 envelope. API calls are
+ * - /wps/*, /lgw/*: API caching (no-store with a session or a token) → API security headers → merchant
+ *   (domain routing) → client IP → upstream switch (with UPSTREAM_API_URL set the request is forwarded and ends here) → built-in API → 404 envelope. API calls are
  *   never gated, so the client can always read /wps/system/status.
  * - /icons/*: generated artwork.
  * - /m/lotto-h5/<…>: in upstream mode the platform's lottery pages, forwarded unchanged; else a page.
@@ -88,8 +88,8 @@ export function createApp(options: AppOptions = {}) {
     assertSafeConfiguration(c.env);
     await next();
   });
-  app.use('/wps/*', apiSecurityHeaders, merchantResolver, clientIp, upstream);
-  app.use('/lgw/*', apiSecurityHeaders, merchantResolver, clientIp, upstream);
+  app.use('/wps/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, upstream);
+  app.use('/lgw/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, upstream);
   // Development-only measurements for `npm run bench:api`; 404 `not_found` elsewhere (api/dev-timing.ts).
   app.route('/wps/playdeck/dev', devTimingRouter((request, env, ctx) => app.fetch(request, env, ctx)));
   app.route('/', api);

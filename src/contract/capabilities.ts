@@ -18,10 +18,19 @@ export const CAPABILITIES = {
   builtInLottery: 'lottery',
 } as const;
 
-/** One capability flag. */
-export type Capability = (typeof CAPABILITIES)[keyof typeof CAPABILITIES];
+/**
+ * Per-site flags beside the capabilities: the edge writes `oauth-google` / `oauth-facebook` into
+ * `<html data-capabilities>` only when the deployment serves `oauth` and the site's provider is configured (client
+ * id, endpoints and secret), so a switched-on but unconfigured provider shows no button (issue 10).
+ */
+export const SOCIAL_LOGIN_CAPABILITIES = { google: 'oauth-google', facebook: 'oauth-facebook' } as const;
 
-/** Every capability: what the built-in API serves. */
+/** One capability flag (a deployment's, or a site's social provider). */
+export type Capability =
+  | (typeof CAPABILITIES)[keyof typeof CAPABILITIES]
+  | (typeof SOCIAL_LOGIN_CAPABILITIES)[keyof typeof SOCIAL_LOGIN_CAPABILITIES];
+
+/** Every capability: what the built-in API serves (social providers: per site, see SOCIAL_LOGIN_CAPABILITIES). */
 export const BUILT_IN_CAPABILITIES: readonly Capability[] = Object.values(CAPABILITIES);
 
 /**
@@ -37,7 +46,7 @@ export function capabilitiesFor(upstreamUrl: string | undefined | null): readonl
 
 /** Reads `<html data-capabilities>` (space-separated); with no attribute (a page not served by the edge) all are on. */
 export function parseCapabilities(attribute: string | null | undefined): ReadonlySet<string> {
-  if (attribute === null || attribute === undefined) return new Set(BUILT_IN_CAPABILITIES);
+  if (attribute === null || attribute === undefined) return new Set([...BUILT_IN_CAPABILITIES, ...Object.values(SOCIAL_LOGIN_CAPABILITIES)]);
   return new Set(attribute.split(/\s+/).filter(Boolean));
 }
 

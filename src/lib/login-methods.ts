@@ -45,7 +45,8 @@ export interface AuthFragment {
   oauthError: string | null;
 }
 
-const CODE = /^[A-Za-z0-9_-]{1,200}$/;
+// Error codes may hold dots (function.not.available).
+const CODE = /^[A-Za-z0-9_.-]{1,200}$/;
 
 /** Reads `#session=<code>` and `#oauthError=<code>`; anything malformed is ignored. */
 export function parseAuthFragment(hash: string): AuthFragment {

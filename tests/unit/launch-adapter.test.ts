@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLaunch, launchUrl, lotteryPlayType, lotteryPrizeMode, type LaunchGame } from '../../worker/services/launch';
+import { assertMayPlay, checkLaunch, launchUrl, lotteryPlayType, lotteryPrizeMode, type LaunchGame } from '../../worker/services/launch';
 
 const base: LaunchGame = {
   nodeId: 10001, vassalage: 'PD_SLOTS', gameId: 'PDS10001', gameGroupId: null, lottoMode: null,
@@ -54,5 +54,23 @@ describe('who may launch (player-shell §4, §6)', () => {
 
   it('refuses every member while the vendor is in maintenance', () => {
     expect(() => checkLaunch(true, { ...base, vendorMaintenance: true }, false)).toThrow(expect.objectContaining({ errorCode: 'vendor_maintenance', status: 409 }));
+  });
+});
+
+describe('one rule for launching and betting (issue 10: trial accounts on lottery games)', () => {
+  it.each([
+    [true, 0, false], [true, 1, false], [false, 0, false], [false, 1, false],
+    [true, 0, true], [true, 1, true], [false, 0, true], [false, 1, true],
+  ])('real %s, supportPlay %i, maintenance %s: a bet is refused exactly when the launch is, with the same code', (real, supportPlay, vendorMaintenance) => {
+    const game = { ...base, supportPlay, vendorMaintenance };
+    const codeOf = (run: () => unknown) => {
+      try {
+        run();
+        return 'ok';
+      } catch (error) {
+        return (error as { errorCode?: string }).errorCode;
+      }
+    };
+    expect(codeOf(() => assertMayPlay(real, game))).toBe(codeOf(() => checkLaunch(real, game, false)));
   });
 });

@@ -36,6 +36,7 @@ describe('the return leg of a social login', () => {
   it.each([
     ['#session=abcDEF123_-xyz', { sessionCode: 'abcDEF123_-xyz', oauthError: null }],
     ['#oauthError=oauth_denied', { sessionCode: null, oauthError: 'oauth_denied' }],
+    ['#oauthError=function.not.available', { sessionCode: null, oauthError: 'function.not.available' }],
     ['', { sessionCode: null, oauthError: null }],
     ['#session=', { sessionCode: null, oauthError: null }],
     ['#session=%3Cscript%3E', { sessionCode: null, oauthError: null }],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GATED_SWITCHES, gatedBy, parseSwitchList } from '../../src/lib/switchGate';
+import { SOCIAL_LOGIN_CAPABILITIES } from '../../src/contract/capabilities';
 
 const css = readFileSync(new URL('../../src/styles/switches.css', import.meta.url), 'utf8');
 
@@ -28,5 +29,15 @@ describe("reading the edge's data-switches", () => {
   it('knows nothing when the page did not come through the edge', () => {
     expect(parseSwitchList(null)).toBeNull();
     expect(parseSwitchList(undefined)).toBeNull();
+  });
+});
+
+describe('unconfigured social providers (issue 10)', () => {
+  it.each(Object.values(SOCIAL_LOGIN_CAPABILITIES))('hides the %s button while the edge does not write that capability', (capability) => {
+    expect(css).toContain(`html[data-capabilities]:not([data-capabilities~='${capability}']) [data-capability='${capability}']`);
+  });
+
+  it('hides the whole social block when no provider is configured', () => {
+    expect(css).toContain(`html[data-capabilities]:not([data-capabilities~='oauth-google']):not([data-capabilities~='oauth-facebook']) .social-login`);
   });
 });

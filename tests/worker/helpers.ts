@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { createApp } from '../../worker/index';
 import type { Envelope } from '../../worker/lib/envelope';
 import type { Bindings } from '../../worker/env';
@@ -23,7 +23,10 @@ export async function call<T = unknown>(
   const url = path.startsWith('http') ? path : `http://127.0.0.1${path}`;
   const { env: envOverride, token: _token, json: _json, ...requestInit } = init;
   const bindings = envOverride ? { ...env, ...envOverride } : env;
-  const response = await app.request(url, { ...requestInit, headers, body }, bindings);
+  // Work handed to waitUntil (e.g. the SMS send after the answer) finishes before the caller looks at the data.
+  const ctx = createExecutionContext();
+  const response = await app.request(url, { ...requestInit, headers, body }, bindings, ctx);
   const text = await response.text();
+  await waitOnExecutionContext(ctx);
   return { status: response.status, body: JSON.parse(text) as Envelope<T>, headers: response.headers };
 }

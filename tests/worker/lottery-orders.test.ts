@@ -5,9 +5,14 @@ import { gatewayErrorSchema } from '../../src/contract/envelope';
 import { minorToWire, wireToMinor } from '../../src/contract/money';
 import { placeOrder } from '../../worker/services/lottery/orders';
 import { balanceOf, createMember, withVendorMaintenance } from './fixtures';
+import { call } from './helpers';
 import { closedDraw, countOf, dailyGame, entGame, ledgerOf, newKey, openDraw, placeBet, postOrder } from './lottery-helpers';
 
 const digitBet = (digit: number, stakeMinor: number) => ({ betType: 'digit', selection: { position: 1, digit }, stakeMinor });
+
+/** Sets a game's free-play support (0: supported; guest and trial accounts may play it). */
+const setSupportPlay = (nodeId: number, value: number) =>
+  env.DB.prepare(`UPDATE games SET support_play = ? WHERE node_id = ?`).bind(value, nodeId).run();
 
 describe('POST /lgw/orders/betting: placing', () => {
   it('debits exactly the total stake, with one ledger row, the order and its bets', async () => {
@@ -48,15 +53,36 @@ describe('POST /lgw/orders/betting: placing', () => {
     expect(body.order).toMatchObject({ nodeId: game.nodeId, prizeMode: 'LOTT' });
   });
 
-  it('lets a trial member bet with play money', async () => {
-    const game = await entGame();
+  it('lets a trial member bet with play money on a game that supports free play', async () => {
+    const game = await entGame(1);
+    await setSupportPlay(game.nodeId, 0);
+    try {
+      const member = await createMember({ type: 4, balanceMinor: 20_000 });
+      const { status, body } = await postOrder(member.token, {
+        nodeId: game.nodeId, issueNo: (await openDraw(game, 3_000)).issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(),
+        items: [{ betType: 'dragon_tiger', selection: { pick: 'tie' }, stakeMinor: 500 }],
+      });
+      expect(status).toBe(200);
+      expect(wireToMinor(body.balance)).toBe(19_500);
+    } finally {
+      await setSupportPlay(game.nodeId, 1);
+    }
+  });
+
+  it('refuses a trial member\'s order on a game whose launch refuses trial accounts (one rule: 403 free_reject), moving no money', async () => {
+    const game = await entGame(2);
+    await setSupportPlay(game.nodeId, 1);
     const member = await createMember({ type: 4, balanceMinor: 20_000 });
-    const { status, body } = await postOrder(member.token, {
+    const launch = await call(`/wps/game/launchGame?launchMode=LOTT&nodeId=${game.nodeId}`, { token: member.token });
+    expect(launch.status).toBe(403);
+    const order = await postOrder(member.token, {
       nodeId: game.nodeId, issueNo: (await openDraw(game, 3_000)).issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(),
       items: [{ betType: 'dragon_tiger', selection: { pick: 'tie' }, stakeMinor: 500 }],
     });
-    expect(status).toBe(200);
-    expect(wireToMinor(body.balance)).toBe(19_500);
+    expect(order.status).toBe(403);
+    expect(order.body.errorCode).toBe('free_reject');
+    expect(launch.body.errorCode).toBe(order.body.errorCode);
+    expect(await ledgerOf(member.memberId)).toEqual(expect.not.arrayContaining([expect.objectContaining({ kind: 'bet' })]));
   });
 
   it('changes nothing when retried with the same key, and returns the first order', async () => {
@@ -101,7 +127,7 @@ describe('POST /lgw/orders/betting: placing', () => {
     const member = await createMember({ balanceMinor: 10_000 });
     const draw = await openDraw(game);
     const input = { nodeId: game.nodeId, issueNo: draw.issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(3, 1000)] };
-    const owner = { memberId: member.memberId, merchantCode: 'DEMO' };
+    const owner = { memberId: member.memberId, merchantCode: 'DEMO', realMember: true };
     await expect(placeOrder(env.DB, owner, input, draw.closeAt)).rejects.toMatchObject({ status: 409, errorCode: 'draw_closed' });
     await placeOrder(env.DB, owner, input, draw.closeAt - 1);
     expect(await balanceOf(member.memberId)).toBe(9_000);
@@ -111,7 +137,7 @@ describe('POST /lgw/orders/betting: placing', () => {
     const game = await dailyGame();
     const member = await createMember({ balanceMinor: 10_000 });
     const draw = await openDraw(game);
-    await placeOrder(env.DB, { memberId: member.memberId, merchantCode: 'DEMO' },
+    await placeOrder(env.DB, { memberId: member.memberId, merchantCode: 'DEMO', realMember: true },
       { nodeId: game.nodeId, issueNo: draw.issueNo, prizeMode: 'ELOTT', idempotencyKey: newKey(), items: [digitBet(3, 1000)] }, Date.now());
     const drawId = (await env.DB.prepare(`SELECT id FROM lottery_draws WHERE node_id = ? AND issue_no = ?`).bind(game.nodeId, draw.issueNo).first<{ id: number }>())?.id ?? 0;
     const insert = (createdAt: number) => env.DB.prepare(

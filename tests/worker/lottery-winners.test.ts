@@ -17,6 +17,8 @@ async function board(query = '', host = '127.0.0.1') {
 describe('GET /wps/relay/GCSGAME_getRankList (§2 winner board)', () => {
   it('shows settled wins of real players with masked names, newest or biggest first', async () => {
     const game = await dailyGame();
+    // Trial accounts bet only where their launch is allowed: a game that supports free play.
+    await env.DB.prepare(`UPDATE games SET support_play = 0 WHERE node_id = ?`).bind(game.nodeId).run();
     const draw = await openDraw(game);
     const small = await createMember({ balanceMinor: 100_000 });
     const big = await createMember({ balanceMinor: 100_000 });

@@ -7,6 +7,7 @@ import { createApp } from '../../worker/index';
 import { call } from './helpers';
 import { demoAmounts, ensureAccountSettings, fromIp, setSwitch, uniqueIp } from './accounts-fixtures';
 import { configureProvider } from './idp-fixtures';
+import { BUILD_FILES, fakeBuild, page } from './page-helpers';
 import { localProvider, type Player } from './oidc-provider';
 
 const app = createApp();
@@ -99,27 +100,39 @@ describe('GET /wps/playdeck/oauth/:provider/start', () => {
     expect(new URL(res.headers.get('Location') ?? '').searchParams.has('nonce')).toBe(false);
   });
 
-  it('answers 403 feature_disabled while the site switch is off', async () => {
+  // The browser navigates to /start: every refusal is a page (the login page with the code), never JSON (issue 10).
+  const landing = (res: Response) => [res.status, res.headers.get('Location'), res.headers.get('Content-Type')];
+
+  it('sends the browser to the login page with function.not.available while the site switch is off', async () => {
     await setSwitch('GOOGLELOGIN3', false);
     try {
-      const res = await call('/wps/playdeck/oauth/google/start', { env: bindings() });
-      expect(res.status).toBe(403);
-      expect(res.body.errorCode).toBe('function.not.available');
+      const res = await raw('/wps/playdeck/oauth/google/start');
+      expect(landing(res)).toEqual([302, '/m/login#oauthError=function.not.available', null]);
     } finally {
       await setSwitch('GOOGLELOGIN3', true);
     }
   });
 
-  it('answers 503 provider_not_configured without the client secret', async () => {
-    const res = await call('/wps/playdeck/oauth/google/start', { env: { ...bindings(), GOOGLE_CLIENT_SECRET: '' } as Partial<Bindings> });
-    expect(res.status).toBe(503);
-    expect(res.body.errorCode).toBe('provider_not_configured');
+  it('sends the browser to the login page with provider_not_configured without the client secret', async () => {
+    const res = await raw('/wps/playdeck/oauth/google/start', { env: { GOOGLE_CLIENT_SECRET: '' } as Partial<Bindings> });
+    expect(landing(res)).toEqual([302, '/m/login#oauthError=provider_not_configured', null]);
   });
 
-  it('answers 400 invalid_input for an unknown provider', async () => {
-    const res = await call('/wps/playdeck/oauth/twitter/start', { env: bindings() });
-    expect(res.status).toBe(400);
-    expect(res.body.errorCode).toBe('request_param_err');
+  it('sends the browser to the login page with request_param_err for an unknown provider', async () => {
+    const res = await raw('/wps/playdeck/oauth/twitter/start');
+    expect(landing(res)).toEqual([302, '/m/login#oauthError=request_param_err', null]);
+  });
+
+  it('sends the browser to the login page with TOO_MANY_REQUEST past 30 starts per IP', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i++) expect((await raw('/wps/playdeck/oauth/facebook/start', { ip })).status).toBe(302);
+    const res = await raw('/wps/playdeck/oauth/facebook/start', { ip });
+    expect(landing(res)).toEqual([302, '/m/login#oauthError=TOO_MANY_REQUEST', null]);
+  });
+
+  it('sends the browser to the login page from a callback for an unknown provider or a malformed query', async () => {
+    expect(landing(await raw('/wps/playdeck/oauth/twitter/callback?code=x&state=y'))).toEqual([302, '/m/login#oauthError=request_param_err', null]);
+    expect(landing(await raw(`/wps/playdeck/oauth/google/callback?state=${'s'.repeat(300)}`))).toEqual([302, '/m/login#oauthError=request_param_err', null]);
   });
 });
 
@@ -230,5 +243,25 @@ describe('social login callback and session exchange', () => {
     const res = await call('/wps/playdeck/session/exchange', { method: 'POST', json });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('request_param_err');
+  });
+});
+
+describe('social login buttons follow the configuration (issue 10)', () => {
+  const capabilitiesOf = (html: string) => (/<html[^>]*data-capabilities="([^"]*)"/.exec(html)?.[1] ?? '').split(' ');
+  const assets = fakeBuild(BUILD_FILES).assets;
+
+  it('writes oauth-<provider> into the page only for a provider the site has configured', async () => {
+    const both = await page('/m/login', { env: { ...bindings(), ASSETS: assets, SITE_CACHE_SECONDS: '0' } });
+    expect(capabilitiesOf(both.text)).toEqual(expect.arrayContaining(['oauth', 'oauth-google', 'oauth-facebook']));
+    const noGoogle = await page('/m/login', { env: { ...bindings({ GOOGLE_CLIENT_SECRET: '' } as Partial<Bindings>), ASSETS: assets, SITE_CACHE_SECONDS: '0' } });
+    expect(capabilitiesOf(noGoogle.text)).toContain('oauth-facebook');
+    expect(capabilitiesOf(noGoogle.text)).not.toContain('oauth-google');
+  });
+
+  it('writes no provider capability in upstream mode (no oauth there)', async () => {
+    const upstream = await page('/m/login', {
+      env: { ...bindings(), ASSETS: assets, SITE_CACHE_SECONDS: '0', UPSTREAM_API_URL: 'https://platform.test' },
+    });
+    expect(capabilitiesOf(upstream.text).filter((c) => c.startsWith('oauth'))).toEqual([]);
   });
 });

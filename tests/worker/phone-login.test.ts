@@ -161,11 +161,11 @@ describe('login with a Firebase ID token', () => {
     expect(res.body.errorCode).toBe('not.exists.user');
   });
 
-  it('answers 503 provider_not_configured while the site has no Firebase project', async () => {
+  it('answers 404 provider_not_configured while the site has no Firebase project', async () => {
     await configureProvider('firebase', { client_id: '' });
     try {
       const res = await firebaseLogin(await tokenFor(uniquePhone().e164));
-      expect(res.status).toBe(503);
+      expect(res.status).toBe(404);
       expect(res.body.errorCode).toBe('provider_not_configured');
     } finally {
       await configureProvider('firebase', { client_id: PROJECT });

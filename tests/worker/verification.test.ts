@@ -1,7 +1,8 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CountryListValue } from '../../src/contract/calls/system';
 import { consumeSmsCode } from '../../worker/services/sms-verification';
+import { createApp } from '../../worker/index';
 import { call } from './helpers';
 import { ensureAccountSettings, fromIp, uniqueIp, withTestCaptcha } from './accounts-fixtures';
 import { lastOutboxMessage, lastSmsCode, memberWithPhone, recordingOutbound, sendSms, uniquePhone } from './sms-fixtures';
@@ -142,6 +143,58 @@ describe('POST /wps/verification/sms/noLogin', () => {
   });
 });
 
+/**
+ * One noLogin send with the http provider held open: the SQL the worker prepared before answering, whether the
+ * answer came while the gateway was still busy, and how many messages the gateway got in the end.
+ */
+async function heldNoLoginSend(phone: { countryDialingCode: string; mobileNum: string }) {
+  const statements: string[] = [];
+  const db = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === 'prepare') return (sql: string) => { statements.push(sql); return target.prepare(sql); };
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  let release = () => {};
+  const gateBarrier = new Promise<void>((resolve) => { release = resolve; });
+  let sends = 0;
+  const OUTBOUND = { async fetch() { sends++; await gateBarrier; return new Response('{}', { status: 202 }); } };
+  const ctx = createExecutionContext();
+  const request = createApp().request('http://127.0.0.1/wps/verification/sms/noLogin', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...fromIp(uniqueIp()) },
+    body: JSON.stringify({ ...phone, captcha: withTestCaptcha.TEST_CAPTCHA_ANSWER }),
+  }, {
+    ...env, ...withTestCaptcha, DB: db, OUTBOUND,
+    SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms-gateway.test/send', SMS_HTTP_TOKEN: 'gateway-token',
+  }, ctx);
+  const answer = await Promise.race([request, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+  const prepared = [...statements];
+  release();
+  await request;
+  await waitOnExecutionContext(ctx);
+  return { answeredWhileGatewayBusy: answer?.status ?? null, prepared, sends };
+}
+
+describe('POST /wps/verification/sms/noLogin is no registration oracle (issue 10)', () => {
+  it('prepares the same D1 statements for a registered and an unregistered number', async () => {
+    const known = await heldNoLoginSend((await memberWithPhone()).phone);
+    const unknown = await heldNoLoginSend(uniquePhone());
+    expect(known.prepared.length).toBeGreaterThan(0);
+    expect(unknown.prepared).toEqual(known.prepared);
+  });
+
+  it('answers before the provider send finishes, and sends only to a registered number', async () => {
+    const known = await heldNoLoginSend((await memberWithPhone()).phone);
+    expect(known.answeredWhileGatewayBusy).toBe(200);
+    expect(known.sends).toBe(1);
+    const unknown = await heldNoLoginSend(uniquePhone());
+    expect(unknown.answeredWhileGatewayBusy).toBe(200);
+    expect(unknown.sends).toBe(0);
+  });
+});
+
 describe('SMS provider http', () => {
   const gatewayEnv = (binding: { fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> }) => ({
     SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms-gateway.test/send', SMS_HTTP_TOKEN: 'gateway-token', OUTBOUND: binding,
@@ -182,8 +235,8 @@ describe('SMS provider http', () => {
 });
 
 describe('SMS code checks', () => {
-  const check = (e164: string, code: string, purpose: 'noLogin' | 'register' = 'register') =>
-    consumeSmsCode(env.DB, 'DEMO', purpose, e164, code).then(() => 'ok', (e: { errorCode?: string }) => e.errorCode);
+  const check = (e164: string, code: string, purpose: 'noLogin' | 'register' = 'register', requester = '203.0.113.9') =>
+    consumeSmsCode(env.DB, 'DEMO', purpose, e164, code, requester).then(() => 'ok', (e: { errorCode?: string }) => e.errorCode);
 
   it('accepts the right code once: a second use fails', async () => {
     const phone = uniquePhone();
@@ -229,6 +282,24 @@ describe('SMS code checks', () => {
     if (first !== second) expect(await check(phone.e164, first)).toBe('verification_code_error');
     expect(await check(phone.e164, second, 'noLogin')).toBe('verification_code_error');
     expect(await check(phone.e164, second)).toBe('ok');
+  });
+
+  it('limits checks per phone and requester: one requester spending its 20 checks leaves the owner theirs', async () => {
+    const phone = uniquePhone();
+    await sendSms('register', phone);
+    const code = await lastSmsCode(phone.mobileNum);
+    // The attacker's checks: the hour's budget for (phone, attacker IP) is spent; wrong codes kill old codes.
+    await env.DB.prepare(`INSERT INTO rate_limits (bucket, window_start, count) VALUES (?, ?, 20)`)
+      .bind(`sms:verify:DEMO:${phone.e164}:198.51.100.66`, Date.now())
+      .run();
+    expect(await check(phone.e164, code, 'register', '198.51.100.66')).toBe('TOO_MANY_REQUEST');
+    expect(await check(phone.e164, code, 'register', '203.0.113.77')).toBe('ok');
+  });
+
+  it('counts 20 checks per hour for one phone from one requester', async () => {
+    const phone = uniquePhone();
+    for (let i = 0; i < 20; i++) expect(await check(phone.e164, '000000', 'register', '198.51.100.67')).toBe('verification_code_error');
+    expect(await check(phone.e164, '000000', 'register', '198.51.100.67')).toBe('TOO_MANY_REQUEST');
   });
 });
 

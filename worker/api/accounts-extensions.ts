@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
@@ -20,6 +20,24 @@ const callbackQuery = z.object({
   error: z.string().max(256).optional(),
 });
 
+/** The value when it fits the schema, else 400 `request_param_err` (the OAuth routes turn it into a page). */
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError(400, 'request_param_err', 'The social login request is not valid');
+  return result.data;
+}
+
+/**
+ * Where a browser lands when an OAuth navigation fails: 302 to `/m/login#oauthError=<code>` (the login page shows
+ * the code's message), never a JSON answer. An error that is not an ApiError is logged and becomes internal_error.
+ */
+function toLoginPage(c: Context<AppEnv>, error: unknown): Response {
+  let code = 'internal_error';
+  if (error instanceof ApiError) code = error.errorCode;
+  else console.error('social login failed', error instanceof Error ? error.message : 'unknown error');
+  return c.redirect(`/m/login#oauthError=${encodeURIComponent(code)}`, 302);
+}
+
 /**
  * PlayDeck's accounts extensions, mounted at /wps/playdeck (src/contract/calls/accounts.ts `extension: true`;
  * the platform has none of them, so the screens offer them only with the matching capability).
@@ -29,12 +47,14 @@ const callbackQuery = z.object({
  *   `customer.not.login` | `user.or.token.invalid`. (capability `logout-all`)
  * - POST /session/exchange `{ code }` → session value for the one-time code a social login put in
  *   /m/home#session=…; 401 `exchange_invalid` when unknown, used or older than 2 minutes. (capability `oauth`)
- * - GET /oauth/:provider/start (google | facebook) → 302 to the provider with the `pd_oauth` cookie. 400
- *   `request_param_err` for another provider; 403 `function.not.available` while GOOGLELOGIN3 / FACEBOOKLOGIN3 is
- *   off; 503 `provider_not_configured`; 429 past 30 starts per IP per 10 minutes. (capability `oauth`)
- * - GET /oauth/:provider/callback?code&state → 302 to `/m/home#session=<one-time code>`, or on failure to
+ * - GET /oauth/:provider/start (google | facebook) → 302 to the provider with the `pd_oauth` cookie. The browser
+ *   navigates here, so every failure is a page too: 302 to `/m/login#oauthError=<code>` with `request_param_err`
+ *   for another provider, `function.not.available` while GOOGLELOGIN3 / FACEBOOKLOGIN3 is off,
+ *   `provider_not_configured`, `TOO_MANY_REQUEST` past 30 starts per IP per 10 minutes. (capability `oauth`)
+ * - GET /oauth/:provider/callback?code&state → 302 to `/m/home#session=<one-time code>`, or on any failure to
  *   `/m/login#oauthError=<code>` (oauth_state_invalid, oauth_denied, oauth_failed, account_disabled,
- *   function.not.available, provider_not_configured). The providers' redirect URI is this path.
+ *   function.not.available, provider_not_configured, request_param_err; an unexpected fault → internal_error,
+ *   logged). The providers' redirect URI is this path. Neither route ever answers the browser with JSON.
  * - POST /password/emailReset, sealed `{ token, newPassword, confirmNewPassword }` → null: the e-mailed reset link
  *   (services/email-reset.ts). 400 `request_param_err` | `reset_link_invalid`; 429.
  */
@@ -47,20 +67,25 @@ export const accountsExtensionRouter = new Hono<AppEnv>()
     return ok(c, null);
   })
   .post('/session/exchange', valid('json', exchangeBody), async (c) => ok(c, await exchangeForSession(c, c.req.valid('json').code)))
-  .get('/oauth/:provider/start', valid('param', providerParam), async (c) => {
-    await consumeRateLimit(c.env.DB, OAUTH_START_PER_IP, c.var.clientIp);
+  .get('/oauth/:provider/start', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.redirect(await startSocialLogin(c, c.req.valid('param').provider), 302);
+    try {
+      const { provider } = parsed(providerParam, c.req.param());
+      await consumeRateLimit(c.env.DB, OAUTH_START_PER_IP, c.var.clientIp);
+      return c.redirect(await startSocialLogin(c, provider), 302);
+    } catch (error) {
+      return toLoginPage(c, error);
+    }
   })
-  .get('/oauth/:provider/callback', valid('param', providerParam), valid('query', callbackQuery), async (c) => {
+  .get('/oauth/:provider/callback', async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     try {
-      const code = await finishSocialLogin(c, c.req.valid('param').provider, c.req.valid('query'));
+      const { provider } = parsed(providerParam, c.req.param());
+      const code = await finishSocialLogin(c, provider, parsed(callbackQuery, c.req.query()));
       return c.redirect(`/m/home#session=${encodeURIComponent(code)}`, 302);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return c.redirect(`/m/login#oauthError=${encodeURIComponent(error.errorCode)}`, 302);
+      return toLoginPage(c, error);
     }
   })
   .post('/password/emailReset', sealedJson(emailResetBody), async (c) => ok(c, await resetWithEmailToken(c, c.req.valid('json'))));

@@ -9,7 +9,7 @@ import { modulusHex } from '../services/legacy-crypto';
  * public modulus of the legacy payload encryption, as BARE lower-case hex text (`text/plain`, no envelope: the
  * contract says the clients read it "as hex text"; the exponent is always 65537). `t` is a cache-buster and is
  * ignored; the answer is `no-store` anyway. Errors (envelope): 403 `legacy_encryption_disabled` when
- * LEGACY_ENCRYPTION=off, 503 `encryption_unavailable` without a key (services/legacy-keys.ts).
+ * LEGACY_ENCRYPTION=off, 403 `encryption_unavailable` without a key (services/legacy-keys.ts).
  */
 export const legacyKeyRouter = new Hono<AppEnv>().get('/rsa', async (c) => {
   if (!legacyEncryptionEnabled(c.env)) {

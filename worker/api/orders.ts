@@ -7,7 +7,7 @@ import {
 import { ApiError } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOrder, listSubOrders, pageOrders, type OrderFilter } from '../db/queries/lottery-orders';
-import { requireMember } from '../services/auth-context';
+import { REAL_MEMBER_TYPES, requireMember } from '../services/auth-context';
 import { memberOnly } from '../services/member-only';
 import { bettingOrder } from '../services/lottery/betting';
 import { cancelSubOrders, orderDetail, placeOrder } from '../services/lottery/orders';
@@ -103,10 +103,16 @@ export const ordersRouter = new Hono<AppEnv>()
    * with the order in one transaction; a retry with the same key and order returns the first order (`replayed:
    * true`) and moves no money. Errors: 400 `request_param_err`, `function.not.available`, `invalid_prize_mode`,
    * `invalid_bet`, `invalid_stake` (value `{ index }`); 404 `game_not_found`, `draw_not_found`; 409 `draw_closed`,
-   * `draw_not_open`, `insufficient_balance`, `idempotency_conflict`, `vendor_maintenance`.
+   * `draw_not_open`, `insufficient_balance`, `idempotency_conflict`, `vendor_maintenance`; 403 `free_reject` for a
+   * guest or trial account on a game whose launch refuses it (services/launch.ts assertMayPlay).
    */
   .post('/betting', memberOnly, valid('json', bettingBody), async (c) => {
     const member = requireMember(c);
     const input = bettingOrder(c.req.valid('json'), c.req.header(IDEMPOTENCY_HEADER), () => `auto-${crypto.randomUUID()}`);
-    return c.json(await placeOrder(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code }, input, Date.now()));
+    return c.json(await placeOrder(
+      c.env.DB,
+      { memberId: member.memberId, merchantCode: c.var.merchant.code, realMember: REAL_MEMBER_TYPES.includes(member.type) },
+      input,
+      Date.now(),
+    ));
   });

@@ -24,7 +24,7 @@ import { loginBody } from '../../src/contract/calls/accounts';
  *   `sms`: `username` = the mobile number, `password` = the SMS code, `countryDialingCode` (services/
  *   phone-login.ts): 403 `function.not.available` unless MOBILEVERCODELOGIN3, 400 `verification_code_error`.
  *   `firebase`: `firebaseIdToken`, `firebaseChannel?`, `firebaseMobileNo?`, `countryDialingCode?`: 401
- *   `invalid_firebase_token`, 400 `phone_mismatch`, 404 `not.exists.user`, 503 `provider_not_configured`.
+ *   `invalid_firebase_token`, 400 `phone_mismatch`, 404 `not.exists.user`, 404 `provider_not_configured`.
  *   Any type: 400 `request_param_err` (`value.issues`) for a body outside the schema.
  * - DELETE /logout (COMM3), empty body → null; revokes the presented session. 401 `customer.not.login` |
  *   `user.or.token.invalid`.

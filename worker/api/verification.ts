@@ -20,7 +20,7 @@ const REGISTER_SMS_MODULES: ReadonlySet<string> = new Set(['MOBILENUMREG3', 'REG
  *   registration) or REGMOBVERF3 (phone check of username registration) → `{ expirationTime, expiredMinutes }`
  *   (the code's lifetime); 400 `request_param_err` for another or no ModuleId; 409 `mobile_taken`.
  * Errors: 400 `request_param_err` | `captcha_invalid`, 429 `TOO_MANY_REQUEST` (+ Retry-After: 1 per 60 s and 5 per
- * hour per number, 10 per hour per IP), 502 `sms_failed` (gateway refused).
+ * hour per number, 10 per hour per IP), 502 `sms_failed` (gateway refused; /sms/register only: the noLogin send runs after the answer).
  */
 export const verificationRouter = new Hono<AppEnv>()
   .post('/sms/noLogin', valid('json', smsNoLoginBody), async (c) => ok(c, await requestSmsCode(c, 'noLogin', c.req.valid('json'))))

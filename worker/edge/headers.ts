@@ -1,3 +1,4 @@
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
@@ -24,4 +25,16 @@ export const pageSecurityHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
   strictTransportSecurity: 'max-age=31536000; includeSubDomains',
   permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+});
+
+/**
+ * Caching of API answers (/wps/*, /lgw/*, built-in and upstream alike; issue 10): an answer to a request that
+ * carries a session (`Authorization`) is always `Cache-Control: no-store`, whatever the handler said; any other
+ * answer whose handler set no caching of its own (login, registration, free play and trial answers carry
+ * tokens) is `no-store` too. Public, cacheable answers (settings, published keys) keep their own header.
+ */
+export const apiCacheControl = createMiddleware(async (c, next) => {
+  await next();
+  const carriesSession = (c.req.header('Authorization') ?? '').trim() !== '';
+  if (carriesSession || !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 });

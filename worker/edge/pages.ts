@@ -4,7 +4,8 @@ import type { AppEnv } from '../env';
 import type { Language } from '../../src/lib/i18n';
 import { PAGE_ROUTES, pageForPath, type PageRoute } from '../../src/lib/routes';
 import { enabledSwitchesFor, hostOf, merchantForHost, siteCacheMs } from './merchant';
-import { capabilitiesFor } from '../../src/contract/capabilities';
+import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, capabilitiesFor, type Capability } from '../../src/contract/capabilities';
+import { SOCIAL_PROVIDERS, configuredProvider, type SocialProvider } from '../services/social-login';
 import { buildFileHeaders, markupTag, withSiteMarkup } from './site-markup';
 import { GATE_PAGES, gateFor } from './gating';
 import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from './gate-pages';
@@ -88,7 +89,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
   const switches = await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env));
   const markup = {
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
-    capabilities: capabilitiesFor(c.env.UPSTREAM_API_URL),
+    capabilities: await siteCapabilities(c, merchant.code),
   };
   const tag = markupTag(markup);
   let response: Response;
@@ -120,4 +121,26 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
     );
   }
   return response;
+}
+
+const socialCache = new Map<string, { capabilities: Capability[]; at: number }>();
+
+/**
+ * The capabilities written into `<html data-capabilities>`: the deployment's (capabilitiesFor), plus, where it
+ * serves `oauth`, `oauth-<provider>` for each social provider the site has configured (services/social-login.ts
+ * configuredProvider), so a switched-on provider without credentials shows no button. Cached per isolate like the
+ * switches (SITE_CACHE_SECONDS).
+ */
+async function siteCapabilities(c: Context<AppEnv>, merchantCode: string): Promise<Capability[]> {
+  const base = capabilitiesFor(c.env.UPSTREAM_API_URL);
+  if (!base.includes(CAPABILITIES.oauth)) return [...base];
+  const now = Date.now();
+  let hit = socialCache.get(merchantCode);
+  if (!hit || now - hit.at >= siteCacheMs(c.env)) {
+    const providers = Object.keys(SOCIAL_PROVIDERS) as SocialProvider[];
+    const configured = await Promise.all(providers.map((p) => configuredProvider(c.env.DB, c.env, merchantCode, p)));
+    hit = { capabilities: providers.filter((_, i) => configured[i]).map((p) => SOCIAL_LOGIN_CAPABILITIES[p]), at: now };
+    socialCache.set(merchantCode, hit);
+  }
+  return [...base, ...hit.capabilities];
 }

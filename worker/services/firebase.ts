@@ -60,7 +60,7 @@ export async function verifyFirebaseToken(
 
 /**
  * Verifies a Firebase ID token for the current merchant. No 'firebase' provider row or no project id →
- * 503 `provider_not_configured`.
+ * 404 `provider_not_configured`.
  */
 export async function verifyMerchantFirebaseToken(
   db: D1Database,
@@ -70,7 +70,7 @@ export async function verifyMerchantFirebaseToken(
 ): Promise<FirebaseIdentity> {
   const provider = await findIdentityProvider(db, merchantCode, 'firebase');
   if (!provider || provider.clientId === '' || provider.jwksUrl === '') {
-    throw new ApiError(503, 'provider_not_configured', 'Firebase sign-in is not configured for this site');
+    throw new ApiError(404, 'provider_not_configured', 'Firebase sign-in is not configured for this site');
   }
   return verifyFirebaseToken(token, { projectId: provider.clientId, jwksUrl: provider.jwksUrl }, env);
 }

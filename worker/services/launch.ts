@@ -17,7 +17,23 @@ export interface LaunchGame {
 }
 
 /**
- * Whether a member may start a game (player-shell §4 "Game launch", §5, §6); throws the refusal:
+ * The one rule for who may play a game with money at stake, shared by the launch (checkLaunch) and lottery
+ * orders (services/lottery/orders.ts placeOrder), so a bet is never accepted where the launch is refused:
+ * - vendor in maintenance → 409 `vendor_maintenance`;
+ * - guest/trial members (`realMember` false: type not 0, 1, 2) only play games that support free play
+ *   (supportPlay 0) → 403 `free_reject`.
+ */
+export function assertMayPlay(realMember: boolean, game: Pick<LaunchGame, 'supportPlay' | 'vendorMaintenance'>): void {
+  if (game.vendorMaintenance) {
+    throw new ApiError(409, 'vendor_maintenance', 'The game vendor is under maintenance');
+  }
+  if (!realMember && game.supportPlay !== 0) {
+    throw new ApiError(403, 'free_reject', 'Guest and trial accounts can only play games that support free play');
+  }
+}
+
+/**
+ * Whether a member may start a game (player-shell §4 "Game launch", §5, §6); throws the refusal (assertMayPlay):
  * - vendor in maintenance → 409 `vendor_maintenance`;
  * - guest/trial members (`realMember` false: type not 0, 1, 2) only play games that support free play (supportPlay 0)
  *   → 403 `free_reject`;
@@ -25,12 +41,7 @@ export interface LaunchGame {
  * Returns whether the session plays for free (always for guest/trial members, who play with trial credit).
  */
 export function checkLaunch(realMember: boolean, game: LaunchGame, freePlayRequested: boolean): { freePlay: boolean } {
-  if (game.vendorMaintenance) {
-    throw new ApiError(409, 'vendor_maintenance', 'The game vendor is under maintenance');
-  }
-  if (!realMember && game.supportPlay !== 0) {
-    throw new ApiError(403, 'free_reject', 'Guest and trial accounts can only play games that support free play');
-  }
+  assertMayPlay(realMember, game);
   if (realMember && freePlayRequested && game.supportPlay !== 0) {
     throw new ApiError(400, 'free_play_unavailable', 'This game has no free play');
   }

@@ -12,7 +12,7 @@ import {
  *   publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt'])`, then
  *   `exportKey('jwk', privateKey)`.
  * - Local development (APP_ENV=development) without the secret: a 2048-bit pair generated once per isolate.
- * - Anywhere else without a usable secret: 503 `encryption_unavailable` (key endpoint and legacy bodies).
+ * - Anywhere else without a usable secret: 403 `encryption_unavailable` (key endpoint and legacy bodies).
  * The key is only ever used for textbook RSA of a 16-character DES key (weak by design; compatibility only).
  */
 export interface LegacyKeyPair {
@@ -32,9 +32,9 @@ async function generateDevPair(): Promise<LegacyKeyPair> {
   return rsaKeyPairOfJwk((await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey);
 }
 
-const unavailable = () => new ApiError(503, 'encryption_unavailable', 'Encrypted requests are not available right now');
+const unavailable = () => new ApiError(403, 'encryption_unavailable', 'Encrypted requests are not available right now');
 
-/** The deployment's legacy RSA key pair, or 503 `encryption_unavailable` (see above). */
+/** The deployment's legacy RSA key pair, or 403 `encryption_unavailable` (see above). */
 export async function legacyKeyPair(env: Bindings): Promise<LegacyKeyPair> {
   const secret = env.LEGACY_RSA_PRIVATE_KEY;
   if (secret) {

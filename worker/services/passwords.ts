@@ -105,7 +105,7 @@ export async function setPasswordByPhone(c: Context<AppEnv>, input: PhonePasswor
   checkNewPassword({ newPassword: input.newPassword, confirmNewPassword: input.newPassword });
   await consumeRateLimit(db, RESET_PER_IP, c.var.clientIp);
   const now = Date.now();
-  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, now);
+  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, c.var.clientIp, now);
   const member = await findMemberByMobile(db, merchant.code, phone.e164);
   if (!member) throw new ApiError(400, 'verification_code_error', 'The verification code is wrong or expired');
   await updatePasswordHash(db, member.id, await hashPassword(input.newPassword));

@@ -13,7 +13,7 @@ import { PAYLOAD_ALGORITHM, type PayloadKey } from '../../src/api/payload-crypto
  * - Local development (APP_ENV=development) without the secret: a fresh key pair is generated when the worker
  *   starts (once per isolate, kid `dev-<hash>`), so no key ever has to be committed; a restart changes it
  *   and the browser simply fetches the new public key.
- * - Anywhere else without a usable secret, sealed calls answer 503 `encryption_unavailable`.
+ * - Anywhere else without a usable secret, sealed calls answer 403 `encryption_unavailable`.
  */
 
 /** One private key and its public half. */
@@ -65,7 +65,7 @@ async function generateDevRing(): Promise<KeyRing> {
   return toRing([{ keyId, privateKey: pair.privateKey, publicKeyJwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y } }]);
 }
 
-/** The key ring for this deployment, or 503 `encryption_unavailable` (see above). */
+/** The key ring for this deployment, or 403 `encryption_unavailable` (see above). */
 export async function payloadKeyRing(env: Bindings): Promise<KeyRing> {
   const secret = env.PAYLOAD_PRIVATE_KEYS;
   if (secret) {
@@ -79,7 +79,7 @@ export async function payloadKeyRing(env: Bindings): Promise<KeyRing> {
     } catch (error) {
       ringCache.delete(secret);
       console.error('PAYLOAD_PRIVATE_KEYS is unusable', error instanceof Error ? error.message : 'unknown error');
-      throw new ApiError(503, 'encryption_unavailable', 'Encrypted requests are not available right now');
+      throw new ApiError(403, 'encryption_unavailable', 'Encrypted requests are not available right now');
     }
   }
   if (env.APP_ENV === 'development') {
@@ -87,7 +87,7 @@ export async function payloadKeyRing(env: Bindings): Promise<KeyRing> {
     return devRing;
   }
   console.error('PAYLOAD_PRIVATE_KEYS is not set');
-  throw new ApiError(503, 'encryption_unavailable', 'Encrypted requests are not available right now');
+  throw new ApiError(403, 'encryption_unavailable', 'Encrypted requests are not available right now');
 }
 
 /** What GET /wps/playdeck/payloadKey publishes: the current key's id and public JWK. */

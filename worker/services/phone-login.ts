@@ -46,14 +46,14 @@ export async function loginWithSms(c: Context<AppEnv>, input: SmsLogin): Promise
     throw new ApiError(403, 'function.not.available', 'Login by SMS code is not offered on this site');
   }
   const phone = await parsePhone(db, input.countryDialingCode, input.mobileNum);
-  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode);
+  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, c.var.clientIp);
   const member = await findMemberByMobile(db, merchant.code, phone.e164);
   if (!member) throw new ApiError(400, 'verification_code_error', 'The verification code is wrong or expired');
   return openFor(c, member, input.rememberMe === true);
 }
 
 /**
- * Login with a Firebase phone ID token: the token must verify (401 `invalid_firebase_token`, 503
+ * Login with a Firebase phone ID token: the token must verify (401 `invalid_firebase_token`, 404
  * `provider_not_configured`) and carry a phone number; when the body also names the number
  * (firebaseMobileNo + countryDialingCode) it must be the token's (400 `phone_mismatch`). The account with
  * that verified phone logs in; none → 404 `user_not_found` (the caller proved the phone, so saying so leaks

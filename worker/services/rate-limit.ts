@@ -51,7 +51,10 @@ export const SMS_PER_PHONE_MINUTE: RateLimit = { name: 'sms:phone:1m', max: 1, w
 export const SMS_PER_PHONE_HOUR: RateLimit = { name: 'sms:phone:1h', max: 5, windowMs: HOUR_MS };
 /** SMS sends per client IP (one address asking codes for many numbers is a toll-fraud pattern). */
 export const SMS_PER_IP: RateLimit = { name: 'sms:ip', max: 10, windowMs: HOUR_MS };
-/** Code checks per phone (SMS login, reset, mobile registration) on top of the per-code try limit. */
+/**
+ * Code checks per phone and requester IP (SMS login, reset, mobile registration) on top of the per-code try
+ * limit (5 wrong tries kill a code, and codes are limited per phone): one requester cannot spend another's.
+ */
 export const SMS_VERIFY_PER_PHONE: RateLimit = { name: 'sms:verify', max: 20, windowMs: HOUR_MS };
 /** Username availability checks per client IP. */
 export const USERNAME_CHECK_PER_IP: RateLimit = { name: 'check:username:ip', max: 60, windowMs: 10 * 60 * 1000 };

@@ -59,7 +59,7 @@ export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistra
       throw new ApiError(400, 'phone_mismatch', 'The mobile number is not the one Firebase verified');
     }
   } else if (verifyPhone) {
-    await consumeSmsCode(db, merchant.code, 'register', phone.e164, values.verificationCode ?? '');
+    await consumeSmsCode(db, merchant.code, 'register', phone.e164, values.verificationCode ?? '', c.var.clientIp);
   }
 
   const profile = await buildProfile(values, input);

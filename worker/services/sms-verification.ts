@@ -48,10 +48,12 @@ export async function parsePhone(db: D1Database, dialingCode: string, mobileNum:
  * 2. the captcha answer must match the browser's challenge → 400 `captcha_invalid`;
  * 3. purpose 'register': a phone that already has an account → 409 `mobile_taken`;
  * 4. one send per phone per 60 s and 5 per hour → 429 `too_many_requests` + Retry-After;
- * 5. a new 6-digit code (10 minutes, hashed, replaces the phone's earlier code) goes out through the SMS
- *    provider (502 `sms_failed` when the gateway refuses).
- * Purpose 'noLogin' answers the same for unknown phones but sends nothing, so the call does not reveal which
- * numbers have accounts. Returns the time the client may ask again (epoch ms).
+ * 5. a new 6-digit code (10 minutes, hashed, replaces the phone's earlier code) is stored;
+ * 6. 'register': it goes out through the SMS provider before the answer (502 `sms_failed` when the gateway
+ *    refuses). 'noLogin': it goes out through `executionCtx.waitUntil` after the answer, only when the number
+ *    has an account; the D1 work is the same either way and a failed send is only logged, so neither the answer
+ *    nor its timing reveals which numbers have accounts.
+ * Returns the time the client may ask again (epoch ms).
  */
 export async function requestSmsCode(
   c: Context<AppEnv>,
@@ -73,30 +75,42 @@ export async function requestSmsCode(
   await consumeRateLimit(db, SMS_PER_PHONE_MINUTE, phoneKey);
   await consumeRateLimit(db, SMS_PER_PHONE_HOUR, phoneKey);
 
+  // The same D1 work whether or not the number has an account (a code row is stored either way; one for a
+  // number without an account can never be used), and the provider send runs after the answer, so neither the
+  // answer nor its timing says whether the number is registered (issue 10: enumeration oracle).
   const now = Date.now();
-  if (purpose === 'register' || member) {
-    const id = newToken();
-    const code = newSmsCode();
-    await insertSmsCode(
-      db,
-      { id, merchantCode: merchant.code, purpose, mobileE164: phone.e164, codeHash: hashSmsCode(id, code), expiresAt: now + SMS_CODE_TTL_MS },
-      now,
+  const id = newToken();
+  const code = newSmsCode();
+  await insertSmsCode(
+    db,
+    { id, merchantCode: merchant.code, purpose, mobileE164: phone.e164, codeHash: hashSmsCode(id, code), expiresAt: now + SMS_CODE_TTL_MS },
+    now,
+  );
+  const message = {
+    merchantCode: merchant.code,
+    countryDialingCode: phone.dialingCode,
+    mobileNum: phone.mobileNum,
+    e164: phone.e164,
+    text: smsCodeMessage(merchant.name, code),
+  };
+  if (purpose === 'register') {
+    // Registration already says whether the number is taken (409); the player is told when the send fails.
+    await smsProvider(c.env).send(message);
+  } else if (member) {
+    c.executionCtx.waitUntil(
+      smsProvider(c.env).send(message).catch((error: unknown) => {
+        console.warn('sms send failed after the answer', error instanceof ApiError ? error.errorCode : 'unknown error');
+      }),
     );
-    await smsProvider(c.env).send({
-      merchantCode: merchant.code,
-      countryDialingCode: phone.dialingCode,
-      mobileNum: phone.mobileNum,
-      e164: phone.e164,
-      text: smsCodeMessage(merchant.name, code),
-    });
   }
   return { expirationTime: now + SMS_RESEND_WAIT_MS };
 }
 
 /**
  * Checks a code for a phone and burns it on success. Every check counts one try against the phone's newest
- * live code (5 tries kill it) and against 20 checks per phone per hour. Wrong, expired, used, superseded or
- * missing codes → 400 `verification_code_error`; too many checks → 429 `too_many_requests`.
+ * live code (5 tries kill it) and against 20 checks per hour for this phone *from this requester* (`requester`:
+ * the client IP), so a third party cannot spend the owner's checks (issue 10). Wrong, expired, used, superseded
+ * or missing codes → 400 `verification_code_error`; too many checks → 429 `TOO_MANY_REQUEST`.
  */
 export async function consumeSmsCode(
   db: D1Database,
@@ -104,9 +118,10 @@ export async function consumeSmsCode(
   purpose: SmsPurpose,
   e164: string,
   code: string,
+  requester: string,
   now = Date.now(),
 ): Promise<void> {
-  await consumeRateLimit(db, SMS_VERIFY_PER_PHONE, `${merchantCode}:${e164}`, now);
+  await consumeRateLimit(db, SMS_VERIFY_PER_PHONE, `${merchantCode}:${e164}:${requester}`, now);
   const attempt = await countSmsAttempt(db, merchantCode, purpose, e164, SMS_CODE_MAX_ATTEMPTS, now);
   const enc = new TextEncoder();
   const matches =

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
 import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
@@ -38,20 +38,33 @@ export function redirectUriFor(requestUrl: string, provider: SocialProvider): st
   return `${new URL(requestUrl).origin}/wps/playdeck/oauth/${provider}/callback`;
 }
 
-/** The merchant's usable configuration of a provider: switch on (else 403 `feature_disabled`), id and secret set (else 503). */
+/**
+ * A merchant's provider configuration when it is complete (client id, the provider's endpoints, and the client
+ * secret in the worker secret the row names), else null. The edge uses it too: only a configured provider gets
+ * its `oauth-<provider>` capability, so only then does the page show its button.
+ */
+export async function configuredProvider(
+  db: D1Database,
+  env: Bindings,
+  merchantCode: string,
+  provider: SocialProvider,
+): Promise<{ config: IdentityProvider; secret: string } | null> {
+  const config = await findIdentityProvider(db, merchantCode, provider);
+  const secret = config ? clientSecret(env, config) : null;
+  const endpointsSet = config && config.authorizeUrl && config.tokenUrl && (provider === 'google' ? config.jwksUrl && config.issuer : config.userinfoUrl);
+  return config && secret && config.clientId !== '' && endpointsSet ? { config, secret } : null;
+}
+
+/** The merchant's usable configuration of a provider: switch on (else 403 `feature_disabled`), configured (else 404 `provider_not_configured`). */
 async function usableProvider(c: Context<AppEnv>, provider: SocialProvider): Promise<{ config: IdentityProvider; secret: string }> {
   const merchant = c.var.merchant;
   const switches = await listSiteSwitches(c.env.DB, merchant.code);
   if (switches[SOCIAL_PROVIDERS[provider]] !== true) {
     throw new ApiError(403, 'function.not.available', `Login with ${provider} is not offered on this site`);
   }
-  const config = await findIdentityProvider(c.env.DB, merchant.code, provider);
-  const secret = config ? clientSecret(c.env, config) : null;
-  const endpointsSet = config && config.authorizeUrl && config.tokenUrl && (provider === 'google' ? config.jwksUrl && config.issuer : config.userinfoUrl);
-  if (!config || !secret || config.clientId === '' || !endpointsSet) {
-    throw new ApiError(503, 'provider_not_configured', `Login with ${provider} is not configured for this site`);
-  }
-  return { config, secret };
+  const usable = await configuredProvider(c.env.DB, c.env, merchant.code, provider);
+  if (!usable) throw new ApiError(404, 'provider_not_configured', `Login with ${provider} is not configured for this site`);
+  return usable;
 }
 
 /**

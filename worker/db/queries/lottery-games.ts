@@ -20,6 +20,7 @@ interface LotteryGameRow {
   close_before_ms: number;
   odds: string;
   vendor_maintenance: number;
+  support_play: number;
 }
 
 function toLotteryGame(row: LotteryGameRow): LotteryGame {
@@ -39,13 +40,14 @@ function toLotteryGame(row: LotteryGameRow): LotteryGame {
     schedule: { intervalMs: row.interval_ms, offsetMs: row.offset_ms, closeBeforeMs: row.close_before_ms },
     odds: parseGameOdds(row.odds),
     vendorMaintenance: row.vendor_maintenance === 1,
+    supportPlay: row.support_play,
   };
 }
 
 /** Enabled, configured lottery games of vendors the merchant offers for the game's type. */
 const OFFERED = `SELECT g.node_id, g.game_id, g.game_name, v.display_name, g.vassalage, g.game_type, g.game_group_id,
     g.lotto_mode, g.min_bet_minor, lg.max_stake_minor, lg.max_payout_minor, lg.interval_ms, lg.offset_ms,
-    lg.close_before_ms, lg.odds, v.maintenance AS vendor_maintenance
+    lg.close_before_ms, lg.odds, v.maintenance AS vendor_maintenance, g.support_play
   FROM games g
   JOIN lottery_games lg ON lg.node_id = g.node_id AND lg.enabled = 1
   JOIN vendors v ON v.vassalage = g.vassalage

@@ -2,7 +2,7 @@
  * Seed rows for the accounts area: the country dialling-code list (GET /wps/system/country), a demo agent
  * whose invitation code DEMOAGENT is valid on DEMO, and the identity-provider rows of the demo sites with the
  * real Google, Facebook and Firebase endpoints but no client id (an operator fills client_id and sets the
- * secret named by client_secret_env; until then social and Firebase logins answer 503 `provider_not_configured`).
+ * secret named by client_secret_env; until then social and Firebase logins answer 404 `provider_not_configured`).
  * Idempotent upserts; imports nothing, so scripts and vitest can load it directly.
  */
 

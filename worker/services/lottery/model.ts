@@ -26,6 +26,8 @@ export interface LotteryGame extends LotteryGameBase {
   schedule: Schedule;
   odds: GameOdds;
   vendorMaintenance: boolean;
+  /** 0: the game supports free play, so guest and trial accounts may play it (services/launch.ts assertMayPlay). */
+  supportPlay: number;
 }
 
 /** Where a draw is: taking bets (or closed, awaiting its time), revealed and being settled, or settled. */

@@ -7,6 +7,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { minorToWire } from '../../../src/contract/money';
 import { ApiError } from '../../lib/envelope';
+import { assertMayPlay } from '../launch';
 import { findDrawsByIds } from '../../db/queries/lottery-draws';
 import { findLotteryGame } from '../../db/queries/lottery-games';
 import {
@@ -38,6 +39,11 @@ export interface CancelledBets {
 export interface OrderMember {
   memberId: number;
   merchantCode: string;
+}
+
+/** Who places an order: also whether the account is real (type 0, 1, 2), for the launch's rule (assertMayPlay). */
+export interface BettingMember extends OrderMember {
+  realMember: boolean;
 }
 
 /** An order to place, from the betting call (items are checked here, bet by bet; stakes minor units). */
@@ -81,9 +87,10 @@ async function replay(db: D1Database, order: Order, hash: string, memberId: numb
  * Errors: 404 `game_not_found`, `draw_not_found` (issue not on the game's schedule), `wallet_not_found`;
  * 400 `invalid_prize_mode`, `invalid_bet`, `invalid_stake`; 409 `draw_closed` (at or after close, also when
  * the batch lands after close), `draw_not_open` (a later draw), `vendor_maintenance`, `insufficient_balance`,
- * `idempotency_conflict`. A retry with the same key and body returns the first order and moves no money.
+ * `idempotency_conflict`; 403 `free_reject` for a guest or trial account (`realMember` false) on a game whose
+ * launch refuses it (services/launch.ts assertMayPlay, the launch's own rule). A retry with the same key and body returns the first order and moves no money.
  */
-export async function placeOrder(db: D1Database, member: OrderMember, input: PlaceOrderInput, now: number): Promise<PlacedOrder> {
+export async function placeOrder(db: D1Database, member: BettingMember, input: PlaceOrderInput, now: number): Promise<PlacedOrder> {
   const hash = requestHash(input);
   const earlier = await findOrderByKey(db, member.memberId, input.idempotencyKey);
   if (earlier) return replay(db, earlier, hash, member.memberId, now);
@@ -91,7 +98,7 @@ export async function placeOrder(db: D1Database, member: OrderMember, input: Pla
   const key = input.nodeId !== undefined ? { nodeId: input.nodeId } : { gameId: input.gameId ?? '' };
   const game = await findLotteryGame(db, member.merchantCode, key);
   if (!game) throw new ApiError(404, 'game_not_found', 'No such lottery game on this site');
-  if (game.vendorMaintenance) throw new ApiError(409, 'vendor_maintenance', 'The game vendor is under maintenance');
+  assertMayPlay(member.realMember, game);
   const { prizeMode, bets } = priceItems(game, input.prizeMode, input.items);
 
   const slot = slotByIssue(game.schedule, input.issueNo);
