@@ -201,7 +201,7 @@ const BAD_BODIES = fc.constantFrom('{', '{"a":', 'not json', '[1,2', '\u0000', '
 /** VALID-looking requests of a call: path parameters, query and body from its schemas, its own method. */
 export function validRequest(def: CallDef): fc.Arbitrary<FuzzRequest> {
   return fc.tuple(filledPath(def), def.query ? validArb(def.query) : fc.constant(undefined), def.body ? validArb(def.body) : fc.constant(undefined))
-    .map(([path, query, body]) => {
+    .map(([path, query, body]): FuzzRequest => {
       const encoded = body === undefined ? undefined : encodeBody(def, body);
       return {
         method: def.method, path: path + toQuery(query), kind: 'valid' as const,
@@ -221,11 +221,11 @@ export function malformedRequest(def: CallDef): fc.Arbitrary<FuzzRequest> {
   const otherMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== def.method);
   return fc.oneof(
     fc.tuple(filledPath(def), query, body, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'))
-      .map(([path, q, b, contentType]) => ({
+      .map(([path, q, b, contentType]): FuzzRequest => ({
         method: def.method, path: path + toQuery(q), kind: 'malformed' as const,
         headers: def.method === 'GET' ? {} : { 'Content-Type': contentType }, body: def.method === 'GET' ? undefined : b,
       })),
-    fc.tuple(filledPath(def), fc.constantFrom(...otherMethods)).map(([path, method]) => ({
+    fc.tuple(filledPath(def), fc.constantFrom(...otherMethods)).map(([path, method]): FuzzRequest => ({
       method, path, kind: 'method' as const, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}',
     })),
   );
