@@ -94,5 +94,5 @@ describe('contract fuzz: every call of the built-in API, valid-looking and malfo
       if (problem) throw new Error(`${req.kind} ${req.method} ${req.path} body=${String(req.body).slice(0, 300)} → ${problem}`);
       if (rejected) expect(await money(member.memberId)).toEqual(before);
     }), { seed: SEED, numRuns: RUNS, endOnFailure: true, reporter: shortReport });
-  });
+  }, 60_000);
 });

@@ -125,7 +125,7 @@ describe('faults: interrupted between any two statements, then restarted', () =>
         await expectBetsPaidAsSettled(m.memberId);
       }
     }
-  });
+  }, 60_000);
 
   it('order placement: a cut-off order either exists with its debit or not at all; the retry places it once', async () => {
     const game = await dailyGame(2);
@@ -157,7 +157,7 @@ describe('faults: interrupted between any two statements, then restarted', () =>
     await expectDrawSettledRight(game, slotAt(game.schedule, index).issueNo);
     await expectLedgerInvariants(member.memberId, opening);
     await expectBetsPaidAsSettled(member.memberId);
-  });
+  }, 60_000);
 
   it('cancellation: a cut-off cancel refunds all its bets or none; the retry refunds each once', async () => {
     const game = await dailyGame(3);
@@ -182,5 +182,5 @@ describe('faults: interrupted between any two statements, then restarted', () =>
       await expectBetsPaidAsSettled(member.memberId);
     }
     expect(await countOf(`SELECT COALESCE(SUM(amount_minor), 0) AS n FROM ledger_entries WHERE member_id = ?`, member.memberId)).toBe(0);
-  });
+  }, 60_000);
 });

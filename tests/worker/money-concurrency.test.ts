@@ -102,5 +102,5 @@ describe('money under concurrency: spins, orders, retries and cancels on one wal
     expect(await countOf(`SELECT COUNT(*) AS n FROM lottery_sub_orders WHERE member_id = ? AND status = 'open'`, member.memberId)).toBe(0);
     await expectLedgerInvariants(member.memberId, opening);
     await expectBetsPaidAsSettled(member.memberId);
-  });
+  }, 90_000);
 });
