@@ -5,8 +5,12 @@ import { isGatewayCall, type CallDef } from '../../src/contract/call';
 import { envelopeSchema, failureEnvelopeSchema, gatewayErrorSchema } from '../../src/contract/envelope';
 import { allCalls } from '../../src/contract/index';
 import { createApp } from '../../worker/index';
-import { createMember, type TestMember } from './fixtures';
-import { malformedRequest, validRequest, type FuzzRequest } from './fuzz-arbitraries';
+import { openSlot } from '../../worker/services/lottery/schedule';
+import { createMember, pickGame, type TestMember } from './fixtures';
+import { malformedRequest, validRequest, type FieldHints, type FuzzRequest } from './fuzz-arbitraries';
+import { dailyGame } from './lottery-helpers';
+import { formatBettingSlip } from '../../src/contract/bettingSlip';
+import { minorToWire } from '../../src/contract/money';
 
 /**
  * Issue 10, proof in the suite: property-based requests generated from the contract's call schemas against every
@@ -21,12 +25,32 @@ const SEED = Number.isSafeInteger(Number(env.FUZZ_SEED)) && env.FUZZ_SEED !== ''
 
 const app = createApp();
 let member: TestMember;
+let hints: FieldHints = {};
 
 /** Calls that end the session they are sent with: fuzzed with a throwaway session so the member keeps theirs. */
 const ENDS_SESSION = new Set(['logout', 'logoutAll']);
 
 beforeAll(async () => {
   member = await createMember({ balanceMinor: 1_000_000 });
+  // Real ids and values by field name, so valid-looking requests also get past lookups to the success paths.
+  const slot = await pickGame(`vassalage = 'PD_SLOTS'`);
+  const plain = await pickGame(`game_type = 'RNG'`);
+  const lottery = await dailyGame();
+  const issueNo = openSlot(lottery.schedule, Date.now()).issueNo;
+  const nodeIds = [slot.node_id, plain.node_id, lottery.nodeId];
+  hints = {
+    nodeId: fc.constantFrom(...nodeIds, ...nodeIds.map(String)),
+    gameId: fc.constantFrom(lottery.gameId, plain.game_id, slot.game_id),
+    vassalage: fc.constantFrom(slot.vassalage, plain.vassalage, lottery.vassalage),
+    merchant: fc.constant('DEMO'), merchantCode: fc.constant('DEMO'), merchant_code: fc.constant('DEMO'),
+    stake: fc.constantFrom(0.1, 0.5, 1, 5, 10),
+    prizeModeId: fc.constantFrom('ELOTT', 'LOTT'), prizeMode: fc.constantFrom('ELOTT', 'LOTT'),
+    currentNumero: fc.constant(issueNo), issueNo: fc.constant(issueNo), chase: fc.constant(false), quickChase: fc.constant(false),
+    bettingSlipString: fc.constant(formatBettingSlip([{ betType: 'sum_big_small', selection: { pick: 'big' }, stakeMinor: lottery.minStake }])),
+    betCartAmountSum: fc.constant(minorToWire(lottery.minStake)),
+    gameType: fc.constantFrom('ALL', 'RNG', 'LOTT', 'HOT'),
+    pageNo: fc.constantFrom(1, 2), pageSize: fc.constantFrom(10, 20), page: fc.constantFrom(0, 1), size: fc.constantFrom(10, 50),
+  };
 });
 
 /** The member's money: wallet balance and the ledger's count and sum (minor units). */
@@ -86,7 +110,7 @@ function shortReport(details: fc.RunDetails<[FuzzRequest]>): void {
 
 describe('contract fuzz: every call of the built-in API, valid-looking and malformed requests', () => {
   it.each(allCalls().map((def) => [`${def.method} ${def.path}`, def] as const))('%s: no 5xx, answers on schema, rejected calls move no money', async (_, def) => {
-    const requests = fc.oneof({ weight: 1, arbitrary: validRequest(def) }, { weight: 1, arbitrary: malformedRequest(def) });
+    const requests = fc.oneof({ weight: 1, arbitrary: validRequest(def, hints) }, { weight: 1, arbitrary: malformedRequest(def, hints) });
     await fc.assert(fc.asyncProperty(requests, async (req) => {
       const before = await money(member.memberId);
       const res = await send(def, req);

@@ -95,10 +95,21 @@ function numberArb(def: ZodDef): fc.Arbitrary<number> {
     : fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((n) => n / 100);
 }
 
-/** A value the schema is likely to accept (checks such as refinements may still refuse it). */
-export function validArb(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+/** The kind of value a schema reads first (through pipes, optionals and defaults). */
+function baseKind(schema: z.ZodType): string {
   const def = defOf(schema);
-  const inner = (s: z.ZodType | undefined) => (s ? validArb(s, depth + 1) : fc.constant(undefined));
+  if (def.type === 'pipe' && def.in) return baseKind(defOf(def.in).type === 'transform' && def.out ? def.out : def.in);
+  if (def.innerType) return baseKind(def.innerType);
+  return def.type;
+}
+
+/** Realistic values by field name (seeded node ids, the host's merchant, …), mixed into generated objects. */
+export type FieldHints = Record<string, fc.Arbitrary<unknown>>;
+
+/** A value the schema is likely to accept (checks such as refinements may still refuse it); `hints` by field name. */
+export function validArb(schema: z.ZodType, depth = 0, hints: FieldHints = {}): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const inner = (s: z.ZodType | undefined) => (s ? validArb(s, depth + 1, hints) : fc.constant(undefined));
   switch (def.type) {
     case 'string': return stringArb(def);
     case 'number': return numberArb(def);
@@ -118,25 +129,33 @@ export function validArb(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
     case 'union': return fc.oneof(...(def.options ?? []).map((o) => inner(o)));
     case 'array': return depth > 4 ? fc.constant([]) : fc.array(inner(def.element), { maxLength: 4 });
     case 'record': return fc.dictionary(
-      (def.keyType ? validArb(def.keyType, depth + 1) : fc.string()).map(String), inner(def.valueType), { maxKeys: 3 },
+      (def.keyType ? inner(def.keyType) : fc.string()).map(String), inner(def.valueType), { maxKeys: 3 },
     );
     case 'object': {
       const shape = def.shape ?? {};
-      const entries = Object.entries(shape).map(([key, s]) => [key, inner(s)] as const);
+      const entries = Object.entries(shape).map(([key, s]) => {
+        const hint = hints[key];
+        return [key, hint ? fc.oneof({ weight: 3, arbitrary: hint }, { weight: 1, arbitrary: inner(s) }) : inner(s)] as const;
+      });
       return fc.record(Object.fromEntries(entries)).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
     }
     case 'pipe': {
-      // z.preprocess is pipe(transform, out): the input is what `out` takes; otherwise the input is `in`'s.
-      const from = def.in && defOf(def.in).type === 'transform' ? def.out : def.in;
-      return inner(from);
+      // z.preprocess is pipe(transform, out), and `a.transform(f)` is pipe(a, transform): generate what the other
+      // side takes. Otherwise `out` holds the tighter checks (ranges, enums): generate for it, as text when `in`
+      // reads text (a query's '42' → 42).
+      if (!def.in || !def.out) return anyJson;
+      if (defOf(def.in).type === 'transform') return inner(def.out);
+      if (defOf(def.out).type === 'transform') return inner(def.in);
+      const out = inner(def.out);
+      return baseKind(def.in) === 'string' && baseKind(def.out) !== 'string' ? out.map((v) => (v === undefined ? v : String(v))) : out;
     }
     default: return anyJson;
   }
 }
 
 /** Mutations of a valid object: a field dropped, a field of the wrong type, an extra field, a huge or odd string. */
-export function malformedValue(schema: z.ZodType): fc.Arbitrary<unknown> {
-  const valid = validArb(schema);
+export function malformedValue(schema: z.ZodType, hints: FieldHints = {}): fc.Arbitrary<unknown> {
+  const valid = validArb(schema, 0, hints);
   const objectMutation = valid.chain((value) => {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return fc.constant(value);
     const keys = Object.keys(value as object);
@@ -168,10 +187,14 @@ const PATH_PARAM = fc.oneof(
   fc.integer({ min: 1, max: 2_000_000 }).map(String), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), oddString.filter((s) => s.length > 0),
 );
 
-function filledPath(def: CallDef): fc.Arbitrary<string> {
+function filledPath(def: CallDef, hints: FieldHints): fc.Arbitrary<string> {
   const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
   if (names.length === 0) return fc.constant(def.path);
-  return fc.tuple(...names.map(() => PATH_PARAM)).map((values) => fillPath(def.path, Object.fromEntries(names.map((n, i) => [n, values[i] ?? '']))));
+  const param = (name: string) => {
+    const hint = hints[name];
+    return hint ? fc.oneof(hint.map(String), PATH_PARAM) : PATH_PARAM;
+  };
+  return fc.tuple(...names.map(param)).map((values) => fillPath(def.path, Object.fromEntries(names.map((n, i) => [n, values[i] ?? '']))));
 }
 
 /** A query string of a generated object: scalars as text (arrays repeat the key), objects as JSON text. */
@@ -199,8 +222,9 @@ function encodeBody(def: CallDef, value: unknown): { body: string; contentType: 
 const BAD_BODIES = fc.constantFrom('{', '{"a":', 'not json', '[1,2', '\u0000', '{"__proto__":{"x":1}}', 'null', '""', `{"a":"${'\\u00'}"}`);
 
 /** VALID-looking requests of a call: path parameters, query and body from its schemas, its own method. */
-export function validRequest(def: CallDef): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(filledPath(def), def.query ? validArb(def.query) : fc.constant(undefined), def.body ? validArb(def.body) : fc.constant(undefined))
+export function validRequest(def: CallDef, hints: FieldHints = {}): fc.Arbitrary<FuzzRequest> {
+  const part = (schema: z.ZodType | undefined) => (schema ? validArb(schema, 0, hints) : fc.constant(undefined));
+  return fc.tuple(filledPath(def, hints), part(def.query), part(def.body))
     .map(([path, query, body]): FuzzRequest => {
       const encoded = body === undefined ? undefined : encodeBody(def, body);
       return {
@@ -211,21 +235,21 @@ export function validRequest(def: CallDef): fc.Arbitrary<FuzzRequest> {
 }
 
 /** MALFORMED requests of a call: mutated query or body, bad JSON, a huge body, or a method the call does not take. */
-export function malformedRequest(def: CallDef): fc.Arbitrary<FuzzRequest> {
-  const query = def.query ? malformedValue(def.query) : fc.dictionary(fc.string({ maxLength: 8 }), oddString, { maxKeys: 3 });
+export function malformedRequest(def: CallDef, hints: FieldHints = {}): fc.Arbitrary<FuzzRequest> {
+  const query = def.query ? malformedValue(def.query, hints) : fc.dictionary(fc.string({ maxLength: 8 }), oddString, { maxKeys: 3 });
   const body = fc.oneof(
-    { weight: 4, arbitrary: (def.body ? malformedValue(def.body) : anyJson).map((v) => JSON.stringify(v) ?? 'null') },
+    { weight: 4, arbitrary: (def.body ? malformedValue(def.body, hints) : anyJson).map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 2, arbitrary: BAD_BODIES },
     { weight: 1, arbitrary: fc.integer({ min: 100_000, max: 400_000 }).map((n) => JSON.stringify({ data: 'A'.repeat(n) })) },
   );
   const otherMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== def.method);
   return fc.oneof(
-    fc.tuple(filledPath(def), query, body, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'))
+    fc.tuple(filledPath(def, hints), query, body, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'))
       .map(([path, q, b, contentType]): FuzzRequest => ({
         method: def.method, path: path + toQuery(q), kind: 'malformed' as const,
         headers: def.method === 'GET' ? {} : { 'Content-Type': contentType }, body: def.method === 'GET' ? undefined : b,
       })),
-    fc.tuple(filledPath(def), fc.constantFrom(...otherMethods)).map(([path, method]): FuzzRequest => ({
+    fc.tuple(filledPath(def, hints), fc.constantFrom(...otherMethods)).map(([path, method]): FuzzRequest => ({
       method, path, kind: 'method' as const, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}',
     })),
   );
