@@ -5,6 +5,9 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       TEST_SEED: string[];
+      /** Contract fuzzer: runs per call (blank: the CI default) and seed (blank: the fixed CI seed). */
+      FUZZ_RUNS: string;
+      FUZZ_SEED: string;
     }
   }
 }
