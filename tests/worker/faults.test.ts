@@ -107,7 +107,7 @@ describe('faults: interrupted between any two statements, then restarted', () =>
       expect(failAt).toBeLessThan(60);
       const { slot, input, at } = spreadOrder(game, first + failAt);
       for (const m of members) {
-        await placeOrder(env.DB, { memberId: m.memberId, merchantCode: 'DEMO' }, { ...input, idempotencyKey: newKey('fault') }, at);
+        await placeOrder(env.DB, { memberId: m.memberId, merchantCode: 'DEMO', realMember: true }, { ...input, idempotencyKey: newKey('fault') }, at);
       }
       completed = await runWithFault(failAt, (db) => settleDueDraws(db, { now: slot.drawAt, nodeId: game.nodeId }));
       // Whatever was cut off, nothing is paid twice or lost half way.
@@ -131,7 +131,7 @@ describe('faults: interrupted between any two statements, then restarted', () =>
     const game = await dailyGame(2);
     const opening = 100_000;
     const member = await createMember({ balanceMinor: opening });
-    const who = { memberId: member.memberId, merchantCode: 'DEMO' };
+    const who = { memberId: member.memberId, merchantCode: 'DEMO', realMember: true };
     const index = openSlot(game.schedule, Date.now()).index + 1;
     let completed = false;
     const keys: string[] = [];
@@ -163,7 +163,7 @@ describe('faults: interrupted between any two statements, then restarted', () =>
     const game = await dailyGame(3);
     const opening = 100_000;
     const member = await createMember({ balanceMinor: opening });
-    const who = { memberId: member.memberId, merchantCode: 'DEMO' };
+    const who = { memberId: member.memberId, merchantCode: 'DEMO', realMember: true };
     const index = openSlot(game.schedule, Date.now()).index + 1;
     let completed = false;
     for (let failAt = 1; !completed; failAt++) {
