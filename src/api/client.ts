@@ -1,4 +1,5 @@
 import { $session, endSession } from '../stores/session';
+import { showToast, toastOnNextPage } from '../stores/toast';
 import { activeLanguage } from '../lib/i18n';
 import { endsSession } from '../contract/errors';
 import { platformHeaders, type DeviceHeader } from '../contract/headers';
@@ -55,10 +56,15 @@ function merchantCode(): string | undefined {
 /** Ends the local session after a logout answer (§1.5): forget it, say `in_pls_login`, go to /m/login. */
 let onSessionEnded: () => void = () => {
   endSession();
-  if (typeof location !== 'undefined' && !location.pathname.endsWith('/m/login')) location.assign('/m/login');
+  if (typeof location === 'undefined' || location.pathname.endsWith('/m/login')) {
+    showToast('error.not_logged_in', 'error');
+    return;
+  }
+  toastOnNextPage('error.not_logged_in');
+  location.assign('/m/login');
 };
 
-/** Replaces what happens after a logout answer (tests; the toast store adds its message). */
+/** Replaces what happens after a logout answer (tests). */
 export function setSessionEndedHandler(handler: () => void): void {
   onSessionEnded = handler;
 }

@@ -138,3 +138,16 @@ test('axe finds no serious or critical violations on home, login and register, l
   await expect(page.getByRole('dialog', { name: 'Log out' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/m/home (logout dialog)');
 });
+
+// platform-contract.md §1.5: a 401 / logout code to a call that carried the token logs the client out, says
+// "Please log in first" (in_pls_login) and goes to /m/login.
+test('a session the server no longer knows ends on the next call: the player lands on login with the reason', async ({ page }) => {
+  await page.goto('/m/home');
+  await page.evaluate(() => sessionStorage.setItem('MC_SESSION_INFO', JSON.stringify({
+    token: 'revoked-token-revoked-token-revoked-token', merchantCode: 'DEMO', userName: 'ghost', type: 1, firstTimeLogin: false,
+  })));
+  await page.reload();
+  await page.waitForURL('**/m/login');
+  await expect(page.getByText('Please log in first.')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('MC_SESSION_INFO'))).toBeNull();
+});
