@@ -12,6 +12,8 @@ import { awaitedDrawAt, newResults, type DrawTimes } from '../lib/lotteryRound';
 import { $wallet, refreshWallet } from './member';
 import { $session } from './session';
 
+export type { LotteryDraw } from '../api/lottery';
+
 /** The game a lottery page shows: the launcher's gameId and prize_mode. */
 export interface RoundTarget {
   gameId: string;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { getLotteryGames, type LotteryGameInfo } from '../../api/lottery';
-import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { t } from '../../lib/i18n';
+import { $lotteryLobby, loadLotteryLobby } from '../../stores/lotteryLobby';
 
 /** Props: the vendor whose lobby this is, and the game on screen. */
 export interface GameSwitcherProps {
@@ -15,14 +15,9 @@ export interface GameSwitcherProps {
  * address with the same query.
  */
 export default function GameSwitcher({ vassalage, nodeId }: GameSwitcherProps) {
-  const [games, setGames] = useState<LotteryGameInfo[]>([]);
+  const games = useStore($lotteryLobby);
   useEffect(() => {
-    let live = true;
-    if (!hasCapability(CAPABILITIES.builtInLottery)) return undefined;
-    getLotteryGames({ vassalage }).then(({ list }) => live && setGames(list), () => undefined);
-    return () => {
-      live = false;
-    };
+    void loadLotteryLobby(vassalage);
   }, [vassalage]);
   const others = games.filter((g) => g.nodeId !== nodeId);
   if (others.length === 0) return null;

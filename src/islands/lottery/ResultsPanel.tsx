@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { LotteryDraw } from '../../api/lottery';
 import { pageLocale, t } from '../../lib/i18n';
 import { checkDraw, type DrawCheck } from '../../lib/lotteryVerify';
 import { timeOfDay } from '../../components/lotteryLabels';
-import { $round } from '../../stores/lotteryRound';
+import { $round, type LotteryDraw } from '../../stores/lotteryRound';
 
 /** The five digits as balls, with their sum. */
 function Digits({ digits }: { digits: readonly number[] }) {

@@ -1,0 +1,27 @@
+import { atom } from 'nanostores';
+import { getHotGames, type Game } from '../api/catalogue';
+
+/** The hot-games screen's state (player-shell §2 /m/hot): the list once loaded (null while loading), or failed. */
+export interface HotGamesState {
+  games: Game[] | null;
+  failed: boolean;
+}
+
+export const $hotGames = atom<HotGamesState>({ games: null, failed: false });
+
+let request = 0;
+
+/**
+ * Loads the site's hot games in `language` (player-shell §7 "hot games": isPlatform 2, platform html5). A newer
+ * call (retry, language change) wins over an older one still under way.
+ */
+export async function loadHotGames(language: string): Promise<void> {
+  const mine = ++request;
+  $hotGames.set({ games: null, failed: false });
+  try {
+    const games = await getHotGames(language);
+    if (mine === request) $hotGames.set({ games, failed: false });
+  } catch {
+    if (mine === request) $hotGames.set({ games: null, failed: true });
+  }
+}
