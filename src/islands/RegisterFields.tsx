@@ -56,14 +56,16 @@ export interface RegisterFieldsProps {
 export default function RegisterFields(props: RegisterFieldsProps) {
   const { shown, values, errors, onValue } = props;
   const required = new Map(shown.map((s) => [s.field, s.required]));
+  const notes = new Map(shown.flatMap((s) => (s.note ? [[s.field, s.note] as const] : [])));
   const text = (field: TextField) => {
     const { label, hintKey, ...input } = INPUTS[field];
+    const hint = [hintKey, notes.get(field)].filter((key) => key !== undefined).map((key) => t(key)).join(' ');
     return (
       <FormField
         key={field}
         {...input}
         label={t(label)}
-        hint={hintKey ? t(hintKey) : undefined}
+        hint={hint || undefined}
         name={field}
         optional={required.get(field) === false}
         value={values[field]}

@@ -53,7 +53,8 @@ type Override = 'required' | 'optional' | 'hidden';
  * The tab's overrides, as the server reads the settings (worker/services/registration-rules.ts):
  * - username tab: username and password are required; SMS codes belong to the mobile tab;
  * - mobile tab: dialling code and number are required; the SMS code when REGMOBVERF3 is on; the password fields
- *   only when MOBILENUMPASSREG3 is on (else the account logs in by SMS code); a username is optional.
+ *   only when MOBILENUMPASSREG3 is on (else the account logs in by SMS code); a username is optional when
+ *   REGMOBVERF3 proves the number, else required (no account is named after a number nobody proved).
  * With the invitation code verified from the URL, its field stays hidden and the code is sent as it is.
  */
 function overrides(tab: RegisterTab, switches: RegisterSwitches, affiliateVerified: boolean): Partial<Record<RegisterField, Override>> {
@@ -63,7 +64,8 @@ function overrides(tab: RegisterTab, switches: RegisterSwitches, affiliateVerifi
     ...common,
     countryDialingCode: 'required',
     mobileNum: 'required',
-    username: 'optional',
+    // An unproven number must not name the account (issue 10, finding 3; worker/services/registration-rules.ts).
+    username: switches.REGMOBVERF3 ? 'optional' : 'required',
     verificationCode: switches.REGMOBVERF3 ? 'required' : 'hidden',
     ...(switches.MOBILENUMPASSREG3 ? { password: 'required' as const } : { password: 'hidden' as const, confirmPassword: 'hidden' as const }),
   };
@@ -98,6 +100,28 @@ export function fieldsForTab(
   if (dial >= 0 && mobile >= 0 && dial !== mobile - 1) {
     const [entry] = shown.splice(dial, 1);
     if (entry) shown.splice(shown.findIndex((s) => s.field === 'mobileNum'), 0, entry);
+  }
+  return withPhoneProof(tab, shown, switches);
+}
+
+/**
+ * How the form treats a typed number (issue 10, finding 3: a number is bound only when a code proves it; the form
+ * says plainly when no code is sent). With REGMOBVERF3 on, the username tab gets the SMS code field right after
+ * the number, required once a number is typed (the server checks the code and binds the number). With it off, no
+ * code is sent on either tab and the number carries a note: on a password-less mobile account the first SMS login
+ * proves it (form.mobileNoCodeLogin); otherwise it is kept for contact only (form.mobileNoCodeContact).
+ */
+function withPhoneProof(tab: RegisterTab, shown: ShownField[], switches: RegisterSwitches): ShownField[] {
+  const at = shown.findIndex((s) => s.field === 'mobileNum');
+  const mobile = shown[at];
+  if (!mobile) return shown;
+  if (!switches.REGMOBVERF3) {
+    const note = tab === 'mobile' && !switches.MOBILENUMPASSREG3 ? 'form.mobileNoCodeLogin' : 'form.mobileNoCodeContact';
+    shown[at] = { ...mobile, note };
+    return shown;
+  }
+  if (tab === 'username' && !shown.some((s) => s.field === 'verificationCode')) {
+    shown.splice(at + 1, 0, { field: 'verificationCode', required: false, requiredWith: 'mobileNum' });
   }
   return shown;
 }

@@ -187,13 +187,18 @@ export interface ShownField {
   required: boolean;
   /** The server's rule for the field, when the settings sent one. */
   rule?: FieldRule;
+  /** Required as soon as this other field is filled (the SMS code once a number is typed on the username tab). */
+  requiredWith?: RegisterField;
+  /** A note shown under the field beside its hint (e.g. that no SMS code is sent to this number). */
+  note?: MessageKey;
 }
 
 /** Errors of the whole registration form, keyed by field, for the fields on screen. */
 export function registerErrors(shown: readonly ShownField[], values: Readonly<RegisterValues>): Partial<Record<RegisterField, MessageKey>> {
   const errors: Partial<Record<RegisterField, MessageKey>> = {};
-  for (const { field, required, rule } of shown) {
-    const error = registerField(field, values, required, rule);
+  for (const { field, required, rule, requiredWith } of shown) {
+    const needed = required || (requiredWith !== undefined && fieldValue(requiredWith, values) !== '');
+    const error = registerField(field, values, needed, rule);
     if (error) errors[field] = error;
   }
   return errors;

@@ -16,8 +16,9 @@ async function askForCode(page: Page, mobile: string): Promise<void> {
 }
 
 test.describe('forgot password', () => {
-  // Left on for the rest of the run: other flows fill whatever it asks for (tests/e2e/sms.ts setSwitch).
-  test.beforeAll(() => setSwitch('MOBILENUMPASSREG3', true));
+  // Left on for the rest of the run: other flows fill whatever they ask for (tests/e2e/sms.ts setSwitch). The reset
+  // by SMS needs a number an SMS code proved at registration (REGMOBVERF3).
+  test.beforeAll(() => setSwitch(['MOBILENUMPASSREG3', 'REGMOBVERF3'], true));
 
   test('a code by SMS sets a new password: the old one stops working and the new one logs in', async ({ page }) => {
     const player = newPlayer();

@@ -44,8 +44,9 @@ export function smsCount(mobileNum: string): number {
  * Browser tests run in parallel on one database, so the mobile-registration switches (REGMOBVERF3,
  * MOBILENUMPASSREG3) are only ever turned on during a run, and every flow fills whatever they ask for.
  */
-export function setSwitch(moduleId: string, on: boolean): void {
-  d1(`INSERT INTO site_switches (merchant_code, module_id, enabled) VALUES ('DEMO', ${sqlText(moduleId)}, ${on ? 1 : 0})
+export function setSwitch(moduleId: string | readonly string[], on: boolean): void {
+  const rows = (typeof moduleId === 'string' ? [moduleId] : moduleId).map((id) => `('DEMO', ${sqlText(id)}, ${on ? 1 : 0})`);
+  d1(`INSERT INTO site_switches (merchant_code, module_id, enabled) VALUES ${rows.join(', ')}
       ON CONFLICT (merchant_code, module_id) DO UPDATE SET enabled = excluded.enabled`);
 }
 

@@ -30,14 +30,32 @@ describe('fields per tab (* = required)', () => {
   it.each([
     ['username tab: the enabled fields, username and password required, no SMS code', 'username', {},
       ['username*', 'password*', 'confirmPassword*', 'affiliateCode', 'nickname', 'email', 'countryDialingCode', 'mobileNum', 'captcha*']],
-    ['mobile tab without REGMOBVERF3 or MOBILENUMPASSREG3: the phone required, no password, an optional username', 'mobile', {},
-      ['username', 'affiliateCode', 'nickname', 'email', 'countryDialingCode*', 'mobileNum*', 'captcha*']],
+    ['mobile tab without REGMOBVERF3 or MOBILENUMPASSREG3: the phone required, no password, the username required (the number is unproven)', 'mobile', {},
+      ['username*', 'affiliateCode', 'nickname', 'email', 'countryDialingCode*', 'mobileNum*', 'captcha*']],
     ['mobile tab with REGMOBVERF3: the SMS code is required', 'mobile', { REGMOBVERF3: true },
       ['username', 'affiliateCode', 'nickname', 'email', 'countryDialingCode*', 'mobileNum*', 'captcha*', 'verificationCode*']],
+    ['username tab with REGMOBVERF3: the SMS code follows the number (required once a number is typed)', 'username', { REGMOBVERF3: true },
+      ['username*', 'password*', 'confirmPassword*', 'affiliateCode', 'nickname', 'email', 'countryDialingCode', 'mobileNum', 'verificationCode', 'captcha*']],
     ['mobile tab with MOBILENUMPASSREG3: the password fields are back', 'mobile', { MOBILENUMPASSREG3: true },
-      ['username', 'password*', 'confirmPassword*', 'affiliateCode', 'nickname', 'email', 'countryDialingCode*', 'mobileNum*', 'captcha*']],
+      ['username*', 'password*', 'confirmPassword*', 'affiliateCode', 'nickname', 'email', 'countryDialingCode*', 'mobileNum*', 'captcha*']],
   ] as const)('%s', (_rule, tab, switches, expected) => {
     expect(show(fieldsForTab(tab, demo, switches))).toEqual(expected);
+  });
+
+  // Issue 10, finding 3: a number is bound only when a code proves it, and the form says plainly when no code is sent.
+  it.each([
+    ['username tab, REGMOBVERF3 off: kept for contact only', 'username', {}, 'form.mobileNoCodeContact'],
+    ['mobile tab, REGMOBVERF3 and MOBILENUMPASSREG3 off: the first SMS login proves it', 'mobile', {}, 'form.mobileNoCodeLogin'],
+    ['mobile tab, REGMOBVERF3 off, MOBILENUMPASSREG3 on: kept for contact only', 'mobile', { MOBILENUMPASSREG3: true }, 'form.mobileNoCodeContact'],
+    ['username tab, REGMOBVERF3 on: a code is sent, no note', 'username', { REGMOBVERF3: true }, undefined],
+    ['mobile tab, REGMOBVERF3 on: a code is sent, no note', 'mobile', { REGMOBVERF3: true }, undefined],
+  ] as const)('the number\'s note — %s', (_rule, tab, switches, note) => {
+    expect(fieldsForTab(tab, demo, switches).find((s) => s.field === 'mobileNum')?.note).toBe(note);
+  });
+
+  it('the username tab\'s SMS code is required only once a number is typed', () => {
+    const code = fieldsForTab('username', demo, { REGMOBVERF3: true }).find((s) => s.field === 'verificationCode');
+    expect(code).toEqual({ field: 'verificationCode', required: false, requiredWith: 'mobileNum' });
   });
 
   it('a disabled field is left out and a required setting is kept', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTER_FIELDS, checkRegistration, mobileRegistrationMode, type FieldSetting } from '../../worker/services/registration-rules';
+import {
+  REGISTER_FIELDS, checkRegistration, mobileRegistrationMode, usernameRegistrationMode, type FieldSetting,
+} from '../../worker/services/registration-rules';
 
 const on = { enabled: true, required: false };
 const must = { enabled: true, required: true };
@@ -82,13 +84,15 @@ describe('registration by mobile number (accounts §3 switches MOBILENUMREG3, RE
 
   it.each([
     // [REGMOBVERF3, MOBILENUMPASSREG3, firebase token, submitted, ok, failing path]
-    [false, false, false, { ...phone }, true, null],
-    [false, false, false, { countryDialingCode: '63' }, false, 'mobileNum'],
+    // Unproven phone (REGMOBVERF3 off): the player names the account, never the number (issue 10, finding 3).
+    [false, false, false, { ...phone }, false, 'username'],
+    [false, false, false, { ...phone, username: 'player1' }, true, null],
+    [false, false, false, { countryDialingCode: '63', username: 'player1' }, false, 'mobileNum'],
     [true, false, false, { ...phone }, false, 'verificationCode'],
     [true, false, false, { ...phone, verificationCode: '123456' }, true, null],
     [true, false, true, { ...phone }, true, null],
-    [false, true, false, { ...phone }, false, 'password'],
-    [false, true, false, { ...phone, password: 'secret123', confirmPassword: 'secret123' }, true, null],
+    [false, true, false, { ...phone, username: 'player1' }, false, 'password'],
+    [false, true, false, { ...phone, username: 'player1', password: 'secret123', confirmPassword: 'secret123' }, true, null],
   ] as const)('verify=%s password=%s firebase=%s: %o passes: %s', (verifyPhone, passwordRequired, firebaseToken, submitted, ok, path) => {
     const mode = mobileRegistrationMode({ verifyPhone, passwordRequired, firebaseToken });
     const result = checkRegistration({ ...submitted, captcha: 'x' }, demoLike, mode);
@@ -98,14 +102,35 @@ describe('registration by mobile number (accounts §3 switches MOBILENUMREG3, RE
 
   it('ignores the password fields when MOBILENUMPASSREG3 is off, even if typed', () => {
     const mode = mobileRegistrationMode({ verifyPhone: false, passwordRequired: false, firebaseToken: false });
-    const result = checkRegistration({ ...phone, password: 'x', confirmPassword: 'y', captcha: 'c' }, demoLike, mode);
-    expect(result).toEqual({ ok: true, values: { ...phone, captcha: 'c' } });
+    const result = checkRegistration({ ...phone, username: 'player1', password: 'x', confirmPassword: 'y', captcha: 'c' }, demoLike, mode);
+    expect(result).toEqual({ ok: true, values: { ...phone, username: 'player1', captcha: 'c' } });
   });
 
-  it('makes the username optional but still checks a typed one', () => {
-    const mode = mobileRegistrationMode({ verifyPhone: false, passwordRequired: false, firebaseToken: false });
+  it('with a proven phone makes the username optional but still checks a typed one', () => {
+    const mode = mobileRegistrationMode({ verifyPhone: true, passwordRequired: false, firebaseToken: true });
     expect(checkRegistration({ ...phone, captcha: 'c' }, demoLike, mode).ok).toBe(true);
     const bad = checkRegistration({ ...phone, captcha: 'c', username: '1bad' }, demoLike, mode);
     expect(bad.ok).toBe(false);
+  });
+});
+
+describe('a phone on the username registration form is bound only when proven (issue 10, finding 3)', () => {
+  const withPhone = settings({ mobileNum: on, countryDialingCode: on, verificationCode: on });
+  const phone = { countryDialingCode: '63', mobileNum: '09123456789' };
+
+  it.each([
+    // [REGMOBVERF3, submitted, ok, failing path, code kept]
+    [false, { ...base }, true, null, false],
+    [false, { ...base, ...phone, verificationCode: '123456' }, true, null, false],
+    [true, { ...base }, true, null, false],
+    [true, { ...base, ...phone }, false, 'verificationCode', false],
+    [true, { ...base, mobileNum: '09123456789' }, false, 'countryDialingCode', false],
+    [true, { ...base, ...phone, verificationCode: '123456' }, true, null, true],
+  ] as const)('verify=%s: %o passes: %s', (verifyPhone, submitted, ok, path, codeKept) => {
+    const mode = usernameRegistrationMode({ verifyPhone, mobileTyped: 'mobileNum' in submitted });
+    const result = checkRegistration(submitted, withPhone, mode);
+    expect(result.ok).toBe(ok);
+    if (!result.ok && path) expect(result.issues.map((i) => i.path)).toContain(path);
+    if (result.ok) expect(result.values.verificationCode !== undefined).toBe(codeKept);
   });
 });

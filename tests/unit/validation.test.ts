@@ -189,6 +189,16 @@ describe('registration fields against the server settings', () => {
     expect(firstFailing(shown.map((s) => s.field), errors)).toBe('confirmPassword');
   });
 
+  it('asks for the SMS code only once a number is typed (requiredWith; issue 10, finding 3)', () => {
+    const shown = [
+      { field: 'mobileNum', required: false },
+      { field: 'verificationCode', required: false, requiredWith: 'mobileNum' },
+    ] as const;
+    expect(registerErrors(shown, { ...empty })).toEqual({});
+    expect(Object.keys(registerErrors(shown, { ...empty, mobileNum: '09123456789' }))).toEqual(['verificationCode']);
+    expect(registerErrors(shown, { ...empty, mobileNum: '09123456789', verificationCode: '123456' })).toEqual({});
+  });
+
   it('finds no failing field when the form is valid', () => {
     expect(firstFailing(['username', 'password'], {})).toBeNull();
   });

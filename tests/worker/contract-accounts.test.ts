@@ -23,7 +23,11 @@ import { memberWithPhone, smsCodeFor, uniquePhone } from './sms-fixtures';
  * its docstring names checked against the failure envelope.
  */
 
-beforeAll(ensureAccountSettings);
+// The register SMS is sent only where registration checks it (REGMOBVERF3 on); the calls run with it on.
+beforeAll(async () => {
+  await ensureAccountSettings();
+  await setSwitch('REGMOBVERF3', true);
+});
 
 type Name = keyof typeof accountsCalls;
 interface Res { status: number; body: unknown }
@@ -91,7 +95,11 @@ const happy: Record<Exclude<Name, 'legacyRsaKey'>, () => Promise<Res>> = {
   freePlay: () => send('freePlay'),
   trialUser: () => send('trialUser'),
   register: () => send('register', { json: registration() }),
-  registerMobile: () => send('registerMobile', { json: { ...phoneBody(uniquePhone()), captcha: TEST_ANSWER, registerMethod: 'H5', type: 0, login: true } }),
+  registerMobile: async () => {
+    const phone = uniquePhone();
+    const verificationCode = await smsCodeFor('register', phone);
+    return send('registerMobile', { json: { ...phoneBody(phone), verificationCode, captcha: TEST_ANSWER, registerMethod: 'H5', type: 0, login: true } });
+  },
   registerSettings: () => send('registerSettings'),
   checkUsername: () => send('checkUsername', { query: { username: uniqueUsername() } }),
   affiliate: () => send('affiliate', { query: { code: 'demoagent', domain: '127.0.0.1' } }),
@@ -184,7 +192,7 @@ const failures: [string, Name, () => Promise<Res>, number, string][] = [
   ['registerMobile switched off', 'registerMobile', () => withSwitch('MOBILENUMREG3', false, () =>
     send('registerMobile', { json: { ...phoneBody(uniquePhone()), captcha: TEST_ANSWER, type: 0, login: true } })), 403, 'function.not.available'],
   ['registerMobile a taken number', 'registerMobile', async () =>
-    send('registerMobile', { json: { ...phoneBody((await memberWithPhone()).phone), captcha: TEST_ANSWER, type: 0, login: true } }), 409, 'mobile_taken'],
+    send('registerMobile', { json: { ...phoneBody((await memberWithPhone()).phone), verificationCode: '123456', captcha: TEST_ANSWER, type: 0, login: true } }), 409, 'mobile_taken'],
   ['checkUsername a name the rule refuses', 'checkUsername', () => send('checkUsername', { query: { username: '1abc' } }), 400, 'request_param_err'],
   ['checkUsername without a name', 'checkUsername', () => send('checkUsername'), 400, 'request_param_err'],
   ['affiliate a malformed code', 'affiliate', () => send('affiliate', { query: { code: 'no such!' } }), 400, 'request_param_err'],
@@ -202,6 +210,8 @@ const failures: [string, Name, () => Promise<Res>, number, string][] = [
   ['smsNoLogin with a wrong captcha', 'smsNoLogin', () => send('smsNoLogin', { json: { ...phoneBody(uniquePhone()), captcha: 'WRONG' } }), 400, 'captcha_invalid'],
   ['smsRegister for another module', 'smsRegister', () =>
     send('smsRegister', { headers: { ModuleId: 'COMM3' }, json: { mobileNo: uniquePhone().mobileNum, countryDialingCode: '63', captcha: TEST_ANSWER } }), 400, 'request_param_err'],
+  ['smsRegister while REGMOBVERF3 is off (no code would be checked)', 'smsRegister', () => withSwitch('REGMOBVERF3', false, () =>
+    send('smsRegister', { json: { mobileNo: uniquePhone().mobileNum, countryDialingCode: '63', captcha: TEST_ANSWER } })), 403, 'function.not.available'],
   ['smsRegister a taken number', 'smsRegister', async () =>
     send('smsRegister', { json: { mobileNo: (await memberWithPhone()).phone.mobileNum, countryDialingCode: '63', captcha: TEST_ANSWER } }), 409, 'mobile_taken'],
   ['rememberLogin a malformed token', 'rememberLogin', () => send('rememberLogin', { json: { token: 'short' } }), 400, 'request_param_err'],

@@ -56,9 +56,14 @@ describe('login by SMS code', () => {
   });
 
   it('refuses a code sent for registration', async () => {
-    const phone = uniquePhone();
-    const code = await smsCodeFor('register', phone);
-    expect((await smsLogin(phone, code)).body.errorCode).toBe('verification_code_error');
+    await setSwitch('REGMOBVERF3', true);
+    try {
+      const phone = uniquePhone();
+      const code = await smsCodeFor('register', phone);
+      expect((await smsLogin(phone, code)).body.errorCode).toBe('verification_code_error');
+    } finally {
+      await setSwitch('REGMOBVERF3', false);
+    }
   });
 
   it('answers 403 account_disabled for a disabled account with the right code', async () => {

@@ -9,7 +9,7 @@ import {
   TEST_ANSWER, demoAmounts, ensureAccountSettings, fromIp, postLogin, registerMember, setSwitch, uniqueIp, uniqueUsername,
   withTestCaptcha,
 } from './accounts-fixtures';
-import { memberWithPhone, recordingOutbound, smsCodeFor, uniquePhone } from './sms-fixtures';
+import { lastOutboxMessage, memberWithPhone, recordingOutbound, sendSms, smsCodeFor, uniquePhone } from './sms-fixtures';
 import { configureProvider, localSigner, type LocalSigner } from './idp-fixtures';
 
 const PROJECT = 'playdeck-reg-test';
@@ -29,39 +29,75 @@ afterEach(async () => {
   await setSwitch('MOBILENUMPASSREG3', false);
 });
 
+/** A mobile registration; a fresh username unless the payload names one ('' sends none). */
 function registerMobile(payload: Record<string, unknown>, extraEnv: Partial<Bindings> = {}) {
   return sealedCall<AccountsWire['SessionValue']>('/wps/member/register/mobile', {
     method: 'PUT',
-    json: { captcha: TEST_ANSWER, registerMethod: 'H5', type: 0, login: true, ...payload },
+    json: { captcha: TEST_ANSWER, registerMethod: 'H5', type: 0, login: true, username: uniqueUsername('Mob'), ...payload },
     headers: fromIp(uniqueIp()),
     env: { ...withTestCaptcha, ...extraEnv },
   });
 }
 
+/** The newest member holding the phone, bound or pending. */
 const memberRow = (e164: string) =>
-  env.DB.prepare(`SELECT id, username, account, password_hash, mobile_e164, referrer_id, profile FROM members WHERE mobile_e164 = ?`)
+  env.DB.prepare(
+    `SELECT id, username, account, password_hash, mobile_e164, mobile_pending_e164, referrer_id, profile FROM members
+     WHERE mobile_e164 = ?1 OR mobile_pending_e164 = ?1 ORDER BY id DESC LIMIT 1`,
+  )
     .bind(e164)
-    .first<{ id: number; username: string; account: string; password_hash: string | null; mobile_e164: string; referrer_id: number | null; profile: string }>();
+    .first<{
+      id: number; username: string; account: string; password_hash: string | null; mobile_e164: string | null;
+      mobile_pending_e164: string | null; referrer_id: number | null; profile: string;
+    }>();
 
 // Registration may hash a password with scrypt, hence the generous timeout.
 describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
-  it('with REGMOBVERF3 and MOBILENUMPASSREG3 off: creates a phone-only account named after the phone, with the welcome bonus', async () => {
+  it('with REGMOBVERF3 and MOBILENUMPASSREG3 off: asks for a username (no name from an unproven number), keeps the number pending, with the welcome bonus', async () => {
     const phone = uniquePhone();
-    const { status, body } = await registerMobile({ countryDialingCode: phone.countryDialingCode, mobileNum: phone.mobileNum, password: 'ignored1' });
+    const unnamed = await registerMobile({ countryDialingCode: phone.countryDialingCode, mobileNum: phone.mobileNum, username: '' });
+    expect(unnamed.status).toBe(400);
+    expect((unnamed.body.value as unknown as { issues: { path: string }[] }).issues).toContainEqual(expect.objectContaining({ path: 'username' }));
+    const username = uniqueUsername('Mob');
+    const { status, body } = await registerMobile({ countryDialingCode: phone.countryDialingCode, mobileNum: phone.mobileNum, username, password: 'ignored1' });
     expect(status).toBe(200);
-    expect(body.value).toMatchObject({ userName: `mob_${phone.e164.slice(1)}`, type: 0, firstTimeLogin: true });
+    expect(body.value).toMatchObject({ userName: username, type: 0, firstTimeLogin: true });
     const row = await memberRow(phone.e164);
     expect(row?.password_hash).toBeNull();
+    expect(row?.mobile_e164).toBeNull();
+    expect(row?.mobile_pending_e164).toBe(phone.e164);
     expect(JSON.parse(row?.profile ?? '{}')).toMatchObject({ countryDialingCode: '63', mobileNum: phone.mobileNum });
     const wallet = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: body.value.token });
     expect(wallet.body.value.sumBalance).toBe(minorToWire((await demoAmounts()).welcome));
   });
 
-  it('the new account logs in by SMS code', async () => {
+  it('the new password-less account logs in by SMS code, which proves the number and binds it', async () => {
     const phone = uniquePhone();
     expect((await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum })).status).toBe(200);
     const code = await smsCodeFor('noLogin', phone);
     expect((await postLogin({ type: 'sms', countryDialingCode: phone.countryDialingCode, username: phone.mobileNum, password: code })).status).toBe(200);
+    const row = await memberRow(phone.e164);
+    expect(row?.mobile_e164).toBe(phone.e164);
+    expect(row?.mobile_pending_e164).toBeNull();
+  });
+
+  it('an unproven number never blocks its owner: a stranger who registered it first squats neither the number nor a name', async () => {
+    await setSwitch('MOBILENUMPASSREG3', true);
+    const phone = uniquePhone();
+    const stranger = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, password: 'strang3r', confirmPassword: 'strang3r' });
+    expect(stranger.status).toBe(200);
+    // Still unproven: the owner registers the same number too.
+    const owner = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, password: 'owner123', confirmPassword: 'owner123' });
+    expect(owner.status).toBe(200);
+    // No SMS login code opens the stranger's account (it has a password someone else chose): none is even sent.
+    expect((await sendSms('noLogin', phone)).status).toBe(200);
+    expect(await lastOutboxMessage(phone.mobileNum)).toBeNull();
+    // With verification on, the owner proves the number and gets the account named after it.
+    await setSwitch('REGMOBVERF3', true);
+    const proven = await registerMobile({ countryDialingCode: '63', mobileNum: phone.mobileNum, username: '', password: 'owner123', confirmPassword: 'owner123', verificationCode: await smsCodeFor('register', phone) });
+    expect(proven.status).toBe(200);
+    expect(proven.body.value.userName).toBe(`mob_${phone.e164.slice(1)}`);
+    expect((await memberRow(phone.e164))?.mobile_e164).toBe(phone.e164);
   });
 
   it('keeps a chosen username', async () => {
@@ -131,13 +167,14 @@ describe('PUT /wps/member/register/mobile', { timeout: 30_000 }, () => {
     expect((await postLogin({ type: 'username', username: ok.body.value.userName, password: 'secret123' })).status).toBe(200);
   });
 
-  it('answers 409 mobile_taken for a phone that has an account, and 409 username_taken for a taken name', async () => {
+  it('with REGMOBVERF3 on: answers 409 mobile_taken for a phone bound to an account, and 409 username_taken for a taken name', async () => {
+    await setSwitch('REGMOBVERF3', true);
     const member = await memberWithPhone();
-    const taken = await registerMobile({ countryDialingCode: '63', mobileNum: member.phone.mobileNum });
+    const taken = await registerMobile({ countryDialingCode: '63', mobileNum: member.phone.mobileNum, verificationCode: '123456' });
     expect(taken.status).toBe(409);
     expect(taken.body.errorCode).toBe('mobile_taken');
     const { username } = await registerMember();
-    const nameTaken = await registerMobile({ countryDialingCode: '63', mobileNum: uniquePhone().mobileNum, username });
+    const nameTaken = await registerMobile({ countryDialingCode: '63', mobileNum: uniquePhone().mobileNum, username, verificationCode: '123456' });
     expect(nameTaken.body.errorCode).toBe('username_taken');
   });
 

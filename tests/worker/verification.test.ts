@@ -4,15 +4,39 @@ import type { CountryListValue } from '../../src/contract/calls/system';
 import { consumeSmsCode } from '../../worker/services/sms-verification';
 import { createApp } from '../../worker/index';
 import { call } from './helpers';
-import { ensureAccountSettings, fromIp, uniqueIp, withTestCaptcha } from './accounts-fixtures';
+import { ensureAccountSettings, fromIp, setSwitch, uniqueIp, withTestCaptcha } from './accounts-fixtures';
 import { lastOutboxMessage, lastSmsCode, memberWithPhone, recordingOutbound, sendSms, uniquePhone } from './sms-fixtures';
 
-beforeAll(ensureAccountSettings);
+// The register SMS is sent only where registration checks it (REGMOBVERF3 on).
+beforeAll(async () => {
+  await ensureAccountSettings();
+  await setSwitch('REGMOBVERF3', true);
+});
 
 const outboxCount = async (mobileNum: string) =>
   (await env.DB.prepare(`SELECT COUNT(*) AS n FROM sms_outbox WHERE mobile_num = ?`).bind(mobileNum).first<{ n: number }>())?.n ?? 0;
 
 describe('POST /wps/verification/sms/register', () => {
+  it.each([
+    ['REGMOBVERF3 is off', 'REGMOBVERF3', 'MOBILENUMREG3'],
+    ['mobile registration is off', 'MOBILENUMREG3', 'MOBILENUMREG3'],
+    ['username registration is off (its phone check)', 'USERNAMEREG3', 'REGMOBVERF3'],
+  ])('sends no code while %s: 403 function.not.available, so no form counts down for a code that never comes', async (_name, off, moduleId) => {
+    await setSwitch(off, false);
+    try {
+      const phone = uniquePhone();
+      const res = await call('/wps/verification/sms/register', {
+        method: 'POST', json: { mobileNo: phone.mobileNum, countryDialingCode: phone.countryDialingCode, captcha: withTestCaptcha.TEST_CAPTCHA_ANSWER },
+        headers: { ...fromIp(uniqueIp()), ModuleId: moduleId }, env: withTestCaptcha,
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.errorCode).toBe('function.not.available');
+      expect(await outboxCount(phone.mobileNum)).toBe(0);
+    } finally {
+      await setSwitch(off, true);
+    }
+  });
+
   it('sends a 6-digit code to the outbox, stores only its hash, and tells the client to wait 60 s', async () => {
     const phone = uniquePhone();
     const before = Date.now();
@@ -222,6 +246,20 @@ describe('SMS provider http', () => {
     const { status, body } = await sendSms('register', uniquePhone(), { env: gatewayEnv(gateway.binding) });
     expect(status).toBe(502);
     expect(body.errorCode).toBe('sms_failed');
+  });
+
+  it.each([
+    ['without its URL', { SMS_PROVIDER: 'http', SMS_HTTP_URL: '', SMS_HTTP_TOKEN: 'gateway-token' }],
+    ['without its token', { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms-gateway.test/send' }],
+  ])('answers 404 provider_not_configured %s, for both sends, and stores no code (a configuration answer is no 5xx)', async (_name, config) => {
+    for (const purpose of ['register', 'noLogin'] as const) {
+      const phone = uniquePhone();
+      const { status, body } = await sendSms(purpose, phone, { env: config });
+      expect(status).toBe(404);
+      expect(body.errorCode).toBe('provider_not_configured');
+      const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM sms_codes WHERE mobile_e164 = ?`).bind(phone.e164).first<{ n: number }>();
+      expect(stored?.n).toBe(0);
+    }
   });
 
   it('answers 502 sms_failed when the gateway cannot be reached', async () => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
+import { listSiteSwitches } from '../db/queries/merchants';
 import { valid } from '../lib/validate';
 import { requestSmsCode } from '../services/sms-verification';
 import { SMS_CODE_TTL_MS } from '../services/sms-code';
@@ -18,9 +19,13 @@ const REGISTER_SMS_MODULES: ReadonlySet<string> = new Set(['MOBILENUMREG3', 'REG
  *   whether or not the number has an account (a code is only sent when it has one).
  * - POST /sms/register `{ mobileNo, countryDialingCode, captcha }` with header ModuleId MOBILENUMREG3 (mobile
  *   registration) or REGMOBVERF3 (phone check of username registration) → `{ expirationTime, expiredMinutes }`
- *   (the code's lifetime); 400 `request_param_err` for another or no ModuleId; 409 `mobile_taken`.
- * Errors: 400 `request_param_err` | `captcha_invalid`, 429 `TOO_MANY_REQUEST` (+ Retry-After: 1 per 60 s and 5 per
- * hour per number, 10 per hour per IP), 502 `sms_failed` (gateway refused; /sms/register only: the noLogin send runs after the answer).
+ *   (the code's lifetime); 400 `request_param_err` for another or no ModuleId; 409 `mobile_taken`. A code is
+ *   sent only where registration checks it: the module's registration (MOBILENUMREG3 or USERNAMEREG3) and
+ *   REGMOBVERF3 must be on, else 403 `function.not.available` and nothing is sent — the form must not count
+ *   down for a code that never comes (issue 10, finding 3).
+ * Errors: 400 `request_param_err` | `captcha_invalid`, 404 `provider_not_configured` (SMS_PROVIDER=http without
+ * its URL or token), 429 `TOO_MANY_REQUEST` (+ Retry-After: 1 per 60 s and 5 per hour per number, 10 per hour per
+ * IP), 502 `sms_failed` (gateway refused; /sms/register only: the noLogin send runs after the answer).
  */
 export const verificationRouter = new Hono<AppEnv>()
   .post('/sms/noLogin', valid('json', smsNoLoginBody), async (c) => ok(c, await requestSmsCode(c, 'noLogin', c.req.valid('json'))))
@@ -30,6 +35,11 @@ export const verificationRouter = new Hono<AppEnv>()
       throw new ApiError(400, 'request_param_err', 'ModuleId must be MOBILENUMREG3 or REGMOBVERF3', {
         issues: [{ path: 'ModuleId', message: 'ModuleId must be MOBILENUMREG3 or REGMOBVERF3' }],
       });
+    }
+    const switches = await listSiteSwitches(c.env.DB, c.var.merchant.code);
+    const registration = moduleId === 'MOBILENUMREG3' ? 'MOBILENUMREG3' : 'USERNAMEREG3';
+    if (switches[registration] !== true || switches.REGMOBVERF3 !== true) {
+      throw new ApiError(403, 'function.not.available', 'This site does not verify mobile numbers at registration: no code is sent');
     }
     const body = c.req.valid('json');
     const sent = await requestSmsCode(c, 'register', { ...body, mobileNum: body.mobileNo });

@@ -3,7 +3,9 @@ import type { AppEnv } from '../env';
 import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
-import { findMemberByMobile, recordLogin, type MemberRecord } from '../db/queries/members';
+import {
+  bindProvenMobile, findMemberByMobile, findPasswordlessPendingMember, recordLogin, type MemberRecord,
+} from '../db/queries/members';
 import { openSession } from './accounts';
 import { verifyMerchantFirebaseToken } from './firebase';
 import { consumeSmsCode, parsePhone } from './sms-verification';
@@ -37,6 +39,9 @@ async function openFor(c: Context<AppEnv>, member: MemberRecord | null, remember
  * be on (else 403 `feature_disabled`); the phone must be valid (400 `invalid_input`); the code must be the
  * phone's live 'noLogin' code (400 `verification_code_error`, which is also the answer for numbers without
  * an account since they never get a code); a disabled account → 403 `account_disabled`.
+ * The account is the one the phone is bound to, else the newest password-less account that registered the number
+ * unproven (REGMOBVERF3 off): the code proves the phone now, so the number is bound to it (issue 10, finding 3).
+ * Accounts with a password never take a number this way: whoever chose the password may not own the phone.
  */
 export async function loginWithSms(c: Context<AppEnv>, input: SmsLogin): Promise<SessionValue> {
   const db = c.env.DB;
@@ -47,9 +52,21 @@ export async function loginWithSms(c: Context<AppEnv>, input: SmsLogin): Promise
   }
   const phone = await parsePhone(db, input.countryDialingCode, input.mobileNum);
   await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, c.var.clientIp);
-  const member = await findMemberByMobile(db, merchant.code, phone.e164);
+  const member = await provenOrClaimedMember(db, merchant.code, phone.e164);
   if (!member) throw new ApiError(400, 'verification_code_error', 'The verification code is wrong or expired');
   return openFor(c, member, input.rememberMe === true);
+}
+
+/**
+ * The member a proven phone belongs to: the one it is bound to, else the newest password-less account holding it
+ * unproven, which it is bound to now (null when there is none or another account bound it meanwhile).
+ */
+async function provenOrClaimedMember(db: D1Database, merchantCode: string, e164: string): Promise<MemberRecord | null> {
+  const bound = await findMemberByMobile(db, merchantCode, e164);
+  if (bound) return bound;
+  const pending = await findPasswordlessPendingMember(db, merchantCode, e164);
+  if (!pending || !(await bindProvenMobile(db, pending.id, e164))) return null;
+  return { ...pending, mobileE164: e164 };
 }
 
 /**
@@ -72,5 +89,5 @@ export async function loginWithFirebase(c: Context<AppEnv>, input: FirebaseLogin
       throw new ApiError(400, 'phone_mismatch', 'The mobile number is not the one Firebase verified');
     }
   }
-  return openFor(c, await findMemberByMobile(db, merchant.code, identity.phoneNumber), input.rememberMe === true);
+  return openFor(c, await provenOrClaimedMember(db, merchant.code, identity.phoneNumber), input.rememberMe === true);
 }

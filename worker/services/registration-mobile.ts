@@ -29,11 +29,15 @@ export function mobileAccountName(e164: string): string {
  *    when MOBILENUMPASSREG3 is on; with MOBILENUMPASSREG3 off the password fields are ignored and the account
  *    logs in by SMS code only → 400 `invalid_input`;
  * 3. captcha (when enabled) → 400 `captcha_invalid`; invitation code → 400 `invitation_code_error`;
- * 4. a phone with an account → 409 `mobile_taken`; a chosen username that exists → 409 `username_taken`;
+ * 4. with REGMOBVERF3 on, a phone bound to an account → 409 `mobile_taken`; a chosen username that exists →
+ *    409 `username_taken`;
  * 5. with REGMOBVERF3 on: the 'register' SMS code (400 `verification_code_error`) or the Firebase token,
  *    whose phone must be this one (401 `invalid_firebase_token`, 400 `phone_mismatch`);
- * 6. one batch creates the member (type 0, verified phone, `mob_<digits>` unless a username was chosen),
- *    wallet and welcome bonus; a session opens (firstTimeLogin true).
+ * 6. one batch creates the member (type 0), wallet and welcome bonus; a session opens (firstTimeLogin true).
+ *    A proven phone is bound (`mob_<digits>` unless a username was chosen). With REGMOBVERF3 off nothing proves
+ *    the phone, so it is kept pending and never blocks its owner (issue 10, finding 3): no `mobile_taken`, the
+ *    username is required (no name derived from the number), and a password-less account binds the number at its
+ *    first SMS login (services/phone-login.ts), which the code proves.
  */
 export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistrationInput): Promise<SessionValue | null> {
   const db = c.env.DB;
@@ -45,7 +49,7 @@ export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistra
   const mode = mobileRegistrationMode({ verifyPhone, passwordRequired, firebaseToken });
   const { values, referrerId } = await acceptRegistrationFields(c, input, mode);
   const phone = await parsePhone(db, values.countryDialingCode ?? '', values.mobileNum ?? '');
-  if (await findMemberByMobile(db, merchant.code, phone.e164)) {
+  if (verifyPhone && (await findMemberByMobile(db, merchant.code, phone.e164))) {
     throw new ApiError(409, 'mobile_taken', 'This mobile number already has an account');
   }
   const account = values.username ?? mobileAccountName(phone.e164);
@@ -71,7 +75,7 @@ export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistra
     nickname: values.nickname ?? '',
     profile,
     registerMethod: input.registerMethod ?? 'H5',
-    mobileE164: phone.e164,
+    ...(verifyPhone ? { mobileE164: phone.e164 } : { mobilePendingE164: phone.e164 }),
     referrerId,
   }, input.login === true);
 }

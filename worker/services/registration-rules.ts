@@ -28,7 +28,10 @@ export const USERNAME_REGISTRATION_REQUIRES: ReadonlySet<RegisterField> = new Se
  * How registration by mobile number reads the settings (accounts §3 site switches): the phone is always
  * required; the SMS code when REGMOBVERF3 is on, unless a Firebase ID token proves the phone (else the code
  * field is ignored); the password when MOBILENUMPASSREG3 is on (else both password fields are ignored and the
- * account logs in by SMS code only). A username is optional: without one the account is named after the phone.
+ * account logs in by SMS code only). A username is optional when the phone is proven (without one the account is
+ * named after the phone, `mob_<digits>`); with REGMOBVERF3 off the phone is unproven, so the player must choose a
+ * username: an account name derived from a number nobody proved would squat the name of its owner's account
+ * (issue 10, finding 3; the form asks for it too, src/lib/register-tabs.ts).
  */
 export function mobileRegistrationMode(switches: {
   verifyPhone: boolean;
@@ -41,7 +44,21 @@ export function mobileRegistrationMode(switches: {
   else ignores.push('verificationCode');
   if (switches.passwordRequired) requires.push('password');
   else ignores.push('password', 'confirmPassword');
-  return { requires: new Set(requires), ignores: new Set(ignores), optional: new Set(['username']) };
+  if (!switches.verifyPhone) requires.push('username');
+  return { requires: new Set(requires), ignores: new Set(ignores), optional: new Set(switches.verifyPhone ? ['username'] : []) };
+}
+
+/**
+ * How username registration reads the settings: username and password always required. A mobile number the
+ * site's settings let the player type is bound to the account only when proven (issue 10, finding 3): with
+ * REGMOBVERF3 on and a number typed, the dialling code and the 'register' SMS code are required too; otherwise
+ * the code field is ignored and the number is kept unproven, for contact only.
+ */
+export function usernameRegistrationMode(switches: { verifyPhone: boolean; mobileTyped: boolean }): RegistrationMode {
+  if (switches.verifyPhone && switches.mobileTyped) {
+    return { requires: new Set<RegisterField>(['username', 'password', 'countryDialingCode', 'mobileNum', 'verificationCode']) };
+  }
+  return { requires: USERNAME_REGISTRATION_REQUIRES, ignores: new Set<RegisterField>(['verificationCode']) };
 }
 
 /** How one registration flow overrides the merchant's settings. */

@@ -5,7 +5,8 @@ import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { listRegistrationFields } from '../db/queries/settings';
 import { findAgentByAffiliateCode, usernameExists, type NewMember } from '../db/queries/members';
-import { checkRegistration, type FieldSetting, type RegisterField, type RegistrationMode } from './registration-rules';
+import { checkRegistration, usernameRegistrationMode, type FieldSetting, type RegisterField, type RegistrationMode } from './registration-rules';
+import { usernameRegistrationPhone } from './registration-phone';
 import { hashPassword } from './password';
 import { verifyCaptcha } from './captcha';
 import { consumeRateLimit, registerLimit } from './rate-limit';
@@ -35,24 +36,31 @@ const PROFILE_FIELDS: readonly RegisterField[] = [
  * 4. when the captcha field is enabled the answer must match the browser's challenge → 400 `captcha_invalid`;
  * 5. an invitation code that is no active agent's → 400 `invitation_code_error`;
  *    a username taken in any letter case → 409 `username_taken`;
- * 6. one D1 batch creates member (type 0, scrypt hash), wallet and the welcome bonus (merchant
+ * 6. a mobile number typed on the form (when the settings show it) is bound only when proven: with REGMOBVERF3
+ *    on the dialling code and the 'register' SMS code are required with it (409 `mobile_taken`, 400
+ *    `verification_code_error`); with it off no code is sent and the number is kept unproven, for contact
+ *    (services/registration-phone.ts; issue 10, finding 3);
+ * 7. one D1 batch creates member (type 0, scrypt hash), wallet and the welcome bonus (merchant
  *    welcomeBonusMinor, ledger kind `welcome_bonus`, idempotency key `welcome`); with `login: true` a session
  *    opens (registration logs the player in, the first login), else the answer is null.
- * `verificationCode` is only format-checked here: SMS codes belong to the mobile registration flow.
  */
 export async function registerByUsername(c: Context<AppEnv>, input: RegistrationInput): Promise<SessionValue | null> {
   const db = c.env.DB;
   const merchant = c.var.merchant;
-  await openRegistration(c, 'USERNAMEREG3', 'Registration by username is not offered on this site');
-  const { values, referrerId } = await acceptRegistrationFields(c, input);
+  const switches = await openRegistration(c, 'USERNAMEREG3', 'Registration by username is not offered on this site');
+  const verifyPhone = switches.REGMOBVERF3 === true;
+  const mode = usernameRegistrationMode({ verifyPhone, mobileTyped: (input.mobileNum ?? '').trim() !== '' });
+  const { values, referrerId } = await acceptRegistrationFields(c, input, mode);
   const username = values.username ?? '';
   const usernameKey = username.toLowerCase();
   if (await usernameExists(db, merchant.code, usernameKey)) {
     throw new ApiError(409, 'username_taken', 'The username already exists');
   }
 
+  const phone = await usernameRegistrationPhone(c, values, verifyPhone);
   const profile = await buildProfile(values, input);
   return createRegisteredMember(c, {
+    ...phone,
     account: username,
     passwordHash: await hashPassword(values.password ?? ''),
     nickname: values.nickname ?? '',
@@ -71,7 +79,7 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
  */
 export async function createRegisteredMember(
   c: Context<AppEnv>,
-  member: Pick<NewMember, 'account' | 'passwordHash' | 'nickname' | 'profile' | 'registerMethod' | 'mobileE164' | 'referrerId'>,
+  member: Pick<NewMember, 'account' | 'passwordHash' | 'nickname' | 'profile' | 'registerMethod' | 'mobileE164' | 'mobilePendingE164' | 'referrerId'>,
   login: boolean,
 ): Promise<SessionValue | null> {
   const db = c.env.DB;

@@ -65,21 +65,25 @@ export function httpProvider(url: string, token: string, fetcher: OutboundFetch)
 }
 
 /**
- * The configured provider: SMS_PROVIDER=http needs SMS_HTTP_URL and the secret SMS_HTTP_TOKEN (missing →
- * 502 `sms_failed`, logged as a configuration error); anything else is the outbox.
+ * Refuses before any work when text messages cannot go out: SMS_PROVIDER=http without SMS_HTTP_URL or the secret
+ * SMS_HTTP_TOKEN → 404 `provider_not_configured` (a configuration answer, never a 5xx: issue 10, finding 4),
+ * logged as a configuration error. Callers check this before storing a code or counting a send.
+ */
+export function assertSmsConfigured(env: Bindings): void {
+  if (env.SMS_PROVIDER === 'http' && (!env.SMS_HTTP_URL || !env.SMS_HTTP_TOKEN)) {
+    console.error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TOKEN');
+    throw new ApiError(404, 'provider_not_configured', 'Text messages are not set up on this site');
+  }
+}
+
+/**
+ * The configured provider: SMS_PROVIDER=http with SMS_HTTP_URL and the secret SMS_HTTP_TOKEN is the HTTP gateway
+ * (missing either → 404 `provider_not_configured`, see assertSmsConfigured); anything else is the outbox.
  */
 export function smsProvider(env: Bindings): SmsProvider {
   if (env.SMS_PROVIDER === 'http') {
-    const url = env.SMS_HTTP_URL;
-    const token = env.SMS_HTTP_TOKEN;
-    if (!url || !token) {
-      console.error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TOKEN');
-      return {
-        name: 'http',
-        send: () => Promise.reject(new ApiError(502, 'sms_failed', 'The SMS gateway is not configured')),
-      };
-    }
-    return httpProvider(url, token, outboundFetch(env));
+    assertSmsConfigured(env);
+    return httpProvider(env.SMS_HTTP_URL ?? '', env.SMS_HTTP_TOKEN ?? '', outboundFetch(env));
   }
   return outboxProvider(env.DB);
 }

@@ -3,14 +3,14 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
 import { burnSmsCode, countSmsAttempt, insertSmsCode, type SmsPurpose } from '../db/queries/sms';
 import { dialingCodeExists } from '../db/queries/countries';
-import { findMemberByMobile } from '../db/queries/members';
+import { findMemberByMobile, findPasswordlessPendingMember } from '../db/queries/members';
 import { verifyCaptcha } from './captcha';
 import { constantTimeEqual } from './password';
 import { normalizeDialingCode, normalizeMobileNum, toE164 } from './phone';
 import {
   SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, SMS_RESEND_WAIT_MS, hashSmsCode, newSmsCode, smsCodeMessage,
 } from './sms-code';
-import { smsProvider } from './sms-provider';
+import { assertSmsConfigured, smsProvider } from './sms-provider';
 import { newToken } from './tokens';
 import {
   SMS_PER_IP, SMS_PER_PHONE_HOUR, SMS_PER_PHONE_MINUTE, SMS_VERIFY_PER_PHONE, consumeRateLimit,
@@ -44,7 +44,8 @@ export async function parsePhone(db: D1Database, dialingCode: string, mobileNum:
 
 /**
  * Sends a verification code (accounts §3 SMS send payload, §4 SMS code), in this order:
- * 1. at most 10 sends per client IP per hour → 429 `too_many_requests`;
+ * 1. SMS delivery must be configured (404 `provider_not_configured`); at most 10 sends per client IP per hour →
+ *    429 `too_many_requests`;
  * 2. the captcha answer must match the browser's challenge → 400 `captcha_invalid`;
  * 3. purpose 'register': a phone that already has an account → 409 `mobile_taken`;
  * 4. one send per phone per 60 s and 5 per hour → 429 `too_many_requests` + Retry-After;
@@ -63,11 +64,14 @@ export async function requestSmsCode(
   const db = c.env.DB;
   const merchant = c.var.merchant;
   const phone = await parsePhone(db, input.countryDialingCode, input.mobileNum);
+  assertSmsConfigured(c.env);
   await consumeRateLimit(db, SMS_PER_IP, c.var.clientIp);
   if (!(await verifyCaptcha(c, input.captcha))) {
     throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
   }
   const member = await findMemberByMobile(db, merchant.code, phone.e164);
+  // A password-less account that registered this number unproven may log in by SMS code (which binds it).
+  const claimant = purpose === 'noLogin' ? await findPasswordlessPendingMember(db, merchant.code, phone.e164) : null;
   if (purpose === 'register' && member) {
     throw new ApiError(409, 'mobile_taken', 'This mobile number already has an account');
   }
@@ -96,7 +100,7 @@ export async function requestSmsCode(
   if (purpose === 'register') {
     // Registration already says whether the number is taken (409); the player is told when the send fails.
     await smsProvider(c.env).send(message);
-  } else if (member) {
+  } else if (member ?? claimant) {
     c.executionCtx.waitUntil(
       smsProvider(c.env).send(message).catch((error: unknown) => {
         console.warn('sms send failed after the answer', error instanceof ApiError ? error.errorCode : 'unknown error');

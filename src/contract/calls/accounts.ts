@@ -299,7 +299,8 @@ export const accountsCalls = {
   /**
    * SMS code for registration (§3): `{ mobileNo, countryDialingCode }` + captcha; the ModuleId HEADER says which
    * registration (MOBILENUMREG3 mobile, REGMOBVERF3 username) → `{ expirationTime, expiredMinutes }`. 400
-   * `request_param_err` for another module; 409 `mobile_taken`; as smsNoLogin otherwise.
+   * `request_param_err` for another module; 409 `mobile_taken`; 403 `function.not.available` where registration
+   * would not check the code (that registration or REGMOBVERF3 off: nothing is sent); as smsNoLogin otherwise.
    */
   smsRegister: defineCall({
     name: 'smsRegister', method: 'POST', path: '/wps/verification/sms/register', moduleId: 'MOBILENUMREG3', auth: 'none',

@@ -87,6 +87,44 @@ export async function findMemberByMobile(db: D1Database, merchantCode: string, e
 }
 
 /**
+ * The newest password-less member of a merchant holding this phone unproven (mobile_pending_e164), or null: the
+ * account a first SMS login may bind the number to. Accounts with a password are never returned — whoever set
+ * that password, not necessarily the phone's owner, controls them.
+ */
+export async function findPasswordlessPendingMember(
+  db: D1Database,
+  merchantCode: string,
+  e164: string,
+): Promise<MemberRecord | null> {
+  const row = await db
+    .prepare(
+      `SELECT ${COLUMNS} FROM members
+       WHERE merchant_code = ? AND mobile_pending_e164 = ? AND password_hash IS NULL AND mobile_e164 IS NULL
+       ORDER BY id DESC LIMIT 1`,
+    )
+    .bind(merchantCode, e164)
+    .first<Row>();
+  return row ? toMember(row) : null;
+}
+
+/**
+ * Binds a proven phone to a member: mobile_e164 set, the pending copy cleared. false when another member has
+ * meanwhile bound the number (UNIQUE per merchant) or this member already has a bound number.
+ */
+export async function bindProvenMobile(db: D1Database, memberId: number, e164: string): Promise<boolean> {
+  try {
+    const result = await db
+      .prepare(`UPDATE members SET mobile_e164 = ?2, mobile_pending_e164 = NULL WHERE id = ?1 AND mobile_e164 IS NULL`)
+      .bind(memberId, e164)
+      .run();
+    return result.meta.changes === 1;
+  } catch (error) {
+    if (String(error instanceof Error ? error.message : error).includes('UNIQUE')) return false;
+    throw error;
+  }
+}
+
+/**
  * The id of the active agent (type 1 or 2) owning an invitation code on a merchant, or null. Codes are stored
  * upper-case, so the lookup is case-insensitive and still uses the unique index.
  */
@@ -142,8 +180,10 @@ export interface NewMember {
   registerMethod: string;
   registerIp: string;
   currency: string;
-  /** Verified phone (E.164), when the account was registered by mobile number. */
+  /** Verified phone (E.164): set only when an SMS code or a Firebase token proved it (unique per merchant). */
   mobileE164?: string | null;
+  /** A phone (E.164) typed without proof: kept for contact, never unique, never used to log in. */
+  mobilePendingE164?: string | null;
   /** The agent whose invitation code the player registered with. */
   referrerId?: number | null;
 }
@@ -158,8 +198,9 @@ export function newMemberStatements(db: D1Database, member: NewMember, now = Dat
     db
       .prepare(
         `INSERT INTO members (merchant_code, username, account, password_hash, type, status, nickname, profile,
-           first_time_login, register_method, register_ip, created_at, last_login_at, mobile_e164, referrer_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, 1, ?8, ?9, ?10, ?10, ?11, ?12) RETURNING id`,
+           first_time_login, register_method, register_ip, created_at, last_login_at, mobile_e164, referrer_id,
+           mobile_pending_e164)
+         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, 1, ?8, ?9, ?10, ?10, ?11, ?12, ?13) RETURNING id`,
       )
       .bind(
         member.merchantCode,
@@ -174,6 +215,7 @@ export function newMemberStatements(db: D1Database, member: NewMember, now = Dat
         now,
         member.mobileE164 ?? null,
         member.referrerId ?? null,
+        member.mobilePendingE164 ?? null,
       ),
     db
       .prepare(
