@@ -1,8 +1,7 @@
-import { socialLoginUrl } from '../api/accounts';
 import { useHydrated } from '../components/useHydrated';
 import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { t } from '../lib/i18n';
-import { SOCIAL_SWITCH, type SocialProvider } from '../lib/login-methods';
+import { SOCIAL_SWITCH, socialLoginUrl, type SocialProvider } from '../lib/login-methods';
 import { gatedBy } from '../lib/switchGate';
 
 /** Props: the providers the site offers in this mode (src/lib/login-methods.ts socialProviders). */
