@@ -6,14 +6,13 @@ import { sessionFromValue } from '../lib/account';
 import type { MessageKey } from '../lib/i18n';
 import { loginModes, type LoginMode } from '../lib/login-methods';
 import { smsRequestErrors } from '../lib/sms';
-import { pageSwitches } from '../lib/switchGate';
 import * as rules from '../lib/validation';
 import { createForm, refusal, type FieldErrors } from './form';
 import { openPage } from './navigation';
 import { $remembered, saveLoginChoice } from './remember';
 import { revalidateOnLanguageChange } from './revalidate';
 import { startSession } from './session';
-import { $settings } from './settings';
+import { $siteSwitches } from './switches';
 
 /** Fields of the login form (both tabs). */
 export type LoginField = 'username' | 'password' | 'captcha' | 'countryDialingCode' | 'mobileNum' | 'smsCaptcha' | 'verificationCode';
@@ -39,10 +38,7 @@ export const $chosenLoginMode = atom<LoginMode>('password');
  * The tab on screen (accounts §4 "Login method toggles between username and sms"): the picked one while the site
  * offers it (SMS only with MOBILEVERCODELOGIN3), else password.
  */
-export const $loginMode = computed([$chosenLoginMode, $settings], (chosen, settings) => {
-  const switches = settings?.switches ?? (typeof document === 'undefined' ? null : pageSwitches());
-  return loginModes(switches).includes(chosen) ? chosen : 'password';
-});
+export const $loginMode = computed([$chosenLoginMode, $siteSwitches], (chosen, switches) => (loginModes(switches).includes(chosen) ? chosen : 'password'));
 /** The password tab's captcha image (0: not shown; it shows only after a failed login asks for it, accounts §3). */
 export const $loginCaptchaNonce = atom(0);
 /** The SMS tab's captcha image (the human check before a code is sent). */
