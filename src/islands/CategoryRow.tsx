@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { listGames, type Game } from '../api/catalogue';
+import { useStore } from '@nanostores/react';
 import { categoryLabel } from '../components/labels';
 import { t } from '../lib/i18n';
-import { HOME_PAGE_SIZE } from '../lib/paging';
 import { sliderGroups } from '../lib/tiles';
+import { categoryRowGames } from '../stores/gameLists';
 import GameGrid from './GameGrid';
 import SliderPlaceholder from '../components/SliderPlaceholder';
 
@@ -17,8 +17,10 @@ const PRELOAD_MARGIN = '300px';
 export default function CategoryRow({ gameType, onViewAll }: { gameType: string; onViewAll: (gameType: string) => void }) {
   const ref = useRef<HTMLElement>(null);
   const [near, setNear] = useState(false);
-  const [games, setGames] = useState<Game[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The row's games load once it nears the screen (the store of a null key loads nothing).
+  const row = useStore(categoryRowGames(near ? gameType : null));
+  const games = row.data ?? null;
+  const failed = row.failed;
   const label = categoryLabel(gameType);
   const headingId = `row-${gameType}`;
 
@@ -37,18 +39,6 @@ export default function CategoryRow({ gameType, onViewAll }: { gameType: string;
     observer.observe(node);
     return () => observer.disconnect();
   }, []);
-
-  useEffect(() => {
-    if (!near) return;
-    const controller = new AbortController();
-    listGames({ gameType, pageNo: 1, pageSize: HOME_PAGE_SIZE }, controller.signal).then(
-      (value) => setGames(value.games),
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [near, gameType]);
 
   if (games && games.length === 0) return null;
   return (

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { Game } from '../api/catalogue';
+import type { Game } from '../stores/gameLists';
 import GameTile from '../components/GameTile';
 import TilePlaceholder from '../components/TilePlaceholder';
 import { usePlaceholderVariants } from '../components/usePlaceholderVariants';

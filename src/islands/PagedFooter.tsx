@@ -1,12 +1,12 @@
 import { t } from '../lib/i18n';
 import { hasMore, pageIndicator } from '../lib/paging';
-import type { PagedGames } from './usePagedGames';
+import type { PagedState } from '../stores/paged';
 
 /**
  * The 'page / total pages' indicator and the 'more games' button, disabled on the last page (player-shell §2
  * Game list screen, §4 Paging).
  */
-export default function PagedFooter({ paged }: { paged: PagedGames }) {
+export default function PagedFooter({ paged }: { paged: PagedState<unknown> & { loadMore: () => void } }) {
   const { page, total } = pageIndicator(paged.list);
   if (paged.loading || paged.failed || total === 0) return null;
   return (
