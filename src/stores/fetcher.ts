@@ -2,11 +2,12 @@ import { atom, onStart, onStop, type ReadableAtom } from 'nanostores';
 import type { Language } from '../lib/i18n';
 import { $language } from './language';
 
-/** What a fetcher store holds: the answer (undefined until known), whether a request runs, and whether it failed. */
+/** What a fetcher store holds: the answer (undefined until known), whether a request runs, and whether it failed (and why). */
 export interface Fetched<T> {
   data: T | undefined;
   loading: boolean;
   failed: boolean;
+  error?: unknown;
 }
 
 /** Loads one key's data in `language`; must give up when `signal` aborts. */
@@ -95,8 +96,8 @@ export function createFetcher<T>(fetch: Fetch<T>): Fetcher<T> {
         (data) => {
           if (release === current.release) $store.set({ data, loading: false, failed: false });
         },
-        () => {
-          if (release === current.release) $store.set({ data: undefined, loading: false, failed: true });
+        (error: unknown) => {
+          if (release === current.release) $store.set({ data: undefined, loading: false, failed: true, error });
         },
       );
     };

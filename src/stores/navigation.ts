@@ -16,3 +16,9 @@ export function openPage(path: string): void {
 export function openPageAfter(path: string, ms: number): void {
   setTimeout(() => openPage(path), ms);
 }
+
+/** Replaces the current page by `path` (no history entry: the player's back button skips this page). */
+export function replacePage(path: string): void {
+  $openedPage.set(path);
+  if (typeof window !== 'undefined' && typeof window.location?.replace === 'function') window.location.replace(path);
+}
