@@ -7,8 +7,8 @@ import { $vendorGameTypes } from '../stores/catalogue';
 import { $favouriteIds } from '../stores/favourites';
 import { favouritePages } from '../stores/gameLists';
 import { $session } from '../stores/session';
-import GameGrid from './GameGrid';
-import PagedFooter from './PagedFooter';
+import GameGrid from '../components/GameGrid';
+import PagedFooter from '../components/PagedFooter';
 
 /**
  * Favourite games (/m/fav, player-shell §2, §4 "Favourite toggle", §6 "Favourites of the member are fetched only

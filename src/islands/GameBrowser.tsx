@@ -9,9 +9,9 @@ import { t } from '../lib/i18n';
 import { browserModeFromQuery, queryForBrowserMode, type BrowserMode } from '../lib/search';
 import { $catalogueFailed, $vendorGameTypes, refreshCatalogue } from '../stores/catalogue';
 import { homeBrowserPages } from '../stores/gameLists';
-import CategoryRow from './CategoryRow';
-import GameGrid from './GameGrid';
-import PagedFooter from './PagedFooter';
+import CategoryRow from '../components/CategoryRow';
+import GameGrid from '../components/GameGrid';
+import PagedFooter from '../components/PagedFooter';
 
 const ALL: BrowserMode = { kind: 'all' };
 

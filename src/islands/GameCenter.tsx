@@ -6,8 +6,8 @@ import { t } from '../lib/i18n';
 import { usePaged } from '../hooks/usePaged';
 import { $vendorGameTypes } from '../stores/catalogue';
 import { gameCentrePages } from '../stores/gameLists';
-import GameGrid from './GameGrid';
-import PagedFooter from './PagedFooter';
+import GameGrid from '../components/GameGrid';
+import PagedFooter from '../components/PagedFooter';
 
 /** The local-games category (player-shell §2: "a local-games entry first"). */
 const LOCAL = 'LOCAL';

@@ -10,8 +10,8 @@ import { $vendorLanes, cardName, laneOf, vendorName } from '../stores/catalogue'
 import { $favouriteIds } from '../stores/favourites';
 import { $gameListView, chooseListFilter, chooseListVendor, openGameList, searchList } from '../stores/gameListScreen';
 import { gameListPages } from '../stores/gameLists';
-import GameGrid from './GameGrid';
-import PagedFooter from './PagedFooter';
+import GameGrid from '../components/GameGrid';
+import PagedFooter from '../components/PagedFooter';
 
 /**
  * Game list screen (player-shell §2 "Game list screen", /m/gameList?gameType=…&vassalage=…): name search, vendor

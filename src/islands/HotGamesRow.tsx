@@ -3,7 +3,7 @@ import { t } from '../lib/i18n';
 import { HOME_PAGE_SIZE } from '../lib/paging';
 import { sliderGroups } from '../lib/tiles';
 import { hotGamesRow } from '../stores/hotGames';
-import GameGrid from './GameGrid';
+import GameGrid from '../components/GameGrid';
 import SliderPlaceholder from '../components/SliderPlaceholder';
 
 /**

@@ -15,13 +15,13 @@ import {
 } from '../stores/login';
 import { openPage } from '../stores/navigation';
 import { $remembered } from '../stores/remember';
-import CaptchaField from './CaptchaField';
-import CountryCodePicker from './CountryCodePicker';
-import FollowLinks from './FollowLinks';
-import FreePlayCard from './FreePlayCard';
+import CaptchaField from '../components/CaptchaField';
+import CountryCodePicker from '../components/CountryCodePicker';
+import FollowLinks from '../components/FollowLinks';
+import FreePlayCard from '../components/FreePlayCard';
 import SessionExchange from './SessionExchange';
-import SmsCodeField from './SmsCodeField';
-import SocialLoginButtons from './SocialLoginButtons';
+import SmsCodeField from '../components/SmsCodeField';
+import SocialLoginButtons from '../components/SocialLoginButtons';
 import '../styles/account.css';
 
 /** Captcha module of the login form and of the SMS human check (accounts §9 module ids). */

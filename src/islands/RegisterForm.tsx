@@ -11,9 +11,9 @@ import {
   $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
   loadRegisterSetup, registerForm as form, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
 } from '../stores/register';
-import FollowLinks from './FollowLinks';
-import RegisterFields from './RegisterFields';
-import SocialLoginButtons from './SocialLoginButtons';
+import FollowLinks from '../components/FollowLinks';
+import RegisterFields from '../components/RegisterFields';
+import SocialLoginButtons from '../components/SocialLoginButtons';
 import '../styles/account.css';
 
 /**

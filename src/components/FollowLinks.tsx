@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useHydrated } from '../components/useHydrated';
+import { useHydrated } from './useHydrated';
 import { socialLinks } from '../lib/download';
 import { t, type MessageKey } from '../lib/i18n';
 import { $status } from '../stores/settings';

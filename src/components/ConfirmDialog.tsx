@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import Dialog from '../components/Dialog';
+import Dialog from './Dialog';
 import { t } from '../lib/i18n';
 
 /** Props of a confirm dialog. */

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { Game } from '../stores/gameLists';
-import GameTile from '../components/GameTile';
-import TilePlaceholder from '../components/TilePlaceholder';
-import { usePlaceholderVariants } from '../components/usePlaceholderVariants';
+import GameTile from './GameTile';
+import TilePlaceholder from './TilePlaceholder';
+import { usePlaceholderVariants } from './usePlaceholderVariants';
 import type { TilePlace } from '../lib/tiles';
 import { $favouriteBusy, $favouriteIds, toggleFavourite } from '../stores/favourites';
 import { $launching, openGame } from '../stores/launcher';

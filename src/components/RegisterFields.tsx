@@ -1,4 +1,4 @@
-import FormField, { type FormFieldProps } from '../components/FormField';
+import FormField, { type FormFieldProps } from './FormField';
 import { t, type MessageKey } from '../lib/i18n';
 import type { RegisterField, RegisterValues, ShownField } from '../lib/validation';
 import CaptchaField from './CaptchaField';

@@ -1,6 +1,6 @@
-import { useFreePlay } from '../components/useFreePlay';
-import { useHydrated } from '../components/useHydrated';
-import { useSiteSwitches } from '../components/useSiteSwitches';
+import { useFreePlay } from './useFreePlay';
+import { useHydrated } from './useHydrated';
+import { useSiteSwitches } from './useSiteSwitches';
 import { t } from '../lib/i18n';
 import { gatedBy } from '../lib/switchGate';
 

@@ -1,4 +1,4 @@
-import { useHydrated } from '../components/useHydrated';
+import { useHydrated } from './useHydrated';
 import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { t } from '../lib/i18n';
 import { SOCIAL_SWITCH, socialLoginUrl, type SocialProvider } from '../lib/login-methods';

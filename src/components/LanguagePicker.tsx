@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import Dialog from '../components/Dialog';
+import Dialog from './Dialog';
 import { t } from '../lib/i18n';
 import { LANGUAGE_LIST } from '../lib/languages';
 import { $language, chooseLanguage } from '../stores/language';

@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import FormField from '../components/FormField';
-import { useHydrated } from '../components/useHydrated';
+import FormField from './FormField';
+import { useHydrated } from './useHydrated';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../lib/i18n';
 import { $forgetCaptchaNonce, forgetForm as form, reloadForgetCaptcha, requestResetCode, submitForget } from '../stores/forgetPassword';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { betLabel, betTypeLabel, pickLabel } from '../../components/lotteryLabels';
+import { betLabel, betTypeLabel, pickLabel } from '../lotteryLabels';
 import {
   betTypesFor, formatOdds, oddsKeyOf, payoutOf, POSITIONAL, POSITIONS, sameBet, selectionsOf, slipProblem, slipTotal, stakeChips,
   type BetPick, type PlayType,

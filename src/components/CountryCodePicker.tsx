@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { useHydrated } from '../components/useHydrated';
+import { useHydrated } from './useHydrated';
 import { countryForLanguage } from '../lib/country';
 import { t, type MessageKey } from '../lib/i18n';
 import { $countries } from '../stores/countries';

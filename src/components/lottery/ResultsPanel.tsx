@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { pageLocale, t } from '../../lib/i18n';
 import { checkDraw, type DrawCheck } from '../../lib/lotteryVerify';
-import { timeOfDay } from '../../components/lotteryLabels';
+import { timeOfDay } from '../lotteryLabels';
 import { $round, type LotteryDraw } from '../../stores/lotteryRound';
 
 /** The five digits as balls, with their sum. */

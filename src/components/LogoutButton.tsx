@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Icon from '../components/Icon';
+import Icon from './Icon';
 import { t } from '../lib/i18n';
 import { logout } from '../stores/member';
 import { showToast } from '../stores/toast';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { categoryLabel } from '../components/labels';
+import { categoryLabel } from './labels';
 import { t } from '../lib/i18n';
 import { sliderGroups } from '../lib/tiles';
 import { categoryRowGames } from '../stores/gameLists';
 import GameGrid from './GameGrid';
-import SliderPlaceholder from '../components/SliderPlaceholder';
+import SliderPlaceholder from './SliderPlaceholder';
 
 /** Starts loading a row this far before it scrolls into view. */
 const PRELOAD_MARGIN = '300px';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import Icon from '../components/Icon';
+import Icon from './Icon';
 import { t } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import { $balanceHidden, toggleBalanceHidden } from '../stores/balance';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { betLabel } from '../../components/lotteryLabels';
+import { betLabel } from '../lotteryLabels';
 import { formatOdds, payoutOf } from '../../lib/betSlip';
 import { t } from '../../lib/i18n';
 import { orderOutcome } from '../../lib/lotteryRound';

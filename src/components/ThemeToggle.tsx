@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useHydrated } from '../components/useHydrated';
+import { useHydrated } from './useHydrated';
 import { t } from '../lib/i18n';
 import { $theme, toggleTheme } from '../stores/theme';
 
