@@ -14,7 +14,7 @@ export default function BalanceWidget() {
   const refreshing = useStore($walletRefreshing);
   const hidden = useStore($balanceHidden);
   const masked = hidden || refreshing || !wallet;
-  const amount = masked ? t('wallet.hidden') : formatMoney(wallet.sumBalance, wallet.currencySymbol);
+  const amount = masked ? t('wallet.hidden') : formatMoney(wallet.sumBalance, { code: wallet.currency, symbol: wallet.currencySymbol });
   return (
     <div className="balance" role="group" aria-label={t('wallet.balance')}>
       <p className="balance-amount" aria-live="polite" aria-busy={refreshing}>

@@ -48,7 +48,7 @@ export default function DemoSlot() {
   const game = sheet.data ?? null;
   if (!game) return <p className="notice" aria-live="polite">{t('common.loading')}</p>;
 
-  const symbol = wallet?.currencySymbol ?? '$';
+  const symbol = { code: wallet?.currency, symbol: wallet?.currencySymbol ?? '$' };
   const stake = slot.pending?.nodeId === nodeId ? slot.pending.stakeMinor : (stakeChoice ?? game.stakes[0] ?? null);
   const symbols = new Map(game.symbols.map((s) => [s.id, s]));
   const reels = slot.round?.reels ?? game.symbols.slice(0, 3).map((s) => s.id);

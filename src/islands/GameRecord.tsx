@@ -88,8 +88,8 @@ export default function GameRecord() {
   const paged = usePaged(recordPages(session ? recordKey(filter, session.token) : null));
 
   if (!hydrated || !session) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
-  const symbol = wallet?.currencySymbol ?? settings?.currencySymbol ?? '';
-  const money = (minor: number) => formatMoney(minor, symbol, pageLocale().tag);
+  const currency = wallet ? { code: wallet.currency, symbol: wallet.currencySymbol } : { code: settings?.currency, symbol: settings?.currencySymbol };
+  const money = (minor: number) => formatMoney(minor, currency, pageLocale().tag);
   const current = paged.loading ? null : { paged: paged.list, failed: paged.failed };
   const more = paged.loadingMore;
   const { page, total } = current ? pageIndicator(current.paged) : { page: 0, total: 0 };

@@ -32,14 +32,14 @@ export default function WinnerBoard() {
   // A failed load reads as no wins yet.
   const entries = board.data ?? (board.failed ? [] : null);
   const [paused, setPaused] = useState(false);
-  const symbol = settings?.currencySymbol ?? '';
+  const currency = { code: settings?.currency, symbol: settings?.currencySymbol };
   const list = entries ?? [];
   const scrolling = autoScrolls(list.length, reduced);
   const row = (entry: WinnerBoardEntry, i: number, copy: boolean) => (
     <li key={`${copy ? 'c' : 'e'}${i}`} aria-hidden={copy || undefined}>
       <span className="winner-name">{entry.vo.customerName}</span>
       <span className="winner-game">{entry.vo.gameName}</span>
-      <span className="winner-amount">{formatMoney(entry.vo.winAmount, symbol)}</span>
+      <span className="winner-amount">{formatMoney(entry.vo.winAmount, currency)}</span>
     </li>
   );
   // The board keeps one height whatever it holds (loading, empty, a few or many wins), so home never shifts when

@@ -92,7 +92,7 @@ describe('the data block that carries a page language to the browser', () => {
 // Player-shell §9 "Balance shown with 2 decimals"; DESIGN.md Time/Money: formatted for the player's language.
 describe('money in the page language', () => {
   it.each([
-    ['en', '$1,234,567.05'], ['fr', '$1\u202f234\u202f567,05'], ['de', '$1.234.567,05'], ['hi', '$12,34,567.05'],
+    ['en', '$1,234,567.05'], ['fr', '1\u202f234\u202f567,05\u00a0$'], ['de', '1.234.567,05\u00a0$'], ['hi', '$12,34,567.05'],
   ])('%s: %s', (tag, text) => {
     expect(formatMoney(123456705, '$', tag)).toBe(text);
   });
