@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createPluralTranslator, type Messages } from '../../src/lib/i18n';
+import { LANGUAGE_LIST } from '../../src/lib/languages';
 import { formatDateTime, formatMoney, formatNumber, formatOdds, formatTimeOfDay, formatWholeMoney } from '../../src/lib/format';
 
 // DESIGN.md "Money", "Time": money, numbers, dates and times are formatted for the player's language with Intl.
@@ -82,5 +85,26 @@ describe('odds', () => {
     [1950, 'en', '1.95'], [1975, 'en', '1.975'], [2000, 'en', '2.00'], [1975, 'fr', '1,975'], [1975, 'fa', '۱٫۹۷۵'], [2000, 'ru', '2,00'],
   ])('%i thousandths in %s read %s', (milli, tag, text) => {
     expect(formatOdds(milli, tag)).toBe(text);
+  });
+});
+
+// Plurals through Intl.PluralRules: "1 games" was the bug; every language picks its own form.
+describe('plural messages', () => {
+  it.each([
+    ['en', 1, '1 game'], ['en', 2, '2 games'], ['en', 0, '0 games'],
+    ['fr', 1, '1 jeu'], ['fr', 0, '0 jeu'], ['fr', 2, '2 jeux'],
+    ['ru', 1, '1 игра'], ['ru', 3, '3 игры'], ['ru', 5, '5 игр'], ['ru', 21, '21 игра'],
+    ['ar', 0, 'لا توجد ألعاب'], ['ar', 1, 'لعبة واحدة'], ['ar', 2, 'لعبتان'], ['ar', 3, '3 ألعاب'], ['ar', 11, '11 لعبة'],
+    ['fa', 1, '۱ بازی'], ['fa', 12, '۱۲ بازی'],
+    ['hi', 1, '1 गेम'], ['hi', 12, '12 गेम'],
+  ] as const)('%s, %i: %s', (code, count, text) => {
+    const info = LANGUAGE_LIST.find((l) => l.tag === code)!;
+    const messages = JSON.parse(readFileSync(`locales/${info.code.toLowerCase()}.json`, 'utf8')) as Messages;
+    expect(createPluralTranslator(messages, info.tag)('games.vendorGames', count)).toBe(text);
+  });
+
+  it('a form the language lacks falls back to its other form, then to EN', () => {
+    expect(createPluralTranslator({ 'games.vendorGames.other': '{count} x' }, 'ru')('games.vendorGames', 1)).toBe('1 x');
+    expect(createPluralTranslator({}, 'ru')('games.vendorGames', 1)).toBe('1 game');
   });
 });

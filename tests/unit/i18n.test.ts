@@ -28,7 +28,7 @@ describe('translation with EN fallback', () => {
   it.each([['en', 1234, '1,234'], ['es', 1234, '1234'], ['de', 12345, '12.345'], ['fa', 123, '۱۲۳'], ['hi', 1234567, '12,34,567']] as const)(
     'writes numbers the way %s does: %s → %s',
     (tag, value, written) => {
-      expect(createTranslator({}, tag)('games.vendorGames', { count: value })).toBe(`${written} games`);
+      expect(createTranslator({}, tag)('games.pageIndicator', { page: value, total: value })).toBe(`${written} / ${written}`);
     },
   );
 });
