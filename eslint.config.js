@@ -19,6 +19,18 @@ export default tseslint.config(
     },
   },
   {
+    // Islands are views (DESIGN.md "Stores"): they subscribe to stores and call actions; only stores call the API.
+    files: ['src/islands/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/api', '**/api/*', '**/src/api/**'],
+          message: 'Islands do not call the API client: put the flow in a store under src/stores/ and subscribe to it.',
+        }],
+      }],
+    },
+  },
+  {
     files: ['public/**/*.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },

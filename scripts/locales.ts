@@ -4,7 +4,7 @@
  * in English. `npm run locales` — exit code 0 when every locale is complete, 1 otherwise.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { LANGUAGES } from '../src/lib/languageCodes.ts';
+import { LANGUAGE_TAGS, LANGUAGES } from '../src/lib/languageCodes.ts';
 import { checkLocale, describeLocaleReport } from '../src/lib/localeCheck.ts';
 
 const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
@@ -17,7 +17,7 @@ for (const code of LANGUAGES.filter((c) => c !== 'EN')) {
     lines = ['file missing'];
   } else {
     try {
-      lines = describeLocaleReport(checkLocale(en, JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>));
+      lines = describeLocaleReport(checkLocale(en, JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, LANGUAGE_TAGS[code]));
     } catch (error) {
       lines = [`not valid JSON: ${(error as Error).message}`];
     }

@@ -1,7 +1,7 @@
 import { callApi } from './client';
 import { sealedCall } from './sealed';
 import { wireToMinor } from '../contract/money';
-import { OAUTH_PREFIX, accountsCalls, type RegisterFieldRule, type SessionValue } from '../contract/calls/accounts';
+import { accountsCalls, type RegisterFieldRule, type SessionValue } from '../contract/calls/accounts';
 import type { BodyIn, ValueOf } from '../contract/call';
 
 /**
@@ -105,4 +105,4 @@ export const logoutEverywhere = () => callApi(accountsCalls.logoutAll);
 export const exchangeSession = (code: string) => callApi(accountsCalls.sessionExchange, { body: { code } });
 
 /** Where a social login button navigates (full page; extension): the worker redirects on to the provider. */
-export const socialLoginUrl = (provider: 'google' | 'facebook') => `${OAUTH_PREFIX}/${provider}/start`;
+export { socialLoginUrl } from '../lib/login-methods';

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { tn } from '../lib/i18n';
 
 /** Props of a vendor tile. */
 export interface VendorTileProps {
@@ -26,7 +26,7 @@ export default function VendorTile({ gameType, vassalage, name, gameCount, icon,
           : <span className="tile-initials" aria-hidden="true">{name.slice(0, 2)}</span>}
       </span>
       <span className="tile-name">{name}</span>
-      {gameCount !== undefined && <span className="tile-count">{t('games.vendorGames', { count: gameCount })}</span>}
+      {gameCount !== undefined && <span className="tile-count">{tn('games.vendorGames', gameCount)}</span>}
     </a>
   );
 }

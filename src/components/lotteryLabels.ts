@@ -1,3 +1,4 @@
+import { formatDateTime, formatTimeOfDay } from '../lib/format';
 import { isMessageKey, t } from '../lib/i18n';
 import { betLabelParts } from '../lib/lotteryRound';
 
@@ -31,12 +32,12 @@ export function playTypeLabel(playType: 'trad' | 'ent'): string {
   return t(playType === 'ent' ? 'launcher.playType.ent' : 'launcher.playType.trad');
 }
 
-/** A time of day in the page's language (draw and close times). */
+/** A time of day in the page's language (draw and close times; src/lib/format.ts). */
 export function timeOfDay(ms: number, tag: string): string {
-  return new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
+  return formatTimeOfDay(ms, tag);
 }
 
-/** A date and time in the page's language (order history). */
+/** A date and time in the page's language (order history; src/lib/format.ts). */
 export function dateTime(ms: number, tag: string): string {
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return formatDateTime(ms, tag);
 }

@@ -7,7 +7,7 @@ import { MENU_TOAST_MS } from '../lib/menu';
 import { $session, sessionMemberType } from '../stores/session';
 import { $settings } from '../stores/settings';
 import { showToast } from '../stores/toast';
-import ConfirmDialog from './ConfirmDialog';
+import ConfirmDialog from '../components/ConfirmDialog';
 
 /** Props of the access gate. */
 export interface AccessGateProps {

@@ -1,17 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getDemoSlotGame, type DemoSlotGame } from '../api/demo';
-import { ApiRequestError } from '../api/client';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import { canAfford } from '../lib/spin';
-import { $slot, spin } from '../stores/demoSlot';
+import { $slot, demoSlotSheet, sheetNotFound, spin } from '../stores/demoSlot';
 import { $wallet } from '../stores/member';
 import { $session } from '../stores/session';
-
-type Sheet = { nodeId: number; game: DemoSlotGame | null; error: 'notFound' | 'failed' | null };
 
 function readNodeId(): number {
   const value = Number(new URLSearchParams(window.location.search).get('nodeId'));
@@ -31,39 +27,28 @@ export default function DemoSlot() {
   const slot = useStore($slot);
   const served = hydrated && hasCapability(CAPABILITIES.demoGames);
   const nodeId = served ? readNodeId() : 0;
-  const [sheet, setSheet] = useState<Sheet | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const sheetStore = demoSlotSheet(nodeId ? String(nodeId) : null);
+  const sheet = useStore(sheetStore);
   const [stakeChoice, setStakeChoice] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (!nodeId) return;
-    getDemoSlotGame(nodeId).then(
-      (game) => setSheet({ nodeId, game, error: null }),
-      (error: unknown) => {
-        const notFound = error instanceof ApiRequestError && (error.errorCode === 'game_not_found' || error.status === 404);
-        setSheet({ nodeId, game: null, error: notFound ? 'notFound' : 'failed' });
-      },
-    );
-  }, [nodeId, attempt]);
 
   const back = <a className="btn slot-back" href="/m/home">{t('slot.back')}</a>;
   if (!hydrated) return <p className="notice">{t('common.loading')}</p>;
   if (!served) return <div className="notice"><p role="alert">{t('error.feature_disabled')}</p>{back}</div>;
-  const current = sheet?.nodeId === nodeId ? sheet : null;
-  if (!nodeId || current?.error === 'notFound') return <div className="notice"><p role="alert">{t('slot.notFound')}</p>{back}</div>;
-  if (current?.error === 'failed') {
+  const error = sheet.failed ? (sheetNotFound(sheet.error) ? 'notFound' : 'failed') : null;
+  if (!nodeId || error === 'notFound') return <div className="notice"><p role="alert">{t('slot.notFound')}</p>{back}</div>;
+  if (error === 'failed') {
     return (
       <div className="notice" role="alert">
         <p>{t('games.loadFailed')}</p>
-        <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</button>
+        <button type="button" className="btn" onClick={sheetStore.revalidate}>{t('common.retry')}</button>
         {back}
       </div>
     );
   }
-  const game = current?.game ?? null;
+  const game = sheet.data ?? null;
   if (!game) return <p className="notice" aria-live="polite">{t('common.loading')}</p>;
 
-  const symbol = wallet?.currencySymbol ?? '$';
+  const symbol = { code: wallet?.currency, symbol: wallet?.currencySymbol ?? '$' };
   const stake = slot.pending?.nodeId === nodeId ? slot.pending.stakeMinor : (stakeChoice ?? game.stakes[0] ?? null);
   const symbols = new Map(game.symbols.map((s) => [s.id, s]));
   const reels = slot.round?.reels ?? game.symbols.slice(0, 3).map((s) => s.id);

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { listFavourites } from '../api/catalogue';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
-import { hasMore, LIST_PAGE_SIZE } from '../lib/paging';
+import { usePaged } from '../hooks/usePaged';
+import { hasMore } from '../lib/paging';
 import { $vendorGameTypes } from '../stores/catalogue';
 import { $favouriteIds } from '../stores/favourites';
+import { favouritePages } from '../stores/gameLists';
 import { $session } from '../stores/session';
-import GameGrid from './GameGrid';
-import PagedFooter from './PagedFooter';
-import { usePagedGames, type PageLoader } from './usePagedGames';
+import GameGrid from '../components/GameGrid';
+import PagedFooter from '../components/PagedFooter';
 
 /**
  * Favourite games (/m/fav, player-shell §2, §4 "Favourite toggle", §6 "Favourites of the member are fetched only
@@ -20,9 +20,7 @@ export default function FavouritesScreen() {
   const favourites = useStore($favouriteIds);
   // Subscribing loads the vendor mapping, which lottery launches read for their prize mode.
   useStore($vendorGameTypes);
-  const loader: PageLoader = (pageNo) =>
-    listFavourites({ pageNo, pageSize: LIST_PAGE_SIZE }).then((v) => ({ items: v.content, pageNum: v.pageNum, totalPages: v.totalPages }));
-  const paged = usePagedGames(hydrated && session ? `fav:${session.token}` : null, loader);
+  const paged = usePaged(favouritePages(hydrated && session ? `fav:${session.token}` : null));
 
   if (hydrated && !session) {
     return (

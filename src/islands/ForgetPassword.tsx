@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useHydrated } from '../components/useHydrated';
 import TabSwitch, { tabId } from '../components/TabSwitch';
 import { t } from '../lib/i18n';
-import EmailResetForm from './EmailResetForm';
-import ForgetByEmail from './ForgetByEmail';
-import ForgetPasswordForm from './ForgetPasswordForm';
+import EmailResetForm from '../components/EmailResetForm';
+import ForgetByEmail from '../components/ForgetByEmail';
+import ForgetPasswordForm from '../components/ForgetPasswordForm';
 
 type Method = 'sms' | 'email';
 

@@ -1,18 +1,17 @@
 import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { listGames } from '../api/catalogue';
 import CategoryMenu, { LOBBY } from '../components/CategoryMenu';
 import { categoryLabel } from '../components/labels';
 import SearchBox from '../components/SearchBox';
 import { useHydrated } from '../components/useHydrated';
+import { usePaged } from '../hooks/usePaged';
 import { t } from '../lib/i18n';
-import { HOME_PAGE_SIZE } from '../lib/paging';
 import { browserModeFromQuery, queryForBrowserMode, type BrowserMode } from '../lib/search';
 import { $catalogueFailed, $vendorGameTypes, refreshCatalogue } from '../stores/catalogue';
-import CategoryRow from './CategoryRow';
-import GameGrid from './GameGrid';
-import PagedFooter from './PagedFooter';
-import { usePagedGames, type PageLoader } from './usePagedGames';
+import { homeBrowserPages } from '../stores/gameLists';
+import CategoryRow from '../components/CategoryRow';
+import GameGrid from '../components/GameGrid';
+import PagedFooter from '../components/PagedFooter';
 
 const ALL: BrowserMode = { kind: 'all' };
 
@@ -38,14 +37,7 @@ export default function GameBrowser() {
   const mode = chosen ?? (hydrated ? browserModeFromQuery(window.location.search) : ALL);
   const categories = [...new Set((mapping ?? []).filter((e) => e.vendors.length > 0).map((e) => e.gameCategory as string))];
 
-  const loader: PageLoader = (pageNo, signal) =>
-    listGames({
-      pageNo,
-      pageSize: HOME_PAGE_SIZE,
-      ...(mode.kind === 'list' ? { gameType: mode.gameType } : {}),
-      ...(mode.kind === 'filter' ? { gameName: mode.query } : {}),
-    }, signal).then((v) => ({ items: v.games, pageNum: v.pageNum, totalPages: v.totalPages }));
-  const paged = usePagedGames(pagedKey(mode), loader);
+  const paged = usePaged(homeBrowserPages(pagedKey(mode)));
 
   const switchTo = (next: BrowserMode, scroll: boolean) => {
     setChosen(next);

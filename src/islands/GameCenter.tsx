@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { listGames } from '../api/catalogue';
 import CategoryMenu, { LOBBY } from '../components/CategoryMenu';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
-import { LIST_PAGE_SIZE } from '../lib/paging';
+import { usePaged } from '../hooks/usePaged';
 import { $vendorGameTypes } from '../stores/catalogue';
-import GameGrid from './GameGrid';
-import PagedFooter from './PagedFooter';
-import { usePagedGames, type PageLoader } from './usePagedGames';
+import { gameCentrePages } from '../stores/gameLists';
+import GameGrid from '../components/GameGrid';
+import PagedFooter from '../components/PagedFooter';
 
 /** The local-games category (player-shell §2: "a local-games entry first"). */
 const LOCAL = 'LOCAL';
@@ -27,10 +26,7 @@ export default function GameCenter() {
   const gameType = hydrated ? new URLSearchParams(window.location.search).get('gameType')?.trim() || null : null;
   const offered = (mapping ?? []).filter((e) => e.vendors.length > 0);
   const categories = [LOCAL, ...new Set(offered.map((e) => e.gameCategory as string).filter((c) => c !== LOCAL))];
-  const loader: PageLoader = (pageNo, signal) =>
-    listGames({ gameType: gameType ?? undefined, pageNo, pageSize: LIST_PAGE_SIZE }, signal)
-      .then((v) => ({ items: v.games, pageNum: v.pageNum, totalPages: v.totalPages }));
-  const paged = usePagedGames(hydrated && gameType ? gameType : null, loader);
+  const paged = usePaged(gameCentrePages(hydrated && gameType ? gameType : null));
 
   return (
     <>

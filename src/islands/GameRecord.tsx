@@ -1,28 +1,32 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getOrderDetail, searchOrders, type LotteryOrder, type LotteryOrderDetail } from '../api/lottery';
 import { betLabel, dateTime, prizeModeLabel } from '../components/lotteryLabels';
 import { useHydrated } from '../components/useHydrated';
 import { formatOdds } from '../lib/betSlip';
 import { pageLocale, t } from '../lib/i18n';
-import { ORDER_FILTERS, ORDER_PAGE_SIZE, orderOutcome, statusQuery, type OrderFilter } from '../lib/lotteryRound';
+import { ORDER_FILTERS, orderOutcome } from '../lib/lotteryRound';
 import { formatMoney } from '../lib/money';
-import { appendPage, emptyPaged, hasMore, pageIndicator, replacePage, type Paged } from '../lib/paging';
+import { usePaged } from '../hooks/usePaged';
+import { hasMore, pageIndicator } from '../lib/paging';
+import { $recordFilter, chooseRecordFilter, orderDetail, recordKey, recordPages, type LotteryOrder } from '../stores/gameRecord';
 import { $wallet } from '../stores/member';
 import { $session } from '../stores/session';
 import { $settings } from '../stores/settings';
 
 /** One order with its expander: bets, their odds, stakes and payouts, and the draw's result. */
 function OrderItem({ order, money }: { order: LotteryOrder; money: (minor: number) => string }) {
-  const [detail, setDetail] = useState<LotteryOrderDetail | null>(null);
-  const [state, setState] = useState<'closed' | 'loading' | 'open' | 'failed'>('closed');
+  // The detail loads the first time the order opens, and stays for the page (src/stores/gameRecord.ts).
+  const [asked, setAsked] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const loaded = useStore(orderDetail(asked ? String(order.orderId) : null));
+  const detail = loaded.data ?? null;
+  const state = !expanded ? 'closed' : loaded.failed ? 'failed' : detail ? 'open' : 'loading';
   const tag = pageLocale().tag;
   const outcome = orderOutcome(order);
   const toggle = () => {
-    if (state === 'open') return setState('closed');
-    if (detail) return setState('open');
-    setState('loading');
-    getOrderDetail(order.orderId).then((d) => { setDetail(d); setState('open'); }, () => setState('failed'));
+    if (state === 'failed') orderDetail(String(order.orderId)).revalidate();
+    setAsked(true);
+    setExpanded(state !== 'open');
   };
   const panelId = `order-${order.orderId}`;
   return (
@@ -80,46 +84,21 @@ export default function GameRecord() {
   const session = useStore($session);
   const wallet = useStore($wallet);
   const settings = useStore($settings);
-  const [filter, setFilter] = useState<OrderFilter>('all');
-  const [list, setList] = useState<{ key: string; paged: Paged<LotteryOrder>; failed: boolean } | null>(null);
-  const [more, setMore] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const key = `${filter}:${attempt}:${session?.token ?? ''}`;
-
-  useEffect(() => {
-    if (!session) return undefined;
-    let live = true;
-    searchOrders({ orderStatus: statusQuery(filter), page: 0, size: ORDER_PAGE_SIZE }).then(
-      (v) => live && setList({ key, paged: replacePage({ items: v.content, pageNum: v.number + 1, totalPages: v.totalPages }), failed: false }),
-      () => live && setList({ key, paged: emptyPaged(), failed: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, filter, session]);
+  const filter = useStore($recordFilter);
+  const paged = usePaged(recordPages(session ? recordKey(filter, session.token) : null));
 
   if (!hydrated || !session) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
-  const symbol = wallet?.currencySymbol ?? settings?.currencySymbol ?? '';
-  const money = (minor: number) => formatMoney(minor, symbol, pageLocale().tag);
-  const current = list?.key === key ? list : null;
-  const loadMore = () => {
-    if (!current || !hasMore(current.paged) || more) return;
-    setMore(true);
-    // The paging helpers count pages from 1; the gateway from 0.
-    searchOrders({ orderStatus: statusQuery(filter), page: current.paged.pageNum, size: ORDER_PAGE_SIZE })
-      .then((v) => setList((s) => (s && s.key === key
-        ? { ...s, paged: appendPage(s.paged, { items: v.content, pageNum: v.number + 1, totalPages: v.totalPages }, (o) => o.orderId) }
-        : s)))
-      .catch(() => undefined)
-      .finally(() => setMore(false));
-  };
+  const currency = wallet ? { code: wallet.currency, symbol: wallet.currencySymbol } : { code: settings?.currency, symbol: settings?.currencySymbol };
+  const money = (minor: number) => formatMoney(minor, currency, pageLocale().tag);
+  const current = paged.loading ? null : { paged: paged.list, failed: paged.failed };
+  const more = paged.loadingMore;
   const { page, total } = current ? pageIndicator(current.paged) : { page: 0, total: 0 };
 
   return (
     <div className="record">
       <div className="chips" role="group" aria-label={t('record.filter')}>
         {ORDER_FILTERS.map((f) => (
-          <button key={f} type="button" className="chip" aria-pressed={f === filter} onClick={() => setFilter(f)}>{t(`record.filter.${f}`)}</button>
+          <button key={f} type="button" className="chip" aria-pressed={f === filter} onClick={() => chooseRecordFilter(f)}>{t(`record.filter.${f}`)}</button>
         ))}
       </div>
       {!current ? (
@@ -127,7 +106,7 @@ export default function GameRecord() {
       ) : current.failed ? (
         <div className="empty-state" role="alert">
           <p>{t('record.failed')}</p>
-          <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</button>
+          <button type="button" className="btn" onClick={paged.retry}>{t('common.retry')}</button>
         </div>
       ) : current.paged.items.length === 0 ? (
         <div className="empty-state">
@@ -141,7 +120,7 @@ export default function GameRecord() {
           </ul>
           <div className="paged-footer">
             <p className="page-indicator">{t('games.pageIndicatorLabel', { page, total })}</p>
-            <button type="button" className="btn more-games" disabled={!hasMore(current.paged) || more} aria-busy={more} onClick={loadMore}>
+            <button type="button" className="btn more-games" disabled={!hasMore(current.paged) || more} aria-busy={more} onClick={paged.loadMore}>
               {t('record.more')}
             </button>
           </div>

@@ -6,10 +6,10 @@ import { t } from '../lib/i18n';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
 import { showToast } from '../stores/toast';
-import BalanceWidget from './BalanceWidget';
-import LogoutButton from './LogoutButton';
+import BalanceWidget from '../components/BalanceWidget';
+import LogoutButton from '../components/LogoutButton';
 import MenuButton from './MenuButton';
-import HeaderDownloadIcon from './HeaderDownloadIcon';
+import HeaderDownloadIcon from '../components/HeaderDownloadIcon';
 import '../styles/account.css';
 
 /** free_reject toast duration on deposit (player-shell §8: "free_reject: offline toast (2 s)"). */

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { t } from '../lib/i18n';
 import { $language } from '../stores/language';
 import { $hotGames, loadHotGames } from '../stores/hotGames';
-import GameGrid from './GameGrid';
+import GameGrid from '../components/GameGrid';
 
 /**
  * Hot games (player-shell §2 /m/hot; §7 "hot games": isPlatform 2, platform html5): every hot game of the site as

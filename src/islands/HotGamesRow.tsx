@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getHotGames, type Game } from '../api/catalogue';
 import { t } from '../lib/i18n';
 import { HOME_PAGE_SIZE } from '../lib/paging';
 import { sliderGroups } from '../lib/tiles';
-import { $language } from '../stores/language';
-import GameGrid from './GameGrid';
+import { hotGamesRow } from '../stores/hotGames';
+import GameGrid from '../components/GameGrid';
 import SliderPlaceholder from '../components/SliderPlaceholder';
 
 /**
@@ -13,15 +11,9 @@ import SliderPlaceholder from '../components/SliderPlaceholder';
  * html5): the first 20 hot games as a horizontal row in slider groups of 3, with a link to /m/hot.
  */
 export default function HotGamesRow() {
-  const language = useStore($language);
-  const [games, setGames] = useState<Game[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    getHotGames(language).then((list) => live && setGames(list.slice(0, HOME_PAGE_SIZE)), () => live && setGames([]));
-    return () => {
-      live = false;
-    };
-  }, [language]);
+  const hot = useStore(hotGamesRow('hot'));
+  // A failed load hides the row, as an empty one does.
+  const games = hot.data ? hot.data.slice(0, HOME_PAGE_SIZE) : hot.failed ? [] : null;
   if (games && games.length === 0) return null;
   return (
     <section className="category-row" aria-labelledby="row-hot">

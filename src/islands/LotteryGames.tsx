@@ -1,26 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getLotteryGames, type LotteryGameInfo } from '../api/lottery';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
-import { betterSample, clockSample, formatCountdown, remainingMs, serverNow, upcomingClose, type ClockSample } from '../lib/lotteryClock';
+import { formatCountdown, remainingMs, serverNow, upcomingClose } from '../lib/lotteryClock';
 import { $vendorGameTypes } from '../stores/catalogue';
 import { $deviceNow } from '../stores/clock';
 import { $launching, openGame } from '../stores/launcher';
+import { $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/lotteryList';
 
 /** The lottery categories (player-shell §3): LOTT and ELOTT. */
 const LOTTERY_TYPES = ['LOTT', 'ELOTT'] as const;
-/** Re-read the list now and then, so new games and changed schedules show. */
-const REFRESH_MS = 5 * 60_000;
 
 /** Props: `order` soonest lists the draws closing first (the lottery start page); catalogue keeps the site's order. */
 export interface LotteryGamesProps {
   order?: 'catalogue' | 'soonest';
 }
-
-type Loaded = { list: LotteryGameInfo[]; sample: ClockSample } | null;
 
 /**
  * Lottery list (player-shell §2 /m/lottery, /m/startLottery): the site's LOTT and ELOTT games by category and
@@ -32,45 +27,14 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
   const deviceNow = useStore($deviceNow);
   const launching = useStore($launching);
   useStore($vendorGameTypes); // the launch rule reads the vendor mapping (prize mode)
-  const [loaded, setLoaded] = useState<Loaded>(null);
-  const [failed, setFailed] = useState(false);
+  const { loaded, failed } = useStore($lotteryList);
   const [vendor, setVendor] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    let sample: ClockSample | null = null;
-    const load = () => {
-      const sentAt = Date.now();
-      // /lgw/games' schedule fields are PlayDeck's choice (not found in the contract): without the built-in lottery the
-      // list is empty rather than misread.
-      if (!hasCapability(CAPABILITIES.builtInLottery)) {
-        setLoaded({ list: [], sample: clockSample(sentAt, sentAt, sentAt) });
-        return;
-      }
-      getLotteryGames().then(
-        (value) => {
-          if (!live) return;
-          sample = betterSample(sample, clockSample(value.serverTime, sentAt, Date.now()));
-          setLoaded({ list: value.list, sample });
-          setFailed(false);
-        },
-        () => live && setFailed(true),
-      );
-    };
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [attempt]);
 
   if (failed && !loaded) {
     return (
       <div className="empty-state" role="alert">
         <p>{t('lottery.loadFailed')}</p>
-        <button type="button" className="btn" onClick={() => { setFailed(false); setAttempt((n) => n + 1); }}>{t('common.retry')}</button>
+        <button type="button" className="btn" onClick={() => void loadLotteryList()}>{t('common.retry')}</button>
       </div>
     );
   }

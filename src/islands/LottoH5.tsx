@@ -12,12 +12,12 @@ import { $clockOffset, $round, clearSlip, openRound } from '../stores/lotteryRou
 import { $wallet } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
 import { $settings } from '../stores/settings';
-import BalanceWidget from './BalanceWidget';
-import BetSlipPanel from './lottery/BetSlipPanel';
-import DrawPanel from './lottery/DrawPanel';
-import GameSwitcher from './lottery/GameSwitcher';
-import MyBets from './lottery/MyBets';
-import ResultsPanel from './lottery/ResultsPanel';
+import BalanceWidget from '../components/BalanceWidget';
+import BetSlipPanel from '../components/lottery/BetSlipPanel';
+import DrawPanel from '../components/lottery/DrawPanel';
+import GameSwitcher from '../components/lottery/GameSwitcher';
+import MyBets from '../components/lottery/MyBets';
+import ResultsPanel from '../components/lottery/ResultsPanel';
 
 /** Where the close button goes: what the launcher noted (pageBack), else "/m/game" (player-shell §2). */
 function closeHref(): string {

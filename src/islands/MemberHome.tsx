@@ -4,7 +4,7 @@ import { displayName, isRealAccount } from '../lib/account';
 import { t } from '../lib/i18n';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
-import BalanceWidget from './BalanceWidget';
+import BalanceWidget from '../components/BalanceWidget';
 
 /** The member centre's links (player-shell §2 /m/member/home). */
 const LINKS = [

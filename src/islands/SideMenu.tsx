@@ -15,10 +15,10 @@ import { $session, sessionMemberType } from '../stores/session';
 import { $settings, $status } from '../stores/settings';
 import { showToast } from '../stores/toast';
 import { $device, $menuOpen, closeMenu, restoreMenuFocus } from '../stores/ui';
-import ConfirmDialog from './ConfirmDialog';
-import LanguagePicker from './LanguagePicker';
-import { LOGOUT_TOAST_MS } from './LogoutButton';
-import ThemeToggle from './ThemeToggle';
+import ConfirmDialog from '../components/ConfirmDialog';
+import LanguagePicker from '../components/LanguagePicker';
+import { LOGOUT_TOAST_MS } from '../components/LogoutButton';
+import ThemeToggle from '../components/ThemeToggle';
 import '../styles/account.css';
 
 const TITLE_ID = 'side-menu-title';

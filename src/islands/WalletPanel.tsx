@@ -4,7 +4,7 @@ import { isRealAccount } from '../lib/account';
 import { t } from '../lib/i18n';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
-import BalanceWidget from './BalanceWidget';
+import BalanceWidget from '../components/BalanceWidget';
 
 /**
  * The wallet of the deposit and withdraw pages (player-shell §2 /m/voucherCenter, /m/withdraw): the member's

@@ -1,11 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
-import { getWinnerBoard, type WinnerBoardEntry } from '../api/catalogue';
 import { t } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
-import { autoScrolls, scrollDurationMs, WINNER_LIMIT } from '../lib/winnerBoard';
-import { $language } from '../stores/language';
+import { autoScrolls, scrollDurationMs } from '../lib/winnerBoard';
 import { $settings } from '../stores/settings';
+import { winnerBoard, type WinnerBoardEntry } from '../stores/winnerBoard';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -27,29 +26,20 @@ function useReducedMotion(): boolean {
  * height; without wins yet it says so.
  */
 export default function WinnerBoard() {
-  const language = useStore($language);
   const settings = useStore($settings);
   const reduced = useReducedMotion();
-  const [entries, setEntries] = useState<WinnerBoardEntry[] | null>(null);
+  const board = useStore(winnerBoard('ALL'));
+  // A failed load reads as no wins yet.
+  const entries = board.data ?? (board.failed ? [] : null);
   const [paused, setPaused] = useState(false);
-  useEffect(() => {
-    let live = true;
-    getWinnerBoard({ gameCategory: 'ALL', language, limitNum: WINNER_LIMIT }).then(
-      (list) => live && setEntries(list),
-      () => live && setEntries([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language]);
-  const symbol = settings?.currencySymbol ?? '';
+  const currency = { code: settings?.currency, symbol: settings?.currencySymbol };
   const list = entries ?? [];
   const scrolling = autoScrolls(list.length, reduced);
   const row = (entry: WinnerBoardEntry, i: number, copy: boolean) => (
     <li key={`${copy ? 'c' : 'e'}${i}`} aria-hidden={copy || undefined}>
       <span className="winner-name">{entry.vo.customerName}</span>
       <span className="winner-game">{entry.vo.gameName}</span>
-      <span className="winner-amount">{formatMoney(entry.vo.winAmount, symbol)}</span>
+      <span className="winner-amount">{formatMoney(entry.vo.winAmount, currency)}</span>
     </li>
   );
   // The board keeps one height whatever it holds (loading, empty, a few or many wins), so home never shifts when

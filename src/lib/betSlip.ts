@@ -4,6 +4,7 @@
  * submit. Pure. Money is integer minor units; odds are integers in thousandths with the stake included (1980 pays
  * 1.98 × stake); a result is five digits d1…d5 whose sum runs 0–45.
  */
+import { formatOdds as formatOddsText } from './format';
 
 /** Play types: trad (Tradition) and ent (Entertainment). */
 export type PlayType = 'trad' | 'ent';
@@ -77,10 +78,7 @@ export function payoutOf(stakeMinor: number, oddsMilli: number): number {
 
 /** Odds as shown: thousandths as a multiplier with 2 or 3 decimals (1950 → 1.95, 1975 → 1.975, 2000 → 2.00). */
 export function formatOdds(oddsMilli: number, locale = 'en-US'): string {
-  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.floor(oddsMilli / 1000));
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  const frac = String(oddsMilli % 1000).padStart(3, '0');
-  return `${whole}${decimal}${frac.endsWith('0') ? frac.slice(0, 2) : frac}`;
+  return formatOddsText(oddsMilli, locale);
 }
 
 /** Chip values offered, minor units: 1, 5, 10, 50, 100 and 500 in the site currency. */

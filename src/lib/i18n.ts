@@ -5,14 +5,34 @@ export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languageCodes';
 
 /** A message key of the source (EN) locale. */
 export type MessageKey = keyof typeof en;
-/** One language's messages by key (any may be missing: EN fills in). */
-export type Messages = Partial<Record<MessageKey, string>>;
+/** The CLDR plural categories (Intl.PluralRules). */
+export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+/** One CLDR plural category. */
+export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
+/** A message with plural forms: EN has `<base>.other` (and `<base>.one`); each language has the forms it uses. */
+export type PluralBase = MessageKey extends infer K ? K extends `${infer B}.other` ? B : never : never;
+/** One plural form's key, e.g. `games.vendorGames.few`. */
+export type PluralKey = `${PluralBase}.${PluralCategory}`;
+/** One language's messages by key (any may be missing: EN fills in), plural forms included. */
+export type Messages = Partial<Record<MessageKey | PluralKey, string>>;
 
 const source: Record<string, string> = en;
+const PLURAL_SUFFIX = /\.(zero|one|two|few|many|other)$/;
+
+/** The plural base of `key` when it is a plural form of an EN plural message (`games.vendorGames.few`), else null. */
+export function pluralBaseOf(key: string): string | null {
+  const base = key.replace(PLURAL_SUFFIX, '');
+  return base !== key && Object.hasOwn(source, `${base}.other`) ? base : null;
+}
 
 /** True when `key` is a message key of the source locale (server codes are checked with it before display). */
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(source, key);
+}
+
+/** True when a locale may carry `key`: an EN key, or a plural form of an EN plural message. */
+export function isLocaleKey(key: string): key is MessageKey | PluralKey {
+  return isMessageKey(key) || pluralBaseOf(key) !== null;
 }
 
 /** A translator: message key (+ `{name}` parameters) → text in one language. */
@@ -27,13 +47,35 @@ export function createTranslator(messages: Messages = {}, tag = 'en'): Translato
   const numbers = new Intl.NumberFormat(tag);
   return function translate(key, params) {
     const own = Object.hasOwn(messages, key) ? messages[key] : undefined;
-    const text = own || (source[key] ?? '');
-    if (!params) return text;
-    return text.replace(/\{(\w+)\}/g, (match, name: string) => {
-      if (!(name in params)) return match;
-      const value = params[name];
-      return typeof value === 'number' ? numbers.format(value) : String(value);
-    });
+    return fill(own || (source[key] ?? ''), params, numbers);
+  };
+}
+
+function fill(text: string, params: Record<string, string | number> | undefined, numbers: Intl.NumberFormat): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!(name in params)) return match;
+    const value = params[name];
+    return typeof value === 'number' ? numbers.format(value) : String(value);
+  });
+}
+
+/** A plural translator: a plural message's base and the count (also filled in as `{count}`) → text in one language. */
+export type PluralTranslator = (base: PluralBase, count: number, params?: Record<string, string | number>) => string;
+
+/**
+ * Builds a plural translator over one language's messages (Intl.PluralRules of `tag` picks the form: "1 game",
+ * "2 games"; Russian "1 игра", "3 игры", "5 игр"). A form the language lacks falls back to its `other`, then to
+ * EN's form for the count.
+ */
+export function createPluralTranslator(messages: Messages = {}, tag = 'en'): PluralTranslator {
+  const numbers = new Intl.NumberFormat(tag);
+  const rules = new Intl.PluralRules(tag);
+  const enRules = new Intl.PluralRules('en');
+  return function plural(base, count, params) {
+    const own = messages[`${base}.${rules.select(count)}` as PluralKey] || messages[`${base}.other` as PluralKey];
+    const text = own || source[`${base}.${enRules.select(count)}`] || source[`${base}.other`] || '';
+    return fill(text, { count, ...params }, numbers);
   };
 }
 
@@ -61,10 +103,11 @@ interface DocumentLike {
 }
 
 const enTranslate = createTranslator();
-let active: { locale: PageLocale; translate: Translator } | null = null;
+const enPlural = createPluralTranslator();
+let active: { locale: PageLocale; translate: Translator; plural: PluralTranslator } | null = null;
 
 function activate(locale: PageLocale) {
-  active = { locale, translate: createTranslator(locale.messages, locale.tag) };
+  active = { locale, translate: createTranslator(locale.messages, locale.tag), plural: createPluralTranslator(locale.messages, locale.tag) };
   return active;
 }
 
@@ -79,7 +122,7 @@ function embeddedLocale(): PageLocale | null {
     if (typeof value.tag !== 'string' || (value.dir !== 'ltr' && value.dir !== 'rtl')) return null;
     const messages: Messages = {};
     for (const [key, message] of Object.entries(value.messages ?? {})) {
-      if (isMessageKey(key) && typeof message === 'string') messages[key] = message;
+      if (isLocaleKey(key) && typeof message === 'string') messages[key] = message;
     }
     return { language: value.language as Language, tag: value.tag, dir: value.dir, messages };
   } catch {
@@ -121,3 +164,9 @@ export function activeTag(): string {
  * the build and in the browser, so islands hydrate without a mismatch.
  */
 export const t: Translator = (key, params) => (current()?.translate ?? enTranslate)(key, params);
+
+/**
+ * Translates a plural message for `count` in the page's language (Intl.PluralRules picks the form; `{count}` is
+ * written in the language's digits), e.g. tn('games.vendorGames', 1) → "1 game".
+ */
+export const tn: PluralTranslator = (base, count, params) => (current()?.plural ?? enPlural)(base, count, params);

@@ -4,6 +4,7 @@
  * anyone holds: it is shown as a whole number with the site's currency symbol and the language's grouping
  * (123,581,220), since the spec gives it without decimals. Pure.
  */
+import { formatWholeMoney } from './format';
 
 /** Where the amount starts on every page load. */
 export const JACKPOT_START = 123_581_220;
@@ -19,7 +20,7 @@ export function nextJackpot(current: number, random: number): number {
   return current + JACKPOT_STEP_MIN + Math.floor(unit * (JACKPOT_STEP_MAX - JACKPOT_STEP_MIN + 1));
 }
 
-/** The amount for the screen: currency symbol, then the whole number grouped for `locale`. */
+/** The amount for the screen: the whole number with the site's currency, as `locale` writes money (src/lib/format.ts). */
 export function formatJackpot(amount: number, symbol: string, locale: string): string {
-  return `${symbol}${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.trunc(amount))}`;
+  return formatWholeMoney(amount, symbol, locale);
 }

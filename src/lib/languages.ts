@@ -3,6 +3,7 @@
  * languages): each language's own name, its BCP 47 tag and writing direction. Names are never translated.
  */
 import { LANGUAGES, type Language } from './i18n';
+import { LANGUAGE_TAGS } from './languageCodes';
 
 /** One language of the picker. */
 export interface LanguageInfo {
@@ -14,40 +15,40 @@ export interface LanguageInfo {
   dir: 'ltr' | 'rtl';
 }
 
-const INFO: Record<Language, [nativeName: string, tag: string, dir?: 'rtl']> = {
-  CN: ['简体中文', 'zh-Hans'],
-  EN: ['English', 'en'],
-  JA: ['日本語', 'ja'],
-  TH: ['ไทย', 'th'],
-  VI: ['Tiếng Việt', 'vi'],
-  MY: ['မြန်မာ', 'my'],
-  ES: ['Español', 'es'],
-  HI: ['हिन्दी', 'hi'],
-  ID: ['Bahasa Indonesia', 'id'],
-  KM: ['ខ្មែរ', 'km'],
-  KO: ['한국어', 'ko'],
-  MS: ['Bahasa Melayu', 'ms'],
-  PT: ['Português', 'pt'],
-  TA: ['தமிழ்', 'ta'],
-  TW: ['繁體中文', 'zh-Hant'],
-  TY: ['Tagalog', 'tl'],
-  UR: ['اردو', 'ur', 'rtl'],
-  TR: ['Türkçe', 'tr'],
-  BN: ['বাংলা', 'bn'],
-  AR: ['العربية', 'ar', 'rtl'],
-  FA: ['فارسی', 'fa', 'rtl'],
-  RU: ['Русский', 'ru'],
-  KK: ['Қазақ тілі', 'kk'],
-  UZ: ['Oʻzbekcha', 'uz'],
-  LO: ['ລາວ', 'lo'],
-  NE: ['नेपाली', 'ne'],
-  FR: ['Français', 'fr'],
+const INFO: Record<Language, [nativeName: string, dir?: 'rtl']> = {
+  CN: ['简体中文'],
+  EN: ['English'],
+  JA: ['日本語'],
+  TH: ['ไทย'],
+  VI: ['Tiếng Việt'],
+  MY: ['မြန်မာ'],
+  ES: ['Español'],
+  HI: ['हिन्दी'],
+  ID: ['Bahasa Indonesia'],
+  KM: ['ខ្មែរ'],
+  KO: ['한국어'],
+  MS: ['Bahasa Melayu'],
+  PT: ['Português'],
+  TA: ['தமிழ்'],
+  TW: ['繁體中文'],
+  TY: ['Tagalog'],
+  UR: ['اردو', 'rtl'],
+  TR: ['Türkçe'],
+  BN: ['বাংলা'],
+  AR: ['العربية', 'rtl'],
+  FA: ['فارسی', 'rtl'],
+  RU: ['Русский'],
+  KK: ['Қазақ тілі'],
+  UZ: ['Oʻzbekcha'],
+  LO: ['ລາວ'],
+  NE: ['नेपाली'],
+  FR: ['Français'],
 };
 
 /** The 27 languages in the spec's order with their native names. */
 export const LANGUAGE_LIST: readonly LanguageInfo[] = LANGUAGES.map((code) => {
-  const [nativeName, tag, dir] = INFO[code];
-  return { code, nativeName, tag, dir: dir ?? 'ltr' };
+  const [nativeName, dir] = INFO[code];
+  return { code, nativeName, tag: LANGUAGE_TAGS[code], dir: dir ?? 'ltr' };
 });
 
 /** The language of a stored or cookie value, else null (unknown codes are ignored). */

@@ -41,11 +41,50 @@ export function mayMatchEn(value: string): boolean {
   return !/\p{L}/u.test(value.replace(/\{\w+\}/g, '')) || SAME_AS_EN_ALLOWED.has(value.trim());
 }
 
-/** Checks one locale (parsed JSON) against EN: keys, non-empty strings, placeholders, untranslated share. */
-export function checkLocale(en: Readonly<Record<string, string>>, locale: Readonly<Record<string, unknown>>): LocaleReport {
+const PLURAL_FORM = /^(.+)\.(zero|one|two|few|many|other)$/;
+
+/** The plural messages of EN: base → its EN forms (`<base>.other` marks a plural message). */
+function pluralBases(en: Readonly<Record<string, string>>): Map<string, string[]> {
+  const bases = new Map<string, string[]>();
+  for (const key of Object.keys(en)) {
+    const match = PLURAL_FORM.exec(key);
+    if (match && Object.hasOwn(en, `${match[1]}.other`)) bases.set(match[1]!, [...(bases.get(match[1]!) ?? []), match[2]!]);
+  }
+  return bases;
+}
+
+/**
+ * Checks one locale (parsed JSON) against EN: keys, non-empty strings, placeholders, untranslated share. With the
+ * language's BCP 47 `tag`, plural messages (EN keys `<base>.one` / `<base>.other`) are checked against the
+ * language's own plural forms (Intl.PluralRules): it must have every form its language uses (`other` always) and
+ * no other; a form may leave out a placeholder (Arabic "لعبة واحدة", one game) but not add one.
+ */
+export function checkLocale(en: Readonly<Record<string, string>>, locale: Readonly<Record<string, unknown>>, tag?: string): LocaleReport {
+  const plurals = tag ? pluralBases(en) : new Map<string, string[]>();
+  const categories = tag ? new Intl.PluralRules(tag).resolvedOptions().pluralCategories as string[] : [];
+  const pluralKeys = new Set<string>();
+  for (const base of plurals.keys()) for (const category of categories) pluralKeys.add(`${base}.${category}`);
   const enKeys = Object.keys(en);
   const report: LocaleReport = { missing: [], extra: [], empty: [], placeholders: [], sameAsEn: [], sameAsEnShare: 0 };
+  for (const key of pluralKeys) {
+    if (!Object.hasOwn(locale, key)) {
+      report.missing.push(key);
+      continue;
+    }
+    const value = locale[key];
+    const base = PLURAL_FORM.exec(key)![1]!;
+    if (typeof value !== 'string' || value.trim() === '') {
+      report.empty.push(key);
+      continue;
+    }
+    const allowed = placeholdersOf(en[`${base}.other`]!);
+    const used = placeholdersOf(value);
+    if (used.some((name) => !allowed.includes(name)) || (key.endsWith('.other') && used.join() !== allowed.join())) report.placeholders.push(key);
+    const enForm = en[key];
+    if (enForm !== undefined && value === enForm && !mayMatchEn(value)) report.sameAsEn.push(key);
+  }
   for (const key of enKeys) {
+    if (PLURAL_FORM.test(key) && plurals.has(PLURAL_FORM.exec(key)![1]!)) continue;
     if (!Object.hasOwn(locale, key)) {
       report.missing.push(key);
       continue;
@@ -58,7 +97,11 @@ export function checkLocale(en: Readonly<Record<string, string>>, locale: Readon
     if (placeholdersOf(value).join() !== placeholdersOf(en[key]!).join()) report.placeholders.push(key);
     if (value === en[key] && !mayMatchEn(value)) report.sameAsEn.push(key);
   }
-  report.extra = Object.keys(locale).filter((key) => !Object.hasOwn(en, key));
+  report.extra = Object.keys(locale).filter((key) => {
+    const match = PLURAL_FORM.exec(key);
+    if (match && plurals.has(match[1]!)) return !pluralKeys.has(key);
+    return !Object.hasOwn(en, key);
+  });
   report.sameAsEnShare = enKeys.length === 0 ? 0 : report.sameAsEn.length / enKeys.length;
   return report;
 }

@@ -4,6 +4,11 @@
  * (`/m/home#session=<one-time code>` or `/m/login#oauthError=<code>`, worker/api/oauth.ts). Pure.
  */
 
+import { EXTENSION_PREFIX } from '../contract/call';
+
+/** Where a social login starts: the worker's start URL, which redirects to the provider (worker/api/oauth.ts). */
+export const socialLoginUrl = (provider: SocialProvider): string => `${EXTENSION_PREFIX}/oauth/${provider}/start`;
+
 /** A login tab: password (username) or SMS code. */
 export type LoginMode = 'password' | 'sms';
 /** A social login provider. */

@@ -50,11 +50,11 @@ const promotionOn = (ctx: MenuContext, key: string) => ctx.promotions[key]?.enab
 export function menuTop(
   member: { nickname?: string | null; account?: string | null } | null,
   sessionUserName: string | null,
-  wallet: { sumBalance: number; currencySymbol: string } | null,
+  wallet: { sumBalance: number; currency?: string; currencySymbol: string } | null,
 ): { name: string | null; balance: string | null } {
   if (sessionUserName === null) return { name: null, balance: null };
   const name = member?.nickname?.trim() || member?.account?.trim() || sessionUserName || null;
-  return { name, balance: wallet ? formatMoney(wallet.sumBalance, wallet.currencySymbol) : null };
+  return { name, balance: wallet ? formatMoney(wallet.sumBalance, { code: wallet.currency, symbol: wallet.currencySymbol }) : null };
 }
 
 /**

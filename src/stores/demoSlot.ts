@@ -1,9 +1,10 @@
 import { atom } from 'nanostores';
-import { spinDemoSlot, type DemoSlotRound } from '../api/demo';
+import { getDemoSlotGame, spinDemoSlot, type DemoSlotGame, type DemoSlotRound } from '../api/demo';
 import { ApiRequestError } from '../api/client';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import type { MessageKey } from '../lib/i18n';
 import { keepForRetry, nextSpin, type SpinAttempt } from '../lib/spin';
+import { createFetcher } from './fetcher';
 import { $wallet, refreshWallet } from './member';
 
 /** The demo slot's state: spinning or not, the last settled round, an error message and an unanswered spin. */
@@ -52,4 +53,14 @@ export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
     $slot.set({ ...$slot.get(), spinning: false, error: errorKey(code), pending: keepForRetry(status, code) ? attempt : null });
     if (code === 'insufficient_balance') void refreshWallet();
   }
+}
+
+export type { DemoSlotGame };
+
+/** The demo slot's sheet (symbols, stakes, paytable) of a game by its nodeId, as a fetcher store. */
+export const demoSlotSheet = createFetcher<DemoSlotGame>((nodeId) => getDemoSlotGame(Number(nodeId)));
+
+/** True when a failed sheet load means the game does not exist (rather than a failure worth a retry). */
+export function sheetNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.errorCode === 'game_not_found' || error.status === 404);
 }

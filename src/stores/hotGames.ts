@@ -1,5 +1,8 @@
 import { atom } from 'nanostores';
 import { getHotGames, type Game } from '../api/catalogue';
+import { createFetcher } from './fetcher';
+
+export type { Game };
 
 /** The hot-games screen's state (player-shell §2 /m/hot): the list once loaded (null while loading), or failed. */
 export interface HotGamesState {
@@ -25,3 +28,9 @@ export async function loadHotGames(language: string): Promise<void> {
     if (mine === request) $hotGames.set({ games: null, failed: true });
   }
 }
+
+/**
+ * The home hot-games row's games (player-shell §2 Home "hot games block"): a fetcher store (src/stores/fetcher.ts)
+ * asked again in the new language on a language change.
+ */
+export const hotGamesRow = createFetcher<Game[]>((_key, language) => getHotGames(language));

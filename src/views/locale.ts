@@ -5,7 +5,7 @@
  * frame only, so no locale file reaches the browser bundles.
  */
 import en from '../../locales/en.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, isMessageKey, setPageLocale, type Language, type Messages, type PageLocale } from '../lib/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLocaleKey, setPageLocale, type Language, type Messages, type PageLocale } from '../lib/i18n';
 import { LANGUAGE_LIST } from '../lib/languages';
 import { $language } from '../stores/language';
 
@@ -22,7 +22,7 @@ function messagesOf(language: Language): Messages {
   const file = FILES[`../../locales/${language.toLowerCase()}.json`] ?? {};
   const messages: Messages = {};
   for (const [key, value] of Object.entries(file)) {
-    if (isMessageKey(key) && typeof value === 'string' && value.trim() !== '') messages[key] = value;
+    if (isLocaleKey(key) && typeof value === 'string' && value.trim() !== '') messages[key] = value;
   }
   return messages;
 }

@@ -28,7 +28,7 @@ describe('translation with EN fallback', () => {
   it.each([['en', 1234, '1,234'], ['es', 1234, '1234'], ['de', 12345, '12.345'], ['fa', 123, '۱۲۳'], ['hi', 1234567, '12,34,567']] as const)(
     'writes numbers the way %s does: %s → %s',
     (tag, value, written) => {
-      expect(createTranslator({}, tag)('games.vendorGames', { count: value })).toBe(`${written} games`);
+      expect(createTranslator({}, tag)('games.pageIndicator', { page: value, total: value })).toBe(`${written} / ${written}`);
     },
   );
 });
@@ -92,7 +92,7 @@ describe('the data block that carries a page language to the browser', () => {
 // Player-shell §9 "Balance shown with 2 decimals"; DESIGN.md Time/Money: formatted for the player's language.
 describe('money in the page language', () => {
   it.each([
-    ['en', '$1,234,567.05'], ['fr', '$1\u202f234\u202f567,05'], ['de', '$1.234.567,05'], ['hi', '$12,34,567.05'],
+    ['en', '$1,234,567.05'], ['fr', '1\u202f234\u202f567,05\u00a0$'], ['de', '1.234.567,05\u00a0$'], ['hi', '$12,34,567.05'],
   ])('%s: %s', (tag, text) => {
     expect(formatMoney(123456705, '$', tag)).toBe(text);
   });

@@ -27,8 +27,8 @@ describe('the jackpot banner amount', () => {
     }
   });
 
-  it('is shown as a whole number grouped for the language', () => {
+  it('is shown as a whole number grouped for the language, the currency where the language puts it', () => {
     expect(formatJackpot(JACKPOT_START, '$', 'en')).toBe('$123,581,220');
-    expect(formatJackpot(JACKPOT_START, '₫', 'vi')).toBe('₫123.581.220');
+    expect(formatJackpot(JACKPOT_START, '₫', 'vi')).toBe('123.581.220\u00a0₫');
   });
 });

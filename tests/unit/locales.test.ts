@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { LANGUAGES } from '../../src/lib/i18n';
+import { LANGUAGE_LIST } from '../../src/lib/languages';
 import { checkLocale, describeLocaleReport, localeIsValid, mayMatchEn, placeholdersOf } from '../../src/lib/localeCheck';
 
 const OTHER_LANGUAGES = LANGUAGES.filter((code) => code !== 'EN');
@@ -24,7 +25,7 @@ function readLocale(code: string): Record<string, unknown> | string {
 describe.each(OTHER_LANGUAGES)('the %s locale', (code) => {
   it('exists, has exactly the EN keys with non-empty texts, the same placeholders and is really translated', () => {
     const locale = readLocale(code);
-    const problems = typeof locale === 'string' ? [locale] : describeLocaleReport(checkLocale(en, locale));
+    const problems = typeof locale === 'string' ? [locale] : describeLocaleReport(checkLocale(en, locale, LANGUAGE_LIST.find((l) => l.code === code)?.tag));
     expect(problems, `locales/${code.toLowerCase()}.json:\n  ${problems.join('\n  ')}\n`).toEqual([]);
   });
 });
@@ -52,6 +53,19 @@ describe('locale check', () => {
     ['an untranslated text fails when too many read as EN', { 'a.title': 'Hola {name}', 'a.brand': 'PlayDeck', 'a.page': '{page} / {total}', 'a.body': 'Text' }, false],
   ])('%s', (_name, locale, valid) => {
     expect(localeIsValid(checkLocale(source, locale))).toBe(valid);
+  });
+
+  // Plural messages (EN `<base>.one` / `<base>.other`) are checked against the language's own plural forms.
+  const plural = { 'n.games.one': '{count} game', 'n.games.other': '{count} games', 'a.body': 'Text' };
+  it.each([
+    ['Russian with one, few, many and other passes', 'ru', { 'n.games.one': '{count} игра', 'n.games.few': '{count} игры', 'n.games.many': '{count} игр', 'n.games.other': '{count} игры', 'a.body': 'Текст' }, true],
+    ['Russian without its many form fails', 'ru', { 'n.games.one': '{count} игра', 'n.games.few': '{count} игры', 'n.games.other': '{count} игры', 'a.body': 'Текст' }, false],
+    ['Japanese with only other passes', 'ja', { 'n.games.other': '{count} ゲーム', 'a.body': 'テキスト' }, true],
+    ['Japanese with a one form it does not use fails', 'ja', { 'n.games.one': '{count} ゲーム', 'n.games.other': '{count} ゲーム', 'a.body': 'テキスト' }, false],
+    ['an Arabic form may leave out the count', 'ar', { 'n.games.zero': 'لا توجد ألعاب', 'n.games.one': 'لعبة واحدة', 'n.games.two': 'لعبتان', 'n.games.few': '{count} ألعاب', 'n.games.many': '{count} لعبة', 'n.games.other': '{count} لعبة', 'a.body': 'نص' }, true],
+    ['the other form must keep the count', 'fa', { 'n.games.one': '{count} بازی', 'n.games.other': 'بازی', 'a.body': 'متن' }, false],
+  ])('%s', (_name, tag, locale, valid) => {
+    expect(localeIsValid(checkLocale(plural, locale, tag))).toBe(valid);
   });
 
   it.each([

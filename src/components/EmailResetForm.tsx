@@ -1,0 +1,40 @@
+import { useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import FormField from './FormField';
+import { useHydrated } from './useHydrated';
+import { useFieldFocus } from '../hooks/useFieldFocus';
+import { t } from '../lib/i18n';
+import { emailResetForm as form, submitEmailReset } from '../stores/emailReset';
+
+/**
+ * The page an e-mailed reset link opens (/m/forget?resetToken=…): the new password twice. The flow lives in
+ * src/stores/emailReset.ts.
+ */
+export default function EmailResetForm({ token }: { token: string }) {
+  const hydrated = useHydrated();
+  const values = useStore(form.$values);
+  const errors = useStore(form.$errors);
+  const formError = useStore(form.$formError);
+  const busy = useStore(form.$busy);
+  const ref = useRef<HTMLFormElement>(null);
+  useFieldFocus(ref, form.$focus);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void submitEmailReset(token);
+  };
+
+  return (
+    <form ref={ref} className="account-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+      <p className="lead">{t('forget.newIntro')}</p>
+      <FormField label={t('password.new')} name="newPassword" type="password" autoComplete="new-password" revealable
+        hint={t('form.passwordHint')} value={values.newPassword} onValue={form.setter('newPassword')} error={errors.newPassword} />
+      <FormField label={t('password.confirm')} name="confirmNewPassword" type="password" autoComplete="new-password" revealable
+        value={values.confirmNewPassword} onValue={form.setter('confirmNewPassword')} error={errors.confirmNewPassword} />
+      <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy}>
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {t('password.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import FormField from './FormField';
+import { useHydrated } from './useHydrated';
+import { useFieldFocus } from '../hooks/useFieldFocus';
+import { t } from '../lib/i18n';
+import { $resetMailSent, forgetByEmailForm as form, submitForgetByEmail } from '../stores/forgetByEmail';
+
+/**
+ * Forgot password by e-mail (accounts §2 /m/forget): username and e-mail; once sent, `in_been_out`. The flow lives
+ * in src/stores/forgetByEmail.ts.
+ */
+export default function ForgetByEmail() {
+  const hydrated = useHydrated();
+  const values = useStore(form.$values);
+  const errors = useStore(form.$errors);
+  const formError = useStore(form.$formError);
+  const busy = useStore(form.$busy);
+  const sent = useStore($resetMailSent);
+  const ref = useRef<HTMLFormElement>(null);
+  useFieldFocus(ref, form.$focus);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void submitForgetByEmail();
+  };
+
+  if (sent) return <p className="card" role="status">{t('in_been_out')}</p>;
+  return (
+    <form ref={ref} className="account-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+      <p className="lead">{t('forget.emailIntro')}</p>
+      <FormField label={t('form.username')} name="username" autoComplete="username" autoCapitalize="off" spellCheck={false}
+        value={values.username} onValue={form.setter('username')} error={errors.username} />
+      <FormField label={t('form.email')} name="email" type="email" autoComplete="email"
+        value={values.email} onValue={form.setter('email')} error={errors.email} />
+      <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy}>
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {t('forget.emailSubmit')}
+      </button>
+    </form>
+  );
+}

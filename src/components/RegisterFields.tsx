@@ -1,0 +1,109 @@
+import FormField, { type FormFieldProps } from './FormField';
+import { t, type MessageKey } from '../lib/i18n';
+import type { RegisterField, RegisterValues, ShownField } from '../lib/validation';
+import CaptchaField from './CaptchaField';
+import CountryCodePicker from './CountryCodePicker';
+import SmsCodeField from './SmsCodeField';
+
+/** Captcha module of registration (accounts §9 module ids). */
+export const REGISTER_CAPTCHA_MODULE = 'REGISTER_REE3';
+
+type TextField = Exclude<RegisterField, 'captcha' | 'countryDialingCode' | 'verificationCode'>;
+
+const secret = { type: 'password', revealable: true, maxLength: 20 } as const;
+const handle = { autoCapitalize: 'off', spellCheck: false, maxLength: 64 } as const;
+
+/** Label and input attributes of each text field (accounts §2 Registration screen fields, §5 hints). */
+const INPUTS: Record<TextField, Partial<FormFieldProps> & { label: MessageKey; hintKey?: MessageKey }> = {
+  username: { label: 'form.username', autoComplete: 'username', autoCapitalize: 'off', spellCheck: false, maxLength: 16, hintKey: 'form.usernameHint' },
+  password: { label: 'form.password', ...secret, autoComplete: 'new-password', hintKey: 'form.passwordHint' },
+  confirmPassword: { label: 'form.confirmPassword', ...secret, autoComplete: 'new-password' },
+  paymentPassword: { label: 'form.paymentPassword', ...secret, autoComplete: 'off', hintKey: 'form.passwordHint' },
+  affiliateCode: { label: 'form.affiliateCode', autoCapitalize: 'characters', spellCheck: false, maxLength: 32 },
+  recommenderId: { label: 'form.recommenderId', autoCapitalize: 'off', spellCheck: false, maxLength: 32 },
+  nickname: { label: 'form.nickname', autoComplete: 'nickname', maxLength: 20 },
+  payeeName: { label: 'form.payeeName', autoComplete: 'name', maxLength: 50, hintKey: 'form.payeeNameHint' },
+  email: { label: 'form.email', type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'off' },
+  mobileNum: { label: 'form.mobileNum', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 11, hintKey: 'form.mobileHint' },
+  idNumber: { label: 'form.idNumber', autoCapitalize: 'characters', spellCheck: false, maxLength: 32 },
+  qqNum: { label: 'form.qqNum', inputMode: 'numeric', maxLength: 12 },
+  facebook: { label: 'form.facebook', ...handle },
+  wechat: { label: 'form.wechat', ...handle },
+  line: { label: 'form.line', ...handle },
+  whatsapp: { label: 'form.whatsapp', type: 'tel', inputMode: 'tel', maxLength: 16 },
+  zalo: { label: 'form.zalo', type: 'tel', inputMode: 'tel', maxLength: 16 },
+};
+
+/** Props of the registration field list; RegisterForm owns every value and error. */
+export interface RegisterFieldsProps {
+  shown: readonly ShownField[];
+  values: RegisterValues;
+  errors: Partial<Record<RegisterField, MessageKey>>;
+  onValue: (field: RegisterField, value: string) => void;
+  captchaNonce: number;
+  onCaptchaReload: () => void;
+  /** Sends the registration SMS code (SmsCodeField `request`). */
+  requestCode: () => Promise<number | null> | null;
+  onUsernameBlur: () => void;
+  disabled: boolean;
+}
+
+/**
+ * The fields of one registration tab in the settings' display order (accounts §2): text fields with their labels
+ * and hints ("optional" on those not required), the dialling code paired with the mobile number, the captcha
+ * image, and the SMS code with its get-code link.
+ */
+export default function RegisterFields(props: RegisterFieldsProps) {
+  const { shown, values, errors, onValue } = props;
+  const required = new Map(shown.map((s) => [s.field, s.required]));
+  const notes = new Map(shown.flatMap((s) => (s.note ? [[s.field, s.note] as const] : [])));
+  const text = (field: TextField) => {
+    const { label, hintKey, ...input } = INPUTS[field];
+    const hint = [hintKey, notes.get(field)].filter((key) => key !== undefined).map((key) => t(key)).join(' ');
+    return (
+      <FormField
+        key={field}
+        {...input}
+        label={t(label)}
+        hint={hint || undefined}
+        name={field}
+        optional={required.get(field) === false}
+        value={values[field]}
+        onValue={(value) => onValue(field, value)}
+        error={errors[field]}
+        onBlur={field === 'username' ? props.onUsernameBlur : undefined}
+      />
+    );
+  };
+  const picker = (
+    <CountryCodePicker
+      key="countryDialingCode"
+      value={values.countryDialingCode}
+      onValue={(value) => onValue('countryDialingCode', value)}
+      error={errors.countryDialingCode}
+    />
+  );
+  return (
+    <>
+      {shown.map(({ field }, i) => {
+        if (field === 'countryDialingCode') return shown[i + 1]?.field === 'mobileNum' ? null : picker;
+        if (field === 'mobileNum' && shown[i - 1]?.field === 'countryDialingCode') {
+          return <div key="phone" className="field-pair">{picker}{text('mobileNum')}</div>;
+        }
+        if (field === 'captcha') {
+          return (
+            <CaptchaField key="captcha" moduleId={REGISTER_CAPTCHA_MODULE} nonce={props.captchaNonce} onReload={props.onCaptchaReload}
+              value={values.captcha} onValue={(value) => onValue('captcha', value)} error={errors.captcha} />
+          );
+        }
+        if (field === 'verificationCode') {
+          return (
+            <SmsCodeField key="verificationCode" value={values.verificationCode} onValue={(value) => onValue('verificationCode', value)}
+              error={errors.verificationCode} request={props.requestCode} disabled={props.disabled} />
+          );
+        }
+        return text(field);
+      })}
+    </>
+  );
+}
