@@ -1,4 +1,4 @@
-import en from '../../locales/en.json';
+import type en from '../../locales/en.json';
 import { LANGUAGES, type Language } from './languageCodes';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languageCodes';
@@ -8,11 +8,21 @@ export type MessageKey = keyof typeof en;
 /** One language's messages by key (any may be missing: EN fills in). */
 export type Messages = Partial<Record<MessageKey, string>>;
 
-const source: Record<string, string> = en;
+/**
+ * The source (EN) messages, the fallback of every language. The build (src/views/locale.ts), the worker and the
+ * tests set them; browser bundles never carry a locale file: each page's data block holds every message in its
+ * language (EN filled in where the language has none), so there the page's own messages are the whole set.
+ */
+let source: Record<string, string> = {};
 
-/** True when `key` is a message key of the source locale (server codes are checked with it before display). */
+/** Sets the source (EN) messages on the server side (build, worker, tests): see `source`. */
+export function setSourceMessages(messages: Record<string, string>): void {
+  source = messages;
+}
+
+/** True when `key` is a message key (server codes are checked with it before display). */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(source, key);
+  return Object.hasOwn(source, key) || Object.hasOwn(current()?.locale.messages ?? {}, key);
 }
 
 /** A translator: message key (+ `{name}` parameters) → text in one language. */
@@ -79,7 +89,7 @@ function embeddedLocale(): PageLocale | null {
     if (typeof value.tag !== 'string' || (value.dir !== 'ltr' && value.dir !== 'rtl')) return null;
     const messages: Messages = {};
     for (const [key, message] of Object.entries(value.messages ?? {})) {
-      if (isMessageKey(key) && typeof message === 'string') messages[key] = message;
+      if (typeof message === 'string') messages[key as MessageKey] = message;
     }
     return { language: value.language as Language, tag: value.tag, dir: value.dir, messages };
   } catch {
