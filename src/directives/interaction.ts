@@ -16,12 +16,13 @@ const interaction: ClientDirective = (load, options, el) => {
   const words = typeof options.value === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
   const fragments = words.filter((word) => word.startsWith('#'));
   const triggers = words.filter((word) => !word.startsWith('#'));
-  const held: HTMLElement[] = [];
+  const held: Element[] = [];
   let started = false;
 
   const holdClick = (event: Event) => {
     const target = event.target;
-    if (!(target instanceof HTMLElement) || !el.contains(target)) return;
+    // Any element, SVG included: a tap on a button's icon lands on the icon's <path>.
+    if (!(target instanceof Element) || !el.contains(target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(target);
@@ -37,7 +38,9 @@ const interaction: ClientDirective = (load, options, el) => {
     await hydrate();
     document.removeEventListener('click', holdClick, true);
     // The island's handlers are attached now: replay what was tapped meanwhile, on the same (hydrated) elements.
-    for (const target of held.splice(0)) if (target.isConnected) target.click();
+    for (const target of held.splice(0)) {
+      if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+    }
   };
 
   document.addEventListener('click', holdClick, true);
