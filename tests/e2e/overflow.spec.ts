@@ -85,7 +85,7 @@ for (const member of [false, true]) {
   test.describe(member ? 'as a member' : 'as a visitor', () => {
     for (const lang of LANGUAGES) {
       test(`every page fits 412 px without console errors (${lang})`, async ({ page }) => {
-        test.setTimeout(240_000);
+        test.setTimeout(480_000);
         if (member) await registerPlayer(page);
         const problems = watch(page);
         const failures: string[] = [];
