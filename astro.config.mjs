@@ -2,6 +2,53 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 
+/** `client:interaction` (src/directives/interaction.ts): hydrate an island on the player's first interaction. */
+const interactionDirective = {
+  name: 'playdeck-client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
+    },
+  },
+};
+
+/**
+ * Browser chunks: without guidance the bundler splits the islands' shared code into dozens of tiny files (home
+ * loaded 54). Two groups fold them: `react` (React, React DOM, the scheduler) and `app` (the stores, rules, typed
+ * client, contract and presentational parts, with nanostores and zod): a page with islands loads its renderer,
+ * these two and its own island files. Pages whose islands all wait for interaction load none of them at first.
+ */
+const APP_MODULE = new RegExp([
+  /src[\\/](lib|stores|api|contract|components)[\\/]/.source,
+  /node_modules[\\/](nanostores|@nanostores[\\/]persistent|zod)[\\/]/.source,
+  // Small parts several islands share (each would otherwise be a request of its own).
+  /src[\\/]islands[\\/](GameGrid|usePagedGames|useLanguageRevalidation|PagedFooter|BalanceWidget|ConfirmDialog|LogoutButton|MenuButton|HeaderDownloadIcon)\.tsx?$/.source,
+].join('|'));
+const PAGE_SCRIPT_MODULE = /src[\\/]lib[\\/](frame|help)\.ts$/;
+const browserChunks = {
+  name: 'playdeck-browser-chunks',
+  configEnvironment(name) {
+    if (name !== 'client') return undefined;
+    return {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 3 },
+                // The page scripts' own rules (frame.ts: back and swipe; help.ts) get their own small chunk, so a
+                // page without hydrated islands loads only them, not the app chunk.
+                { name: 'page-rules', test: PAGE_SCRIPT_MODULE, priority: 2 },
+                { name: 'app', test: APP_MODULE, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    };
+  },
+};
+
 /**
  * Every page is pre-rendered to static HTML in dist/client; the Hono worker (worker/index.ts) serves it
  * through the ASSETS binding and answers the API. Astro's CSP hashes its own hydration scripts and styles
@@ -13,7 +60,8 @@ export default defineConfig({
   build: { format: 'file', assets: '_assets' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
-  integrations: [react()],
+  integrations: [react(), interactionDirective],
+  vite: { plugins: [browserChunks] },
   security: {
     csp: {
       directives: [

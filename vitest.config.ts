@@ -16,6 +16,7 @@ export default defineConfig(async () => {
             name: 'unit',
             include: ['tests/unit/**/*.test.{ts,tsx}'],
             environment: 'node',
+            setupFiles: ['tests/unit/setup.ts'],
           },
         },
         {

@@ -1,23 +1,30 @@
 /**
  * Page benchmark (not part of `npm test`): builds nothing itself — run `npm run build` first (the script
- * does it when dist/ is missing) — then serves the site with a fresh local database on port 8791, runs
- * Lighthouse with its mobile preset on /m/home, /m/gameList and /m/login, and prints per page: performance
- * score, LCP, TBT, CLS, and the page's JavaScript (raw and gzipped bytes, measured from the scripts it loads).
+ * does it when dist/ is missing) — then serves the site with a fresh local database on port 8791 (`--port`), runs
+ * Lighthouse with its mobile preset on home, game list, login, register, help and lottery, and prints two tables:
+ * per page the performance score, LCP, TBT and CLS; and beside it the page weight: script requests and the
+ * JavaScript's raw and gzipped bytes (measured from the scripts it loads, next to the page's budget in
+ * perf-budgets.json), and the gzipped HTML, CSS and image bytes and the number of requests.
  * Results are also written to bench-results/latest.json. With `--details` it also prints, per page, what to look
  * at: the LCP element and its phases, the elements that shifted, and the scripts that kept the main thread busy.
  * BENCH_DUMP=<audit id> (with --details) also prints that Lighthouse audit's raw details, e.g. lcp-breakdown-insight.
  * Usage: npm run bench [-- --details] [-- --page /m/login]   (CHROMIUM_PATH overrides /usr/bin/chromium)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const PORT = 8791;
+const portFlag = process.argv.indexOf('--port');
+const PORT = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 8791;
 const BASE = `http://127.0.0.1:${PORT}`;
 const pageFlag = process.argv.indexOf('--page');
-const PAGES = pageFlag > 0 ? [process.argv[pageFlag + 1] ?? '/m/home'] : ['/m/home', '/m/gameList?gameType=RNG', '/m/login'];
+const PAGES = pageFlag > 0
+  ? [process.argv[pageFlag + 1] ?? '/m/home']
+  : ['/m/home', '/m/gameList?gameType=RNG', '/m/login', '/m/register', '/m/help', '/m/lottery'];
+/** The script budgets the browser tests enforce (tests/e2e/budgets.spec.ts), shown beside the measured weight. */
+const BUDGETS = (JSON.parse(readFileSync('perf-budgets.json', 'utf8')) as { pages: Record<string, { gzipKB: number; requests: number }> }).pages;
 const DETAILS = process.argv.includes('--details');
 
 /** Prints the diagnostics behind a page's numbers (Lighthouse audit details, trimmed to the useful fields). */
@@ -92,6 +99,9 @@ const server = spawn('node', ['scripts/serve.ts', '--port', String(PORT)], {
   stdio: 'ignore',
 });
 const rows: Record<string, string | number>[] = [];
+const weights: Record<string, string | number>[] = [];
+/** Kilobytes with one decimal. */
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitFor(`${BASE}/m/home`);
@@ -112,23 +122,42 @@ try {
     const { lhr } = result;
     if (DETAILS) printDetails(page, lhr.audits);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
-    const js = await scriptBytes(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url));
+    type Request = { url: string; resourceType?: string; transferSize?: number };
+    const requests = (lhr.audits['network-requests']?.details as { items?: Request[] } | undefined)?.items ?? [];
+    const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url))];
+    const js = await scriptBytes(scripts);
+    // The local server sends nothing compressed: the other kinds are gzipped here as a CDN would send them.
+    const gzipOf = async (kind: string) => (await scriptBytes(requests.filter((r) => r.resourceType === kind).map((r) => r.url))).gzip;
+    const budget = BUDGETS[page];
     rows.push({
       page,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       'LCP ms': Math.round(audit('largest-contentful-paint')),
       'TBT ms': Math.round(audit('total-blocking-time')),
       CLS: Number(audit('cumulative-layout-shift').toFixed(3)),
-      'JS KB': Number((js.raw / 1024).toFixed(1)),
-      'JS KB gzip': Number((js.gzip / 1024).toFixed(1)),
+      'JS KB gzip': kb(js.gzip),
+    });
+    weights.push({
+      page,
+      scripts: scripts.length,
+      'script budget': budget?.requests ?? '',
+      'JS KB': kb(js.raw),
+      'JS KB gzip': kb(js.gzip),
+      'JS budget KB': budget?.gzipKB ?? '',
+      'HTML KB gzip': kb(await gzipOf('Document')),
+      'CSS KB gzip': kb(await gzipOf('Stylesheet')),
+      'image KB': kb(requests.filter((r) => r.resourceType === 'Image').reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+      requests: requests.length,
     });
   }
 } finally {
   await chrome?.kill();
   server.kill('SIGTERM');
 }
+console.log('Lighthouse (mobile)');
 console.table(rows);
+console.log('Page weight (script budgets: perf-budgets.json)');
+console.table(weights);
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), rows, weights }, null, 2));
 process.exit(0);

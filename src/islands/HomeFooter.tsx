@@ -11,8 +11,10 @@ import { $status } from '../stores/settings';
  * LinkedIn).
  */
 export default function HomeFooter() {
-  const mapping = useStore($vendorGameTypes);
-  const status = useStore($status);
+  // Both stores may already hold browser-side data when this island hydrates (cached status, a catalogue another
+  // island loaded): the hydration render uses their initial values, as the pre-rendered HTML did.
+  const mapping = useStore($vendorGameTypes, { ssr: 'initial' });
+  const status = useStore($status, { ssr: 'initial' });
   const vendors = new Map<string, string>();
   for (const entry of mapping ?? []) for (const v of entry.vendors) if (!vendors.has(v.vassalage)) vendors.set(v.vassalage, vendorDisplayName(v));
   const social = socialLinks(status?.info.resources ?? []);

@@ -31,7 +31,7 @@ export default function HomeHeader() {
           <MenuButton />
           <a href="/m/" className="logo" aria-label={t('app.name')}>
             <span className="logo-mark" aria-hidden="true" />
-            {t('app.name')}
+            <span className="logo-text">{t('app.name')}</span>
           </a>
           <div className="hh-actions">
             <a className="btn btn-small" href="/m/login">{t('header.login')}</a>

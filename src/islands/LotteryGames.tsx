@@ -18,8 +18,8 @@ export interface LotteryGamesProps {
 }
 
 /**
- * Lottery list (player-shell §2 /m/lottery, /m/startLottery): the site's LOTT and ELOTT games by category and
- * vendor, each with its draw's issue and the count-down to its close on the SERVER's clock (the device clock may be
+ * Lottery list (player-shell §2 /m/lottery, /m/startLottery): the site's LOTT and ELOTT games grouped by provider
+ * (vendor) and then by type, each with its art (the built-in lottery's /icons/game/<nodeId>.svg), each with its draw's issue and the count-down to its close on the SERVER's clock (the device clock may be
  * off); the count-down rolls on to the next draw by itself. A tap launches through the launch rule (§4).
  */
 export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps) {
@@ -47,6 +47,30 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
   const shown = loaded.list.filter((g) => !vendor || g.vassalage === vendor);
   const sorted = order === 'soonest' ? [...shown].sort((a, b) => closeOf(a) - closeOf(b) || a.nodeId - b.nodeId) : shown;
 
+  const card = (g: LotteryGameInfo) => (
+    <li key={g.nodeId} className="lotto-card">
+      <img className="lotto-art" src={`/icons/game/${g.nodeId}.svg`} alt="" width={48} height={48} loading="lazy" decoding="async" />
+      <div className="lotto-card-text">
+        <button
+          type="button"
+          className="lotto-row"
+          aria-busy={launching === g.nodeId}
+          aria-describedby={`lotto-when-${g.nodeId}`}
+          onClick={() => void openGame(g, 'list')}
+        >
+          {g.gameName}
+        </button>
+        <p className="lotto-row-meta" id={`lotto-when-${g.nodeId}`}>
+          <span className="visually-hidden">{g.displayName}, </span>
+          <span>{t('lottery.closesIn')} <span className="lotto-timer">{formatCountdown(remainingMs(closeOf(g), now))}</span></span>
+        </p>
+      </div>
+    </li>
+  );
+  // The start page lists the draws closing first across all providers; the lottery page groups by provider, then
+  // by lottery type, in the catalogue's order.
+  const groups = order === 'soonest' ? [] : [...new Set(sorted.map((g) => g.vassalage))];
+
   return (
     <>
       {vendors.length > 1 && (
@@ -57,31 +81,22 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
           ))}
         </div>
       )}
-      {LOTTERY_TYPES.map((type) => {
-        const games = sorted.filter((g) => g.gameType === type);
-        if (games.length === 0) return null;
+      {order === 'soonest' && <ul className="lotto-list">{sorted.map(card)}</ul>}
+      {groups.map((code) => {
+        const mine = sorted.filter((g) => g.vassalage === code);
         return (
-          <section key={type} className="lotto-list-section" aria-labelledby={`lottery-${type}`}>
-            <h2 id={`lottery-${type}`}>{categoryLabel(type)}</h2>
-            <ul className="lotto-list">
-              {games.map((g) => (
-                <li key={g.nodeId}>
-                  <button
-                    type="button"
-                    className="lotto-row"
-                    aria-busy={launching === g.nodeId}
-                    aria-describedby={`lotto-when-${g.nodeId}`}
-                    onClick={() => void openGame(g, 'list')}
-                  >
-                    {g.gameName}
-                  </button>
-                  <p className="lotto-row-meta" id={`lotto-when-${g.nodeId}`}>
-                    <span>{g.displayName}</span>
-                    <span>{t('lottery.closesIn')} <span className="lotto-timer">{formatCountdown(remainingMs(closeOf(g), now))}</span></span>
-                  </p>
-                </li>
-              ))}
-            </ul>
+          <section key={code} className="lotto-list-section" aria-labelledby={`lottery-${code}`}>
+            <h2 id={`lottery-${code}`}>{mine[0]?.displayName ?? code}</h2>
+            {LOTTERY_TYPES.map((type) => {
+              const games = mine.filter((g) => g.gameType === type);
+              if (games.length === 0) return null;
+              return (
+                <div key={type} className="lotto-type">
+                  <h3 id={`lottery-${code}-${type}`}>{categoryLabel(type)} <span className="muted">({games.length})</span></h3>
+                  <ul className="lotto-list" aria-labelledby={`lottery-${code}-${type}`}>{games.map(card)}</ul>
+                </div>
+              );
+            })}
           </section>
         );
       })}

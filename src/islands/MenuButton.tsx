@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
 import { $menuOpen, openMenu } from '../stores/ui';
 
 /**
  * The menu button of the top header and the home header (player-shell §2 Side menu: "The menu opens and
- * closes"): opens the side menu; aria-expanded tells whether it is open.
+ * closes"): opens the side menu; aria-expanded tells whether it is open. Never disabled: in the frame it hydrates on
+ * the first interaction (client:interaction), which holds a tap made before and replays it.
  */
 export default function MenuButton() {
-  const hydrated = useHydrated();
   const open = useStore($menuOpen);
   return (
     <button
@@ -18,7 +17,6 @@ export default function MenuButton() {
       title={t('menu.open')}
       aria-haspopup="dialog"
       aria-expanded={open}
-      disabled={!hydrated}
       onClick={(event) => openMenu(event.currentTarget)}
     >
       <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">

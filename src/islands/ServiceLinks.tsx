@@ -7,10 +7,12 @@ const LABEL: Record<string, MessageKey> = { CS: 'service.CS', LIVECHAT: 'service
 
 /**
  * The site's customer-service contacts from the system status (player-shell §3), each opening in a new tab; the
- * pages whose platform feature runs through customer service point players here.
+ * pages whose platform feature runs through customer service point players here. Pre-rendered as "loading".
  */
 export default function ServiceLinks() {
-  const status = useStore($status);
+  // The status store starts from the browser's cached copy as soon as another island mounted it; the hydration
+  // render must match the pre-rendered HTML (loading), so it reads the store's initial value (null) first.
+  const status = useStore($status, { ssr: 'initial' });
   if (!status) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   const entries = status.info.customerService.filter((e) => e.path);
   if (entries.length === 0) return <p className="muted">{t('service.none')}</p>;

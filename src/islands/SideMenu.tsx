@@ -185,6 +185,7 @@ function MenuContent() {
         <h3 id="menu-g2" className="menu-group-title">{t('menu.group.games')}</h3>
         <ul className="menu-list">
           <Entry entry={games.inhouse} run={run} />
+          {games.lotteryDraws && <Entry entry={games.lotteryDraws} run={run} />}
           {games.categories.map((c) => (
             <li key={c.category}>
               {c.expandable ? (

@@ -4,7 +4,9 @@ import { t } from '../lib/i18n';
 
 /** The toast outlet: shows the current toast as a polite live region (player-shell §8 messages). */
 export default function Toasts() {
-  const toast = useStore($toast);
+  // Hydrates on demand, often because a toast is already up: the hydration render matches the empty pre-rendered
+  // outlet (the store's initial value), then the toast shows.
+  const toast = useStore($toast, { ssr: 'initial' });
   return (
     <div className="toast-outlet" role="status" aria-live="polite">
       {toast && (

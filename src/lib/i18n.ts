@@ -1,4 +1,4 @@
-import en from '../../locales/en.json';
+import type en from '../../locales/en.json';
 import { LANGUAGES, type Language } from './languageCodes';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languageCodes';
@@ -16,18 +16,28 @@ export type PluralKey = `${PluralBase}.${PluralCategory}`;
 /** One language's messages by key (any may be missing: EN fills in), plural forms included. */
 export type Messages = Partial<Record<MessageKey | PluralKey, string>>;
 
-const source: Record<string, string> = en;
+/**
+ * The source (EN) messages, the fallback of every language. The build (src/views/locale.ts), the worker and the
+ * tests set them; browser bundles never carry a locale file: each page's data block holds every message in its
+ * language (EN filled in where the language has none), so there the page's own messages are the whole set.
+ */
+let source: Record<string, string> = {};
 const PLURAL_SUFFIX = /\.(zero|one|two|few|many|other)$/;
 
 /** The plural base of `key` when it is a plural form of an EN plural message (`games.vendorGames.few`), else null. */
 export function pluralBaseOf(key: string): string | null {
   const base = key.replace(PLURAL_SUFFIX, '');
-  return base !== key && Object.hasOwn(source, `${base}.other`) ? base : null;
+  return base !== key && isMessageKey(`${base}.other`) ? base : null;
 }
 
-/** True when `key` is a message key of the source locale (server codes are checked with it before display). */
+/** Sets the source (EN) messages on the server side (build, worker, tests): see `source`. */
+export function setSourceMessages(messages: Record<string, string>): void {
+  source = messages;
+}
+
+/** True when `key` is a message key (server codes are checked with it before display). */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(source, key);
+  return Object.hasOwn(source, key) || Object.hasOwn(current()?.locale.messages ?? {}, key);
 }
 
 /** True when a locale may carry `key`: an EN key, or a plural form of an EN plural message. */
@@ -122,7 +132,7 @@ function embeddedLocale(): PageLocale | null {
     if (typeof value.tag !== 'string' || (value.dir !== 'ltr' && value.dir !== 'rtl')) return null;
     const messages: Messages = {};
     for (const [key, message] of Object.entries(value.messages ?? {})) {
-      if (isLocaleKey(key) && typeof message === 'string') messages[key] = message;
+      if (typeof message === 'string') messages[key as MessageKey] = message;
     }
     return { language: value.language as Language, tag: value.tag, dir: value.dir, messages };
   } catch {

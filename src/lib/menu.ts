@@ -129,12 +129,18 @@ export function vendorDisplayName(vendor: Pick<VendorGameType['vendors'][number]
     ?? vendor.vassalage;
 }
 
+/** The lottery categories whose draws /m/lottery lists (player-shell §3). */
+const LOTTERY_CATEGORIES: ReadonlySet<string> = new Set(['LOTT', 'ELOTT']);
+
 /**
  * Group two: the in-house games entry (key inhouse, the site's own game centre) and one entry per vendor category
  * from the vendor sorting list; RNG, LIVE and FISH expand to their vendors, others navigate to their game list.
+ * PlayDeck adds "Lottery draws" (/m/lottery, every draw's count-down; the spec lists the page but links it from
+ * nowhere) after the in-house entry when the site has a lottery category; null otherwise.
  */
 export function groupTwo(mapping: readonly Pick<VendorGameType, 'gameCategory' | 'gameType' | 'sortOrder' | 'vendors'>[]): {
   inhouse: MenuEntry;
+  lotteryDraws: MenuEntry | null;
   categories: CategoryEntry[];
 } {
   const sorted = [...mapping].sort((a, b) => a.sortOrder - b.sortOrder);
@@ -150,7 +156,10 @@ export function groupTwo(mapping: readonly Pick<VendorGameType, 'gameCategory' |
         : [],
     };
   });
-  return { inhouse: { id: 'inhouse', label: 'menu.inhouse', action: link('/m/gameCenter') }, categories };
+  const lotteryDraws: MenuEntry | null = mapping.some((e) => LOTTERY_CATEGORIES.has(e.gameCategory))
+    ? { id: 'lotteryDraws', label: 'menu.lotteryDraws', action: link('/m/lottery') }
+    : null;
+  return { inhouse: { id: 'inhouse', label: 'menu.inhouse', action: link('/m/gameCenter') }, lotteryDraws, categories };
 }
 
 /** A customer-service entry of the system status (player-shell §3: csType WHATSAPP, LIVECHAT, CS; path). */

@@ -14,6 +14,9 @@ export const TOAST_DEFAULT_MS = 1500;
 
 export const $toast = atom<Toast | null>(null);
 
+/** Window event sent with every toast, so an outlet that has not hydrated yet wakes up (src/directives). */
+export const TOAST_EVENT = 'playdeck:toast';
+
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -23,6 +26,8 @@ export function showToast(key: MessageKey, kind: Toast['kind'] = 'info', duratio
   $toast.set(toast);
   clearTimeout(timer);
   timer = setTimeout(() => hideToast(toast.id), durationMs);
+  // The toast outlet hydrates on demand (client:interaction): this event wakes it.
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_EVENT));
   return toast.id;
 }
 

@@ -5,12 +5,15 @@
  * frame only, so no locale file reaches the browser bundles.
  */
 import en from '../../locales/en.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLocaleKey, setPageLocale, type Language, type Messages, type PageLocale } from '../lib/i18n';
+import {
+  DEFAULT_LANGUAGE, LANGUAGES, isLocaleKey, setPageLocale, setSourceMessages, type Language, type Messages, type PageLocale,
+} from '../lib/i18n';
 import { LANGUAGE_LIST } from '../lib/languages';
 import { $language } from '../stores/language';
 
 const FILES = import.meta.glob<Record<string, unknown>>('../../locales/*.json', { eager: true, import: 'default' });
 const source: Record<string, string> = en;
+setSourceMessages(source);
 
 /** Props of every view: the language the page is rendered in. */
 export interface ViewProps {
@@ -57,14 +60,15 @@ export function variantPaths() {
 }
 
 /**
- * The JSON of a page's data block: its language, tag, direction and only the messages that differ from EN
- * (the browser has EN already). `<` is escaped so the text can never close the element.
+ * The JSON of a page's data block: its language, tag, direction and every message in that language (EN where the
+ * language has none or leaves one empty). The browser's `t()` reads only this block, so no script bundle carries
+ * locale text and a page ships one language's messages, not 27. `<` is escaped so the text can never close the
+ * element.
  */
 export function localeDataBlock(locale: PageLocale): string {
+  const own: Record<string, string | undefined> = locale.messages;
   const messages: Record<string, string> = {};
-  for (const [key, value] of Object.entries(locale.messages)) {
-    if (value !== source[key]) messages[key] = value;
-  }
+  for (const [key, text] of Object.entries(source)) messages[key] = own[key] || text;
   const data = { language: locale.language, tag: locale.tag, dir: locale.dir, messages };
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }

@@ -75,11 +75,12 @@ describe('language variants', () => {
 });
 
 describe('the data block that carries a page language to the browser', () => {
-  it('holds the language, tag, direction and only the texts that differ from EN', () => {
-    const block = JSON.parse(localeDataBlock({
-      language: 'AR', tag: 'ar', dir: 'rtl', messages: { 'common.close': 'إغلاق', 'app.name': en['app.name'] },
-    }));
-    expect(block).toEqual({ language: 'AR', tag: 'ar', dir: 'rtl', messages: { 'common.close': 'إغلاق' } });
+  it('holds the language, tag, direction and every message, EN where the language has none (no script carries locale text)', () => {
+    const block = JSON.parse(localeDataBlock({ language: 'AR', tag: 'ar', dir: 'rtl', messages: { 'common.close': 'إغلاق' } }));
+    expect(block).toMatchObject({ language: 'AR', tag: 'ar', dir: 'rtl' });
+    expect(Object.keys(block.messages)).toEqual(Object.keys(en));
+    expect(block.messages['common.close']).toBe('إغلاق');
+    expect(block.messages['app.name']).toBe(en['app.name']);
   });
 
   it('can never close its element or break out of it', () => {

@@ -26,6 +26,12 @@ describe('game icon and banner artwork', () => {
     }
   });
 
+  it('draws only the initials as text: the tile prints the name and the vendor itself', () => {
+    const svg = gameIconSvg({ gameName: 'Golden Tiger', vendorLabel: 'Golden Reel' });
+    const drawn = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(new Set(drawn)).toEqual(new Set(['GT']));
+  });
+
   it('is deterministic and varies its colours with the name', () => {
     const a = gameIconSvg({ gameName: 'Golden Tiger', vendorLabel: 'Golden Reel' });
     expect(gameIconSvg({ gameName: 'Golden Tiger', vendorLabel: 'Golden Reel' })).toBe(a);

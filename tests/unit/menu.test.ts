@@ -81,6 +81,10 @@ describe('group two: "the in-house games entry (key inhouse) and one entry per v
   it('starts with the in-house games entry', () => {
     expect(inhouse).toMatchObject({ id: 'inhouse', label: 'menu.inhouse' });
   });
+  it('links every draw\'s count-down (/m/lottery) after the in-house entry when the site has a lottery category', () => {
+    expect(groupTwo(mapping).lotteryDraws).toEqual({ id: 'lotteryDraws', label: 'menu.lotteryDraws', action: { kind: 'link', href: '/m/lottery' } });
+    expect(groupTwo(mapping.filter((e) => e.gameCategory !== 'LOTT')).lotteryDraws).toBeNull();
+  });
   it('lists the categories in the sorting order', () => {
     expect(categories.map((c) => c.category)).toEqual(['LOTT', 'RNG', 'LIVE', 'FISH', 'SPORTS']);
   });

@@ -31,7 +31,7 @@ function svg(c: Context<AppEnv>, body: string): Response {
  * malformed file name, 404 `not_found` for an unknown id.
  */
 export const iconRouter = new Hono<AppEnv>()
-  /** GET /game/:nodeId.svg → 256×256 tile with the game's initials, name and vendor label. */
+  /** GET /game/:nodeId.svg → 256×256 tile art with the game's initials (the tile prints name and vendor). */
   .get('/game/:file', async (c) => {
     const facts = await findGameIconFacts(c.env.DB, idOf(c.req.param('file')));
     if (!facts) throw new ApiError(404, 'not_found', 'No such game');

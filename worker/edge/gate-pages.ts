@@ -1,5 +1,9 @@
-import { t, type MessageKey } from '../../src/lib/i18n';
+import en from '../../locales/en.json';
+import { setSourceMessages, t, type MessageKey } from '../../src/lib/i18n';
 import { GATE_PAGES, MAINTENANCE_RETRY_AFTER_S, type Gate } from './gating';
+
+// The gate pages are written in EN, the source language.
+setSourceMessages(en);
 
 /** Attribute of the element on the restricted page that receives the visitor's IP address. */
 export const CLIENT_IP_ATTRIBUTE = 'data-client-ip';

@@ -70,16 +70,15 @@ function palette(seed: string): { from: string; to: string; accent: string; hash
 }
 
 /**
- * Square game tile (256×256): a gradient chosen by the game name, soft shapes, the initials, the name and the
- * vendor label.
+ * Square game tile art (256×256): a gradient chosen by the game name, soft shapes and the initials. The art carries
+ * no name or vendor label of its own: the tile prints both as text (GameTile), so they are read once, in the
+ * player's language direction, and never clash with the tile's own overlays (favourite button).
  */
 export function gameIconSvg(input: { gameName: string; vendorLabel: string }): string {
   const { from, to, accent, hash } = palette(input.gameName);
   const cx = 40 + (hash % 176);
   const cy = 30 + ((hash >>> 8) % 90);
   const r = 70 + ((hash >>> 16) % 60);
-  const name = escapeXml(truncate(input.gameName, 22));
-  const vendor = escapeXml(truncate(input.vendorLabel, 20));
   const title = escapeXml(`${input.gameName} · ${input.vendorLabel}`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256" role="img" aria-label="${title}">
 <title>${title}</title>
@@ -89,12 +88,8 @@ export function gameIconSvg(input: { gameName: string; vendorLabel: string }): s
 <rect width="256" height="256" fill="url(#g)"/>
 <circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff" opacity="0.10"/>
 <circle cx="${256 - cx / 2}" cy="${200 - cy / 3}" r="${r / 2}" fill="${accent}" opacity="0.18"/>
-<rect x="14" y="14" width="${Math.min(228, 20 + Array.from(input.vendorLabel).length * 8)}" height="26" rx="13" fill="#000" opacity="0.28"/>
-<text x="26" y="32" font-family="${FONT}" font-size="14" font-weight="600" fill="#fff">${vendor}</text>
-<text x="128" y="150" text-anchor="middle" font-family="${FONT}" font-size="92" font-weight="800" fill="#000" opacity="0.18">${escapeXml(initials(input.gameName))}</text>
-<text x="128" y="146" text-anchor="middle" font-family="${FONT}" font-size="92" font-weight="800" fill="#fff">${escapeXml(initials(input.gameName))}</text>
-<rect y="196" width="256" height="60" fill="#000" opacity="0.30"/>
-<text x="128" y="233" text-anchor="middle" font-family="${FONT}" font-size="19" font-weight="700" fill="#fff">${name}</text>
+<text x="128" y="162" text-anchor="middle" font-family="${FONT}" font-size="96" font-weight="800" fill="#000" opacity="0.18">${escapeXml(initials(input.gameName))}</text>
+<text x="128" y="158" text-anchor="middle" font-family="${FONT}" font-size="96" font-weight="800" fill="#fff">${escapeXml(initials(input.gameName))}</text>
 </g>
 </svg>`;
 }
