@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ANNOUNCEMENT_TYPES, CONTRACT_KINDS, EXECUTIONS } from '../../src/contract/calls/content-schemas';
-import { plainText, sanitizeRich } from './rich-text';
+import { ANNOUNCEMENT_TYPES, CONTRACT_KINDS, EXECUTIONS } from '../../src/contract/content-kinds.ts';
+import { plainText, sanitizeRich } from './rich-text.ts';
 
 /**
  * The operator's content as one validated bundle (what `npm run operator -- content import` reads from a folder):

@@ -52,12 +52,18 @@ export function sanitizeRich(html: string): string {
 /** Plain text of a title or label: every tag removed, entities decoded once, control characters and runs of space collapsed. */
 export function plainText(text: string): string {
   const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, nonTextTags: RICH_OPTIONS.nonTextTags ?? [] });
-  return decodeEntities(stripped).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return [...decodeEntities(stripped)].map((ch) => (isControl(ch) ? ' ' : ch)).join('').replace(/\s+/g, ' ').trim();
 }
 
 /** Free text a player typed (feedback, remark): kept as typed except control characters (it is always shown as text). */
 export function freeText(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+  return [...text].filter((ch) => ch === '\n' || ch === '\t' || ch === '\r' || !isControl(ch)).join('').trim();
+}
+
+/** C0 controls and DEL. */
+function isControl(ch: string): boolean {
+  const code = ch.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f;
 }
 
 function decodeEntities(text: string): string {

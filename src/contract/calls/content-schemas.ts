@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blank, merchantQuery } from './catalogue-schemas';
+import { ANNOUNCEMENT_TYPES, CONTRACT_KINDS, EXECUTIONS } from '../content-kinds';
 
 /**
  * Schema pieces of the operator's content (accounts-and-communication §3 "Announcement", "Help centre entry",
@@ -7,13 +8,9 @@ import { blank, merchantQuery } from './catalogue-schemas';
  * operator's content import.
  */
 
-/** Announcement content types (accounts §3): A notice, PL player notice, B banner, PU popup, PR promotion. */
-export const ANNOUNCEMENT_TYPES = ['A', 'PL', 'B', 'PU', 'PR'] as const;
+export { ANNOUNCEMENT_TYPES, CONTRACT_KINDS, EXECUTIONS };
 /** One announcement content type. */
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
-
-/** Popup execution (accounts §4 Popup): A members, B guests, F a member's first login. */
-export const EXECUTIONS = ['A', 'B', 'F'] as const;
 
 /** Linkage of a banner (platform-contract.md §2): P promotion id, URL a link, G a game; '' none. */
 export const LINKAGE_TYPES = ['', 'P', 'URL', 'G'] as const;
@@ -117,8 +114,6 @@ export const feedbackBody = z.object({
   captcha: z.string().trim().min(1, 'Enter a captcha').max(16),
 });
 
-/** Kinds of agent contract (accounts §6): daily salary, dividend, hourly salary, real-time salary. */
-export const CONTRACT_KINDS = ['daily', 'dividend', 'hourly', 'realtime'] as const;
 /** One contract kind. */
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
