@@ -19,6 +19,12 @@ export const CONTENT_USAGE = `  content import <merchant> <folder>      import a
 
 const FEEDBACK_TYPES: Record<number, string> = { 0: 'other', 1: 'deposit', 2: 'withdraw', 3: 'game', 4: 'service', 6: 'apply' };
 
+/** The two bindings a local import uses (the scripts are typed without the Workers runtime types). */
+type LocalBindings = {
+  DB: { prepare(sql: string): unknown; batch(statements: unknown[]): Promise<unknown> };
+  MEDIA: { put(key: string, value: Uint8Array, options: { httpMetadata: { contentType: string; cacheControl: string } }): Promise<unknown> };
+};
+
 /** C0 and C1 control characters (a terminal acts on them). */
 function isControl(ch: string): boolean {
   const code = ch.codePointAt(0) ?? 0;
@@ -47,7 +53,7 @@ export async function runContentCommand(args: string[], where: string[], code: s
       // One local workerd for the whole import: images, then every statement in one D1 batch (one transaction).
       const { getPlatformProxy } = await import('wrangler');
       const state = process.env.PLAYDECK_STATE ? `${process.env.PLAYDECK_STATE}/v3` : '.wrangler/state/v3';
-      const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({ configPath: 'wrangler.jsonc', persist: { path: state } });
+      const proxy = await getPlatformProxy<LocalBindings>({ configPath: 'wrangler.jsonc', persist: { path: state } });
       try {
         for (const image of images) {
           await proxy.env.MEDIA.put(image.key, readFileSync(image.file), { httpMetadata: { contentType: image.type, cacheControl: 'public, max-age=31536000, immutable' } });
