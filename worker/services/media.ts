@@ -5,6 +5,12 @@
  * `GET /media/<key>` with a year of immutable caching and a sandboxing CSP.
  */
 
+/** What this module needs of an R2 bucket (structural, so the Node-run operator scripts type-check without Workers types). */
+export interface MediaBucket {
+  put(key: string, value: Uint8Array, options: { httpMetadata: { contentType: string; cacheControl: string } }): Promise<unknown>;
+  get(key: string): Promise<{ body: ReadableStream; httpEtag: string; httpMetadata?: { contentType?: string } } | null>;
+}
+
 /** Image types PlayDeck stores, by magic bytes. */
 export type MediaType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | 'image/svg+xml';
 
@@ -50,7 +56,7 @@ export const MEDIA_KEY = /^[a-z]+\/[A-Za-z0-9_-]{1,40}\/[0-9a-f]{64}\.(png|jpg|w
  * `allowSvg` only for the operator's own artwork (served with a sandboxing CSP, shown through `<img>`).
  */
 export async function putImage(
-  bucket: R2Bucket, area: string, merchantCode: string, bytes: Uint8Array, options: { allowSvg?: boolean; only?: MediaType[] } = {},
+  bucket: MediaBucket, area: string, merchantCode: string, bytes: Uint8Array, options: { allowSvg?: boolean; only?: MediaType[] } = {},
 ): Promise<string | null> {
   const type = sniffImage(bytes, options.allowSvg === true);
   if (!type || (options.only && !options.only.includes(type))) return null;
@@ -60,7 +66,7 @@ export async function putImage(
 }
 
 /** Serves a stored file, or null when the key is malformed or absent. Content-Type from the stored type only. */
-export async function getMedia(bucket: R2Bucket, key: string): Promise<Response | null> {
+export async function getMedia(bucket: MediaBucket, key: string): Promise<Response | null> {
   if (!MEDIA_KEY.test(key)) return null;
   const object = await bucket.get(key);
   if (!object) return null;
