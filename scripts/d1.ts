@@ -2,7 +2,8 @@
  * Operator script for the local D1 database (the same commands work against a remote database with
  * `--remote` instead of `--local`):
  *   node scripts/d1.ts migrate   apply worker/db/migrations
- *   node scripts/d1.ts seed      load the demo merchants and catalogue (idempotent: keeps existing accounts)
+ *   node scripts/d1.ts seed      load the demo merchants and catalogue (idempotent: keeps existing accounts), then
+ *                                import each demo site's content folder (content/demo/<merchant>)
  *   node scripts/d1.ts outbox    print the SMS messages of the local outbox, newest first
  *   node scripts/d1.ts mailbox   print the e-mails of the local outbox (password-reset links), newest first
  * PLAYDECK_STATE selects another local state folder (default .wrangler/state).
@@ -10,6 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { demoSeedStatements } from '../worker/db/seed/demo.ts';
 import { d1Location, wrangler } from './wrangler.ts';
+import { runContentCommand } from './operator-content.ts';
 
 const command = process.argv[2];
 const where = d1Location(process.argv);
@@ -22,6 +24,7 @@ if (command === 'migrate') {
   writeFileSync(file, demoSeedStatements().join(';\n') + ';\n');
   wrangler(['d1', 'execute', 'DB', ...where, '--file', file, '--yes']);
   console.log('Demo data seeded.');
+  for (const code of ['DEMO', 'DEMO2']) console.log(await runContentCommand(['import', code, `content/demo/${code}`], where, code));
 } else if (command === 'outbox') {
   const out = wrangler([
     'd1', 'execute', 'DB', ...where, '--json', '--command',

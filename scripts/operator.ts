@@ -5,6 +5,7 @@
  *   npm run operator -- domain add|remove <host> <merchant>
  *   npm run operator -- switch <merchant> <moduleId> on|off
  *   npm run operator -- list
+ *   npm run operator -- content import|list|publish|unpublish|feedback <merchant> … (scripts/operator-content.ts)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
  * routed elsewhere, …), 2 wrong arguments.
@@ -14,6 +15,7 @@ import {
   type ListRow, type OperatorCommand,
 } from './operator-commands.ts';
 import { d1Execute, d1Location } from './wrangler.ts';
+import { CONTENT_USAGE, runContentCommand } from './operator-content.ts';
 
 const where = d1Location(process.argv);
 const args = process.argv.slice(2).filter((a) => a !== '--remote');
@@ -59,6 +61,20 @@ function done(command: Exclude<OperatorCommand, { kind: 'list' }>, code: string)
     case 'switch':
       return `${code}: ${command.moduleId} ${command.on ? 'on' : 'off'}.`;
   }
+}
+
+if (args[0] === 'content') {
+  if (!args[2]) {
+    console.error(`usage: npm run operator -- <command> [--remote]\n${CONTENT_USAGE}`);
+    process.exit(2);
+  }
+  const code = merchantCode(args[2]);
+  try {
+    console.log(await runContentCommand([args[1] ?? '', ...args.slice(2)], where, code));
+  } catch (error) {
+    refuse((error as Error).message);
+  }
+  process.exit(0);
 }
 
 let command: OperatorCommand;

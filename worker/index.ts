@@ -32,6 +32,10 @@ import { registerSettingsRouter } from './api/register-settings';
 import { playdeckRouter } from './api/playdeck';
 import { legacyKeyRouter } from './api/legacy-key';
 import { devTimingRouter } from './api/dev-timing';
+import { announcementRouter } from './api/announcements';
+import { feedbackRouter, helpRouter } from './api/help-feedback';
+import { contractActionRouter, contractRequestRouter } from './api/contracts';
+import { mediaRouter, promotionRouter } from './api/promotions';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -42,16 +46,21 @@ const api = new Hono<AppEnv>()
   .use('/wps/*', sessionReader)
   .use('/lgw/*', sessionReader)
   .route('/wps/system', systemRouter)
+  .route('/wps/system', helpRouter)
   .route('/wps/system/setting', registerSettingsRouter)
   .route('/wps/v2/system', systemV2Router)
   .route('/wps/captcha', captchaRouter)
   .route('/wps/session/key', legacyKeyRouter)
   .route('/wps/session', sessionRouter)
   .route('/wps/member', memberRouter)
+  .route('/wps/member', contractRequestRouter)
   .route('/wps/wallets', walletRouter)
   .route('/wps/game', gameRouter)
   .route('/wps/relay', catalogueRelayRouter)
   .route('/wps/relay', favouriteRelayRouter)
+  .route('/wps/relay', announcementRouter)
+  .route('/wps/relay', contractActionRouter)
+  .route('/wps/feedback', feedbackRouter)
   .route('/wps/playdeck/demo', demoRouter)
   .route('/wps/playdeck/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)
@@ -61,7 +70,8 @@ const api = new Hono<AppEnv>()
   .route('/wps/check', checkRouter)
   .route('/wps/agent', agentRouter)
   .route('/wps/playdeck', playdeckRouter)
-  .route('/wps/playdeck', accountsExtensionRouter);
+  .route('/wps/playdeck', accountsExtensionRouter)
+  .route('/wps/playdeck', promotionRouter);
 
 /** Typed API shape for `hono/client`. */
 export type AppType = typeof api;
@@ -100,6 +110,7 @@ export function createApp(options: AppOptions = {}) {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
   app.route('/icons', iconRouter);
+  app.route('/media', mediaRouter);
   // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
   app.use('/m/lotto-h5/*', clientIp, upstream);
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);

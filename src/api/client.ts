@@ -102,9 +102,11 @@ export async function callApi<C extends CallDef>(def: C, input: CallInput = {}):
     Accept: 'application/json',
     ...input.headers,
   };
-  let body: string | null = null;
+  let body: string | FormData | null = null;
   if (input.body !== undefined && def.method !== 'GET') {
-    if (def.form) {
+    if (def.multipart && input.body instanceof FormData) {
+      body = input.body; // the browser writes the multipart boundary into Content-Type itself
+    } else if (def.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(input.body as Record<string, string>).toString();
     } else {

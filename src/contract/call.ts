@@ -35,6 +35,8 @@ export interface CallDef<
   device?: boolean | undefined;
   /** Body sent form-encoded (forgot password by e-mail, head icon). */
   form?: boolean | undefined;
+  /** Body sent as multipart/form-data: `body` describes its text fields, files travel beside them (promotion apply). */
+  multipart?: boolean | undefined;
   /** PlayDeck's own extension (under /wps/playdeck/), not a platform call. */
   extension?: boolean | undefined;
   /** Answers plain JSON instead of the /wps envelope (a document such as the OpenAPI description itself). */

@@ -16,6 +16,8 @@ export const CAPABILITIES = {
   demoGames: 'demo-games',
   /** The built-in lottery's richer calls (sheet, draws with commitments, structured orders). */
   builtInLottery: 'lottery',
+  /** Promotion applications with a remark and images (the platform's apply call is not found). */
+  promotionApply: 'promotion-apply',
 } as const;
 
 /**

@@ -32,6 +32,8 @@ export const PLAYDECK_ERROR_CODES = [
   'wallet_not_found', 'insufficient_balance', 'idempotency_conflict', 'invalid_stake',
   'draw_closed', 'draw_not_open', 'draw_not_found', 'order_not_found', 'suborder_not_found', 'invalid_bet',
   'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid',
+  'announcement_not_found', 'promotion_not_found', 'promotion_not_applicable', 'promotion_closed', 'already_applied',
+  'image_invalid', 'image_too_large', 'too_many_images', 'contract_not_found', 'contract_decided',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

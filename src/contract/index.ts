@@ -3,6 +3,7 @@ import { catalogueCalls } from './calls/catalogue';
 import { accountsCalls } from './calls/accounts';
 import { lotteryCalls } from './calls/lottery';
 import { extensionCalls } from './calls/extensions';
+import { contentCalls } from './calls/content';
 import type { CallDef } from './call';
 
 /**
@@ -15,6 +16,7 @@ export const CALLS = {
   ...catalogueCalls,
   ...accountsCalls,
   ...lotteryCalls,
+  ...contentCalls,
   ...extensionCalls,
 };
 

@@ -128,7 +128,7 @@ function operation(def: CallDef, components: Record<string, JsonSchema>): Record
   if (def.moduleId) op['x-module-id'] = def.moduleId;
   if (def.encrypted) op['x-encrypted'] = true;
   if (def.body) {
-    const mediaType = def.form ? 'application/x-www-form-urlencoded' : 'application/json';
+    const mediaType = def.multipart ? 'multipart/form-data' : def.form ? 'application/x-www-form-urlencoded' : 'application/json';
     op.requestBody = {
       required: true,
       ...(def.encrypted

@@ -64,3 +64,7 @@ export const AFFILIATE_LOOKUP_PER_IP: RateLimit = { name: 'affiliate:ip', max: 6
 export const RESET_PER_IP: RateLimit = { name: 'reset:ip', max: 10, windowMs: HOUR_MS };
 /** Social-login starts per client IP (each one stores a pending request). */
 export const OAUTH_START_PER_IP: RateLimit = { name: 'oauth:start:ip', max: 30, windowMs: 10 * 60 * 1000 };
+/** Feedback messages per member per hour (accounts §2 Feedback screen; spam guard chosen by PlayDeck). */
+export const FEEDBACK_PER_MEMBER: RateLimit = { name: 'feedback:member', max: 5, windowMs: HOUR_MS };
+/** Promotion applications per member per hour (uploads are costly; PlayDeck's choice). */
+export const APPLY_PER_MEMBER: RateLimit = { name: 'apply:member', max: 10, windowMs: HOUR_MS };

@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { contentCalls } from '../../src/contract/calls/content';
+import type { ValueOf } from '../../src/contract/call';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { announcementExists, listAnnouncements, markRead, type AnnouncementFilter } from '../db/queries/announcements';
+import { requireMember } from '../services/auth-context';
+import { memberOnly } from '../services/member-only';
+
+type ListValue = ValueOf<typeof contentCalls.announcementList>;
+
+/**
+ * GET handler of both announcement-list paths (platform-contract.md §2): the requested types, grouped as the
+ * platform answers them — banners (B), player (A, PL), popup (PU), promotion (PR); `hot` stays empty (the
+ * built-in API has no hot announcements). A visitor gets `read: false` everywhere.
+ */
+async function announcementList(c: Context<AppEnv>, query: AnnouncementFilter) {
+  const member = c.get('member');
+  const items = await listAnnouncements(c.env.DB, c.var.merchant.code, query, member?.memberId ?? null);
+  const value: ListValue = {
+    banners: items.filter((a) => a.type === 'B'),
+    player: items.filter((a) => a.type === 'A' || a.type === 'PL'),
+    popup: items.filter((a) => a.type === 'PU'),
+    promotion: items.filter((a) => a.type === 'PR'),
+    hot: [],
+  };
+  // Answers that depend on the session must not be shared by caches; visitors' lists may be.
+  if (!member) c.header('Cache-Control', 'public, max-age=30');
+  return ok(c, value);
+}
+
+/**
+ * Announcement relays (platform-contract.md §2, §3; accounts §2 Announcement popup, Home announcement bar and
+ * banners, Promotions list; §4 Marking read). Mounted at /wps/relay.
+ */
+export const announcementRouter = new Hono<AppEnv>()
+  .get('/MCSFE_getListAnnouncements', valid('query', contentCalls.announcementList.query!), (c) => announcementList(c, c.req.valid('query')))
+  .get('/CCSFE_getListAnnouncements', valid('query', contentCalls.announcementListCcs.query!), (c) => announcementList(c, c.req.valid('query')))
+  .use('/MCSFE_markAnnouncementAsRead', memberOnly)
+  /** POST `{ announcementId, read: true }` → null; 404 `announcement_not_found` for another site's or an unpublished one. */
+  .post('/MCSFE_markAnnouncementAsRead', valid('json', contentCalls.markAnnouncementRead.body!), async (c) => {
+    const { announcementId } = c.req.valid('json');
+    const member = requireMember(c);
+    if (!(await announcementExists(c.env.DB, c.var.merchant.code, announcementId))) {
+      throw new ApiError(404, 'announcement_not_found', 'No such announcement');
+    }
+    await markRead(c.env.DB, announcementId, member.memberId);
+    return ok(c, null);
+  });

@@ -1,0 +1,72 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Rich HTML of the operator's content (announcements, promotions, help, contract terms; accounts §2 "The body is
+ * rich content"), sanitised with an allowlist on the way in (import and API writes) and again on the way out
+ * (every answer), so a row written by any other tool cannot carry script either. Links that begin with http open
+ * externally (`target="_blank" rel="noopener noreferrer"`); other links stay inside the site (relative paths only).
+ * Images may come from https or from the site itself (/media/…, /icons/…).
+ */
+const RICH_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'span', 'div', 'h2', 'h3', 'h4',
+    'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  transformTags: {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
+      const href = (attribs.href ?? '').trim();
+      if (/^https?:\/\//i.test(href)) return { tagName, attribs: { href, target: '_blank', rel: 'noopener noreferrer' } };
+      if (/^(mailto|tel):/i.test(href)) return { tagName, attribs: { href } };
+      // Inside the site: a path only (no scheme, no protocol-relative `//host`).
+      if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) return { tagName, attribs: { href } };
+      return { tagName, attribs: {} };
+    },
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      const src = (attribs.src ?? '').trim();
+      const local = /^\/(media|icons)\/[A-Za-z0-9/_.-]+$/.test(src);
+      const next: Record<string, string> = {};
+      if (local || /^https:\/\//i.test(src)) next.src = src;
+      for (const key of ['alt', 'width', 'height'] as const) if (attribs[key] !== undefined) next[key] = attribs[key];
+      return { tagName, attribs: next };
+    },
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Sanitised rich HTML (allowlist above); never throws. */
+export function sanitizeRich(html: string): string {
+  return sanitizeHtml(html, RICH_OPTIONS).trim();
+}
+
+/** Plain text of a title or label: every tag removed, entities decoded once, control characters and runs of space collapsed. */
+export function plainText(text: string): string {
+  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, nonTextTags: RICH_OPTIONS.nonTextTags ?? [] });
+  return [...decodeEntities(stripped)].map((ch) => (isControl(ch) ? ' ' : ch)).join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Free text a player typed (feedback, remark): kept as typed except control characters (it is always shown as text). */
+export function freeText(text: string): string {
+  return [...text].filter((ch) => ch === '\n' || ch === '\t' || ch === '\r' || !isControl(ch)).join('').trim();
+}
+
+/** C0 controls and DEL. */
+function isControl(ch: string): boolean {
+  const code = ch.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+}
