@@ -32,6 +32,11 @@ import { registerSettingsRouter } from './api/register-settings';
 import { playdeckRouter } from './api/playdeck';
 import { legacyKeyRouter } from './api/legacy-key';
 import { devTimingRouter } from './api/dev-timing';
+import { paymentsRouter } from './api/payments';
+import { withdrawRouter } from './api/withdraw';
+import { securityRouter } from './api/security';
+import { payPageRouter } from './api/pay-page';
+import { runPaymentsTick } from './services/payments-tick';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -61,7 +66,10 @@ const api = new Hono<AppEnv>()
   .route('/wps/check', checkRouter)
   .route('/wps/agent', agentRouter)
   .route('/wps/playdeck', playdeckRouter)
-  .route('/wps/playdeck', accountsExtensionRouter);
+  .route('/wps/playdeck', accountsExtensionRouter)
+  .route('/wps/playdeck/payments', paymentsRouter)
+  .route('/wps/transaction', withdrawRouter)
+  .route('/wps/v2/member', securityRouter);
 
 /** Typed API shape for `hono/client`. */
 export type AppType = typeof api;
@@ -100,6 +108,9 @@ export function createApp(options: AppOptions = {}) {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
   app.route('/icons', iconRouter);
+  // The demo payment provider's hosted page (api/pay-page.ts): built-in payments, per site.
+  app.use('/pay/*', merchantResolver, clientIp);
+  app.route('/pay', payPageRouter);
   // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
   app.use('/m/lotto-h5/*', clientIp, upstream);
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);
@@ -135,7 +146,14 @@ function assertSafeConfiguration(env: Bindings): void {
 
 const app = createApp();
 
+/** The Cron Trigger: the lottery's tick, then the payments tick (deposit expiry, withdrawal decisions). */
+const scheduledAll: ExportedHandlerScheduledHandler<Bindings> = async (controller, env, ctx) => {
+  await scheduled(controller, env, ctx);
+  if (env.UPSTREAM_API_URL) return;
+  console.log(`payments tick: ${JSON.stringify(await runPaymentsTick(env))}`);
+};
+
 export default {
   fetch: app.fetch,
-  scheduled,
+  scheduled: scheduledAll,
 } satisfies ExportedHandler<Bindings>;

@@ -16,6 +16,8 @@ export const CAPABILITIES = {
   demoGames: 'demo-games',
   /** The built-in lottery's richer calls (sheet, draws with commitments, structured orders). */
   builtInLottery: 'lottery',
+  /** Deposits through the site's payment providers, the payment password and the transactions view. */
+  payments: 'payments',
 } as const;
 
 /**

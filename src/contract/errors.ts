@@ -32,6 +32,9 @@ export const PLAYDECK_ERROR_CODES = [
   'wallet_not_found', 'insufficient_balance', 'idempotency_conflict', 'invalid_stake',
   'draw_closed', 'draw_not_open', 'draw_not_found', 'order_not_found', 'suborder_not_found', 'invalid_bet',
   'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid',
+  'payment_method_not_found', 'amount_out_of_range', 'deposit_not_found', 'payment_unavailable', 'signature_invalid',
+  'notice_mismatch', 'payment_password_required', 'payment_password_wrong', 'payment_password_not_set',
+  'withdraw_unavailable', 'payee_required',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */
