@@ -37,6 +37,7 @@ import { withdrawRouter } from './api/withdraw';
 import { securityRouter } from './api/security';
 import { payPageRouter } from './api/pay-page';
 import { runPaymentsTick } from './services/payments-tick';
+import { profileRouter } from './api/profile';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -69,7 +70,8 @@ const api = new Hono<AppEnv>()
   .route('/wps/playdeck', accountsExtensionRouter)
   .route('/wps/playdeck/payments', paymentsRouter)
   .route('/wps/transaction', withdrawRouter)
-  .route('/wps/v2/member', securityRouter);
+  .route('/wps/v2/member', securityRouter)
+  .route('/wps/member/info', profileRouter);
 
 /** Typed API shape for `hono/client`. */
 export type AppType = typeof api;

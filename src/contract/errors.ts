@@ -34,7 +34,7 @@ export const PLAYDECK_ERROR_CODES = [
   'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid',
   'payment_method_not_found', 'amount_out_of_range', 'deposit_not_found', 'payment_unavailable', 'signature_invalid',
   'notice_mismatch', 'payment_password_required', 'payment_password_wrong', 'payment_password_not_set',
-  'withdraw_unavailable', 'payee_required',
+  'withdraw_unavailable', 'payee_required', 'payee_locked',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -4,6 +4,7 @@ import { accountsCalls } from './calls/accounts';
 import { lotteryCalls } from './calls/lottery';
 import { extensionCalls } from './calls/extensions';
 import { walletCalls } from './calls/wallet';
+import { profileCalls } from './calls/profile';
 import type { CallDef } from './call';
 
 /**
@@ -18,6 +19,7 @@ export const CALLS = {
   ...lotteryCalls,
   ...extensionCalls,
   ...walletCalls,
+  ...profileCalls,
 };
 
 /** Every call as a list (OpenAPI, contract tests). */

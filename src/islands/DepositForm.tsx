@@ -74,7 +74,7 @@ export default function DepositForm() {
               <fieldset className="quick-amounts">
                 <legend>{t('wallet.quickAmounts')}</legend>
                 {depositPresets(method.minMinor, method.maxMinor).map((minor) => (
-                  <button key={minor} type="button" className="btn chip" onClick={() => setDepositAmount(minor)}>{money(minor)}</button>
+                  <button key={minor} type="button" className="chip" onClick={() => setDepositAmount(minor)}>{money(minor)}</button>
                 ))}
               </fieldset>
             )}

@@ -41,13 +41,13 @@ export default function Transactions() {
       <section className="card" aria-label={t('title.memberTransactions')}>
         <div className="chip-row" role="group" aria-label={t('wallet.category.all')}>
           {FILTERS.map((f) => (
-            <button key={f.value || 'all'} type="button" className="btn chip" aria-pressed={state.category === f.value}
+            <button key={f.value || 'all'} type="button" className="chip" aria-pressed={state.category === f.value}
               onClick={() => void filterTransactions(f.value)}>{t(f.label)}</button>
           ))}
         </div>
         <div className="chip-row" role="group">
           {PERIOD_DAYS.map((days) => (
-            <button key={days} type="button" className="btn chip" aria-pressed={state.days === days} onClick={() => void choosePeriod(days)}>
+            <button key={days} type="button" className="chip" aria-pressed={state.days === days} onClick={() => void choosePeriod(days)}>
               {t('wallet.period', { days })}
             </button>
           ))}
