@@ -8,6 +8,7 @@ import { formatMoney } from '../lib/money';
 import { depositPresets, depositTemplate } from '../lib/wallet';
 import { $deposit, chooseMethod, openDepositPage, setDepositAmount, submitDeposit } from '../stores/deposit';
 import { $session, sessionMemberType } from '../stores/session';
+import BalanceWidget from './BalanceWidget';
 
 const RETURNED_KEY: Record<string, MessageKey> = {
   pending: 'wallet.depositPending', failed: 'wallet.depositFailed', expired: 'wallet.depositExpired',
@@ -45,6 +46,9 @@ export default function DepositForm() {
   const returned = state.returned;
   return (
     <>
+      <section className="card" aria-label={t('wallet.balance')}>
+        <BalanceWidget />
+      </section>
       {returned && (
         <section className="card" aria-live="polite">
           {returned.status === 'credited'

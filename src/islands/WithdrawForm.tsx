@@ -7,6 +7,7 @@ import { pageLocale, t } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import { withdrawalStatusKey } from '../lib/wallet';
 import { $session, sessionMemberType } from '../stores/session';
+import BalanceWidget from './BalanceWidget';
 import { $withdraw, loadWithdraw, setWithdrawField, submitWithdraw, type WithdrawForm as Fields } from '../stores/withdraw';
 
 /**
@@ -42,6 +43,9 @@ export default function WithdrawForm() {
   const date = new Intl.DateTimeFormat(pageLocale().tag, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
+      <section className="card" aria-label={t('wallet.balance')}>
+        <BalanceWidget />
+      </section>
       <section className="card" aria-labelledby="withdraw-title">
         <h2 id="withdraw-title">{t('wallet.withdrawTitle')}</h2>
         <dl className="facts">

@@ -10,15 +10,17 @@ import { balanceOf, registerPlayer, watchForPageErrors } from './players';
  * with the other outside writers, one at a time.
  */
 test('a withdrawal request is held, approved by an operator and shown paid', async ({ page }) => {
+  test.setTimeout(180_000);
   const problems = watchForPageErrors(page);
   const player = await registerPlayer(page);
 
   await page.goto('/m/member/security');
-  await page.getByLabel('Login password').fill(player.password);
-  await page.getByLabel('New payment password (6 digits)').fill('246810');
-  await page.getByLabel('Confirm payment password').fill('246810');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Changes saved.' })).toBeVisible();
+  const paymentPassword = page.getByRole('region', { name: 'Set payment password' });
+  await paymentPassword.getByLabel('Login password').fill(player.password);
+  await paymentPassword.getByLabel('New payment password (6 digits)').fill('246810');
+  await paymentPassword.getByLabel('Confirm payment password').fill('246810');
+  await paymentPassword.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('region', { name: 'Change payment password' }).getByText('Changes saved.')).toBeVisible();
 
   await page.goto('/m/withdraw');
   const before = await balanceOf(page);
