@@ -6,6 +6,7 @@
  *   npm run operator -- switch <merchant> <moduleId> on|off
  *   npm run operator -- list
  *   npm run operator -- content import|list|publish|unpublish|feedback <merchant> … (scripts/operator-content.ts)
+ *   npm run operator -- withdrawals [merchant] | withdrawal approve <id> | withdrawal reject <id> [reason…]
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
  * routed elsewhere, …), 2 wrong arguments.
@@ -16,6 +17,10 @@ import {
 } from './operator-commands.ts';
 import { d1Execute, d1Location } from './wrangler.ts';
 import { CONTENT_USAGE, runContentCommand } from './operator-content.ts';
+import {
+  decisionSql, findWithdrawalSql, formatWaiting, parseWithdrawalCommand, waitingSql, WITHDRAWAL_USAGE,
+  type WaitingRow, type WithdrawalCommand,
+} from './withdrawal-commands.ts';
 
 const where = d1Location(process.argv);
 const args = process.argv.slice(2).filter((a) => a !== '--remote');
@@ -77,12 +82,23 @@ if (args[0] === 'content') {
   process.exit(0);
 }
 
-let command: OperatorCommand;
+/** Withdrawal commands (scripts/withdrawal-commands.ts): the decision only; the worker pays out or releases. */
+function runWithdrawal(command: WithdrawalCommand): string {
+  if (command.kind === 'withdrawals') return formatWaiting(d1Execute<WaitingRow>(where, waitingSql(command.merchant)).results);
+  const row = d1Execute<{ id: number; merchant_code: string; status: string }>(where, findWithdrawalSql(command.id)).results[0];
+  if (!row) refuse(`No withdrawal #${command.id}. See: npm run operator -- withdrawals`);
+  if (row.status !== 'pending') refuse(`Withdrawal #${command.id} is ${row.status}; only pending requests can be decided.`);
+  d1Execute(where, decisionSql(command, Date.now()));
+  return command.kind === 'withdrawal-approve'
+    ? `Withdrawal #${command.id} (${row.merchant_code}) approved: it is paid out within a minute, or when the player opens the withdraw page.`
+    : `Withdrawal #${command.id} (${row.merchant_code}) rejected: the held amount returns to the player's balance within a minute.`;
+}
+
 try {
-  command = parseCommand(args);
+  const withdrawal = parseWithdrawalCommand(args);
+  console.log(withdrawal ? runWithdrawal(withdrawal) : run(parseCommand(args) satisfies OperatorCommand));
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
-  console.error(`${error.message}\n\n${USAGE}`);
+  console.error(`${error.message}\n\n${USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}`);
   process.exit(2);
 }
-console.log(run(command));

@@ -33,6 +33,13 @@ export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL' | '
   REGISTER_LIMIT_PER_HOUR?: string;
   /** Seconds a host → site answer (switches, maintenance, regions) is cached per isolate (default 30). */
   SITE_CACHE_SECONDS?: string;
+  /**
+   * Secret: HMAC key of the built-in demo payment provider's notices (services/payments/demo-provider.ts). Unset in
+   * local development: a fixed development key; unset elsewhere: the demo provider is off.
+   */
+  PAYMENT_DEMO_SECRET?: string;
+  /** Minutes a deposit may stay unpaid before it expires (default 30; services/deposits.ts). */
+  DEPOSIT_EXPIRY_MINUTES?: string;
   /** When set, /wps/* and /lgw/* are proxied to this platform API instead of the built-in one. */
   UPSTREAM_API_URL?: string;
   /**

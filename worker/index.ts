@@ -36,6 +36,12 @@ import { announcementRouter } from './api/announcements';
 import { feedbackRouter, helpRouter } from './api/help-feedback';
 import { contractActionRouter, contractRequestRouter } from './api/contracts';
 import { mediaRouter, promotionRouter } from './api/promotions';
+import { paymentsRouter } from './api/payments';
+import { withdrawRouter } from './api/withdraw';
+import { securityRouter } from './api/security';
+import { payPageRouter } from './api/pay-page';
+import { runPaymentsTick } from './services/payments-tick';
+import { profileRouter } from './api/profile';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -71,7 +77,11 @@ const api = new Hono<AppEnv>()
   .route('/wps/agent', agentRouter)
   .route('/wps/playdeck', playdeckRouter)
   .route('/wps/playdeck', accountsExtensionRouter)
-  .route('/wps/playdeck', promotionRouter);
+  .route('/wps/playdeck', promotionRouter)
+  .route('/wps/playdeck/payments', paymentsRouter)
+  .route('/wps/transaction', withdrawRouter)
+  .route('/wps/v2/member', securityRouter)
+  .route('/wps/member/info', profileRouter);
 
 /** Typed API shape for `hono/client`. */
 export type AppType = typeof api;
@@ -111,6 +121,9 @@ export function createApp(options: AppOptions = {}) {
   });
   app.route('/icons', iconRouter);
   app.route('/media', mediaRouter);
+  // The demo payment provider's hosted page (api/pay-page.ts): built-in payments, per site.
+  app.use('/pay/*', merchantResolver, clientIp);
+  app.route('/pay', payPageRouter);
   // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
   app.use('/m/lotto-h5/*', clientIp, upstream);
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);
@@ -146,7 +159,14 @@ function assertSafeConfiguration(env: Bindings): void {
 
 const app = createApp();
 
+/** The Cron Trigger: the lottery's tick, then the payments tick (deposit expiry, withdrawal decisions). */
+const scheduledAll: ExportedHandlerScheduledHandler<Bindings> = async (controller, env, ctx) => {
+  await scheduled(controller, env, ctx);
+  if (env.UPSTREAM_API_URL) return;
+  console.log(`payments tick: ${JSON.stringify(await runPaymentsTick(env))}`);
+};
+
 export default {
   fetch: app.fetch,
-  scheduled,
+  scheduled: scheduledAll,
 } satisfies ExportedHandler<Bindings>;

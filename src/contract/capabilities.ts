@@ -18,6 +18,8 @@ export const CAPABILITIES = {
   builtInLottery: 'lottery',
   /** Promotion applications with a remark and images (the platform's apply call is not found). */
   promotionApply: 'promotion-apply',
+  /** Deposits through the site's payment providers, the payment password and the transactions view. */
+  payments: 'payments',
 } as const;
 
 /**

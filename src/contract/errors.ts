@@ -34,6 +34,9 @@ export const PLAYDECK_ERROR_CODES = [
   'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid',
   'announcement_not_found', 'promotion_not_found', 'promotion_not_applicable', 'promotion_closed', 'already_applied',
   'image_invalid', 'image_too_large', 'too_many_images', 'contract_not_found', 'contract_decided',
+  'payment_method_not_found', 'amount_out_of_range', 'deposit_not_found', 'payment_unavailable', 'signature_invalid',
+  'notice_mismatch', 'payment_password_required', 'payment_password_wrong', 'payment_password_not_set',
+  'withdraw_unavailable', 'payee_required', 'payee_locked',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

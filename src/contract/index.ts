@@ -4,6 +4,8 @@ import { accountsCalls } from './calls/accounts';
 import { lotteryCalls } from './calls/lottery';
 import { extensionCalls } from './calls/extensions';
 import { contentCalls } from './calls/content';
+import { walletCalls } from './calls/wallet';
+import { profileCalls } from './calls/profile';
 import type { CallDef } from './call';
 
 /**
@@ -18,6 +20,8 @@ export const CALLS = {
   ...lotteryCalls,
   ...contentCalls,
   ...extensionCalls,
+  ...walletCalls,
+  ...profileCalls,
 };
 
 /** Every call as a list (OpenAPI, contract tests). */

@@ -1,52 +1,99 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { displayName, isRealAccount } from '../lib/account';
-import { t } from '../lib/i18n';
+import { t, type MessageKey } from '../lib/i18n';
+import { memberCentreTemplate } from '../lib/wallet';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
 import BalanceWidget from '../components/BalanceWidget';
+import { $settings } from '../stores/settings';
 
 /** The member centre's links (player-shell §2 /m/member/home). */
-const LINKS = [
+const LINKS: readonly { href: string; label: MessageKey }[] = [
   { href: '/m/voucherCenter', label: 'member.deposit' },
   { href: '/m/withdraw', label: 'member.withdraw' },
+  { href: '/m/member/transactions', label: 'member.transactions' },
   { href: '/m/gameRecord', label: 'member.gameRecord' },
+  { href: '/m/member/security', label: 'member.security' },
   { href: '/m/fav', label: 'member.favourites' },
   { href: '/m/message', label: 'member.messages' },
   { href: '/m/changePsw', label: 'member.changePassword' },
   { href: '/m/help', label: 'member.help' },
   { href: '/m/feedback', label: 'member.feedback' },
-] as const;
+];
+
+/** The new template's shortcut tiles (mem_cen "1"). */
+const SHORTCUTS: readonly { href: string; label: MessageKey }[] = [
+  { href: '/m/voucherCenter', label: 'member.deposit' },
+  { href: '/m/withdraw', label: 'member.withdraw' },
+  { href: '/m/member/transactions', label: 'member.transactions' },
+  { href: '/m/gameRecord', label: 'member.gameRecord' },
+  { href: '/m/member/security', label: 'member.security' },
+  { href: '/m/inviteFriends', label: 'member.inviteFriends' },
+  { href: '/m/rewardCenter', label: 'member.rewardCenter' },
+  { href: '/m/message', label: 'member.messages' },
+];
 
 /**
- * Member centre (player-shell §2, §6): nickname (else account), account name, VIP label (0 when empty), the
- * balance with refresh and hide, and links to deposit, withdraw, history, favourites, messages, password, help and
- * feedback. Access is checked by the page's AccessGate; nothing member-specific shows before a session is known.
+ * Member centre (player-shell §2, §3, §6) in the site's template (`mobileTemplate.mem_cen`: "1" = the new one
+ * with a profile card and shortcut tiles, else the classic card and link list). Both show the nickname (else the
+ * account), the account, the VIP label (0 when empty) and the balance with mask and refresh. Access is checked by
+ * the page's AccessGate (trial accounts get the free_reject dialog with Cancel / Register now).
  */
 export default function MemberHome() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const member = useStore($member);
+  const settings = useStore($settings);
   if (!hydrated || !session || !isRealAccount(member?.type ?? sessionMemberType(session))) {
     return <p className="muted member-pending">{t('common.loading')}</p>;
   }
+  const name = displayName(member, session.userName);
+  const vip = member?.clubLabel.labelName || '0';
+  const facts = (
+    <dl className="facts">
+      <div><dt>{t('member.account')}</dt><dd>{member?.account ?? session.userName}</dd></div>
+      <div><dt>{t('member.vip')}</dt><dd>{vip}</dd></div>
+    </dl>
+  );
+  if (memberCentreTemplate(settings?.templates.mem_cen) === 'new') {
+    return (
+      <div className="member-centre is-new" data-template="new">
+        <section className="card member-card profile-card" aria-labelledby="member-name">
+          <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+          <div>
+            <h2 id="member-name" className="member-name">{name}</h2>
+            <span className="badge vip-badge">VIP {vip}</span>
+          </div>
+          {facts}
+          <BalanceWidget />
+        </section>
+        <nav aria-labelledby="member-shortcuts" className="card">
+          <h2 id="member-shortcuts" className="visually-hidden">{t('member.shortcuts')}</h2>
+          <ul className="shortcut-grid">
+            {SHORTCUTS.map((s) => <li key={s.href}><a className="shortcut" href={s.href}>{t(s.label)}</a></li>)}
+          </ul>
+        </nav>
+        <nav aria-label={t('member.links')}>
+          <ul className="link-list">
+            {LINKS.slice(5).map((link) => <li key={link.href}><a href={link.href}>{t(link.label)}</a></li>)}
+          </ul>
+        </nav>
+      </div>
+    );
+  }
   return (
-    <>
+    <div className="member-centre is-classic" data-template="classic">
       <section className="card member-card" aria-labelledby="member-name">
-        <h2 id="member-name" className="member-name">{displayName(member, session.userName)}</h2>
-        <dl className="facts">
-          <div><dt>{t('member.account')}</dt><dd>{member?.account ?? session.userName}</dd></div>
-          <div><dt>{t('member.vip')}</dt><dd>{member?.clubLabel.labelName || '0'}</dd></div>
-        </dl>
+        <h2 id="member-name" className="member-name">{name}</h2>
+        {facts}
         <BalanceWidget />
       </section>
       <nav aria-label={t('member.links')}>
         <ul className="link-list">
-          {LINKS.map((link) => (
-            <li key={link.href}><a href={link.href}>{t(link.label)}</a></li>
-          ))}
+          {LINKS.map((link) => <li key={link.href}><a href={link.href}>{t(link.label)}</a></li>)}
         </ul>
       </nav>
-    </>
+    </div>
   );
 }

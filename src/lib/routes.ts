@@ -36,6 +36,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('slotsCenter', '/m/slotsCenter'),
   page('app', '/m/app'),
   { id: 'memberHome', paths: ['/m/member/home'], file: '/m/member/home.html' },
+  { id: 'memberSecurity', paths: ['/m/member/security'], file: '/m/member/security.html' },
+  { id: 'memberTransactions', paths: ['/m/member/transactions'], file: '/m/member/transactions.html' },
   page('voucherCenter', '/m/voucherCenter'),
   page('withdraw', '/m/withdraw'),
   page('leaderBoard', '/m/leaderBoard'),

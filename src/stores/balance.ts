@@ -1,3 +1,4 @@
+import { $wallet, refreshWallet } from './member';
 import { persistentAtom } from '@nanostores/persistent';
 
 /**
@@ -12,4 +13,15 @@ export const $balanceHidden = persistentAtom<boolean>('hideBalance', false, {
 /** Shows or hides the balance and remembers the choice. */
 export function toggleBalanceHidden(): void {
   $balanceHidden.set(!$balanceHidden.get());
+}
+
+/**
+ * After any action that moved money (a slot round, a lottery order, cancel or settlement, a deposit, a withdrawal
+ * request): the balance store takes the balance the answer carried, or reloads it at once — never waits for the
+ * 60 s tick (player-shell §4 Balance; issue 13, issue 9).
+ */
+export function balanceMoved(balanceMinor?: number | null): void {
+  const wallet = $wallet.get();
+  if (wallet && typeof balanceMinor === 'number') $wallet.set({ ...wallet, sumBalance: balanceMinor });
+  else void refreshWallet();
 }

@@ -5,7 +5,8 @@ import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import type { MessageKey } from '../lib/i18n';
 import { keepForRetry, nextSpin, type SpinAttempt } from '../lib/spin';
 import { createFetcher } from './fetcher';
-import { $wallet, refreshWallet } from './member';
+import { refreshWallet } from './member';
+import { balanceMoved } from './balance';
 
 /** The demo slot's state: spinning or not, the last settled round, an error message and an unanswered spin. */
 export interface SlotState {
@@ -44,9 +45,7 @@ export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
   try {
     const round = await spinDemoSlot({ nodeId: attempt.nodeId, stakeMinor: attempt.stakeMinor, idempotencyKey: attempt.key });
     $slot.set({ spinning: false, round, error: null, pending: null });
-    const wallet = $wallet.get();
-    if (wallet) $wallet.set({ ...wallet, sumBalance: round.balanceMinor });
-    else void refreshWallet();
+    balanceMoved(round.balanceMinor);
   } catch (error) {
     const status = error instanceof ApiRequestError ? error.status : 0;
     const code = error instanceof ApiRequestError ? error.errorCode : 'network';

@@ -9,7 +9,7 @@ import { keepOrderForRetry, orderAttempt, orderSignature, prizeModeToUse, stakeC
 import type { MessageKey } from '../lib/i18n';
 import { betterSample, clockSample, nextPollDelay, serverNow, type ClockSample } from '../lib/lotteryClock';
 import { awaitedDrawAt, newResults, type DrawTimes } from '../lib/lotteryRound';
-import { $wallet, refreshWallet } from './member';
+import { balanceMoved } from './balance';
 import { $session } from './session';
 
 export type { LotteryDraw } from '../api/lottery';
@@ -74,9 +74,7 @@ let generation = 0;
 const nodeIdOf = () => $round.get().sheet?.nodeId ?? null;
 
 function setBalance(balanceMinor: number): void {
-  const wallet = $wallet.get();
-  if (wallet) $wallet.set({ ...wallet, sumBalance: balanceMinor });
-  else void refreshWallet();
+  balanceMoved(balanceMinor);
 }
 
 function schedule(delay: number, run: number): void {
@@ -98,7 +96,11 @@ export async function loadMyBets(): Promise<void> {
     const issueNo = $round.get().draws?.current.issueNo;
     const open = content.filter((o) => o.status === 'open' && o.issueNo === issueNo);
     const current = await Promise.all(open.map((o) => getOrderDetail(o.orderId)));
+    // An order that was open and is now won, lost or refunded has just been settled: its money moved.
+    const wasOpen = new Set($myBets.get().recent.filter((o) => o.status === 'open').map((o) => o.orderId));
+    const settled = content.some((o) => wasOpen.has(o.orderId) && o.status !== 'open');
     $myBets.set({ ...$myBets.get(), recent: content, current });
+    if (settled) balanceMoved();
   } catch {
     // keep what is shown; the next result or order reloads it
   }
@@ -123,7 +125,7 @@ export async function pollDraws(): Promise<void> {
     if (before && before.current.issueNo !== draws.current.issueNo) watched = [...watched, before.current].slice(-5);
     const arrived = newResults(before?.results ?? null, draws.results);
     $round.set({ ...$round.get(), draws });
-    if (arrived.length > 0) void refreshWallet();
+    if (arrived.length > 0) balanceMoved();
     if (arrived.length > 0 || before?.current.issueNo !== draws.current.issueNo) void loadMyBets();
     const now = serverNow(Date.now(), sample.offsetMs);
     const mine = $myBets.get().recent.filter((o) => o.status === 'open');
@@ -235,7 +237,7 @@ export async function placeSlip(): Promise<void> {
     $slip.set({ ...$slip.get(), submitting: false, pending: retry ? attempt : null,
       notice: { key: orderErrorKey(code), kind: 'error', params: { issue: issueNo }, retry } });
     if (code === 'draw_closed' || code === 'draw_not_open') void pollDraws();
-    if (code === 'insufficient_balance') void refreshWallet();
+    if (code === 'insufficient_balance') balanceMoved();
   }
 }
 

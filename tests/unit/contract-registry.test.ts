@@ -6,9 +6,11 @@ import { accountsCalls } from '../../src/contract/calls/accounts';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
 import { extensionCalls } from '../../src/contract/calls/extensions';
 import { contentCalls } from '../../src/contract/calls/content';
+import { walletCalls } from '../../src/contract/calls/wallet';
+import { profileCalls } from '../../src/contract/calls/profile';
 import { EXTENSION_PREFIX } from '../../src/contract/call';
 
-const AREAS = { systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls };
+const AREAS = { systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls };
 
 // DESIGN.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.
 describe('the contract registry', () => {

@@ -1,9 +1,18 @@
 import { ApiError } from '../lib/envelope';
 
+/**
+ * What a ledger entry is for. Wallet and payments: 'deposit' (a credited deposit), 'withdraw_hold' (a withdrawal
+ * request puts its amount on hold: a debit), 'withdraw_release' (a rejected or failed withdrawal gives it back);
+ * 'withdraw' is kept for entries written before holds existed.
+ */
+export type LedgerKind =
+  | 'welcome_bonus' | 'trial_credit' | 'bet' | 'win' | 'refund' | 'deposit' | 'withdraw'
+  | 'withdraw_hold' | 'withdraw_release';
+
 /** One balance change. `amountMinor` is signed minor units: negative debits, positive credits. */
 export interface LedgerChange {
   amountMinor: number;
-  kind: 'welcome_bonus' | 'trial_credit' | 'bet' | 'win' | 'refund' | 'deposit' | 'withdraw';
+  kind: LedgerKind;
   reference: string;
   /** Unique per member: a retried request with the same key changes nothing twice. */
   idempotencyKey: string;

@@ -17,6 +17,7 @@ import {
 } from './demo-data.ts';
 import { lotterySeedStatements } from './lottery.ts';
 import { accountsSeedStatements } from './accounts.ts';
+import { paymentsSeedStatements } from './payments.ts';
 
 type SqlValue = string | number | null;
 
@@ -34,6 +35,7 @@ export function demoSeedStatements(): string[] {
     ...catalogueStatements(MERCHANTS),
     ...lotterySeedStatements(),
     ...accountsSeedStatements(),
+    ...paymentsSeedStatements(),
   ];
 }
 

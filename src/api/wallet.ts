@@ -1,0 +1,146 @@
+import { callApi } from './client';
+import { walletCalls } from '../contract/calls/wallet';
+import type { ValueOf } from '../contract/call';
+import { minorToWire, wireToMinor } from '../contract/money';
+
+/**
+ * The wallet and payments calls (src/contract/calls/wallet.ts): thin wrappers that keep the browser in integer
+ * minor units while the wire carries currency units.
+ */
+
+/** A deposit method with its limits in minor units. */
+export interface PaymentMethodView {
+  methodCode: string;
+  displayName: string;
+  minMinor: number;
+  maxMinor: number;
+}
+
+/** The site's deposit methods. */
+export interface PaymentMethodsView {
+  currency: string;
+  currencySymbol: string;
+  template: 0 | 1;
+  methods: PaymentMethodView[];
+}
+
+/** A deposit, money in minor units. */
+export interface DepositView {
+  depositId: number;
+  methodCode: string;
+  amountMinor: number;
+  status: 'pending' | 'credited' | 'expired' | 'failed';
+  createdAt: number;
+  expiresAt: number;
+  redirectUrl: string | null;
+  balanceMinor: number | null;
+}
+
+/** A withdrawal, money in minor units. */
+export type WithdrawalView = Omit<ValueOf<typeof walletCalls.withdrawInfo>['withdrawals'][number], 'amount'> & { amountMinor: number };
+
+/** The withdraw page's data, money in minor units. */
+export interface WithdrawInfoView {
+  enabled: boolean;
+  minMinor: number;
+  maxMinor: number;
+  availableMinor: number;
+  currencySymbol: string;
+  paymentPasswordSet: boolean;
+  payeeName: string;
+  withdrawals: WithdrawalView[];
+}
+
+/** One row of the transactions view, money in minor units (signed). */
+export interface TransactionView {
+  id: number;
+  category: 'deposit' | 'withdrawal' | 'bonus' | 'round';
+  kind: string;
+  amountMinor: number;
+  balanceAfterMinor: number;
+  createdAt: number;
+}
+
+/** Totals of a period, minor units. */
+export interface TransactionTotalsView {
+  deposits: number;
+  withdrawals: number;
+  netDeposits: number;
+  bonuses: number;
+  rounds: number;
+}
+
+function depositOf(value: ValueOf<typeof walletCalls.depositCreate>): DepositView {
+  return {
+    depositId: value.depositId, methodCode: value.methodCode, amountMinor: wireToMinor(value.amount), status: value.status,
+    createdAt: value.createdAt, expiresAt: value.expiresAt, redirectUrl: value.redirectUrl,
+    balanceMinor: value.balance === null ? null : wireToMinor(value.balance),
+  };
+}
+
+function withdrawalOf(w: ValueOf<typeof walletCalls.withdrawInfo>['withdrawals'][number]): WithdrawalView {
+  const { amount, ...rest } = w;
+  return { ...rest, amountMinor: wireToMinor(amount) };
+}
+
+/** GET the site's deposit methods. */
+export async function getPaymentMethods(): Promise<PaymentMethodsView> {
+  const value = await callApi(walletCalls.paymentMethods);
+  return {
+    currency: value.currency, currencySymbol: value.currencySymbol, template: value.template,
+    methods: value.methods.map((m) => ({ methodCode: m.methodCode, displayName: m.displayName, minMinor: wireToMinor(m.minAmount), maxMinor: wireToMinor(m.maxAmount) })),
+  };
+}
+
+/** POST a deposit order; the key makes a retried order count once. */
+export async function createDeposit(input: { methodCode: string; amountMinor: number; idempotencyKey: string }): Promise<DepositView> {
+  return depositOf(await callApi(walletCalls.depositCreate, {
+    body: { methodCode: input.methodCode, amount: minorToWire(input.amountMinor), idempotencyKey: input.idempotencyKey },
+  }));
+}
+
+/** GET one deposit's status. */
+export async function getDeposit(depositId: number): Promise<DepositView> {
+  return depositOf(await callApi(walletCalls.depositStatus, { query: { depositId } }));
+}
+
+/** GET the withdraw page's data. */
+export async function getWithdrawInfo(): Promise<WithdrawInfoView> {
+  const v = await callApi(walletCalls.withdrawInfo);
+  return {
+    enabled: v.enabled, minMinor: wireToMinor(v.minAmount), maxMinor: wireToMinor(v.maxAmount), availableMinor: wireToMinor(v.available),
+    currencySymbol: v.currencySymbol, paymentPasswordSet: v.paymentPasswordSet, payeeName: v.payeeName, withdrawals: v.withdrawals.map(withdrawalOf),
+  };
+}
+
+/** POST a withdrawal request; answers the request and the balance after the hold. */
+export async function requestWithdrawal(input: {
+  amountMinor: number; payeeName: string; bankName: string; accountNumber: string; paymentPassword: string; idempotencyKey: string;
+}): Promise<{ withdrawal: WithdrawalView; balanceMinor: number }> {
+  const { amountMinor, ...rest } = input;
+  const value = await callApi(walletCalls.withdrawRequest, { body: { ...rest, amount: minorToWire(amountMinor) } });
+  return { withdrawal: withdrawalOf(value.withdrawal), balanceMinor: wireToMinor(value.balance) };
+}
+
+/** GET the security page's data. */
+export const getSecurityConfig = (): Promise<ValueOf<typeof walletCalls.securityConfig>> => callApi(walletCalls.securityConfig);
+
+/** POST set or change the payment password. */
+export async function savePaymentPassword(body: { newPaymentPassword: string; oldPaymentPassword?: string; loginPassword?: string }): Promise<void> {
+  await callApi(walletCalls.paymentPassword, { body });
+}
+
+/** GET a page of the transactions view. */
+export async function getTransactions(query: { category?: string; startDate: number; endDate: number; pageNo: number }): Promise<{
+  list: TransactionView[]; totals: TransactionTotalsView; pageNo: number; totalPages: number;
+}> {
+  const v = await callApi(walletCalls.transactions, { query: { ...query, category: query.category ?? '' } });
+  return {
+    list: v.list.map((r) => ({ id: r.id, category: r.category, kind: r.kind, amountMinor: wireToMinor(r.amount), balanceAfterMinor: wireToMinor(r.balanceAfter), createdAt: r.createdAt })),
+    totals: {
+      deposits: wireToMinor(v.totals.deposits), withdrawals: wireToMinor(v.totals.withdrawals), netDeposits: wireToMinor(v.totals.netDeposits),
+      bonuses: wireToMinor(v.totals.bonuses), rounds: wireToMinor(v.totals.rounds),
+    },
+    pageNo: v.pageNo, totalPages: v.totalPages,
+  };
+}

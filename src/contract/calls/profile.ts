@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { FIELD_FORMATS } from '../../lib/fieldFormats';
+
+/**
+ * Profile edits of the member centre (issue 13, Member centre; accounts §7 "/wps/member/info (with sub-paths for
+ * icon, nickname, email, payeename)"). Methods and bodies are not found in the platform's clients: PlayDeck
+ * answers POST with a JSON body of the one field, module COMM3, value null. The fields follow the registration
+ * formats (src/lib/fieldFormats.ts), so the form and the server check alike.
+ */
+const nickname = z.string().trim().refine((v) => FIELD_FORMATS.nickname(v), 'nickname: 1 to 20 characters');
+const email = z.string().trim().refine((v) => FIELD_FORMATS.email(v), 'a plausible e-mail address under 255 characters');
+const payeeName = z.string().trim().refine((v) => FIELD_FORMATS.payeeName(v), 'payee name: letters, as on the bank account');
+
+/** The profile calls. */
+export const profileCalls = {
+  /** POST `{ nickname }` → null. 400 `request_param_err`; 403 `free_reject`; 401. */
+  updateNickname: defineCall({
+    name: 'updateNickname', method: 'POST', path: '/wps/member/info/nickname', moduleId: 'COMM3', auth: 'member',
+    body: z.object({ nickname }), value: z.null(), summary: 'Change the nickname (accounts §7 member-info sub-path).',
+  }),
+  /** POST `{ email }` → null. 400 `request_param_err`; 403 `free_reject`; 401. */
+  updateEmail: defineCall({
+    name: 'updateEmail', method: 'POST', path: '/wps/member/info/email', moduleId: 'COMM3', auth: 'member',
+    body: z.object({ email }), value: z.null(), summary: 'Change the bound e-mail address (accounts §7 member-info sub-path).',
+  }),
+  /**
+   * POST `{ payeeName }` → null: sets the payee name once (the name withdrawals are paid to); a set name is changed
+   * by customer service only (409 `payee_locked`). 400 `request_param_err`; 403 `free_reject`; 401.
+   */
+  updatePayeeName: defineCall({
+    name: 'updatePayeeName', method: 'POST', path: '/wps/member/info/payeename', moduleId: 'COMM3', auth: 'member',
+    body: z.object({ payeeName }), value: z.null(), summary: 'Set the payee name (accounts §7 member-info sub-path).',
+  }),
+};

@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import FormField from '../components/FormField';
+import { useHydrated } from '../components/useHydrated';
+import { isRealAccount } from '../lib/account';
+import { t, type MessageKey } from '../lib/i18n';
+import { formatMoney } from '../lib/money';
+import { depositPresets, depositTemplate } from '../lib/wallet';
+import { $deposit, chooseMethod, openDepositPage, setDepositAmount, submitDeposit } from '../stores/deposit';
+import { $session, sessionMemberType } from '../stores/session';
+import BalanceWidget from './BalanceWidget';
+
+const RETURNED_KEY: Record<string, MessageKey> = {
+  pending: 'wallet.depositPending', failed: 'wallet.depositFailed', expired: 'wallet.depositExpired',
+};
+
+/**
+ * The deposit page (issue 13, Deposit; player-shell §2 /m/voucherCenter): the site's payment methods with their
+ * limits, the amount, and "Continue to payment", which places the order and leaves for the provider's page. The
+ * site's `dep_func` template decides the layout: 1 = method cards and quick amounts, 0 = a method list and the
+ * amount field. Coming back (`?deposit=<id>`) shows the outcome; a credit updates the balance at once.
+ */
+export default function DepositForm() {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const state = useStore($deposit);
+  const real = session !== null && isRealAccount(sessionMemberType(session));
+
+  useEffect(() => {
+    if (real) void openDepositPage(window.location.search);
+  }, [real]);
+
+  if (!hydrated || !real || state.phase === 'loading') return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (state.phase === 'failed') {
+    return (
+      <section className="card">
+        <p className="form-error" role="alert">{t(state.error ?? 'wallet.failed')}</p>
+        <button type="button" className="btn" onClick={() => void openDepositPage(window.location.search)}>{t('common.retry')}</button>
+      </section>
+    );
+  }
+  const money = (minor: number) => formatMoney(minor, state.currencySymbol);
+  const method = state.methods.find((m) => m.methodCode === state.methodCode);
+  const modern = depositTemplate(state.template) === 'new';
+  const busy = state.phase === 'submitting' || state.phase === 'redirecting';
+  const returned = state.returned;
+  return (
+    <>
+      <section className="card" aria-label={t('wallet.balance')}>
+        <BalanceWidget />
+      </section>
+      {returned && (
+        <section className="card" aria-live="polite">
+          {returned.status === 'credited'
+            ? <p className="form-ok" role="status">{t('wallet.credited', { amount: money(returned.amountMinor) })}</p>
+            : <p className={returned.status === 'pending' ? 'muted' : 'form-error'} role="status">{state.checking && returned.status === 'pending' ? t('wallet.checking') : t(RETURNED_KEY[returned.status] ?? 'wallet.failed')}</p>}
+        </section>
+      )}
+      <section className="card" aria-labelledby="deposit-title">
+        <h2 id="deposit-title">{t('wallet.depositTitle')}</h2>
+        {state.methods.length === 0 ? (
+          <p className="muted">{t('wallet.noMethods')}</p>
+        ) : (
+          <form className={`account-form deposit-form ${modern ? 'is-new' : 'is-classic'}`} noValidate aria-busy={busy}
+            onSubmit={(event) => { event.preventDefault(); void submitDeposit(); }}>
+            <fieldset className="choice-group">
+              <legend>{t('wallet.methods')}</legend>
+              {state.methods.map((m) => (
+                <label key={m.methodCode} className={modern ? 'choice-card' : 'choice-row'}>
+                  <input type="radio" name="method" value={m.methodCode} checked={m.methodCode === state.methodCode}
+                    onChange={() => chooseMethod(m.methodCode)} />
+                  <span>{m.displayName}</span>
+                  <small className="muted">{t('wallet.limits', { min: money(m.minMinor), max: money(m.maxMinor) })}</small>
+                </label>
+              ))}
+            </fieldset>
+            {modern && method && (
+              <fieldset className="quick-amounts">
+                <legend>{t('wallet.quickAmounts')}</legend>
+                {depositPresets(method.minMinor, method.maxMinor).map((minor) => (
+                  <button key={minor} type="button" className="chip" onClick={() => setDepositAmount(minor)}>{money(minor)}</button>
+                ))}
+              </fieldset>
+            )}
+            <FormField key={`amount-${state.presetRevision}`} label={t('wallet.amount')} value={state.amountText} onValue={setDepositAmount}
+              inputMode="decimal" autoComplete="off" name="amount"
+              hint={method ? t('wallet.limits', { min: money(method.minMinor), max: money(method.maxMinor) }) : undefined}
+              error={state.error === 'wallet.amountInvalid' ? state.error : null} />
+            <p className="form-error" role="alert">{state.error && state.error !== 'wallet.amountInvalid' ? t(state.error) : ''}</p>
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+              {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              {state.phase === 'redirecting' ? t('wallet.redirecting') : t('wallet.depositSubmit')}
+            </button>
+          </form>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import FormField from '../components/FormField';
+import { useHydrated } from '../components/useHydrated';
+import { isRealAccount } from '../lib/account';
+import { t } from '../lib/i18n';
+import { $security, loadSecurity, savePaymentPasswordForm, setSecurityField } from '../stores/security';
+import { $profile, saveProfileField, setProfileField, type ProfileField } from '../stores/profile';
+import type { MessageKey } from '../lib/i18n';
+import { $session, sessionMemberType } from '../stores/session';
+
+/** The profile fields of the member-info sub-paths, with their labels. */
+const PROFILE_FIELDS: readonly { field: ProfileField; label: MessageKey; autoComplete: string }[] = [
+  { field: 'nickname', label: 'wallet.nickname', autoComplete: 'nickname' },
+  { field: 'email', label: 'wallet.email', autoComplete: 'email' },
+  { field: 'payeeName', label: 'wallet.payeeName', autoComplete: 'name' },
+];
+
+/**
+ * The member centre's security page (issue 13, Member centre): login password (to /m/changePsw), the payment
+ * password (set with the login password, changed with the current one), the bound mobile and e-mail (masked), and
+ * the profile edits of the member-info sub-paths (nickname, e-mail, payee name).
+ */
+export default function SecurityPage() {
+  const hydrated = useHydrated();
+  const session = useStore($session);
+  const state = useStore($security);
+  const profile = useStore($profile);
+  const real = session !== null && isRealAccount(sessionMemberType(session));
+
+  useEffect(() => {
+    if (real) void loadSecurity();
+  }, [real]);
+
+  if (!hydrated || !real || !state.config) {
+    if (state.failed) return <p className="form-error" role="alert">{t('wallet.failed')}</p>;
+    return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  }
+  const { config, form } = state;
+  const revision = state.saved ? 'saved' : 'open';
+  return (
+    <>
+      <section className="card">
+        <ul className="link-list security-list">
+          <li><a href="/m/changePsw">{t('member.changePassword')}</a></li>
+          <li><span>{t('wallet.mobile')}</span> <span className="muted">{config.mobileBound ? config.mobileNum : t('wallet.notBound')}</span></li>
+          <li><span>{t('wallet.email')}</span> <span className="muted">{config.emailBound ? config.email : t('wallet.notBound')}</span></li>
+          <li><span>{t('wallet.paymentPassword')}</span> <span className="muted">{config.paymentPasswordSet ? '******' : t('wallet.notSet')}</span></li>
+        </ul>
+      </section>
+      <section className="card" aria-labelledby="profile-title">
+        <h2 id="profile-title">{t('wallet.profile')}</h2>
+        {PROFILE_FIELDS.map(({ field, label, autoComplete }) => (
+          <form key={field} className="account-form profile-field" noValidate aria-busy={profile.saving === field}
+            onSubmit={(event) => { event.preventDefault(); void saveProfileField(field); }}>
+            <FormField key={`${field}-${profile.saved && profile.field === field ? 'saved' : 'open'}`} label={t(label)} value={profile.values[field]}
+              onValue={(v) => setProfileField(field, v)} name={field} autoComplete={autoComplete}
+              type={field === 'email' ? 'email' : 'text'} error={profile.field === field ? profile.error : null} />
+            <button type="submit" className="btn" disabled={profile.saving !== null}>{t('wallet.save')}</button>
+            {profile.saved && profile.field === field && <p className="form-ok" role="status">{t('wallet.saved')}</p>}
+          </form>
+        ))}
+      </section>
+      <section className="card" aria-labelledby="paypass-title">
+        <h2 id="paypass-title">{config.paymentPasswordSet ? t('wallet.changePaymentPassword') : t('wallet.setPaymentPassword')}</h2>
+        <form className="account-form" noValidate aria-busy={state.saving} onSubmit={(event) => { event.preventDefault(); void savePaymentPasswordForm(); }}>
+          <FormField key={`current-${revision}`} label={config.paymentPasswordSet ? t('wallet.currentPaymentPassword') : t('wallet.loginPassword')}
+            value={form.current} onValue={(v) => setSecurityField('current', v)} type="password" revealable name="current"
+            autoComplete={config.paymentPasswordSet ? 'off' : 'current-password'} />
+          <FormField key={`next-${revision}`} label={t('wallet.newPaymentPassword')} value={form.next} onValue={(v) => setSecurityField('next', v)}
+            type="password" inputMode="numeric" maxLength={6} revealable name="newPaymentPassword" autoComplete="off" />
+          <FormField key={`confirm-${revision}`} label={t('wallet.confirmPaymentPassword')} value={form.confirm} onValue={(v) => setSecurityField('confirm', v)}
+            type="password" inputMode="numeric" maxLength={6} revealable name="confirmPaymentPassword" autoComplete="off" />
+          <p className={state.saved ? 'form-ok' : 'form-error'} role="alert">{state.saved ? t('wallet.saved') : state.error ? t(state.error) : ''}</p>
+          <button type="submit" className="btn btn-primary btn-block" disabled={state.saving}>
+            {state.saving ? <span className="spinner" aria-hidden="true" /> : null}
+            {t('wallet.save')}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { profileCalls } from '../../src/contract/calls/profile';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { requireRealMember } from '../services/auth-context';
+import { memberOnly } from '../services/member-only';
+
+/**
+ * Router for the member-info sub-paths under /wps/member/info (accounts §7; src/contract/calls/profile.ts): the
+ * member centre's profile edits. Real accounts only (403 `free_reject`); bodies checked with the registration
+ * formats (400 `request_param_err`). Each edit is one statement.
+ * - POST /nickname `{ nickname }` → members.nickname (shown instead of the account name).
+ * - POST /email `{ email }` → the bound e-mail (profile.email; used by forgot-password-by-e-mail).
+ * - POST /payeename `{ payeeName }` → profile.payeeName, set once: the name withdrawals are paid to is not changed
+ *   by the player (409 `payee_locked`; customer service changes it), which is what operators expect against fraud.
+ */
+export const profileRouter = new Hono<AppEnv>()
+  .post('/nickname', memberOnly, valid('json', profileCalls.updateNickname.body!), async (c) => {
+    const member = requireRealMember(c);
+    await c.env.DB.prepare(`UPDATE members SET nickname = ?2 WHERE id = ?1`).bind(member.memberId, c.req.valid('json').nickname).run();
+    return ok(c, null);
+  })
+  .post('/email', memberOnly, valid('json', profileCalls.updateEmail.body!), async (c) => {
+    const member = requireRealMember(c);
+    await c.env.DB.prepare(`UPDATE members SET profile = json_set(profile, '$.email', ?2) WHERE id = ?1`)
+      .bind(member.memberId, c.req.valid('json').email).run();
+    return ok(c, null);
+  })
+  .post('/payeename', memberOnly, valid('json', profileCalls.updatePayeeName.body!), async (c) => {
+    const member = requireRealMember(c);
+    const result = await c.env.DB.prepare(
+      `UPDATE members SET profile = json_set(profile, '$.payeeName', ?2)
+       WHERE id = ?1 AND COALESCE(json_extract(profile, '$.payeeName'), '') = ''`,
+    ).bind(member.memberId, c.req.valid('json').payeeName).run();
+    if (result.meta.changes === 0) throw new ApiError(409, 'payee_locked', 'The payee name is set; customer service changes it');
+    return ok(c, null);
+  });

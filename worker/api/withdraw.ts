@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import type { ValueOf } from '../../src/contract/call';
+import { walletCalls } from '../../src/contract/calls/wallet';
+import { minorToWire, wireToMinor } from '../../src/contract/money';
+import { ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { requireRealMember } from '../services/auth-context';
+import { memberOnly } from '../services/member-only';
+import { findMemberById } from '../db/queries/members';
+import { findWithdrawSettings, listWithdrawals, type WithdrawalRecord } from '../db/queries/withdrawals';
+import { getBalance } from '../services/ledger';
+import { checkPaymentPassword, hasPaymentPassword } from '../services/payment-password';
+import { requestWithdrawal, settleDecidedWithdrawals } from '../services/withdrawals';
+
+/** A withdrawal on the wire: currency units, the account number masked but for its last 4 characters. */
+export function withdrawalWire(w: WithdrawalRecord): ValueOf<typeof walletCalls.withdrawInfo>['withdrawals'][number] {
+  const account = w.accountNumber.replace(/\s+/g, '');
+  return {
+    withdrawalId: w.id, amount: minorToWire(w.amountMinor), status: w.status, payeeName: w.payeeName, bankName: w.bankName,
+    accountNumber: account.length > 4 ? `****${account.slice(-4)}` : account, reason: w.reason, createdAt: w.createdAt,
+  };
+}
+
+/**
+ * Router for /wps/transaction (the platform's path family, platform-contract.md §1.1 `/wps/transaction/withdraw`;
+ * its bodies are not found in the platform's clients, so PlayDeck's shapes are in src/contract/calls/wallet.ts).
+ * Real accounts only: 403 `free_reject` for guests and trial accounts; 401 without a session.
+ * - GET /withdraw → limits, available balance, whether a payment password is set, the payee name on file, and
+ *   the newest 20 requests (decisions operators made are finished first: services/withdrawals.ts).
+ * - POST /withdraw → puts the amount on hold (ledger `withdraw_hold`) after the payment password check.
+ */
+export const withdrawRouter = new Hono<AppEnv>()
+  .get('/withdraw', async (c) => {
+    const member = requireRealMember(c);
+    const db = c.env.DB;
+    await settleDecidedWithdrawals(c.env, { memberId: member.memberId });
+    const [settings, record, balance, passwordSet, list] = await Promise.all([
+      findWithdrawSettings(db, c.var.merchant.code), findMemberById(db, member.memberId), getBalance(db, member.memberId),
+      hasPaymentPassword(db, member.memberId), listWithdrawals(db, member.memberId),
+    ]);
+    const payee = record?.profile.payeeName;
+    const value: ValueOf<typeof walletCalls.withdrawInfo> = {
+      enabled: settings !== null, minAmount: minorToWire(settings?.minMinor ?? 0), maxAmount: minorToWire(settings?.maxMinor ?? 0),
+      available: minorToWire(balance), currencySymbol: c.var.merchant.currencySymbol, paymentPasswordSet: passwordSet,
+      payeeName: typeof payee === 'string' ? payee : '', withdrawals: list.map(withdrawalWire),
+    };
+    return ok(c, value);
+  })
+  /**
+   * POST /withdraw `{ amount, payeeName, bankName, accountNumber, paymentPassword, idempotencyKey }` →
+   * `{ withdrawal, balance }`. 400 `amount_out_of_range`, `payment_password_not_set`, `request_param_err`; 403
+   * `free_reject`, `payment_password_wrong`; 409 `insufficient_balance`, `withdraw_unavailable`,
+   * `idempotency_conflict`; 429 `TOO_MANY_REQUEST` (payment password checks).
+   */
+  .post('/withdraw', memberOnly, valid('json', walletCalls.withdrawRequest.body!), async (c) => {
+    const member = requireRealMember(c);
+    const body = c.req.valid('json');
+    await checkPaymentPassword(c.env.DB, member.memberId, body.paymentPassword);
+    const { withdrawal, balanceMinor } = await requestWithdrawal(c.env.DB, {
+      merchantCode: c.var.merchant.code, currency: c.var.merchant.currency, memberId: member.memberId,
+      amountMinor: wireToMinor(body.amount), payeeName: body.payeeName, bankName: body.bankName,
+      accountNumber: body.accountNumber, idempotencyKey: body.idempotencyKey,
+    });
+    return ok(c, { withdrawal: withdrawalWire(withdrawal), balance: minorToWire(balanceMinor) });
+  });
