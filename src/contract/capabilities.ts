@@ -16,6 +16,8 @@ export const CAPABILITIES = {
   demoGames: 'demo-games',
   /** The built-in lottery's richer calls (sheet, draws with commitments, structured orders). */
   builtInLottery: 'lottery',
+  /** Game history of every kind with period totals (/wps/playdeck/history/*). */
+  gameHistory: 'game-history',
 } as const;
 
 /**

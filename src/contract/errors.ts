@@ -32,6 +32,7 @@ export const PLAYDECK_ERROR_CODES = [
   'wallet_not_found', 'insufficient_balance', 'idempotency_conflict', 'invalid_stake',
   'draw_closed', 'draw_not_open', 'draw_not_found', 'order_not_found', 'suborder_not_found', 'invalid_bet',
   'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid',
+  'invalid_choice', 'round_not_found', 'round_in_progress',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */
