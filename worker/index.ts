@@ -17,6 +17,8 @@ import { gameRouter } from './api/game';
 import { catalogueRelayRouter } from './api/relay-catalogue';
 import { favouriteRelayRouter } from './api/relay-favourites';
 import { demoRouter } from './api/demo';
+import { demoGamesRouter } from './api/demo-games';
+import { historyRouter } from './api/history';
 import { iconRouter } from './api/icons';
 import { lotteryRouter } from './api/lottery';
 import { lotteryGatewayRouter } from './api/lottery-gateway';
@@ -68,6 +70,8 @@ const api = new Hono<AppEnv>()
   .route('/wps/relay', contractActionRouter)
   .route('/wps/feedback', feedbackRouter)
   .route('/wps/playdeck/demo', demoRouter)
+  .route('/wps/playdeck/demo', demoGamesRouter)
+  .route('/wps/playdeck/history', historyRouter)
   .route('/wps/playdeck/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)
   .route('/lgw', lotteryGatewayRouter)

@@ -1,6 +1,9 @@
 import { callApi } from './client';
 import { catalogueCalls } from '../contract/calls/catalogue';
 import { minorToWire, wireToMinor } from '../contract/money';
+import type { ValueOf } from '../contract/call';
+import type { FairOutcome } from '../lib/demoGames';
+import type { FairSeeds } from '../lib/fair';
 
 /**
  * PlayDeck's demo slot (extension /wps/playdeck/demo, capability `demo-games`): thin wrappers that keep the
@@ -41,4 +44,61 @@ export async function spinDemoSlot(input: { nodeId: number; stakeMinor: number; 
     roundId: value.roundId, reels: value.reels, stakeMinor: wireToMinor(value.stake), winMinor: wireToMinor(value.winAmount),
     balanceMinor: wireToMinor(value.balance),
   };
+}
+
+/** A demo game's sheet of any kind (stakes in minor units). */
+export interface DemoGameSheet {
+  nodeId: number;
+  kind: 'slot' | 'table' | 'crash' | 'shooter';
+  gameName: string;
+  displayName: string;
+  stakes: number[];
+  freePlay: boolean;
+  minTarget: number;
+  maxTarget: number;
+  targets: { id: string; glyph: string; multiplier: number; hitsIn10000: number }[];
+}
+
+/** A played provably fair round (money in minor units). */
+export interface FairRoundView {
+  roundId: number;
+  nodeId: number;
+  outcome: FairOutcome;
+  stakeMinor: number;
+  winMinor: number;
+  freePlay: boolean;
+  fair: FairSeeds;
+  createdAt: number;
+}
+
+/** Turns a wire round (currency units) into minor units. */
+export function fairRoundOf(value: ValueOf<typeof catalogueCalls.demoPlay>['round']): FairRoundView {
+  return {
+    roundId: value.roundId, nodeId: value.nodeId, outcome: value.outcome, stakeMinor: wireToMinor(value.stake),
+    winMinor: wireToMinor(value.winAmount), freePlay: value.freePlay, fair: value.fair, createdAt: value.createdAt,
+  };
+}
+
+/** GET a demo game's sheet (`nodeId`). */
+export async function getDemoGame(nodeId: number): Promise<DemoGameSheet> {
+  const value = await callApi(catalogueCalls.demoGame, { query: { nodeId } });
+  return { ...value, stakes: value.stakes.map((stake) => wireToMinor(stake)) };
+}
+
+/** GET the commitment of the member's next provably fair round. */
+export async function getDemoFair(): Promise<{ commitment: string; nonce: number }> {
+  return callApi(catalogueCalls.demoFair, {});
+}
+
+/** POST one provably fair round; the key makes a retried round count once. */
+export async function playDemoRound(input: {
+  nodeId: number; stakeMinor: number; choice: string; clientSeed: string; idempotencyKey: string; freePlay: boolean;
+}): Promise<{ round: FairRoundView; balanceMinor: number; nextCommitment: string }> {
+  const value = await callApi(catalogueCalls.demoPlay, {
+    body: {
+      nodeId: input.nodeId, stake: minorToWire(input.stakeMinor), choice: input.choice, clientSeed: input.clientSeed,
+      idempotencyKey: input.idempotencyKey, ...(input.freePlay ? { freePlay: true } : {}),
+    },
+  });
+  return { round: fairRoundOf(value.round), balanceMinor: wireToMinor(value.balance), nextCommitment: value.nextCommitment };
 }

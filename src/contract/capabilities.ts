@@ -20,6 +20,8 @@ export const CAPABILITIES = {
   promotionApply: 'promotion-apply',
   /** Deposits through the site's payment providers, the payment password and the transactions view. */
   payments: 'payments',
+  /** Game history of every kind with period totals (/wps/playdeck/history/*). */
+  gameHistory: 'game-history',
 } as const;
 
 /**

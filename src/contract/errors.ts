@@ -37,6 +37,7 @@ export const PLAYDECK_ERROR_CODES = [
   'payment_method_not_found', 'amount_out_of_range', 'deposit_not_found', 'payment_unavailable', 'signature_invalid',
   'notice_mismatch', 'payment_password_required', 'payment_password_wrong', 'payment_password_not_set',
   'withdraw_unavailable', 'payee_required', 'payee_locked',
+  'invalid_choice', 'round_not_found', 'round_in_progress',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

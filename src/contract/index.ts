@@ -6,6 +6,7 @@ import { extensionCalls } from './calls/extensions';
 import { contentCalls } from './calls/content';
 import { walletCalls } from './calls/wallet';
 import { profileCalls } from './calls/profile';
+import { historyCalls } from './calls/history';
 import type { CallDef } from './call';
 
 /**
@@ -22,6 +23,7 @@ export const CALLS = {
   ...extensionCalls,
   ...walletCalls,
   ...profileCalls,
+  ...historyCalls,
 };
 
 /** Every call as a list (OpenAPI, contract tests). */

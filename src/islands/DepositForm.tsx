@@ -8,7 +8,7 @@ import { formatMoney } from '../lib/money';
 import { depositPresets, depositTemplate } from '../lib/wallet';
 import { $deposit, chooseMethod, openDepositPage, setDepositAmount, submitDeposit } from '../stores/deposit';
 import { $session, sessionMemberType } from '../stores/session';
-import BalanceWidget from './BalanceWidget';
+import BalanceWidget from '../components/BalanceWidget';
 
 const RETURNED_KEY: Record<string, MessageKey> = {
   pending: 'wallet.depositPending', failed: 'wallet.depositFailed', expired: 'wallet.depositExpired',

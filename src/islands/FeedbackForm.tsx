@@ -4,7 +4,7 @@ import { t, type MessageKey } from '../lib/i18n';
 import { feedbackCounter } from '../lib/content';
 import { FEEDBACK_MAX } from '../contract/calls/content-schemas';
 import Dialog from '../components/Dialog';
-import CaptchaField from './CaptchaField';
+import CaptchaField from '../components/CaptchaField';
 import { $feedback, $feedbackDisabled, pickType, resetFeedback, setFeedbackField, setPickerOpen, submitFeedback } from '../stores/feedback';
 
 /** Question types in the picker's order (accounts §3). */

@@ -1,83 +1,111 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { betLabel, dateTime, prizeModeLabel } from '../components/lotteryLabels';
+import { betLabel, dateTime } from '../components/lotteryLabels';
 import { useHydrated } from '../components/useHydrated';
 import { formatOdds } from '../lib/betSlip';
+import { cardRank, verifyRound, type RoundCheck } from '../lib/demoGames';
+import { RECORD_KINDS, RECORD_PERIODS } from '../lib/gameRecord';
 import { pageLocale, t } from '../lib/i18n';
 import { ORDER_FILTERS, orderOutcome } from '../lib/lotteryRound';
 import { formatMoney } from '../lib/money';
-import { usePaged } from '../hooks/usePaged';
-import { hasMore, pageIndicator } from '../lib/paging';
-import { $recordFilter, chooseRecordFilter, orderDetail, recordKey, recordPages, type LotteryOrder } from '../stores/gameRecord';
+import {
+  $recordDetails, $recordFilter, $recordList, loadMoreRecord, loadRecord, openRecordDetail,
+  type HistoryItem, type LotteryOrderDetail, type RoundDetail,
+} from '../stores/gameRecord';
 import { $wallet } from '../stores/member';
 import { $session } from '../stores/session';
 import { $settings } from '../stores/settings';
 
-/** One order with its expander: bets, their odds, stakes and payouts, and the draw's result. */
-function OrderItem({ order, money }: { order: LotteryOrder; money: (minor: number) => string }) {
-  // The detail loads the first time the order opens, and stays for the page (src/stores/gameRecord.ts).
-  const [asked, setAsked] = useState(false);
-  const [expanded, setExpanded] = useState(false);
-  const loaded = useStore(orderDetail(asked ? String(order.orderId) : null));
-  const detail = loaded.data ?? null;
-  const state = !expanded ? 'closed' : loaded.failed ? 'failed' : detail ? 'open' : 'loading';
-  const tag = pageLocale().tag;
-  const outcome = orderOutcome(order);
-  const toggle = () => {
-    if (state === 'failed') orderDetail(String(order.orderId)).revalidate();
-    setAsked(true);
-    setExpanded(state !== 'open');
-  };
-  const panelId = `order-${order.orderId}`;
+type Money = (minor: number) => string;
+const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const card = (c: number) => `${RANKS[cardRank(c) - 1] ?? ''}${['♠', '♥', '♦', '♣'][Math.floor(c / 13)] ?? ''}`;
+
+/** A lottery order's bets, odds, stakes and payouts, and the draw's result. */
+function OrderDetail({ order, money }: { order: LotteryOrderDetail; money: Money }) {
   return (
-    <li className={`card record-order lotto-order-${outcome}`}>
-      <div className="record-head">
-        <strong>{order.gameName}</strong>
-        <span className="record-outcome">{t(`lottery.outcome.${outcome}`, { payout: money(order.payoutMinor), refund: money(order.refundMinor) })}</span>
-      </div>
-      <p className="muted">
-        {t('record.issue', { issue: order.issueNo })} · {dateTime(order.createdAt, tag)} · {prizeModeLabel(order.prizeMode)}
-      </p>
-      <p>{t('lottery.mine.stake', { stake: money(order.totalStakeMinor) })}</p>
-      <button type="button" className="btn btn-small" aria-expanded={state === 'open'} aria-controls={panelId} aria-busy={state === 'loading'} onClick={toggle}>
-        {t('record.details')}
+    <>
+      <p>{order.draw.digits ? t('record.result', { digits: order.draw.digits.join(' ') }) : t('record.awaiting', { time: dateTime(order.draw.drawAt, pageLocale().tag) })}</p>
+      <table className="record-bets">
+        <caption className="visually-hidden">{t('record.betsOf', { issue: order.issueNo })}</caption>
+        <thead><tr><th scope="col">{t('record.bet')}</th><th scope="col">{t('record.stake')}</th><th scope="col">{t('record.odds')}</th><th scope="col">{t('record.payout')}</th></tr></thead>
+        <tbody>
+          {order.subOrders.map((s) => (
+            <tr key={s.subOrderId}>
+              <td>{betLabel(s.betType, s.selection)} <span className="muted">({t(`record.status.${s.status}`)})</span></td>
+              <td>{money(s.stakeMinor)}</td><td>{formatOdds(s.oddsMilli)}</td><td>{money(s.payoutMinor)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** A demo round: what happened, and for provably fair rounds the seeds and a check the player runs. */
+function RoundView({ round }: { round: RoundDetail }) {
+  const [check, setCheck] = useState<RoundCheck | null>(null);
+  const o = round.outcome;
+  const what = round.reels ? round.reels.join(' · ')
+    : o?.kind === 'table' ? `${t('demo.table.DRAGON')} ${card(o.dragon)} · ${t('demo.table.TIGER')} ${card(o.tiger)} · ${t('demo.table.bet')}: ${t(`demo.table.${o.bet}`)}`
+      : o?.kind === 'crash' ? t(o.crashPoint >= o.target ? 'demo.crash.cashed' : 'demo.crash.crashed', { point: (o.crashPoint / 100).toFixed(2), target: (o.target / 100).toFixed(2) })
+        : o?.kind === 'shooter' ? (o.hit ? t('demo.shooter.hit', { target: t(`demo.shooter.${o.target}`) }) : `${t(`demo.shooter.${o.target}`)}: ${t('demo.shooter.miss')}`) : '';
+  const fair = round.fair;
+  return (
+    <>
+      <p>{what}</p>
+      {round.freePlay && <p className="muted">{t('demo.freeRound')}</p>}
+      {fair && o && (
+        <div className="fair-panel">
+          <dl>
+            <dt>{t('demo.fair.commitment')}</dt><dd className="hash">{fair.commitment}</dd>
+            <dt>{t('demo.fair.serverSeed')}</dt><dd className="hash">{fair.serverSeed}</dd>
+            <dt>{t('demo.fair.clientSeed')}</dt><dd className="hash">{fair.clientSeed}</dd>
+            <dt>{t('demo.fair.nonce')}</dt><dd>{fair.nonce}</dd>
+          </dl>
+          <button type="button" className="btn btn-small" onClick={() => setCheck(verifyRound({ outcome: o, stakeMinor: round.stakeMinor, winMinor: round.winMinor, fair }))}>
+            {t('demo.fair.verify')}
+          </button>
+          {check && <p role="status">{t(check.seedMatches && check.outcomeMatches ? 'demo.fair.ok' : 'demo.fair.bad')}</p>}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** One line: game, kind, time, stake, win and net; its detail behind a button. */
+function RecordItem({ item, money }: { item: HistoryItem; money: Money }) {
+  const details = useStore($recordDetails);
+  const [open, setOpen] = useState(false);
+  const key = `${item.kind}:${item.id}`;
+  const detail = details[key];
+  const outcome = item.kind === 'lottery'
+    ? t(`lottery.outcome.${orderOutcome({ status: item.status, payoutMinor: item.winMinor })}`, { payout: money(item.winMinor), refund: money(item.refundMinor) })
+    : item.winMinor > 0 ? t('slot.result.win', { amount: money(item.winMinor) }) : t('lottery.outcome.lost');
+  const toggle = () => {
+    setOpen(!open);
+    if (!open) void openRecordDetail(item);
+  };
+  return (
+    <li className={`card record-order record-${item.kind}`}>
+      <div className="record-head"><strong>{item.gameName}</strong><span className="record-outcome">{outcome}</span></div>
+      <p className="muted">{t(`history.kind.${item.kind}`)} · {dateTime(item.createdAt, pageLocale().tag)}{item.freePlay ? ` · ${t('demo.mode.free')}` : ''}</p>
+      <p>{t('history.line', { stake: money(item.stakeMinor), win: money(item.winMinor), net: money(item.netMinor) })}</p>
+      <button type="button" className="btn btn-small" aria-expanded={open} aria-controls={`detail-${key}`} aria-busy={detail?.state === 'loading'} onClick={toggle}>
+        {t(item.kind === 'lottery' ? 'record.details' : 'history.details')}
       </button>
-      {state === 'failed' && <p role="alert" className="field-error">{t('record.detailFailed')}</p>}
-      <div id={panelId} hidden={state !== 'open'}>
-        {detail && (
-          <>
-            <p>
-              {detail.draw.digits
-                ? t('record.result', { digits: detail.draw.digits.join(' ') })
-                : t('record.awaiting', { time: dateTime(detail.draw.drawAt, tag) })}
-            </p>
-            <table className="record-bets">
-              <caption className="visually-hidden">{t('record.betsOf', { issue: order.issueNo })}</caption>
-              <thead>
-                <tr><th scope="col">{t('record.bet')}</th><th scope="col">{t('record.stake')}</th><th scope="col">{t('record.odds')}</th><th scope="col">{t('record.payout')}</th></tr>
-              </thead>
-              <tbody>
-                {detail.subOrders.map((s) => (
-                  <tr key={s.subOrderId}>
-                    <td>{betLabel(s.betType, s.selection)} <span className="muted">({t(`record.status.${s.status}`)})</span></td>
-                    <td>{money(s.stakeMinor)}</td>
-                    <td>{formatOdds(s.oddsMilli)}</td>
-                    <td>{money(s.payoutMinor)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        )}
+      <div id={`detail-${key}`} hidden={!open}>
+        {detail?.state === 'failed' && <p role="alert" className="field-error">{t('record.detailFailed')}</p>}
+        {detail?.state === 'order' && <OrderDetail order={detail.order} money={money} />}
+        {detail?.state === 'round' && <RoundView round={detail.round} />}
       </div>
     </li>
   );
 }
 
 /**
- * The player's game history (player-shell §2 /m/gameRecord): lottery orders newest first, filtered by status, 9 a
- * page with 'more'; each opens to its bets, the draw's result and the payouts. A visitor is sent to /m/login by the
- * page's access gate.
+ * The player's game history (player-shell §2 /m/gameRecord): every kind of game, filtered by kind (and order status
+ * for lottery), over today, 7 or 30 days or 3 months, with the period's stake, win and net; 9 lines a page with
+ * 'more'. A visitor is sent to /m/login by the page's access gate. The flow lives in src/stores/gameRecord.ts.
  */
 export default function GameRecord() {
   const hydrated = useHydrated();
@@ -85,43 +113,56 @@ export default function GameRecord() {
   const wallet = useStore($wallet);
   const settings = useStore($settings);
   const filter = useStore($recordFilter);
-  const paged = usePaged(recordPages(session ? recordKey(filter, session.token) : null));
+  const list = useStore($recordList);
+
+  useEffect(() => {
+    if (session) void loadRecord();
+  }, [session]);
 
   if (!hydrated || !session) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
-  const currency = wallet ? { code: wallet.currency, symbol: wallet.currencySymbol } : { code: settings?.currency, symbol: settings?.currencySymbol };
-  const money = (minor: number) => formatMoney(minor, currency, pageLocale().tag);
-  const current = paged.loading ? null : { paged: paged.list, failed: paged.failed };
-  const more = paged.loadingMore;
-  const { page, total } = current ? pageIndicator(current.paged) : { page: 0, total: 0 };
+  const symbol = wallet?.currencySymbol ?? settings?.currencySymbol ?? '';
+  const money: Money = (minor) => formatMoney(minor, symbol, pageLocale().tag);
+  const statuses = filter.kind === 'all' || filter.kind === 'lottery';
 
   return (
     <div className="record">
-      <div className="chips" role="group" aria-label={t('record.filter')}>
-        {ORDER_FILTERS.map((f) => (
-          <button key={f} type="button" className="chip" aria-pressed={f === filter} onClick={() => chooseRecordFilter(f)}>{t(`record.filter.${f}`)}</button>
-        ))}
+      <div className="chips" role="group" aria-label={t('history.kind')}>
+        {RECORD_KINDS.map((k) => <button key={k} type="button" className="chip" aria-pressed={k === filter.kind} onClick={() => void loadRecord({ kind: k })}>{t(`history.kind.${k}`)}</button>)}
       </div>
-      {!current ? (
-        <p className="muted" aria-busy="true">{t('common.loading')}</p>
-      ) : current.failed ? (
+      <div className="chips" role="group" aria-label={t('history.period')}>
+        {RECORD_PERIODS.map((p) => <button key={p} type="button" className="chip" aria-pressed={p === filter.period} onClick={() => void loadRecord({ period: p })}>{t(`history.period.${p}`)}</button>)}
+      </div>
+      {statuses && (
+        <div className="chips" role="group" aria-label={t('record.filter')}>
+          {ORDER_FILTERS.map((f) => <button key={f} type="button" className="chip" aria-pressed={f === filter.status} onClick={() => void loadRecord({ status: f })}>{t(`record.filter.${f}`)}</button>)}
+        </div>
+      )}
+      {list.totals && (
+        <dl className="card record-totals" aria-label={t('history.totals')}>
+          <div><dt>{t('record.stake')}</dt><dd>{money(list.totals.stakeMinor)}</dd></div>
+          <div><dt>{t('slot.win')}</dt><dd>{money(list.totals.winMinor)}</dd></div>
+          <div><dt>{t('history.net')}</dt><dd>{money(list.totals.netMinor)}</dd></div>
+        </dl>
+      )}
+      {list.failed ? (
         <div className="empty-state" role="alert">
           <p>{t('record.failed')}</p>
-          <button type="button" className="btn" onClick={paged.retry}>{t('common.retry')}</button>
+          <button type="button" className="btn" onClick={() => void loadRecord()}>{t('common.retry')}</button>
         </div>
-      ) : current.paged.items.length === 0 ? (
+      ) : !list.items ? (
+        <p className="muted" aria-busy="true">{t('common.loading')}</p>
+      ) : list.items.length === 0 ? (
         <div className="empty-state">
-          <p>{t('record.none')}</p>
-          <a className="btn btn-primary" href="/m/lottery">{t('record.play')}</a>
+          <p>{t('history.none')}</p>
+          <a className="btn btn-primary" href="/m/home">{t('record.play')}</a>
         </div>
       ) : (
         <>
-          <ul className="record-list">
-            {current.paged.items.map((order) => <OrderItem key={order.orderId} order={order} money={money} />)}
-          </ul>
+          <ul className="record-list">{list.items.map((item) => <RecordItem key={`${item.kind}:${item.id}`} item={item} money={money} />)}</ul>
           <div className="paged-footer">
-            <p className="page-indicator">{t('games.pageIndicatorLabel', { page, total })}</p>
-            <button type="button" className="btn more-games" disabled={!hasMore(current.paged) || more} aria-busy={more} onClick={paged.loadMore}>
-              {t('record.more')}
+            <p className="page-indicator">{t('games.pageIndicatorLabel', { page: list.page + 1, total: Math.max(1, list.totalPages) })}</p>
+            <button type="button" className="btn more-games" disabled={list.page + 1 >= list.totalPages || list.loadingMore} aria-busy={list.loadingMore} onClick={() => void loadMoreRecord()}>
+              {t('history.more')}
             </button>
           </div>
         </>

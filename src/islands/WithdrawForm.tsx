@@ -7,7 +7,7 @@ import { pageLocale, t } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import { withdrawalStatusKey } from '../lib/wallet';
 import { $session, sessionMemberType } from '../stores/session';
-import BalanceWidget from './BalanceWidget';
+import BalanceWidget from '../components/BalanceWidget';
 import { $withdraw, loadWithdraw, setWithdrawField, submitWithdraw, type WithdrawForm as Fields } from '../stores/withdraw';
 
 /**

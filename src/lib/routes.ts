@@ -67,6 +67,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { id: 'getHourContract', paths: ['/m/member/agent/getHourContract'], file: '/m/member/agent/getHourContract.html' },
   page('policy', '/m/policy'),
   { id: 'demoSlot', paths: ['/play/slot'], file: '/play/slot.html' },
+  { id: 'demoTable', paths: ['/play/table'], file: '/play/table.html' },
+  { id: 'demoCrash', paths: ['/play/crash'], file: '/play/crash.html' },
+  { id: 'demoShooter', paths: ['/play/shooter'], file: '/play/shooter.html' },
 ];
 
 const HOME = PAGE_ROUTES[0]!;

@@ -115,6 +115,7 @@ test('a player bets on a 45-second draw: a lost answer is retried once, a closed
 
   // The game history has both orders, with the bets and payouts behind "Bets and result".
   await page.goto('/m/gameRecord');
+  await page.getByRole('button', { name: 'Lottery', exact: true }).click();
   await page.getByRole('button', { name: 'Settled' }).click();
   const won = page.getByRole('listitem').filter({ hasText: `Won ${usd(PAYOUT_OF_ONE_DOLLAR)}` });
   await expect(won).toHaveCount(1);

@@ -114,6 +114,19 @@ const rows: Row[] = [
   ['spinDemoSlot', () => demo.spinDemoSlot({ nodeId: 10001, stakeMinor: 50, idempotencyKey: 'key-12345678' }),
     { roundId: 7, reels: ['BAR', 'BAR', 'BELL'], stake: 0.5, winAmount: 2, balance: 1234.56 },
     { method: 'POST', path: `${EXTENSION_PREFIX}/demo/slot/spin`, body: { nodeId: 10001, stake: 0.5, idempotencyKey: 'key-12345678' } }],
+  ['getDemoGame', () => demo.getDemoGame(15000),
+    { nodeId: 15000, kind: 'table', gameName: 'x', displayName: 'y', stakes: [0.1], freePlay: false, minTarget: 101, maxTarget: 10000, targets: [] },
+    { method: 'GET', path: `${EXTENSION_PREFIX}/demo/game`, token: false, query: { nodeId: '15000' } }],
+  ['getDemoFair', () => demo.getDemoFair(), { commitment: 'c', nonce: 0 }, { method: 'GET', path: `${EXTENSION_PREFIX}/demo/fair` }],
+  ['playDemoRound', () => demo.playDemoRound({ nodeId: 15000, stakeMinor: 100, choice: 'TIE', clientSeed: 'abc', idempotencyKey: 'key-12345678', freePlay: false }),
+    {
+      round: {
+        roundId: 1, nodeId: 15000, outcome: { kind: 'table', bet: 'TIE', dragon: 0, tiger: 13 }, stake: 1, winAmount: 12, freePlay: false,
+        fair: { serverSeed: 's', commitment: 'c', clientSeed: 'abc', nonce: 0 }, createdAt: 1,
+      },
+      balance: 11, nextCommitment: 'd',
+    },
+    { method: 'POST', path: `${EXTENSION_PREFIX}/demo/play`, body: { nodeId: 15000, stake: 1, choice: 'TIE', clientSeed: 'abc', idempotencyKey: 'key-12345678' } }],
 ];
 
 describe('the catalogue client sends each call as platform-contract.md §2 names it', () => {

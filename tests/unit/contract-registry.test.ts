@@ -8,9 +8,10 @@ import { extensionCalls } from '../../src/contract/calls/extensions';
 import { contentCalls } from '../../src/contract/calls/content';
 import { walletCalls } from '../../src/contract/calls/wallet';
 import { profileCalls } from '../../src/contract/calls/profile';
+import { historyCalls } from '../../src/contract/calls/history';
 import { EXTENSION_PREFIX } from '../../src/contract/call';
 
-const AREAS = { systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls };
+const AREAS = { systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls, historyCalls };
 
 // DESIGN.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.
 describe('the contract registry', () => {

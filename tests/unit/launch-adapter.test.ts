@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assertMayPlay, checkLaunch, launchUrl, lotteryPlayType, lotteryPrizeMode, type LaunchGame } from '../../worker/services/launch';
 
 const base: LaunchGame = {
-  nodeId: 10001, vassalage: 'PD_SLOTS', gameId: 'PDS10001', gameGroupId: null, lottoMode: null,
+  nodeId: 10001, vassalage: 'PD_SLOTS', gameId: 'PDS10001', gameGroupId: null, lottoMode: null, gameType: 'RNG', gameClassifyNew: 'slot',
   supportPlay: 1, launchAdapter: 'demo', vendorMaintenance: false,
 };
 
@@ -11,8 +11,18 @@ describe('launch adapter choice', () => {
     expect(launchUrl(base, false)).toBe('/play/slot?nodeId=10001');
   });
 
+  it.each<[string, string | null, string]>([
+    ['LIVE', 'baccarat', '/play/table?nodeId=10001'],
+    ['PVP', 'poker', '/play/table?nodeId=10001'],
+    ['FISH', 'fishing', '/play/shooter?nodeId=10001'],
+    ['RNG', 'arcade', '/play/crash?nodeId=10001'],
+    ['COCKFIGHT', null, '/play/table?nodeId=10001'],
+  ])("sends a 'demo' %s (%s) game to the demo of its kind: %s", (gameType, gameClassifyNew, url) => {
+    expect(launchUrl({ ...base, gameType, gameClassifyNew }, false)).toBe(url);
+  });
+
   it("sends 'lottery' games to the lottery launcher with game, group, play type and prize mode", () => {
-    const game = { ...base, vassalage: 'TCG', gameId: '1004', gameGroupId: 'HANOI', lottoMode: 'Tradition,Entertainment', launchAdapter: 'lottery' };
+    const game = { ...base, gameType: 'LOTT', vassalage: 'TCG', gameId: '1004', gameGroupId: 'HANOI', lottoMode: 'Tradition,Entertainment', launchAdapter: 'lottery' };
     expect(launchUrl(game, false)).toBe('/m/launchGame?gameId=1004&gameGroupId=HANOI&playType=ent&prize_mode=LOTT');
   });
 

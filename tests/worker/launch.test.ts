@@ -35,7 +35,7 @@ describe('GET /wps/game/launchGame (platform-contract.md §2 launch game; player
 
   it('launches a demo-platform game to the slot page and records it as a recent game', async () => {
     const member = await createMember();
-    const game = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 1`);
+    const game = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 1 AND game_classify = 'slot'`);
     const { status, body } = await launch(
       member.token, `gameId=${game.game_id}&nodeId=${game.node_id}&accountType=1&vassalage=PD_SLOTS&merchantCode=DEMO`,
     );
@@ -158,7 +158,7 @@ describe('GET /wps/game/launchGame (platform-contract.md §2 launch game; player
 
 describe('GET /wps/relay/GCS_gameTrialLaunch (platform-contract.md §2 trial launch, no token)', () => {
   it('opens a free-play game without a session and records nothing', async () => {
-    const game = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 0`);
+    const game = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 0 AND game_classify = 'slot'`);
     const { status, body } = await trial(`gameId=${game.game_id}&nodeId=${game.node_id}&platform=html5`);
     expect(status).toBe(200);
     expect(body.value).toEqual({ content: { game_url: `/play/slot?nodeId=${game.node_id}`, nodeId: game.node_id, vassalage: 'PD_SLOTS', freePlay: true } });

@@ -38,6 +38,8 @@ export const gameRouter = new Hono<AppEnv>()
     const mappingHasElott = found.launchAdapter === 'lottery' ? await merchantOffersCategory(c.env.DB, merchantCode, 'ELOTT') : false;
     let url = launchUrl(game, mappingHasElott);
     if (found.launchAdapter === 'lottery' && q.lottoView === 'lobby') url += '&code=lobby';
+    // A real member who chose free play (supportPlay 0) opens the demo in its free mode.
+    if (found.launchAdapter === 'demo' && decision.freePlay && REAL_MEMBER_TYPES.includes(member.type)) url += '&freePlay=1';
     await recordRecentGame(c.env.DB, member.memberId, found.game.nodeId);
     const value: ValueOf<typeof catalogueCalls.launchGame> = {
       content: { game_url: url, nodeId: found.game.nodeId, vassalage: found.game.vassalage, freePlay: decision.freePlay },

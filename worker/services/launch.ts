@@ -1,4 +1,5 @@
 import { ApiError } from '../lib/envelope';
+import { demoKindOf } from '../../src/lib/demoGames';
 
 /** Lottery prize modes passed to the lottery launcher as `prize_mode`. */
 export type PrizeMode = 'ELOTT' | 'LOTT' | 'SEA';
@@ -10,6 +11,9 @@ export interface LaunchGame {
   gameId: string;
   gameGroupId: string | null;
   lottoMode: string | null;
+  /** Category (games.game_type) and classification: which demo kind a demo-hosted game opens. */
+  gameType: string;
+  gameClassifyNew?: string | null;
   /** 0 means free play is supported. */
   supportPlay: number;
   launchAdapter: string;
@@ -65,14 +69,15 @@ export function lotteryPlayType(lottoMode: string | null): 'trad' | 'ent' {
 
 /**
  * Where the browser goes to play, by the vendor's launch adapter:
- * - `demo`: the built-in demo slot page, `/play/slot?nodeId=<id>`;
+ * - `demo`: the built-in demo game of the game's own kind (src/lib/demoGames.ts demoKindOf), `/play/<kind>?nodeId=<id>`
+ *   (slot, table, crash or shooter);
  * - `lottery`: the lottery launcher, `/m/launchGame?gameId&gameGroupId&playType&prize_mode` (player-shell §2).
  * An unknown adapter is a catalogue misconfiguration, so it throws a plain Error (a 500, not the player's fault).
  */
 export function launchUrl(game: LaunchGame, mappingHasElott: boolean): string {
   switch (game.launchAdapter) {
     case 'demo':
-      return `/play/slot?${new URLSearchParams({ nodeId: String(game.nodeId) }).toString()}`;
+      return `/play/${demoKindOf(game.gameType, game.gameClassifyNew ?? null) ?? 'slot'}?${new URLSearchParams({ nodeId: String(game.nodeId) }).toString()}`;
     case 'lottery': {
       const query = new URLSearchParams({
         gameId: game.gameId,

@@ -33,14 +33,14 @@ export async function listLotteryWins(db: D1Database, merchantCode: string, game
   return results.map(toWin);
 }
 
-/** Winning rounds of the built-in demo slot, same rules as `listLotteryWins`. */
+/** Winning rounds of the built-in demo games (every kind; free-play rounds won nothing), same rules as `listLotteryWins`. */
 export async function listSlotWins(db: D1Database, merchantCode: string, gameType: string | null, order: WinOrder, limit: number): Promise<WinRow[]> {
   const orderBy = order === 'newest' ? 'r.created_at DESC, r.id DESC' : 'r.win_minor DESC, r.created_at DESC, r.id DESC';
   const { results } = await db
     .prepare(
       `SELECT m.account, g.game_name, g.game_type, r.node_id, r.win_minor, r.created_at AS won_at
        FROM demo_rounds r JOIN members m ON m.id = r.member_id JOIN games g ON g.node_id = r.node_id
-       WHERE m.merchant_code = ?1 AND r.win_minor > 0 AND m.type IN (0, 1, 2)
+       WHERE m.merchant_code = ?1 AND r.win_minor > 0 AND r.free_play = 0 AND m.type IN (0, 1, 2)
          AND (?2 IS NULL OR g.game_type = ?2)
        ORDER BY ${orderBy} LIMIT ?3`,
     )

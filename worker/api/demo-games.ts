@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import type { ValueOf } from '../../src/contract/call';
+import { minorToWire, wireToMinor } from '../../src/contract/money';
+import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, DEMO_STAKES, SHOOTER_TARGETS, demoKindOf, isFairKind } from '../../src/lib/demoGames';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
+import type { FairRound } from '../db/queries/demo-fair';
+import { checkLaunch } from '../services/launch';
+import { SLOT_STAKES } from '../services/slot';
+import { REAL_MEMBER_TYPES, requireMember } from '../services/auth-context';
+import { memberOnly } from '../services/member-only';
+import { currentSeed, playFairRound } from '../services/demo-play';
+
+/** The demo-platform game behind a node id: offered by this site and hosted by the 'demo' adapter. */
+async function demoGame(db: D1Database, merchantCode: string, nodeId: number): Promise<CatalogueGame> {
+  const found = await findOfferedGame(db, merchantCode, nodeId);
+  if (!found) throw new ApiError(404, 'game_not_found', 'No such game on this site');
+  if (found.launchAdapter !== 'demo') throw new ApiError(400, 'not_demo_game', 'This game is not hosted by the demo platform');
+  return found;
+}
+
+/** A provably fair round as the wire carries it: money in currency units. */
+export function fairRoundWire(round: FairRound): ValueOf<typeof catalogueCalls.demoPlay>['round'] {
+  return {
+    roundId: round.id, nodeId: round.nodeId, outcome: round.outcome, stake: minorToWire(round.stakeMinor),
+    winAmount: minorToWire(round.winMinor), freePlay: round.freePlay, fair: round.fair, createdAt: round.createdAt,
+  };
+}
+
+/**
+ * Router for /wps/playdeck/demo (PlayDeck extension, capability `demo-games`; src/contract/calls/demo.ts): the
+ * demo platform's games of every kind beside the slot's own calls (./demo.ts). Which kind a game plays is
+ * `demoKindOf(gameType, classify)` (src/lib/demoGames.ts). Money is decimal currency units on the wire.
+ */
+export const demoGamesRouter = new Hono<AppEnv>()
+  /**
+   * GET /game?nodeId → the game's sheet: kind, names, stakes (currency units), freePlay (supportPlay 0), the crash
+   * targets' range (hundredths) and the shooter's targets. No session needed. 404 `game_not_found`; 400
+   * `not_demo_game`, `request_param_err`.
+   */
+  .get('/game', valid('query', catalogueCalls.demoGame.query!), async (c) => {
+    const { nodeId } = c.req.valid('query');
+    const { game } = await demoGame(c.env.DB, c.var.merchant.code, nodeId);
+    const kind = demoKindOf(game.gameType, game.gameClassifyNew) ?? 'slot';
+    const value: ValueOf<typeof catalogueCalls.demoGame> = {
+      nodeId,
+      kind,
+      gameName: game.gameName,
+      displayName: game.displayName,
+      stakes: (kind === 'slot' ? SLOT_STAKES : DEMO_STAKES).map((stake) => minorToWire(stake)),
+      freePlay: game.supportPlay === 0,
+      minTarget: CRASH_MIN_TARGET,
+      maxTarget: CRASH_MAX_TARGET,
+      targets: SHOOTER_TARGETS.map((t) => ({ ...t })),
+    };
+    return ok(c, value);
+  })
+  /** GET /fair → `{ commitment, nonce }` of the member's next round (committing a first seed). 401 without a session. */
+  .get('/fair', memberOnly, async (c) => {
+    const member = requireMember(c);
+    const seed = await currentSeed(c.env.DB, member.memberId);
+    return ok(c, { commitment: seed.commitment, nonce: seed.nonce } satisfies ValueOf<typeof catalogueCalls.demoFair>);
+  })
+  /**
+   * POST /play `{ nodeId, stake, choice, clientSeed, idempotencyKey, freePlay? }` → `{ round, balance,
+   * nextCommitment }` (src/contract/calls/demo.ts demoPlay). The game must play a provably fair kind (a slot game
+   * is 400 `not_demo_game`: it spins through /slot/spin). Who may play is the launch rule (checkLaunch): guests and
+   * trial members only where free play is supported (else 403 `free_reject`); a real member asking for free play
+   * where it is not supported gets 400 `free_play_unavailable`; guests and trial members play with their trial
+   * credit, never for free. 400 `invalid_stake` for a stake not offered.
+   */
+  .post('/play', memberOnly, valid('json', catalogueCalls.demoPlay.body!), async (c) => {
+    const member = requireMember(c);
+    const body = c.req.valid('json');
+    const stakeMinor = wireToMinor(body.stake);
+    if (!DEMO_STAKES.includes(stakeMinor)) {
+      throw new ApiError(400, 'invalid_stake', `The stake must be one of ${DEMO_STAKES.map((m) => minorToWire(m)).join(', ')}`);
+    }
+    const db = c.env.DB;
+    const found = await demoGame(db, c.var.merchant.code, body.nodeId);
+    const kind = demoKindOf(found.game.gameType, found.game.gameClassifyNew);
+    if (kind === null || !isFairKind(kind)) throw new ApiError(400, 'not_demo_game', 'This game spins through the slot call');
+    const realMember = REAL_MEMBER_TYPES.includes(member.type);
+    checkLaunch(realMember, { ...found.game, launchAdapter: found.launchAdapter, vendorMaintenance: found.vendorMaintenance }, body.freePlay === true);
+    const result = await playFairRound(db, {
+      memberId: member.memberId, nodeId: body.nodeId, kind, stakeMinor, choice: body.choice, clientSeed: body.clientSeed,
+      idempotencyKey: body.idempotencyKey, freePlay: realMember && body.freePlay === true,
+    });
+    const next = await currentSeed(db, member.memberId);
+    const value: ValueOf<typeof catalogueCalls.demoPlay> = {
+      round: fairRoundWire(result.round), balance: minorToWire(result.balanceMinor), nextCommitment: next.commitment,
+    };
+    return ok(c, value);
+  });

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { historyCalls } from '../../src/contract/calls/history';
+import type { ValueOf } from '../../src/contract/call';
+import { minorToWire } from '../../src/contract/money';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { findSlotRound, gameNameOf, listHistory } from '../db/queries/game-history';
+import { findFairRound } from '../db/queries/demo-fair';
+import { requireMember } from '../services/auth-context';
+import { memberOnly } from '../services/member-only';
+
+/**
+ * Router for /wps/playdeck/history (PlayDeck extension, capability `game-history`; src/contract/calls/history.ts):
+ * the member's game history of every kind (player-shell §2 /m/gameRecord). Money is currency units on the wire.
+ */
+export const historyRouter = new Hono<AppEnv>()
+  /**
+   * GET /rounds?kind&startDate&endDate&page&size → items newest first and the period's totals (stake, win, net =
+   * win − stake; free-play rounds count no money). 401 without a session; 400 `request_param_err` for a bad period.
+   */
+  .get('/rounds', memberOnly, valid('query', historyCalls.gameHistory.query!), async (c) => {
+    const member = requireMember(c);
+    const q = c.req.valid('query');
+    const { items, totals } = await listHistory(c.env.DB, { memberId: member.memberId, kind: q.kind, status: q.status, from: q.startDate, to: q.endDate }, q.page, q.size);
+    const value: ValueOf<typeof historyCalls.gameHistory> = {
+      items: items.map((i) => ({
+        kind: i.kind, id: i.id, nodeId: i.nodeId, gameName: i.gameName, stake: minorToWire(i.stakeMinor), winAmount: minorToWire(i.winMinor),
+        refund: minorToWire(i.refundMinor), net: minorToWire(i.winMinor - i.stakeMinor), status: i.status, freePlay: i.freePlay, createdAt: i.createdAt,
+      })),
+      totals: {
+        count: totals.count, stake: minorToWire(totals.stakeMinor), winAmount: minorToWire(totals.winMinor),
+        net: minorToWire(totals.winMinor - totals.stakeMinor),
+      },
+      page: q.page,
+      totalPages: Math.ceil(totals.count / q.size),
+    };
+    return ok(c, value);
+  })
+  /**
+   * GET /round?roundId → one demo round of the member: a slot round with its reels, a provably fair round with its
+   * outcome and revealed seeds. 401 without a session; 404 `round_not_found` (also another member's round).
+   */
+  .get('/round', memberOnly, valid('query', historyCalls.gameHistoryRound.query!), async (c) => {
+    const member = requireMember(c);
+    const { roundId } = c.req.valid('query');
+    const db = c.env.DB;
+    const fair = await findFairRound(db, member.memberId, roundId);
+    if (fair) {
+      const value: ValueOf<typeof historyCalls.gameHistoryRound> = {
+        roundId, kind: fair.kind, nodeId: fair.nodeId, gameName: await gameNameOf(db, fair.nodeId), stake: minorToWire(fair.stakeMinor),
+        winAmount: minorToWire(fair.winMinor), freePlay: fair.freePlay, createdAt: fair.createdAt, outcome: fair.outcome, fair: fair.fair,
+      };
+      return ok(c, value);
+    }
+    const slot = await findSlotRound(db, member.memberId, roundId);
+    if (!slot) throw new ApiError(404, 'round_not_found', 'No such round of this member');
+    const value: ValueOf<typeof historyCalls.gameHistoryRound> = {
+      roundId, kind: 'slot', nodeId: slot.nodeId, gameName: await gameNameOf(db, slot.nodeId), stake: minorToWire(slot.stakeMinor),
+      winAmount: minorToWire(slot.winMinor), freePlay: false, createdAt: slot.createdAt, reels: slot.reels,
+    };
+    return ok(c, value);
+  });
