@@ -32,6 +32,9 @@ import { registerSettingsRouter } from './api/register-settings';
 import { playdeckRouter } from './api/playdeck';
 import { legacyKeyRouter } from './api/legacy-key';
 import { devTimingRouter } from './api/dev-timing';
+import { inboxRouter } from './api/inbox';
+import { chatRelayRouter, chatServiceRouter } from './api/chat';
+export { ChatRoom } from './chat/room';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -52,6 +55,9 @@ const api = new Hono<AppEnv>()
   .route('/wps/game', gameRouter)
   .route('/wps/relay', catalogueRelayRouter)
   .route('/wps/relay', favouriteRelayRouter)
+  .route('/wps/relay', inboxRouter)
+  .route('/wps/relay', chatRelayRouter)
+  .route('/wps/playdeck/chat', chatServiceRouter)
   .route('/wps/playdeck/demo', demoRouter)
   .route('/wps/playdeck/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)

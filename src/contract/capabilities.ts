@@ -16,6 +16,8 @@ export const CAPABILITIES = {
   demoGames: 'demo-games',
   /** The built-in lottery's richer calls (sheet, draws with commitments, structured orders). */
   builtInLottery: 'lottery',
+  /** The built-in live chat (chat tickets and the conversation WebSocket under /wps/playdeck/chat/). */
+  builtInChat: 'chat',
 } as const;
 
 /**

@@ -32,6 +32,7 @@ export const PLAYDECK_ERROR_CODES = [
   'wallet_not_found', 'insufficient_balance', 'idempotency_conflict', 'invalid_stake',
   'draw_closed', 'draw_not_open', 'draw_not_found', 'order_not_found', 'suborder_not_found', 'invalid_bet',
   'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid',
+  'message_not_found', 'conversation_not_found', 'chat_ticket_invalid', 'console_login_failed', 'csrf_invalid',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -3,6 +3,7 @@ import { catalogueCalls } from './calls/catalogue';
 import { accountsCalls } from './calls/accounts';
 import { lotteryCalls } from './calls/lottery';
 import { extensionCalls } from './calls/extensions';
+import { conversationCalls } from './calls/conversations';
 import type { CallDef } from './call';
 
 /**
@@ -16,6 +17,7 @@ export const CALLS = {
   ...accountsCalls,
   ...lotteryCalls,
   ...extensionCalls,
+  ...conversationCalls,
 };
 
 /** Every call as a list (OpenAPI, contract tests). */

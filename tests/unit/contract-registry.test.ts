@@ -5,9 +5,10 @@ import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { accountsCalls } from '../../src/contract/calls/accounts';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
 import { extensionCalls } from '../../src/contract/calls/extensions';
+import { conversationCalls } from '../../src/contract/calls/conversations';
 import { EXTENSION_PREFIX } from '../../src/contract/call';
 
-const AREAS = { systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls };
+const AREAS = { systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, conversationCalls };
 
 // DESIGN.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.
 describe('the contract registry', () => {

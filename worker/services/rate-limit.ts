@@ -64,3 +64,10 @@ export const AFFILIATE_LOOKUP_PER_IP: RateLimit = { name: 'affiliate:ip', max: 6
 export const RESET_PER_IP: RateLimit = { name: 'reset:ip', max: 10, windowMs: HOUR_MS };
 /** Social-login starts per client IP (each one stores a pending request). */
 export const OAUTH_START_PER_IP: RateLimit = { name: 'oauth:start:ip', max: 30, windowMs: 10 * 60 * 1000 };
+/**
+ * Inbox and chat reads per member (list, open, unread counts): the client polls the unread counts at most every
+ * 250 ms on an event and every 30 s otherwise, so 120 a minute is far above a real player's use.
+ */
+export const CONVERSATION_READS_PER_MEMBER: RateLimit = { name: 'conv:read:member', max: 120, windowMs: 60 * 1000 };
+/** Inbox changes (mark read, delete) and chat launches per member. */
+export const CONVERSATION_WRITES_PER_MEMBER: RateLimit = { name: 'conv:write:member', max: 60, windowMs: 60 * 1000 };
