@@ -35,6 +35,7 @@ import { devTimingRouter } from './api/dev-timing';
 import { inboxRouter } from './api/inbox';
 import { chatRelayRouter, chatServiceRouter } from './api/chat';
 export { ChatRoom } from './chat/room';
+import { consoleRouter } from './console/router';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -106,6 +107,8 @@ export function createApp(options: AppOptions = {}) {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
   app.route('/icons', iconRouter);
+  // The support agents' console (worker/console/router.ts): its own realm, not a player page.
+  app.route('/console', consoleRouter);
   // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
   app.use('/m/lotto-h5/*', clientIp, upstream);
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);
