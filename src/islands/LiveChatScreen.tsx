@@ -33,6 +33,10 @@ export default function LiveChatScreen() {
   }, [lines.length]);
   if (!hydrated) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (!session) return null;
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(conversationId)) {
+    // Opened without a conversation (not through the launch call): live chat starts from the message centre.
+    return <p className="empty-state"><a href="/m/message">{t('message.liveChat')}</a></p>;
+  }
   const back = params.get('back');
   const status = connection === 'closed' ? t('chat.closed') : connection === 'reconnecting' ? t('chat.reconnecting')
     : connection === 'refused' ? t('error.conversation_not_found') : connection === 'connecting' ? t('common.loading') : '';
