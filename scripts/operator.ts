@@ -7,6 +7,10 @@
  *   npm run operator -- list
  *   npm run operator -- content import|list|publish|unpublish|feedback <merchant> … (scripts/operator-content.ts)
  *   npm run operator -- withdrawals [merchant] | withdrawal approve <id> | withdrawal reject <id> [reason…]
+ *   npm run operator -- message <merchant> member:<username>|agents|all <messageKey> <title> <html>
+ *   npm run operator -- welcome <merchant> <language> <title> <html>
+ *   CONSOLE_PASSWORD=… npm run operator -- console-operator <merchant> <username> <display name>
+ *   npm run operator -- chat-url <merchant> <url template|none>
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
  * routed elsewhere, …), 2 wrong arguments.
@@ -21,6 +25,11 @@ import {
   decisionSql, findWithdrawalSql, formatWaiting, parseWithdrawalCommand, waitingSql, WITHDRAWAL_USAGE,
   type WaitingRow, type WithdrawalCommand,
 } from './withdrawal-commands.ts';
+import {
+  CONVERSATION_USAGE, chatUrlSql, consoleOperatorSql, memberExistsSql, messageByKeySql, messageSql, parseConversationCommand,
+  welcomeSql, type ConversationCommand,
+} from './operator-conversations.ts';
+import { hashPassword } from '../worker/services/password.ts';
 
 const where = d1Location(process.argv);
 const args = process.argv.slice(2).filter((a) => a !== '--remote');
@@ -94,11 +103,56 @@ function runWithdrawal(command: WithdrawalCommand): string {
     : `Withdrawal #${command.id} (${row.merchant_code}) rejected: the held amount returns to the player's balance within a minute.`;
 }
 
+/** Runs a conversation command (scripts/operator-conversations.ts). */
+async function runConversation(command: ConversationCommand): Promise<string> {
+  const code = merchantCode(command.merchant);
+  const now = Date.now();
+  switch (command.kind) {
+    case 'message': {
+      if (command.audience.kind === 'member' && d1Execute(where, memberExistsSql(code, command.audience.username)).results.length === 0) {
+        refuse(`No member ${command.audience.username} on ${code}.`);
+      }
+      d1Execute(where, messageSql(command, code, now));
+      const stored = d1Execute<{ created_at: number }>(where, messageByKeySql(code, command.messageKey)).results[0];
+      if (!stored) refuse('The message was not stored.');
+      const to = command.audience.kind === 'member' ? command.audience.username : command.audience.kind === 'all' ? 'everyone' : 'the agents';
+      return stored.created_at === now
+        ? `${code}: message ${command.messageKey} sent to ${to}.`
+        : `${code}: message ${command.messageKey} was already sent on ${new Date(stored.created_at).toISOString()}; nothing changed.`;
+    }
+    case 'welcome':
+      d1Execute(where, welcomeSql(command, code));
+      return `${code}: new members now receive this welcome message in ${command.language}.`;
+    case 'console-operator': {
+      const password = process.env.CONSOLE_PASSWORD ?? '';
+      if (password.length < 10 || password.length > 200) refuse('Set CONSOLE_PASSWORD to the new password (10 to 200 characters).');
+      d1Execute(where, consoleOperatorSql(command, code, await hashPassword(password), now));
+      return `${code}: console operator ${command.username} can sign in at /console/.`;
+    }
+    case 'chat-url':
+      d1Execute(where, chatUrlSql(command, code));
+      return command.template ? `${code}: live chat opens ${command.template}.` : `${code}: live chat uses the built-in chat.`;
+  }
+}
+
+let conversation: ConversationCommand | null = null;
+try {
+  conversation = parseConversationCommand(args);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`${error.message}\n\n${USAGE}\n${CONVERSATION_USAGE}`);
+  process.exit(2);
+}
+if (conversation) {
+  console.log(await runConversation(conversation));
+  process.exit(0);
+}
+
 try {
   const withdrawal = parseWithdrawalCommand(args);
   console.log(withdrawal ? runWithdrawal(withdrawal) : run(parseCommand(args) satisfies OperatorCommand));
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
-  console.error(`${error.message}\n\n${USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}`);
+  console.error(`${error.message}\n\n${USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}`);
   process.exit(2);
 }

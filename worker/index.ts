@@ -44,6 +44,10 @@ import { securityRouter } from './api/security';
 import { payPageRouter } from './api/pay-page';
 import { runPaymentsTick } from './services/payments-tick';
 import { profileRouter } from './api/profile';
+import { inboxRouter } from './api/inbox';
+import { chatRelayRouter, chatServiceRouter } from './api/chat';
+export { ChatRoom } from './chat/room';
+import { consoleRouter } from './console/router';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -69,6 +73,9 @@ const api = new Hono<AppEnv>()
   .route('/wps/relay', announcementRouter)
   .route('/wps/relay', contractActionRouter)
   .route('/wps/feedback', feedbackRouter)
+  .route('/wps/relay', inboxRouter)
+  .route('/wps/relay', chatRelayRouter)
+  .route('/wps/playdeck/chat', chatServiceRouter)
   .route('/wps/playdeck/demo', demoRouter)
   .route('/wps/playdeck/demo', demoGamesRouter)
   .route('/wps/playdeck/history', historyRouter)
@@ -128,6 +135,8 @@ export function createApp(options: AppOptions = {}) {
   // The demo payment provider's hosted page (api/pay-page.ts): built-in payments, per site.
   app.use('/pay/*', merchantResolver, clientIp);
   app.route('/pay', payPageRouter);
+  // The support agents' console (worker/console/router.ts): its own realm, not a player page.
+  app.route('/console', consoleRouter);
   // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
   app.use('/m/lotto-h5/*', clientIp, upstream);
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);

@@ -22,6 +22,8 @@ export const CAPABILITIES = {
   payments: 'payments',
   /** Game history of every kind with period totals (/wps/playdeck/history/*). */
   gameHistory: 'game-history',
+  /** The built-in live chat (chat tickets and the conversation WebSocket under /wps/playdeck/chat/). */
+  builtInChat: 'chat',
 } as const;
 
 /**

@@ -38,6 +38,7 @@ export const PLAYDECK_ERROR_CODES = [
   'notice_mismatch', 'payment_password_required', 'payment_password_wrong', 'payment_password_not_set',
   'withdraw_unavailable', 'payee_required', 'payee_locked',
   'invalid_choice', 'round_not_found', 'round_in_progress',
+  'message_not_found', 'conversation_not_found', 'chat_ticket_invalid', 'console_login_failed', 'csrf_invalid',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -7,6 +7,7 @@ import { contentCalls } from './calls/content';
 import { walletCalls } from './calls/wallet';
 import { profileCalls } from './calls/profile';
 import { historyCalls } from './calls/history';
+import { conversationCalls } from './calls/conversations';
 import type { CallDef } from './call';
 
 /**
@@ -24,6 +25,7 @@ export const CALLS = {
   ...walletCalls,
   ...profileCalls,
   ...historyCalls,
+  ...conversationCalls,
 };
 
 /** Every call as a list (OpenAPI, contract tests). */

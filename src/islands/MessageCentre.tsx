@@ -1,18 +1,29 @@
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
+import UnreadCount from '../components/UnreadCount';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
-import { MENU_TOAST_MS, serviceLink } from '../lib/menu';
-import { messageRows } from '../lib/messageCentre';
+import { serviceLink } from '../lib/menu';
+import { messageRows, type BadgeSource } from '../lib/messageCentre';
+import { flattenWhitelabel } from '../lib/whitelabel';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
 import { $settings, $status } from '../stores/settings';
-import { flattenWhitelabel } from '../lib/whitelabel';
-import { showToast } from '../stores/toast';
+import { startLiveChat } from '../stores/chat';
+import { $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal } from '../stores/unread';
+import ConfirmDialog from './ConfirmDialog';
+
+/** The theme's header colour for the chat page (the launch call's headerColor). */
+function headerColor(): string | undefined {
+  const value = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
+  return /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : undefined;
+}
 
 /**
  * Message centre (accounts §2 Message centre): Telegram, announcements, inbox, live chat (CBS3) and affiliate
- * service. Visitors are sent to /m/login for announcements and inbox; guest/trial accounts get free_reject for
- * inbox and live chat. Unread badges appear once the platform reports unread counts.
+ * service, with unread badges (logged in and non-zero; 99+). Visitors are sent to /m/login for announcements and
+ * inbox; guest/trial accounts get the free_reject dialog for inbox and live chat. Live chat runs the launch-chat
+ * flow (please wait, the call, navigation after 500 ms).
  */
 export default function MessageCentre() {
   const hydrated = useHydrated();
@@ -20,33 +31,54 @@ export default function MessageCentre() {
   const member = useStore($member);
   const settings = useStore($settings);
   const status = useStore($status);
+  const counts: Record<BadgeSource, number | null> = {
+    notice: useStore($noticeUnread), inbox: useStore($inboxUnread), chat: useStore($chatUnread),
+  };
+  useStore($unreadTotal); // keeps the unread counts fetched while this screen is open
+  const [refused, setRefused] = useState(false);
   if (!hydrated || !status) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
-  const services = status.info.customerService;
   const rows = messageRows({
     loggedIn: session !== null,
     memberType: session ? (member?.type ?? sessionMemberType(session)) : null,
     cbs3: (settings?.switches.CBS3 ?? flattenWhitelabel(status.info.whitelabel).CBS3) === true,
     telegramUrl: status.info.resources.find((r) => r.resourceType.toUpperCase() === 'TELEGRAM')?.url ?? null,
-    liveChatUrl: serviceLink(services, 'LIVECHAT'),
-    serviceUrl: serviceLink(services, 'CS'),
+    serviceUrl: serviceLink(status.info.customerService, 'CS'),
   });
   return (
-    <ul className="link-list">
-      {rows.map((row) => (
-        <li key={row.id}>
-          {row.action.kind === 'link' ? (
-            <a
-              href={row.action.href}
-              {...(row.action.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            >
-              {t(row.label)}
-              {row.action.external && <span className="visually-hidden"> ({t('common.newTab')})</span>}
-            </a>
-          ) : (
-            <button type="button" onClick={() => showToast('free_reject', 'info', MENU_TOAST_MS)}>{t(row.label)}</button>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="link-list">
+        {rows.map((row) => {
+          const badge = row.badge ? <UnreadCount count={counts[row.badge]} loggedIn={session !== null} /> : null;
+          const action = row.action;
+          return (
+            <li key={row.id}>
+              {action.kind === 'link' ? (
+                <a href={action.href} {...(action.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                  {t(row.label)}
+                  {badge}
+                  {action.external && <span className="visually-hidden"> ({t('common.newTab')})</span>}
+                </a>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => (action.kind === 'chat' ? void startLiveChat({ title: t('message.liveChat'), headerColor: headerColor() }) : setRefused(true))}
+                >
+                  {t(row.label)}
+                  {badge}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={refused}
+        title={t('gate.realAccount')}
+        message={t('free_reject')}
+        confirmLabel={t('gate.registerNow')}
+        onConfirm={() => window.location.assign('/m/register')}
+        onCancel={() => setRefused(false)}
+      />
+    </>
   );
 }

@@ -9,13 +9,20 @@ import type { MessageKey } from './i18n';
 export type RowAction =
   | { kind: 'link'; href: string; external: boolean }
   | { kind: 'toast'; key: 'free_reject' }
+  /** Live chat: the launch-chat call, then its `chatUrl` (accounts §2 Message centre). */
+  | { kind: 'chat' }
   | { kind: 'none' };
+
+/** Which unread count a row's badge shows. */
+export type BadgeSource = 'notice' | 'inbox' | 'chat';
 
 /** One row of the message centre. */
 export interface MessageRow {
   id: 'telegram' | 'notice' | 'inbox' | 'liveChat' | 'affiliate';
   label: MessageKey;
   action: RowAction;
+  /** The unread count shown on the row (announcements, inbox, live chat), or null. */
+  badge: BadgeSource | null;
 }
 
 /** What the rows depend on. */
@@ -24,7 +31,6 @@ export interface MessageContext {
   memberType: number | null;
   cbs3: boolean;
   telegramUrl: string | null;
-  liveChatUrl: string | null;
   serviceUrl: string | null;
 }
 
@@ -32,27 +38,32 @@ const external = (href: string | null): RowAction => (href ? { kind: 'link', hre
 
 /**
  * The rows in order; a row with nothing to open (no link configured) is left out. Telegram only when a Telegram link exists; inbox and announcements send a visitor to
- * /m/login; guest/trial accounts are refused inbox and live chat with free_reject; live chat only with CBS3.
+ * /m/login; guest/trial accounts are refused inbox and live chat with free_reject; live chat only with CBS3, and for
+ * a member it runs the launch-chat call (the built-in chat or the merchant's external chat). Announcements, inbox and
+ * live chat carry their unread badge.
  */
 export function messageRows(ctx: MessageContext): MessageRow[] {
   const rows: MessageRow[] = [];
-  if (ctx.telegramUrl) rows.push({ id: 'telegram', label: 'message.telegram', action: external(ctx.telegramUrl) });
+  if (ctx.telegramUrl) rows.push({ id: 'telegram', label: 'message.telegram', action: external(ctx.telegramUrl), badge: null });
   const login: RowAction = { kind: 'link', href: '/m/login', external: false };
   const refuse: RowAction = { kind: 'toast', key: 'free_reject' };
   rows.push({
     id: 'notice', label: 'message.notice',
     action: ctx.loggedIn ? { kind: 'link', href: '/m/notice', external: false } : login,
+    badge: 'notice',
   });
   rows.push({
     id: 'inbox', label: 'message.inbox',
     action: !ctx.loggedIn ? login : isRealAccount(ctx.memberType) ? { kind: 'link', href: '/m/webEmail', external: false } : refuse,
+    badge: 'inbox',
   });
   if (ctx.cbs3) {
     rows.push({
       id: 'liveChat', label: 'message.liveChat',
-      action: !ctx.loggedIn ? login : isRealAccount(ctx.memberType) ? external(ctx.liveChatUrl) : refuse,
+      action: !ctx.loggedIn ? login : isRealAccount(ctx.memberType) ? { kind: 'chat' } : refuse,
+      badge: 'chat',
     });
   }
-  rows.push({ id: 'affiliate', label: 'message.affiliate', action: external(ctx.serviceUrl) });
+  rows.push({ id: 'affiliate', label: 'message.affiliate', action: external(ctx.serviceUrl), badge: null });
   return rows.filter((row) => row.action.kind !== 'none');
 }

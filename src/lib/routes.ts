@@ -55,6 +55,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('notice', '/m/notice'),
   { id: 'message', paths: ['/m/message', '/m/messages'], file: '/m/message.html' },
   page('webEmail', '/m/webEmail'),
+  page('liveChat', '/m/liveChat'),
   page('activity', '/m/activity'),
   page('activityDetail', '/m/activityDetail'),
   page('help', '/m/help'),

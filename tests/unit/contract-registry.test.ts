@@ -9,9 +9,13 @@ import { contentCalls } from '../../src/contract/calls/content';
 import { walletCalls } from '../../src/contract/calls/wallet';
 import { profileCalls } from '../../src/contract/calls/profile';
 import { historyCalls } from '../../src/contract/calls/history';
+import { conversationCalls } from '../../src/contract/calls/conversations';
 import { EXTENSION_PREFIX } from '../../src/contract/call';
 
-const AREAS = { systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls, historyCalls };
+const AREAS = {
+  systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls, historyCalls,
+  conversationCalls,
+};
 
 // DESIGN.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.
 describe('the contract registry', () => {

@@ -36,7 +36,7 @@ describe('help centre selection', () => {
 // Rows quote accounts §2 Message centre and §6/§8.
 describe('message centre rows', () => {
   const member: MessageContext = {
-    loggedIn: true, memberType: 0, cbs3: true, telegramUrl: 'https://t', liveChatUrl: 'https://chat', serviceUrl: 'https://cs',
+    loggedIn: true, memberType: 0, cbs3: true, telegramUrl: 'https://t', serviceUrl: 'https://cs',
   };
   const rows = (ctx: MessageContext) => messageRows(ctx).map((r) => [r.id, r.action]);
   it('a member sees Telegram, announcements, inbox, live chat and affiliate service in that order', () => {
@@ -44,7 +44,7 @@ describe('message centre rows', () => {
       ['telegram', { kind: 'link', href: 'https://t', external: true }],
       ['notice', { kind: 'link', href: '/m/notice', external: false }],
       ['inbox', { kind: 'link', href: '/m/webEmail', external: false }],
-      ['liveChat', { kind: 'link', href: 'https://chat', external: true }],
+      ['liveChat', { kind: 'chat' }],
       ['affiliate', { kind: 'link', href: 'https://cs', external: true }],
     ]);
   });

@@ -68,3 +68,10 @@ export const OAUTH_START_PER_IP: RateLimit = { name: 'oauth:start:ip', max: 30, 
 export const FEEDBACK_PER_MEMBER: RateLimit = { name: 'feedback:member', max: 5, windowMs: HOUR_MS };
 /** Promotion applications per member per hour (uploads are costly; PlayDeck's choice). */
 export const APPLY_PER_MEMBER: RateLimit = { name: 'apply:member', max: 10, windowMs: HOUR_MS };
+/**
+ * Inbox and chat reads per member (list, open, unread counts): the client polls the unread counts at most every
+ * 250 ms on an event and every 30 s otherwise, so 120 a minute is far above a real player's use.
+ */
+export const CONVERSATION_READS_PER_MEMBER: RateLimit = { name: 'conv:read:member', max: 120, windowMs: 60 * 1000 };
+/** Inbox changes (mark read, delete) and chat launches per member. */
+export const CONVERSATION_WRITES_PER_MEMBER: RateLimit = { name: 'conv:write:member', max: 60, windowMs: 60 * 1000 };

@@ -11,6 +11,7 @@ import { hashPassword } from './password';
 import { verifyCaptcha } from './captcha';
 import { consumeRateLimit, registerLimit } from './rate-limit';
 import { createAccount, openSession } from './accounts';
+import { welcomeMessageStatement } from '../db/queries/inbox';
 
 /** The registration payload (accounts §3): the spec's fields plus where and how the player registered. */
 export type RegistrationInput = Partial<Record<RegisterField, string>> & {
@@ -75,7 +76,8 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
  * merchant, its wallet and the welcome bonus (merchant welcomeBonusMinor, ledger kind `welcome_bonus`,
  * idempotency key `welcome`); then, with `login` (the payload's `login: true`), a session opens — registration
  * logs the player in and counts as the first login (firstTimeLogin true); without it the answer is null. A
- * username taken meanwhile fails the batch (UNIQUE on members).
+ * username taken meanwhile fails the batch (UNIQUE on members). The same batch gives the member the merchant's welcome
+ * message in the request's language (db/queries/inbox.ts welcomeMessageStatement).
  */
 export async function createRegisteredMember(
   c: Context<AppEnv>,
@@ -97,6 +99,7 @@ export async function createRegisteredMember(
     },
     { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: 'registration', idempotencyKey: 'welcome' },
     now,
+    [welcomeMessageStatement(db, merchant.code, member.account.toLowerCase(), c.req.header('Language') ?? 'EN', now)],
   );
   if (!login) return null;
   return openSession(db, { id, account: member.account, type: 0, merchantCode: merchant.code }, true, now);

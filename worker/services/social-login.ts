@@ -12,6 +12,7 @@ import { outboundFetch } from './outbound';
 import { authorizeUrl, randomUrlToken } from './oauth-pkce';
 import { clientSecret, exchangeCode, graphIdentity, oidcIdentity, oauthFailed, type SocialIdentity } from './oauth-providers';
 import { hashToken, newToken } from './tokens';
+import { welcomeMessageStatement } from '../db/queries/inbox';
 
 /**
  * Social login (accounts §2 "Social login buttons for Facebook and Google", site switches FACEBOOKLOGIN3 and
@@ -97,7 +98,10 @@ export async function startSocialLogin(c: Context<AppEnv>, provider: SocialProvi
   });
 }
 
-/** The member linked to the social account, or a new real member (type 0) linked to it in the same batch. */
+/**
+ * The member linked to the social account, or a new real member (type 0) linked to it, with its welcome message,
+ * in the same batch.
+ */
 async function memberForIdentity(c: Context<AppEnv>, provider: SocialProvider, identity: SocialIdentity): Promise<{ member: MemberRecord; created: boolean }> {
   const db = c.env.DB;
   const merchant = c.var.merchant;
@@ -121,7 +125,7 @@ async function memberForIdentity(c: Context<AppEnv>, provider: SocialProvider, i
     },
     { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: `registration:${provider}`, idempotencyKey: 'welcome' },
     now,
-    [link],
+    [link, welcomeMessageStatement(db, merchant.code, account, c.req.header('Language') ?? 'EN', now)],
   );
   const member = await findMemberById(db, id);
   if (!member) throw oauthFailed('The new account could not be read back');

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * The built-in live chat's WebSocket protocol (PlayDeck's own; the platform's chat is an external page). JSON
+ * frames, one per message. Sequence numbers (`seq`) are per conversation, from 1, assigned by the server in the
+ * order it stored the messages; a client resumes with the last `seq` it saw and gets exactly what came after.
+ */
+
+/** Largest chat message, in characters after sanitising. */
+export const CHAT_MAX_CHARS = 1000;
+
+/** One stored chat message. `sentAt` is epoch ms. */
+export const chatMessage = z.object({
+  seq: z.number().int(),
+  clientId: z.string(),
+  role: z.enum(['player', 'agent']),
+  author: z.string(),
+  text: z.string(),
+  sentAt: z.number().int(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** Frames a client sends. `clientId` (8–64 characters) makes a resent message count once. */
+export const clientFrame = z.discriminatedUnion('type', [
+  /** Resume: send everything after `lastSeq` (0 = the whole history). */
+  z.object({ type: z.literal('hello'), lastSeq: z.number().int().min(0) }),
+  z.object({ type: z.literal('send'), clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/), text: z.string().max(CHAT_MAX_CHARS * 4) }),
+  /** Read receipt: everything up to `seq` was shown to this side. */
+  z.object({ type: z.literal('read'), seq: z.number().int().min(0) }),
+  /** Agents only: end the conversation. */
+  z.object({ type: z.literal('close') }),
+]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+/** Frames the server sends. */
+export const serverFrame = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('history'), messages: z.array(chatMessage), playerReadSeq: z.number().int(), agentReadSeq: z.number().int(),
+    status: z.enum(['open', 'closed']),
+  }),
+  /** A new message (also to its sender, after its `ack`). */
+  z.object({ type: z.literal('message'), message: chatMessage }),
+  /** Delivery receipt: the server stored the sender's message as `seq` (sent again for a duplicate). */
+  z.object({ type: z.literal('ack'), clientId: z.string(), seq: z.number().int() }),
+  /** Read receipt of one side. */
+  z.object({ type: z.literal('read'), role: z.enum(['player', 'agent']), seq: z.number().int() }),
+  z.object({ type: z.literal('closed') }),
+  /** A refused frame: `errorCode` as in the API (`TOO_MANY_REQUEST`, `request_param_err`, `chat_closed`). */
+  z.object({ type: z.literal('error'), errorCode: z.string(), clientId: z.string().optional() }),
+]);
+export type ServerFrame = z.infer<typeof serverFrame>;

@@ -1,0 +1,109 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { conversationCalls } from '../../src/contract/calls/conversations';
+import type { ValueOf } from '../../src/contract/call';
+import { tokenOfAuthorization } from '../../src/contract/headers';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { listSiteSwitches } from '../db/queries/merchants';
+import { countChatUnread, findChatUrlTemplate, findConversation, openConversation, storeChatTicket, takeChatTicket, type ChatTicketGrant } from '../db/queries/chat';
+import { requireRealMember } from '../services/auth-context';
+import { hashToken, newToken } from '../services/tokens';
+import { realMemberWithin } from './inbox';
+import { builtInChatUrl, externalChatUrl, newConversationId } from '../chat/launch';
+import { ROOM_HEADERS } from '../chat/room';
+
+/** How long a chat ticket opens a WebSocket. */
+export const CHAT_TICKET_MS = 60_000;
+
+/** 403 `function.not.available` unless the site's CBS3 switch is on (accounts §2: live chat only with CBS3). */
+async function assertChatOn(db: D1Database, merchantCode: string): Promise<void> {
+  const switches = await listSiteSwitches(db, merchantCode);
+  if (switches.CBS3 !== true) throw new ApiError(403, 'function.not.available', 'Live chat is not offered on this site');
+}
+
+/** Issues a single-use ticket for a grant; returns the ticket (only its hash is stored). */
+export async function issueChatTicket(db: D1Database, grant: ChatTicketGrant, now = Date.now()): Promise<{ ticket: string; expiresAt: number }> {
+  const ticket = newToken();
+  const expiresAt = now + CHAT_TICKET_MS;
+  await storeChatTicket(db, hashToken(ticket), grant, expiresAt);
+  return { ticket, expiresAt };
+}
+
+/** The WebSocket path of the built-in chat. */
+export const CHAT_WS_PATH = '/wps/playdeck/chat/ws';
+
+/**
+ * Chat relays (platform-contract.md §3 chat, CBS3; accounts §2, §6), mounted at /wps/relay: unread count and
+ * launch. 401 without a session, 403 `free_reject` for guest/trial, 403 `function.not.available` with CBS3 off,
+ * 429 `TOO_MANY_REQUEST`.
+ */
+export const chatRelayRouter = new Hono<AppEnv>()
+  .use('/CBS_unreadCount', realMemberWithin('read'))
+  .use('/CBS_launchChat', realMemberWithin('write'))
+  /** GET /CBS_unreadCount → `{ unReadCount }`: agent replies the player has not read. */
+  .get('/CBS_unreadCount', async (c) => {
+    await assertChatOn(c.env.DB, c.var.merchant.code);
+    const value: ValueOf<typeof conversationCalls.chatUnread> = { unReadCount: await countChatUnread(c.env.DB, requireRealMember(c).memberId) };
+    return ok(c, value);
+  })
+  /**
+   * GET /CBS_launchChat?b2c&title&backUrl&language&headerColor → `{ chatUrl }`: the merchant's external chat URL
+   * (template filled with the session token, language, merchant and username), else the built-in chat page of the
+   * member's open conversation (opened now when there is none).
+   */
+  .get('/CBS_launchChat', valid('query', conversationCalls.chatLaunch.query!), async (c) => {
+    const member = requireRealMember(c);
+    const merchant = c.var.merchant.code;
+    await assertChatOn(c.env.DB, merchant);
+    const q = c.req.valid('query');
+    const template = await findChatUrlTemplate(c.env.DB, merchant);
+    if (template) {
+      const token = tokenOfAuthorization(c.req.header('Authorization')) ?? '';
+      return ok(c, { chatUrl: externalChatUrl(template, { token, language: q.language, merchant, username: member.account }) });
+    }
+    const conversation = await openConversation(c.env.DB, merchant, member.memberId, newConversationId());
+    const value: ValueOf<typeof conversationCalls.chatLaunch> = {
+      chatUrl: builtInChatUrl({ conversationId: conversation.id, language: q.language, backUrl: q.backUrl, title: q.title, headerColor: q.headerColor }),
+    };
+    return ok(c, value);
+  });
+
+/**
+ * The built-in chat service (PlayDeck extension `chat`), mounted at /wps/playdeck/chat:
+ * - GET /ticket?conversationId (member): a single-use 60 s ticket for the member's own conversation; 404
+ *   `conversation_not_found` for anyone else's (also another merchant's).
+ * - GET /ws?ticket (WebSocket upgrade): takes the ticket and hands the socket to the conversation's Durable
+ *   Object with the role and author it vouches for; 401 `chat_ticket_invalid` for an unknown, used or expired
+ *   ticket, 404 when the conversation is not this site's; 426 without an upgrade.
+ */
+export const chatServiceRouter = new Hono<AppEnv>()
+  .use('/ticket', realMemberWithin('read'))
+  .get('/ticket', valid('query', conversationCalls.chatTicket.query!), async (c) => {
+    const member = requireRealMember(c);
+    const { conversationId } = c.req.valid('query');
+    const conversation = await findConversation(c.env.DB, conversationId);
+    if (!conversation || conversation.memberId !== member.memberId || conversation.merchantCode !== c.var.merchant.code) {
+      throw new ApiError(404, 'conversation_not_found', 'No such conversation');
+    }
+    const { ticket, expiresAt } = await issueChatTicket(c.env.DB, { conversationId, role: 'player', authorId: member.memberId, authorName: member.nickname || member.account });
+    const value: ValueOf<typeof conversationCalls.chatTicket> = { ticket, conversationId, wsPath: CHAT_WS_PATH, expiresAt };
+    return ok(c, value);
+  })
+  .get('/ws', async (c) => {
+    if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'request_param_err', 'WebSocket upgrade expected');
+    const ticket = c.req.query('ticket') ?? '';
+    const grant = ticket ? await takeChatTicket(c.env.DB, hashToken(ticket)) : null;
+    if (!grant) throw new ApiError(401, 'chat_ticket_invalid', 'The chat ticket is unknown, used or expired');
+    const conversation = await findConversation(c.env.DB, grant.conversationId);
+    if (!conversation || conversation.merchantCode !== c.var.merchant.code) throw new ApiError(404, 'conversation_not_found', 'No such conversation');
+    const stub = c.env.CHAT_ROOM.get(c.env.CHAT_ROOM.idFromName(conversation.id));
+    const headers = new Headers({ Upgrade: 'websocket' });
+    headers.set(ROOM_HEADERS.conversation, conversation.id);
+    headers.set(ROOM_HEADERS.role, grant.role);
+    headers.set(ROOM_HEADERS.authorId, String(grant.authorId));
+    headers.set(ROOM_HEADERS.author, encodeURIComponent(grant.authorName));
+    const answer = await stub.fetch(new Request('https://chat.internal/ws', { headers }));
+    // A fresh response, so the edge middleware may still add its headers (the object's answer is immutable).
+    return new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers), webSocket: answer.webSocket });
+  });

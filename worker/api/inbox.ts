@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { conversationCalls } from '../../src/contract/calls/conversations';
+import type { ValueOf } from '../../src/contract/call';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { countUnreadInbox, findInboxMessage, markInbox, pageInbox } from '../db/queries/inbox';
+import { requireRealMember, type AuthedMember } from '../services/auth-context';
+import { CONVERSATION_READS_PER_MEMBER, CONVERSATION_WRITES_PER_MEMBER, consumeRateLimit } from '../services/rate-limit';
+import { sanitizeRichText } from '../services/rich-text';
+import { createMiddleware } from 'hono/factory';
+
+/**
+ * Route middleware of every inbox and chat relay: a session (401 `customer.not.login` / `user.or.token.invalid`),
+ * a real account (403 `free_reject` for guest/trial, accounts §6), then one hit on the member's read or write
+ * limit (429 `TOO_MANY_REQUEST` with Retry-After) — all before the input is validated.
+ */
+export function realMemberWithin(kind: 'read' | 'write') {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const member = requireRealMember(c);
+    const limit = kind === 'read' ? CONVERSATION_READS_PER_MEMBER : CONVERSATION_WRITES_PER_MEMBER;
+    await consumeRateLimit(c.env.DB, limit, String(member.memberId));
+    await next();
+  });
+}
+
+function member(c: Context<AppEnv>): AuthedMember {
+  return requireRealMember(c);
+}
+
+/**
+ * Inbox relays (platform-contract.md §3 inbox, INBOX3; accounts §2 Message centre, §6, §8), mounted at /wps/relay.
+ * Schemas and shapes: src/contract/calls/conversations.ts. Errors: 401 without a session, 403 `free_reject` for
+ * guest/trial, 429 `TOO_MANY_REQUEST`, 400 `request_param_err`, 404 `message_not_found`.
+ */
+export const inboxRouter = new Hono<AppEnv>()
+  .use('/CSP_getInbox', realMemberWithin('read'))
+  .use('/CSP_getInboxDetail', realMemberWithin('read'))
+  .use('/CSP_unreadCount', realMemberWithin('read'))
+  .use('/CSP_markInboxRead', realMemberWithin('write'))
+  .use('/CSP_deleteInbox', realMemberWithin('write'))
+  /** GET /CSP_getInbox?pageNo&pageSize → `{ list, pageNum, totalPages, total, unread }`, newest first. */
+  .get('/CSP_getInbox', valid('query', conversationCalls.inboxList.query!), async (c) => {
+    const page = c.req.valid('query');
+    const { list, total, unread } = await pageInbox(c.env.DB, member(c).memberId, page);
+    const value: ValueOf<typeof conversationCalls.inboxList> = {
+      list, total, unread, pageNum: page.pageNo, totalPages: Math.ceil(total / page.pageSize),
+    };
+    return ok(c, value);
+  })
+  /** GET /CSP_getInboxDetail?id → the message (content sanitised again on the way out) and marks it read. */
+  .get('/CSP_getInboxDetail', valid('query', conversationCalls.inboxDetail.query!), async (c) => {
+    const { id } = c.req.valid('query');
+    const memberId = member(c).memberId;
+    const found = await findInboxMessage(c.env.DB, memberId, id);
+    if (!found) throw new ApiError(404, 'message_not_found', 'No such message');
+    if (!found.read) await markInbox(c.env.DB, memberId, [id], 'read');
+    const value: ValueOf<typeof conversationCalls.inboxDetail> = { ...found, read: true, content: sanitizeRichText(found.content) };
+    return ok(c, value);
+  })
+  /** GET /CSP_unreadCount → the number of unread messages. */
+  .get('/CSP_unreadCount', async (c) => ok(c, await countUnreadInbox(c.env.DB, member(c).memberId)))
+  /** POST /CSP_markInboxRead `{ ids }` → null. */
+  .post('/CSP_markInboxRead', valid('json', conversationCalls.inboxMarkRead.body!), async (c) => {
+    await markInbox(c.env.DB, member(c).memberId, c.req.valid('json').ids, 'read');
+    return ok(c, null);
+  })
+  /** DELETE /CSP_deleteInbox `{ ids }` → null (hidden for this member only). */
+  .delete('/CSP_deleteInbox', valid('json', conversationCalls.inboxDelete.body!), async (c) => {
+    await markInbox(c.env.DB, member(c).memberId, c.req.valid('json').ids, 'deleted');
+    return ok(c, null);
+  });

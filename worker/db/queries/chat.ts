@@ -1,0 +1,127 @@
+/**
+ * Live-chat index queries (accounts-and-communication §2 Message centre live chat; platform-contract.md §3 chat).
+ * The messages live in each conversation's Durable Object (worker/chat/room.ts); D1 keeps what lists need: who,
+ * which merchant, open or closed, and the unread counts on both sides.
+ */
+
+/** A conversation as the index holds it. */
+export interface Conversation {
+  id: string;
+  merchantCode: string;
+  memberId: number;
+  status: 'open' | 'closed';
+  lastMessageAt: number;
+  playerUnread: number;
+  agentUnread: number;
+}
+
+interface Row {
+  id: string;
+  merchant_code: string;
+  member_id: number;
+  status: string;
+  last_message_at: number;
+  player_unread: number;
+  agent_unread: number;
+}
+
+function toConversation(row: Row): Conversation {
+  return {
+    id: row.id, merchantCode: row.merchant_code, memberId: row.member_id, status: row.status === 'closed' ? 'closed' : 'open',
+    lastMessageAt: row.last_message_at, playerUnread: row.player_unread, agentUnread: row.agent_unread,
+  };
+}
+
+/** The member's open conversation, opening one (id `newId`) when there is none; racing opens end in one. */
+export async function openConversation(db: D1Database, merchantCode: string, memberId: number, newId: string, now = Date.now()): Promise<Conversation> {
+  const [, found] = await db.batch<Row>([
+    db.prepare(`INSERT INTO chat_conversations (id, merchant_code, member_id, status, created_at, last_message_at)
+      VALUES (?1, ?2, ?3, 'open', ?4, ?4) ON CONFLICT (member_id) WHERE status = 'open' DO NOTHING`).bind(newId, merchantCode, memberId, now),
+    db.prepare(`SELECT * FROM chat_conversations WHERE member_id = ? AND status = 'open'`).bind(memberId),
+  ]);
+  const row = found?.results[0];
+  if (!row) throw new Error('conversation not opened');
+  return toConversation(row);
+}
+
+/** A conversation by id, or null. */
+export async function findConversation(db: D1Database, id: string): Promise<Conversation | null> {
+  const row = await db.prepare(`SELECT * FROM chat_conversations WHERE id = ?`).bind(id).first<Row>();
+  return row ? toConversation(row) : null;
+}
+
+/** Agent replies the member has not read, over all their conversations. */
+export async function countChatUnread(db: D1Database, memberId: number): Promise<number> {
+  const row = await db.prepare(`SELECT COALESCE(SUM(player_unread), 0) AS n FROM chat_conversations WHERE member_id = ?`).bind(memberId).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** What the Durable Object reports after a change. */
+export interface ConversationSummary {
+  lastSeq: number;
+  lastMessageAt: number;
+  playerReadSeq: number;
+  agentReadSeq: number;
+  playerUnread: number;
+  agentUnread: number;
+  status: 'open' | 'closed';
+}
+
+/** Writes the Durable Object's summary into the index (never moves a counter backwards in sequence). */
+export async function saveConversationSummary(db: D1Database, id: string, s: ConversationSummary): Promise<void> {
+  await db.prepare(`UPDATE chat_conversations SET last_seq = ?2, last_message_at = ?3, player_read_seq = ?4, agent_read_seq = ?5,
+      player_unread = ?6, agent_unread = ?7, status = ?8 WHERE id = ?1 AND last_seq <= ?2`)
+    .bind(id, s.lastSeq, s.lastMessageAt, s.playerReadSeq, s.agentReadSeq, s.playerUnread, s.agentUnread, s.status).run();
+}
+
+/** Who a ticket lets in. */
+export interface ChatTicketGrant {
+  conversationId: string;
+  role: 'player' | 'agent';
+  authorId: number;
+  authorName: string;
+}
+
+/** Stores a ticket's hash for `ttlMs`. */
+export async function storeChatTicket(db: D1Database, ticketHash: string, grant: ChatTicketGrant, expiresAt: number): Promise<void> {
+  await db.prepare(`INSERT INTO chat_tickets (ticket_hash, conversation_id, role, author_id, author_name, expires_at) VALUES (?, ?, ?, ?, ?, ?)`)
+    .bind(ticketHash, grant.conversationId, grant.role, grant.authorId, grant.authorName, expiresAt).run();
+}
+
+/** Takes a ticket (single use): its grant if it exists and has not expired; expired tickets are swept. */
+export async function takeChatTicket(db: D1Database, ticketHash: string, now = Date.now()): Promise<ChatTicketGrant | null> {
+  const [taken] = await db.batch<{ conversation_id: string; role: string; author_id: number; author_name: string; expires_at: number }>([
+    db.prepare(`DELETE FROM chat_tickets WHERE ticket_hash = ? RETURNING conversation_id, role, author_id, author_name, expires_at`).bind(ticketHash),
+    db.prepare(`DELETE FROM chat_tickets WHERE expires_at < ?`).bind(now),
+  ]);
+  const row = taken?.results[0];
+  if (!row || row.expires_at < now) return null;
+  return { conversationId: row.conversation_id, role: row.role === 'agent' ? 'agent' : 'player', authorId: row.author_id, authorName: row.author_name };
+}
+
+/** The merchant's external chat URL template, or null for the built-in chat. */
+export async function findChatUrlTemplate(db: D1Database, merchantCode: string): Promise<string | null> {
+  const row = await db.prepare(`SELECT external_url_template AS t FROM chat_settings WHERE merchant_code = ?`).bind(merchantCode).first<{ t: string | null }>();
+  return row?.t ?? null;
+}
+
+/** A conversation row of the console list. */
+export interface ConsoleConversation {
+  id: string;
+  account: string;
+  memberId: number;
+  status: 'open' | 'closed';
+  lastMessageAt: number;
+  agentUnread: number;
+}
+
+/** The merchant's conversations for the console: open ones first, most recent first (at most 100). */
+export async function listMerchantConversations(db: D1Database, merchantCode: string, status: 'open' | 'closed'): Promise<ConsoleConversation[]> {
+  const rows = await db.prepare(`SELECT c.id, m.account, c.member_id, c.status, c.last_message_at, c.agent_unread
+      FROM chat_conversations c JOIN members m ON m.id = c.member_id
+      WHERE c.merchant_code = ? AND c.status = ? ORDER BY c.last_message_at DESC LIMIT 100`)
+    .bind(merchantCode, status).all<{ id: string; account: string; member_id: number; status: string; last_message_at: number; agent_unread: number }>();
+  return rows.results.map((r) => ({
+    id: r.id, account: r.account, memberId: r.member_id, status: r.status === 'closed' ? 'closed' : 'open', lastMessageAt: r.last_message_at, agentUnread: r.agent_unread,
+  }));
+}
