@@ -11,7 +11,7 @@ import { $session, sessionMemberType } from '../stores/session';
 import { $settings, $status } from '../stores/settings';
 import { startLiveChat } from '../stores/chat';
 import { $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal } from '../stores/unread';
-import ConfirmDialog from './ConfirmDialog';
+import ConfirmDialog from '../components/ConfirmDialog';
 
 /** The theme's header colour for the chat page (the launch call's headerColor). */
 function headerColor(): string | undefined {

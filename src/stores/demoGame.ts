@@ -7,6 +7,8 @@
  */
 import { atom } from 'nanostores';
 import { getDemoFair, getDemoGame, playDemoRound, type DemoGameSheet, type FairRoundView } from '../api/demo';
+
+export type { DemoGameSheet, FairRoundView } from '../api/demo';
 import { ApiRequestError } from '../api/client';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { newClientSeed } from '../lib/fair';
