@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET } from '../../lib/demoGames';
 import { t } from '../../lib/i18n';
-import { DemoTableFrame } from './DemoTableFrame';
+import { DemoTableFrame } from '../../components/DemoTableFrame';
 
 const times = (hundredths: number) => (hundredths / 100).toFixed(2);
 

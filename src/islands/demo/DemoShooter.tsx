@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SHOOTER_TARGETS } from '../../lib/demoGames';
 import { t } from '../../lib/i18n';
-import { DemoTableFrame } from './DemoTableFrame';
+import { DemoTableFrame } from '../../components/DemoTableFrame';
 
 /**
  * The demo vendor's fish shooter (/play/shooter?nodeId=…), for fish games kept simple: choose a target and a shot

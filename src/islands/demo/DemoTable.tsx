@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TABLE_BETS, cardRank, tableWinner } from '../../lib/demoGames';
 import { t } from '../../lib/i18n';
-import { DemoTableFrame } from './DemoTableFrame';
+import { DemoTableFrame } from '../../components/DemoTableFrame';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUITS = ['♠', '♥', '♦', '♣'];

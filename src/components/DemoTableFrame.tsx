@@ -1,16 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
-import { useHydrated } from '../../components/useHydrated';
-import { verifyRound, type RoundCheck } from '../../lib/demoGames';
-import { t, type MessageKey } from '../../lib/i18n';
-import { formatMoney } from '../../lib/money';
-import { canAfford } from '../../lib/spin';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { useHydrated } from './useHydrated';
+import { verifyRound, type RoundCheck } from '../lib/demoGames';
+import { t, type MessageKey } from '../lib/i18n';
+import { formatMoney } from '../lib/money';
+import { canAfford } from '../lib/spin';
 import {
   $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay, type DemoGameSheet, type FairRoundView,
-} from '../../stores/demoGame';
-import { $wallet } from '../../stores/member';
-import { $session } from '../../stores/session';
+} from '../stores/demoGame';
+import { $wallet } from '../stores/member';
+import { $session } from '../stores/session';
 
 function readQuery(): { nodeId: number; freePlay: boolean } {
   const query = new URLSearchParams(window.location.search);
