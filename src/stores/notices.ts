@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { getAnnouncements, markAnnouncementRead, type Announcement } from '../api/content';
+import { announceUnreadChange } from './unread';
 
 /** Mark-as-read throttle (accounts §9: 150 ms). */
 export const MARK_READ_THROTTLE_MS = 150;
@@ -36,6 +37,7 @@ async function flushReads(): Promise<void> {
   // Failures are ignored (accounts §8): the next reload shows the server's state.
   await Promise.all(ids.map((id) => markAnnouncementRead(id).catch(() => undefined)));
   await loadNotices();
+  announceUnreadChange();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { atom, computed, onMount } from 'nanostores';
 import { getChatUnread, getInboxUnread } from '../api/conversations';
+import { getAnnouncements } from '../api/content';
 import { chatCountAllowed } from '../lib/badge';
 import { isRealAccount } from '../lib/account';
 import { pageSwitches } from '../lib/switchGate';
@@ -14,7 +15,7 @@ import { $settings } from './settings';
  */
 export const $inboxUnread = atom<number | null>(null);
 export const $chatUnread = atom<number | null>(null);
-/** Announcement unread count, when a screen that reads the announcements sets it (announcements are not fetched here). */
+/** Unread announcements (the member's notices, types A and PL: the list /m/notice shows). */
 export const $noticeUnread = atom<number | null>(null);
 
 /** Inbox + chat + announcements: the count on the frame's customer-service entry. */
@@ -40,9 +41,15 @@ function cbs3On(): boolean {
   return ($settings.get()?.switches.CBS3 ?? pageSwitches()?.CBS3) === true;
 }
 
+/** Unread announcements of the member: the notices (A, PL) the member has not read. */
+async function noticeUnread(): Promise<number> {
+  const groups = await getAnnouncements('A,PL');
+  return groups.player.filter((notice) => !notice.read).length;
+}
+
 /**
- * Fetches both counts now: inbox for real members, chat when chatCountAllowed; failures keep the last count and
- * show nothing (alerts off). Logged out: both null.
+ * Fetches the counts now: inbox and announcements for real members, chat when chatCountAllowed; failures keep the
+ * last count and show nothing (alerts off). Logged out: all null.
  */
 export async function fetchUnread(): Promise<void> {
   const session = $session.get();
@@ -50,13 +57,17 @@ export async function fetchUnread(): Promise<void> {
   if (!session || !isRealAccount(type)) {
     $inboxUnread.set(null);
     $chatUnread.set(null);
+    $noticeUnread.set(null);
     return;
   }
   const chat = chatCountAllowed(true, cbs3On(), type);
-  const [inbox, chatCount] = await Promise.allSettled([getInboxUnread(), chat ? getChatUnread() : Promise.resolve(null)]);
+  const [inbox, chatCount, notices] = await Promise.allSettled([
+    getInboxUnread(), chat ? getChatUnread() : Promise.resolve(null), noticeUnread(),
+  ]);
   if ($session.get() !== session) return;
   if (inbox.status === 'fulfilled') $inboxUnread.set(inbox.value);
   if (chatCount.status === 'fulfilled') $chatUnread.set(chatCount.value);
+  if (notices.status === 'fulfilled') $noticeUnread.set(notices.value);
 }
 
 let last = -Infinity;

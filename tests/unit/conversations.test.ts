@@ -4,7 +4,7 @@ import { messageRows, type MessageContext } from '../../src/lib/messageCentre';
 import { $session } from '../../src/stores/session';
 import { $settings } from '../../src/stores/settings';
 import { $toast } from '../../src/stores/toast';
-import { $chatUnread, $inboxUnread, fetchUnread, refreshUnread, resetUnreadThrottle, UNREAD_THROTTLE_MS } from '../../src/stores/unread';
+import { $chatUnread, $inboxUnread, $noticeUnread, fetchUnread, refreshUnread, resetUnreadThrottle, UNREAD_THROTTLE_MS } from '../../src/stores/unread';
 import { $inbox, $openMessage, deleteMessage, loadInbox, openMessage } from '../../src/stores/inbox';
 import type { ConsolidatedSettingsValue } from '../../src/api/system';
 
@@ -17,6 +17,8 @@ const pathOf = (url: unknown) => new URL(String(url), 'http://x').pathname;
 /** Calls other than the member-info refresh the session store starts by itself. */
 const own = () => fetchMock.mock.calls.filter(([url]) => pathOf(url) !== '/wps/member/info');
 const paths = () => own().map(([url]) => pathOf(url));
+/** The count calls of inbox and chat (the announcement list is asked beside them). */
+const countPaths = () => paths().filter((path) => path.endsWith('unreadCount'));
 /** Answers by path: each path's answers in turn (the last one repeats). */
 function route(answers: Record<string, (() => Response)[]>) {
   fetchMock.mockImplementation(async (url: string) => {
@@ -93,13 +95,28 @@ describe('the unread store (accounts §7: throttled 250 ms, alerts off)', () => 
     cbs3(false);
     route({ '/wps/relay/CSP_unreadCount': [() => answer(3)], '/wps/relay/CBS_unreadCount': [() => answer({ unReadCount: 2 })] });
     await fetchUnread();
-    expect(paths()).toEqual(['/wps/relay/CSP_unreadCount']);
+    expect(countPaths()).toEqual(['/wps/relay/CSP_unreadCount']);
     expect($inboxUnread.get()).toBe(3);
     cbs3(true);
     await fetchUnread();
     expect($chatUnread.get()).toBe(2);
-    const [, init] = own().at(-1) as [string, RequestInit];
+    const [, init] = own().filter(([url]) => pathOf(url) === '/wps/relay/CBS_unreadCount').at(-1) as [string, RequestInit];
     expect(new Headers(init.headers).get('ModuleId')).toMatch(/INBOX3|CBS3/);
+  });
+
+  it('counts the member\'s unread announcements (the notices /m/notice lists) for the announcements badge', async () => {
+    member(0);
+    cbs3(false);
+    const notice = (id: number, read: boolean) => ({ id, read });
+    route({
+      '/wps/relay/CSP_unreadCount': [() => answer(0)],
+      '/wps/relay/MCSFE_getListAnnouncements': [() => answer({ banners: [], popup: [], promotion: [], hot: [], player: [notice(1, false), notice(2, true), notice(3, false)] })],
+    });
+    await fetchUnread();
+    expect($noticeUnread.get()).toBe(2);
+    $session.set(null);
+    await fetchUnread();
+    expect($noticeUnread.get()).toBeNull();
   });
 
   it('keeps the last count and raises no alert when a call fails', async () => {
@@ -121,9 +138,9 @@ describe('the unread store (accounts §7: throttled 250 ms, alerts off)', () => 
     await refreshUnread(start);
     void refreshUnread(start + 50);
     void refreshUnread(start + 100);
-    expect(paths()).toHaveLength(1);
+    expect(countPaths()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(UNREAD_THROTTLE_MS);
-    expect(paths()).toHaveLength(2);
+    expect(countPaths()).toHaveLength(2);
   });
 });
 
