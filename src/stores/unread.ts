@@ -18,8 +18,13 @@ export const $chatUnread = atom<number | null>(null);
 /** Unread announcements (the member's notices, types A and PL: the list /m/notice shows). */
 export const $noticeUnread = atom<number | null>(null);
 
-/** Inbox + chat + announcements: the count on the frame's customer-service entry. */
-export const $unreadTotal = computed([$inboxUnread, $chatUnread, $noticeUnread], (a, b, c) => (a ?? 0) + (b ?? 0) + (c ?? 0));
+/**
+ * Inbox + chat: the count on the frame's customer-service entry, which stands for what support and the site wrote
+ * to the player. Announcements keep their own badge on the message centre's row (they are the site's notices to
+ * everyone, and a new player has several unread from the start). Chosen by PlayDeck: the spec does not say which
+ * counts the frame sums.
+ */
+export const $unreadTotal = computed([$inboxUnread, $chatUnread], (a, b) => (a ?? 0) + (b ?? 0));
 
 /** Unread calls at most once per 250 ms (accounts §9). */
 export const UNREAD_THROTTLE_MS = 250;
