@@ -39,7 +39,9 @@ const browserChunks = {
                 // The page scripts' own rules (frame.ts: back and swipe; help.ts) get their own small chunk, so a
                 // page without hydrated islands loads only them, not the app chunk.
                 { name: 'page-rules', test: PAGE_SCRIPT_MODULE, priority: 2 },
-                { name: 'app', test: APP_MODULE, priority: 1 },
+                // Only what two or more islands share: code of one screen (deposit, inbox, history, …) stays with its
+                // island, so the app chunk every island page loads does not grow with every screen the site gains.
+                { name: 'app', test: APP_MODULE, priority: 1, minShareCount: 2 },
               ],
             },
           },
