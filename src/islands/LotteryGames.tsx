@@ -30,6 +30,8 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
   const { loaded, failed } = useStore($lotteryList);
   const [vendor, setVendor] = useState<string | null>(null);
 
+  // Before hydration the server's markup (loading) must be repeated exactly, whatever the stores hold by then.
+  if (!hydrated) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (failed && !loaded) {
     return (
       <div className="empty-state" role="alert">
@@ -38,7 +40,7 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
       </div>
     );
   }
-  if (!hydrated || !loaded) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (!loaded) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (loaded.list.length === 0) return <p className="empty-state">{t('lottery.none')}</p>;
 
   const now = serverNow(deviceNow, loaded.sample.offsetMs);

@@ -43,6 +43,8 @@ export async function loadLotteryList(): Promise<void> {
 }
 
 onMount($lotteryList, () => {
+  // Pre-rendering reads the store too: no request there (a failed one would render the error into later pages).
+  if (typeof window === 'undefined') return undefined;
   void loadLotteryList();
   const timer = setInterval(() => void loadLotteryList(), LOTTERY_LIST_REFRESH_MS);
   return () => clearInterval(timer);

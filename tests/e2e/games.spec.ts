@@ -78,9 +78,9 @@ test('a member searches, pages, favourites and launches games by every path, and
   await page.getByRole('button', { name: `Add ${slot} to favourites` }).click();
   await expect(page.getByRole('button', { name: `Remove ${slot} from favourites` })).toBeVisible({ timeout: 6000 });
 
-  // Demo slot: the generic launcher.
+  // The generic launcher opens the demo of the game's own kind (a slot, the card table, crash or the shooter).
   await tile(page, slot).click();
-  await page.waitForURL(/\/play\/slot\?nodeId=\d+$/);
+  await page.waitForURL(/\/play\/(slot|table|crash|shooter)\?nodeId=\d+$/);
 
   // LOTT (TCG): the launcher opens the lottery page in the mapping's prize mode, without the token in the address.
   await page.goto('/m/gameList?gameType=LOTT');
