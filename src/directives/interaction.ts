@@ -10,7 +10,8 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseo
  * hydrated is held and replayed on the same element once it has. The optional value lists more triggers, separated
  * by spaces: `#name=` hydrates at once when the address's fragment starts with it (a social login's
  * `#session=<code>`); any other word is a window event that hydrates the island, and a session storage key that
- * hydrates it at once when present (e.g. a toast a previous page kept for this one).
+ * hydrates it at once when present (e.g. a toast a previous page kept for this one); a `key=value` word hydrates it
+ * at once when local storage holds that value (`autoLogin=1`: a remembered player is logged in again on arrival).
  */
 const interaction: ClientDirective = (load, options, el) => {
   const words = typeof options.value === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
@@ -48,7 +49,12 @@ const interaction: ClientDirective = (load, options, el) => {
   for (const name of triggers) window.addEventListener(name, start);
   if (fragments.some((prefix) => window.location.hash.startsWith(prefix))) void start();
   try {
-    if (triggers.some((key) => sessionStorage.getItem(key) !== null)) void start();
+    // A `key=value` word hydrates at once when local storage holds that value (remember-me: `autoLogin=1`).
+    const stored = (key: string) => {
+      const [name = '', value] = key.split('=');
+      return value === undefined ? sessionStorage.getItem(name) !== null : localStorage.getItem(name) === value;
+    };
+    if (triggers.some(stored)) void start();
   } catch {
     // Storage unavailable: the other triggers still apply.
   }
