@@ -100,7 +100,7 @@ export default function LoginForm() {
         <div className="login-options">
           {(!hydrated || hasCapability(CAPABILITIES.rememberMe)) && (
             <label className="check">
-              <input key={`r${prefill}`} type="checkbox" name="rememberMe" defaultChecked={remembered !== null} />
+              <input key={`r${prefill}-${remembered !== null}`} type="checkbox" name="rememberMe" defaultChecked={remembered !== null} />
               {t('login.remember')}
             </label>
           )}
