@@ -1,47 +1,30 @@
 import { callApi } from './client';
 import { historyCalls } from '../contract/calls/history';
 import { wireToMinor } from '../contract/money';
-import type { FairOutcome } from '../lib/demoGames';
-import type { FairSeeds } from '../lib/fair';
+import type { ValueOf } from '../contract/call';
 
 /** Game history (extension /wps/playdeck/history, capability `game-history`): money kept in minor units in the browser. */
 
-/** One line of the history (an order or a round), minor units. */
-export interface HistoryItem {
-  kind: 'lottery' | 'slot' | 'table' | 'crash' | 'shooter';
-  id: number;
-  nodeId: number;
-  gameName: string;
+/** The history's answers as the contract declares them (decimal money on the wire). */
+type WireHistory = ValueOf<typeof historyCalls.gameHistory>;
+type WireRound = ValueOf<typeof historyCalls.gameHistoryRound>;
+
+/** One line of the history (an order or a round): the contract's fields, money in minor units. */
+export type HistoryItem = Omit<WireHistory['items'][number], 'stake' | 'winAmount' | 'refund' | 'net'> & {
   stakeMinor: number;
   winMinor: number;
   refundMinor: number;
   netMinor: number;
-  status: 'open' | 'settled' | 'cancelled';
-  freePlay: boolean;
-  createdAt: number;
-}
+};
 
 /** A page of the history and the totals of the whole period (minor units). */
-export interface HistoryPage {
+export type HistoryPage = Omit<WireHistory, 'items' | 'totals'> & {
   items: HistoryItem[];
   totals: { count: number; stakeMinor: number; winMinor: number; netMinor: number };
-  page: number;
-  totalPages: number;
-}
+};
 
-/** A demo round's detail: reels (slot) or the provably fair outcome and seeds. */
-export interface RoundDetail {
-  roundId: number;
-  kind: 'slot' | 'table' | 'crash' | 'shooter';
-  gameName: string;
-  stakeMinor: number;
-  winMinor: number;
-  freePlay: boolean;
-  createdAt: number;
-  reels?: string[] | undefined;
-  outcome?: FairOutcome | undefined;
-  fair?: FairSeeds | undefined;
-}
+/** A demo round's detail: reels (slot) or the provably fair outcome and seeds; money in minor units. */
+export type RoundDetail = Omit<WireRound, 'stake' | 'winAmount' | 'nodeId'> & { stakeMinor: number; winMinor: number };
 
 /** GET the history: kind, status, period (epoch ms), page from 0. */
 export async function getGameHistory(query: { kind: string; status: string; startDate: number; endDate: number; page: number; size: number }): Promise<HistoryPage> {

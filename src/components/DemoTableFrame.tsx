@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { useHydrated } from './useHydrated';
+import { DemoSheetGate, DemoShell } from './DemoShell';
 import { verifyRound, type RoundCheck } from '../lib/demoGames';
 import { t, type MessageKey } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
@@ -78,22 +79,12 @@ export function DemoTableFrame(parts: TableParts) {
     if (served && session) void loadCommitment();
   }, [served, session]);
 
-  const back = <a className="btn slot-back" href="/m/home">{t('slot.back')}</a>;
-  if (!hydrated) return <p className="notice">{t('common.loading')}</p>;
-  if (!served) return <div className="notice"><p role="alert">{t('error.feature_disabled')}</p>{back}</div>;
   const current = sheet?.nodeId === nodeId ? sheet : null;
-  if (!nodeId || current?.error === 'notFound') return <div className="notice"><p role="alert">{t('slot.notFound')}</p>{back}</div>;
-  if (current?.error === 'failed') {
-    return (
-      <div className="notice" role="alert">
-        <p>{t('games.loadFailed')}</p>
-        <button type="button" className="btn" onClick={() => void openDemoGame(nodeId, freePlay)}>{t('common.retry')}</button>
-        {back}
-      </div>
-    );
-  }
   const game = current?.game ?? null;
-  if (!game) return <p className="notice" aria-live="polite">{t('common.loading')}</p>;
+  const gate = DemoSheetGate({
+    hydrated, served, nodeId, error: current?.error ?? null, loaded: game !== null, retry: () => void openDemoGame(nodeId, freePlay),
+  });
+  if (gate || !game) return gate;
 
   const symbol = wallet?.currencySymbol ?? '$';
   const money = (minor: number) => formatMoney(minor, symbol);
@@ -103,63 +94,45 @@ export function DemoTableFrame(parts: TableParts) {
   const round = state.round?.nodeId === nodeId ? state.round : null;
 
   return (
-    <section className={`demo-slot demo-${parts.kind}`} aria-labelledby="demo-title">
-      <header className="slot-head">
-        <h2 id="demo-title">{game.gameName}</h2>
-        <p className="slot-vendor">{game.displayName}</p>
-      </header>
-      {!session ? (
-        <div className="notice">
-          <p>{t('slot.login')}</p>
-          <a className="btn btn-primary" href="/m/login">{t('header.login')}</a>
-        </div>
-      ) : (
-        <>
-          <div className="slot-balance">
-            <label htmlFor="demo-balance">{t('wallet.balance')}</label>
-            <output id="demo-balance">{wallet ? money(wallet.sumBalance) : t('common.dash')}</output>
-          </div>
-          {game.freePlay && (
-            <fieldset className="stakes" disabled={busy}>
-              <legend>{t('demo.mode')}</legend>
-              <label className="chip"><input type="radio" name="mode" checked={!state.freePlay} onChange={() => setFreePlay(false)} />{t('demo.mode.real')}</label>
-              <label className="chip"><input type="radio" name="mode" checked={state.freePlay} onChange={() => setFreePlay(true)} />{t('demo.mode.free')}</label>
-            </fieldset>
-          )}
-          {parts.picker(game, busy)}
-          <fieldset className="stakes" disabled={busy}>
-            <legend>{t('slot.stake')}</legend>
-            {game.stakes.map((value) => (
-              <label key={value} className="chip">
-                <input type="radio" name="stake" value={value} checked={value === stake} onChange={() => setStakeChoice(value)} />
-                {money(value)}
-              </label>
-            ))}
-          </fieldset>
-          <button
-            type="button"
-            className="btn btn-primary spin"
-            disabled={state.playing || !affordable || parts.choice === null}
-            aria-busy={state.playing}
-            onClick={() => stake !== null && parts.choice !== null && void playDemo(nodeId, stake, parts.choice)}
-          >
-            {t(parts.playLabel)}
-          </button>
-          <div className="slot-result" aria-live="polite">
-            {state.playing ? t('demo.playing') : round && (
-              <>
-                {parts.result(round, money)}
-                <p>{round.winMinor > 0 ? t('slot.result.win', { amount: money(round.winMinor) }) : t('slot.result.lose')}</p>
-                {round.freePlay && <p className="muted">{t('demo.freeRound')}</p>}
-              </>
-            )}
-          </div>
-          {state.error && <p className="field-error" role="alert">{t(state.error)}</p>}
-          {wallet && !affordable && !state.playing && !state.error && <p className="slot-hint">{t('slot.insufficient')}</p>}
-          <FairPanel round={round} commitment={state.commitment} />
-        </>
+    <DemoShell className={`demo-slot demo-${parts.kind}`} game={game} session={session !== null} balance={wallet ? money(wallet.sumBalance) : t('common.dash')}>
+      {game.freePlay && (
+        <fieldset className="stakes" disabled={busy}>
+          <legend>{t('demo.mode')}</legend>
+          <label className="chip"><input type="radio" name="mode" checked={!state.freePlay} onChange={() => setFreePlay(false)} />{t('demo.mode.real')}</label>
+          <label className="chip"><input type="radio" name="mode" checked={state.freePlay} onChange={() => setFreePlay(true)} />{t('demo.mode.free')}</label>
+        </fieldset>
       )}
-      {back}
-    </section>
+      {parts.picker(game, busy)}
+      <fieldset className="stakes" disabled={busy}>
+        <legend>{t('slot.stake')}</legend>
+        {game.stakes.map((value) => (
+          <label key={value} className="chip">
+            <input type="radio" name="stake" value={value} checked={value === stake} onChange={() => setStakeChoice(value)} />
+            {money(value)}
+          </label>
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="btn btn-primary spin"
+        disabled={state.playing || !affordable || parts.choice === null}
+        aria-busy={state.playing}
+        onClick={() => stake !== null && parts.choice !== null && void playDemo(nodeId, stake, parts.choice)}
+      >
+        {t(parts.playLabel)}
+      </button>
+      <div className="slot-result" aria-live="polite">
+        {state.playing ? t('demo.playing') : round && (
+          <>
+            {parts.result(round, money)}
+            <p>{round.winMinor > 0 ? t('slot.result.win', { amount: money(round.winMinor) }) : t('slot.result.lose')}</p>
+            {round.freePlay && <p className="muted">{t('demo.freeRound')}</p>}
+          </>
+        )}
+      </div>
+      {state.error && <p className="field-error" role="alert">{t(state.error)}</p>}
+      {wallet && !affordable && !state.playing && !state.error && <p className="slot-hint">{t('slot.insufficient')}</p>}
+      <FairPanel round={round} commitment={state.commitment} />
+    </DemoShell>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import FormField from './FormField';
 import { useHydrated } from './useHydrated';
+import NewPasswordFields from './NewPasswordFields';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../lib/i18n';
 import { $forgetCaptchaNonce, forgetForm as form, reloadForgetCaptcha, requestResetCode, submitForget } from '../stores/forgetPassword';
@@ -49,14 +50,7 @@ export default function ForgetPasswordForm() {
         value={values.verificationCode} onValue={form.setter('verificationCode')} error={errors.verificationCode}
         request={requestResetCode} disabled={!hydrated || busy}
       />
-      <FormField
-        label={t('password.new')} name="newPassword" type="password" autoComplete="new-password" revealable
-        hint={t('form.passwordHint')} value={values.newPassword} onValue={form.setter('newPassword')} error={errors.newPassword}
-      />
-      <FormField
-        label={t('password.confirm')} name="confirmNewPassword" type="password" autoComplete="new-password" revealable
-        value={values.confirmNewPassword} onValue={form.setter('confirmNewPassword')} error={errors.confirmNewPassword}
-      />
+      <NewPasswordFields form={form} />
       <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
       <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy}>
         {busy ? <span className="spinner" aria-hidden="true" /> : null}

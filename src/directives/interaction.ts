@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { hydratesAtOnce, parseTriggers } from '../lib/hydrationTriggers';
 
 /** What counts as the player starting to interact with the page. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseover'] as const;
@@ -7,16 +8,11 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseo
  * `client:interaction`: hydrates an island on the player's first interaction with the page (pointer, touch, key,
  * focus or hover anywhere), not on load, so pages whose only islands are the frame's (side menu, menu button, toast
  * outlet) load no island JavaScript until the player does something. A tap inside the island before it has
- * hydrated is held and replayed on the same element once it has. The optional value lists more triggers, separated
- * by spaces: `#name=` hydrates at once when the address's fragment starts with it (a social login's
- * `#session=<code>`); any other word is a window event that hydrates the island, and a session storage key that
- * hydrates it at once when present (e.g. a toast a previous page kept for this one); a `key=value` word hydrates it
- * at once when local storage holds that value (`autoLogin=1`: a remembered player is logged in again on arrival).
+ * hydrated is held and replayed on the same element once it has. The optional value lists more triggers (fragment,
+ * window event, session and local storage; src/lib/hydrationTriggers.ts).
  */
 const interaction: ClientDirective = (load, options, el) => {
-  const words = typeof options.value === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
-  const fragments = words.filter((word) => word.startsWith('#'));
-  const triggers = words.filter((word) => !word.startsWith('#'));
+  const triggers = parseTriggers(options.value);
   const held: Element[] = [];
   let started = false;
 
@@ -34,7 +30,7 @@ const interaction: ClientDirective = (load, options, el) => {
     if (started) return;
     started = true;
     for (const type of INTERACTIONS) document.removeEventListener(type, start, true);
-    for (const name of triggers) window.removeEventListener(name, start);
+    for (const name of triggers.events) window.removeEventListener(name, start);
     const hydrate = await load();
     await hydrate();
     document.removeEventListener('click', holdClick, true);
@@ -46,17 +42,22 @@ const interaction: ClientDirective = (load, options, el) => {
 
   document.addEventListener('click', holdClick, true);
   for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
-  for (const name of triggers) window.addEventListener(name, start);
-  if (fragments.some((prefix) => window.location.hash.startsWith(prefix))) void start();
+  for (const name of triggers.events) window.addEventListener(name, start);
+  const delay = triggers.afterMs;
+  if (delay !== null) {
+    const later = () => setTimeout(() => void start(), delay);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+  }
   try {
-    // A `key=value` word hydrates at once when local storage holds that value (remember-me: `autoLogin=1`).
-    const stored = (key: string) => {
-      const [name = '', value] = key.split('=');
-      return value === undefined ? sessionStorage.getItem(name) !== null : localStorage.getItem(name) === value;
-    };
-    if (triggers.some(stored)) void start();
+    if (hydratesAtOnce(triggers, {
+      hash: window.location.hash,
+      sessionItem: (key) => sessionStorage.getItem(key),
+      localItem: (key) => localStorage.getItem(key),
+    })) void start();
   } catch {
-    // Storage unavailable: the other triggers still apply.
+    // Storage unavailable: the fragment and the other triggers still apply.
+    if (triggers.fragments.some((prefix) => window.location.hash.startsWith(prefix))) void start();
   }
 };
 

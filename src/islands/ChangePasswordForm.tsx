@@ -2,6 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
+import NewPasswordFields from '../components/NewPasswordFields';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../lib/i18n';
 import { $passwordSaved, changePasswordForm as form, OLD_PASSWORD_SHOWN, submitPasswordChange } from '../stores/changePassword';
@@ -32,14 +33,7 @@ export default function ChangePasswordForm() {
           value={values.oldPassword} onValue={form.setter('oldPassword')} error={errors.oldPassword}
         />
       )}
-      <FormField
-        label={t('password.new')} name="newPassword" type="password" autoComplete="new-password" revealable
-        hint={t('form.passwordHint')} value={values.newPassword} onValue={form.setter('newPassword')} error={errors.newPassword}
-      />
-      <FormField
-        label={t('password.confirm')} name="confirmNewPassword" type="password" autoComplete="new-password" revealable
-        value={values.confirmNewPassword} onValue={form.setter('confirmNewPassword')} error={errors.confirmNewPassword}
-      />
+      <NewPasswordFields form={form} />
       <p className={saved ? 'form-ok' : 'form-error'} role="alert">{saved ? t('in_chang_saved') : notice ? t(notice) : ''}</p>
       <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy}>
         {busy ? <span className="spinner" aria-hidden="true" /> : null}

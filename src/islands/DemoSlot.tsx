@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { useHydrated } from '../components/useHydrated';
+import { DemoSheetGate, DemoShell } from '../components/DemoShell';
 import { t } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import { canAfford } from '../lib/spin';
@@ -31,22 +32,10 @@ export default function DemoSlot() {
   const sheet = useStore(sheetStore);
   const [stakeChoice, setStakeChoice] = useState<number | null>(null);
 
-  const back = <a className="btn slot-back" href="/m/home">{t('slot.back')}</a>;
-  if (!hydrated) return <p className="notice">{t('common.loading')}</p>;
-  if (!served) return <div className="notice"><p role="alert">{t('error.feature_disabled')}</p>{back}</div>;
   const error = sheet.failed ? (sheetNotFound(sheet.error) ? 'notFound' : 'failed') : null;
-  if (!nodeId || error === 'notFound') return <div className="notice"><p role="alert">{t('slot.notFound')}</p>{back}</div>;
-  if (error === 'failed') {
-    return (
-      <div className="notice" role="alert">
-        <p>{t('games.loadFailed')}</p>
-        <button type="button" className="btn" onClick={sheetStore.revalidate}>{t('common.retry')}</button>
-        {back}
-      </div>
-    );
-  }
   const game = sheet.data ?? null;
-  if (!game) return <p className="notice" aria-live="polite">{t('common.loading')}</p>;
+  const gate = DemoSheetGate({ hydrated, served, nodeId, error, loaded: game !== null, retry: sheetStore.revalidate });
+  if (gate || !game) return gate;
 
   const symbol = { code: wallet?.currency, symbol: wallet?.currencySymbol ?? '$' };
   const stake = slot.pending?.nodeId === nodeId ? slot.pending.stakeMinor : (stakeChoice ?? game.stakes[0] ?? null);
@@ -64,52 +53,10 @@ export default function DemoSlot() {
     : '';
 
   return (
-    <section className="demo-slot" aria-labelledby="slot-title">
-      <header className="slot-head">
-        <h2 id="slot-title">{game.gameName}</h2>
-        <p className="slot-vendor">{game.displayName}</p>
-      </header>
-      {!session ? (
-        <div className="notice">
-          <p>{t('slot.login')}</p>
-          <a className="btn btn-primary" href="/m/login">{t('header.login')}</a>
-        </div>
-      ) : (
-        <>
-          <div className="slot-balance">
-            <label htmlFor="slot-balance">{t('wallet.balance')}</label>
-            <output id="slot-balance">{wallet ? formatMoney(wallet.sumBalance, symbol) : t('common.dash')}</output>
-          </div>
-          <ol className={`reels${slot.spinning ? ' reels-spinning' : ''}`} aria-label={t('slot.reels')}>
-            {reels.map((reel, i) => <li key={i} className="reel">{showSymbol(reel)}</li>)}
-          </ol>
-          <div className="slot-win">
-            <label htmlFor="slot-win">{t('slot.win')}</label>
-            <output id="slot-win">{formatMoney(slot.round?.winMinor ?? 0, symbol)}</output>
-          </div>
-          <p className="slot-result" aria-live="polite">{slot.spinning ? t('slot.spinning') : result}</p>
-          {slot.error && <p className="field-error" role="alert">{t(slot.error)}</p>}
-          <fieldset className="stakes" disabled={slot.spinning || slot.pending !== null}>
-            <legend>{t('slot.stake')}</legend>
-            {game.stakes.map((value) => (
-              <label key={value} className="chip">
-                <input type="radio" name="stake" value={value} checked={value === stake} onChange={() => setStakeChoice(value)} />
-                {formatMoney(value, symbol)}
-              </label>
-            ))}
-          </fieldset>
-          <button
-            type="button"
-            className="btn btn-primary spin"
-            disabled={slot.spinning || !affordable}
-            aria-busy={slot.spinning}
-            onClick={() => stake !== null && void spin(nodeId, stake)}
-          >
-            {t('slot.spin')}
-          </button>
-          {wallet && !affordable && !slot.spinning && !slot.error && <p className="slot-hint">{t('slot.insufficient')}</p>}
-        </>
-      )}
+    <DemoShell
+      className="demo-slot" game={game} session={session !== null}
+      balance={wallet ? formatMoney(wallet.sumBalance, symbol) : t('common.dash')}
+      footer={(
       <details className="paytable">
         <summary>{t('slot.paytable')}</summary>
         <table>
@@ -121,7 +68,36 @@ export default function DemoSlot() {
           </tbody>
         </table>
       </details>
-      {back}
-    </section>
+      )}
+    >
+      <ol className={`reels${slot.spinning ? ' reels-spinning' : ''}`} aria-label={t('slot.reels')}>
+        {reels.map((reel, i) => <li key={i} className="reel">{showSymbol(reel)}</li>)}
+      </ol>
+      <div className="slot-win">
+        <label htmlFor="slot-win">{t('slot.win')}</label>
+        <output id="slot-win">{formatMoney(slot.round?.winMinor ?? 0, symbol)}</output>
+      </div>
+      <p className="slot-result" aria-live="polite">{slot.spinning ? t('slot.spinning') : result}</p>
+      {slot.error && <p className="field-error" role="alert">{t(slot.error)}</p>}
+      <fieldset className="stakes" disabled={slot.spinning || slot.pending !== null}>
+        <legend>{t('slot.stake')}</legend>
+        {game.stakes.map((value) => (
+          <label key={value} className="chip">
+            <input type="radio" name="stake" value={value} checked={value === stake} onChange={() => setStakeChoice(value)} />
+            {formatMoney(value, symbol)}
+          </label>
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="btn btn-primary spin"
+        disabled={slot.spinning || !affordable}
+        aria-busy={slot.spinning}
+        onClick={() => stake !== null && void spin(nodeId, stake)}
+      >
+        {t('slot.spin')}
+      </button>
+      {wallet && !affordable && !slot.spinning && !slot.error && <p className="slot-hint">{t('slot.insufficient')}</p>}
+    </DemoShell>
   );
 }

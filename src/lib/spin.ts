@@ -1,5 +1,7 @@
+import type { MessageKey } from './i18n';
+
 /**
- * Demo slot spin rules (DESIGN.md Money: "a retried request with the same idempotency key changes nothing
+ * Demo round rules (slot spins and the fair games' rounds) (DESIGN.md Money: "a retried request with the same idempotency key changes nothing
  * twice"): every new spin gets a fresh key; a retry after a lost answer reuses the key of the spin it retries.
  */
 
@@ -31,4 +33,19 @@ export function keepForRetry(status: number, code: string): boolean {
 /** True when the balance covers the stake (the Spin button is disabled otherwise). */
 export function canAfford(balanceMinor: number | null, stakeMinor: number | null): boolean {
   return balanceMinor !== null && stakeMinor !== null && stakeMinor > 0 && balanceMinor >= stakeMinor;
+}
+
+/**
+ * The message a refused or failed demo round shows, by its errorCode: insufficient_balance, network, the logout
+ * codes (log in again), game_not_found, vendor_maintenance, free_reject (a trial account may not play this game for
+ * money); anything else is the generic failure.
+ */
+export function roundErrorKey(code: string): MessageKey {
+  if (code === 'insufficient_balance') return 'slot.insufficient';
+  if (code === 'network') return 'slot.network';
+  if (code === 'customer.not.login' || code === 'user.or.token.invalid') return 'slot.login';
+  if (code === 'game_not_found') return 'slot.notFound';
+  if (code === 'vendor_maintenance') return 'launch.error.vendor_maintenance';
+  if (code === 'free_reject') return 'free_reject';
+  return 'slot.failed';
 }

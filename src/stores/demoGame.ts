@@ -13,7 +13,7 @@ import { ApiRequestError } from '../api/client';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { newClientSeed } from '../lib/fair';
 import type { MessageKey } from '../lib/i18n';
-import { keepForRetry } from '../lib/spin';
+import { keepForRetry, roundErrorKey } from '../lib/spin';
 import { $wallet, refreshWallet } from './member';
 
 /** The game's sheet as loaded: the sheet, or why it is missing. */
@@ -48,15 +48,6 @@ export const $demoSheet = atom<DemoSheetState | null>(null);
 /** The rounds of the game on this page. */
 export const $demoRound = atom<DemoRoundState>({ playing: false, round: null, error: null, pending: null, commitment: null, freePlay: false });
 
-function errorKey(code: string): MessageKey {
-  if (code === 'insufficient_balance') return 'slot.insufficient';
-  if (code === 'network') return 'slot.network';
-  if (code === 'customer.not.login' || code === 'user.or.token.invalid') return 'slot.login';
-  if (code === 'game_not_found') return 'slot.notFound';
-  if (code === 'vendor_maintenance') return 'launch.error.vendor_maintenance';
-  if (code === 'free_reject') return 'free_reject';
-  return 'slot.failed';
-}
 
 /** Loads the sheet of `nodeId`; `freePlay` starts the table in free mode when the game supports it. */
 export async function openDemoGame(nodeId: number, freePlay = false): Promise<void> {
@@ -114,7 +105,7 @@ export async function playDemo(nodeId: number, stakeMinor: number, choice: strin
   } catch (error) {
     const status = error instanceof ApiRequestError ? error.status : 0;
     const code = error instanceof ApiRequestError ? error.errorCode : 'network';
-    $demoRound.set({ ...$demoRound.get(), playing: false, error: errorKey(code), pending: keepForRetry(status, code) ? attempt : null });
+    $demoRound.set({ ...$demoRound.get(), playing: false, error: roundErrorKey(code), pending: keepForRetry(status, code) ? attempt : null });
     if (code === 'insufficient_balance') void refreshWallet();
   }
 }

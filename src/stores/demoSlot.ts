@@ -3,7 +3,7 @@ import { getDemoSlotGame, spinDemoSlot, type DemoSlotGame, type DemoSlotRound } 
 import { ApiRequestError } from '../api/client';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import type { MessageKey } from '../lib/i18n';
-import { keepForRetry, nextSpin, type SpinAttempt } from '../lib/spin';
+import { keepForRetry, roundErrorKey, nextSpin, type SpinAttempt } from '../lib/spin';
 import { createFetcher } from './fetcher';
 import { refreshWallet } from './member';
 import { balanceMoved } from './balance';
@@ -19,14 +19,6 @@ export interface SlotState {
 /** Demo slot state (the demo vendor's playable slot, /play/slot). */
 export const $slot = atom<SlotState>({ spinning: false, round: null, error: null, pending: null });
 
-function errorKey(code: string): MessageKey {
-  if (code === 'insufficient_balance') return 'slot.insufficient';
-  if (code === 'network') return 'slot.network';
-  if (code === 'customer.not.login' || code === 'user.or.token.invalid') return 'slot.login';
-  if (code === 'game_not_found') return 'slot.notFound';
-  if (code === 'vendor_maintenance') return 'launch.error.vendor_maintenance';
-  return 'slot.failed';
-}
 
 /**
  * Spins once: a fresh idempotency key per new spin, the same key when retrying a spin whose answer was lost;
@@ -49,7 +41,7 @@ export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
   } catch (error) {
     const status = error instanceof ApiRequestError ? error.status : 0;
     const code = error instanceof ApiRequestError ? error.errorCode : 'network';
-    $slot.set({ ...$slot.get(), spinning: false, error: errorKey(code), pending: keepForRetry(status, code) ? attempt : null });
+    $slot.set({ ...$slot.get(), spinning: false, error: roundErrorKey(code), pending: keepForRetry(status, code) ? attempt : null });
     if (code === 'insufficient_balance') void refreshWallet();
   }
 }

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { getAnnouncements, markAnnouncementRead, type Announcement } from '../api/content';
-import { announceUnreadChange } from './unread';
+import { announceUnreadChange, setNoticeUnread } from './unread';
 
 /** Mark-as-read throttle (accounts §9: 150 ms). */
 export const MARK_READ_THROTTLE_MS = 150;
@@ -21,7 +21,9 @@ export async function loadNotices(): Promise<void> {
   const mine = ++request;
   try {
     const groups = await getAnnouncements('A,PL');
-    if (mine === request) $notices.set({ ...$notices.get(), list: groups.player, failed: false });
+    if (mine !== request) return;
+    $notices.set({ ...$notices.get(), list: groups.player, failed: false });
+    setNoticeUnread(groups.player.filter((notice) => !notice.read).length);
   } catch {
     if (mine === request) $notices.set({ ...$notices.get(), list: $notices.get().list ?? [], failed: true });
   }

@@ -53,8 +53,26 @@ async function noticeUnread(): Promise<number> {
 }
 
 /**
- * Fetches the counts now: inbox and announcements for real members, chat when chatCountAllowed; failures keep the
- * last count and show nothing (alerts off). Logged out: all null.
+ * The session whose announcement count is known. The count comes from the whole announcement list, and notices
+ * change only when the operator publishes or the member reads: so it is fetched once per session (and on return
+ * to the page), and set by the notice screen from the list it loads anyway, not on every poll.
+ */
+let noticesKnownFor: object | null = null;
+
+/** The notice screen's list says how many notices are unread: the badge takes it without another call. */
+export function setNoticeUnread(count: number): void {
+  noticesKnownFor = $session.get();
+  $noticeUnread.set(count);
+}
+
+/** Forgets the announcement count, so the next refresh fetches it (on return to the page; tests). */
+export function forgetNoticeCount(): void {
+  noticesKnownFor = null;
+}
+
+/**
+ * Fetches the counts now: inbox for real members, chat when chatCountAllowed, and announcements once per session
+ * (see `noticesKnownFor`); failures keep the last count and show nothing (alerts off). Logged out: all null.
  */
 export async function fetchUnread(): Promise<void> {
   const session = $session.get();
@@ -66,13 +84,16 @@ export async function fetchUnread(): Promise<void> {
     return;
   }
   const chat = chatCountAllowed(true, cbs3On(), type);
+  const withNotices = noticesKnownFor !== session;
+  if (withNotices) noticesKnownFor = session;
   const [inbox, chatCount, notices] = await Promise.allSettled([
-    getInboxUnread(), chat ? getChatUnread() : Promise.resolve(null), noticeUnread(),
+    getInboxUnread(), chat ? getChatUnread() : Promise.resolve(null), withNotices ? noticeUnread() : Promise.resolve(null),
   ]);
   if ($session.get() !== session) return;
   if (inbox.status === 'fulfilled') $inboxUnread.set(inbox.value);
   if (chatCount.status === 'fulfilled') $chatUnread.set(chatCount.value);
-  if (notices.status === 'fulfilled') $noticeUnread.set(notices.value);
+  if (notices.status === 'fulfilled' && notices.value !== null) $noticeUnread.set(notices.value);
+  else if (notices.status === 'rejected' && noticesKnownFor === session) noticesKnownFor = null;
 }
 
 let last = -Infinity;
@@ -123,7 +144,9 @@ onMount($unreadTotal, () => {
     if (document.visibilityState === 'visible') refresh();
   }, UNREAD_POLL_MS);
   const onVisible = () => {
-    if (document.visibilityState === 'visible') refresh();
+    if (document.visibilityState !== 'visible') return;
+    forgetNoticeCount();
+    refresh();
   };
   document.addEventListener('visibilitychange', onVisible);
   window.addEventListener(UNREAD_EVENT, refresh);

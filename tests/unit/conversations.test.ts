@@ -4,7 +4,9 @@ import { messageRows, type MessageContext } from '../../src/lib/messageCentre';
 import { $session } from '../../src/stores/session';
 import { $settings } from '../../src/stores/settings';
 import { $toast } from '../../src/stores/toast';
-import { $chatUnread, $inboxUnread, $noticeUnread, fetchUnread, refreshUnread, resetUnreadThrottle, UNREAD_THROTTLE_MS } from '../../src/stores/unread';
+import {
+  $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal, fetchUnread, forgetNoticeCount, refreshUnread, resetUnreadThrottle, setNoticeUnread, UNREAD_THROTTLE_MS,
+} from '../../src/stores/unread';
 import { $inbox, $openMessage, deleteMessage, loadInbox, openMessage } from '../../src/stores/inbox';
 import type { ConsolidatedSettingsValue } from '../../src/api/system';
 
@@ -39,6 +41,7 @@ beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   resetUnreadThrottle();
+  forgetNoticeCount();
   $inboxUnread.set(null);
   $chatUnread.set(null);
   $toast.set(null);
@@ -119,6 +122,29 @@ describe('the unread store (accounts §7: throttled 250 ms, alerts off)', () => 
     expect($noticeUnread.get()).toBeNull();
   });
 
+  it('asks for the announcement list once per session, not on every poll; the notice screen\'s list updates the count', async () => {
+    member(0);
+    cbs3(false);
+    route({
+      '/wps/relay/CSP_unreadCount': [() => answer(1)],
+      '/wps/relay/MCSFE_getListAnnouncements': [() => answer({ banners: [], popup: [], promotion: [], hot: [], player: [{ id: 1, read: false }] })],
+    });
+    const listCalls = () => paths().filter((path) => path.endsWith('getListAnnouncements')).length;
+    await fetchUnread();
+    await fetchUnread();
+    await fetchUnread();
+    expect(listCalls()).toBe(1);
+    expect(countPaths()).toHaveLength(3);
+    setNoticeUnread(0);
+    await fetchUnread();
+    expect($noticeUnread.get()).toBe(0);
+    expect(listCalls()).toBe(1);
+    forgetNoticeCount(); // back on the page after a while
+    await fetchUnread();
+    expect(listCalls()).toBe(2);
+    expect($noticeUnread.get()).toBe(1);
+  });
+
   it('keeps the last count and raises no alert when a call fails', async () => {
     member(0);
     cbs3(false);
@@ -175,5 +201,20 @@ describe('the inbox store (accounts §2 /m/webEmail)', () => {
     route({ '/wps/relay/CSP_getInbox': [() => answer(null, 403, 'free_reject')] });
     await loadInbox(1);
     expect($inbox.get().error).toBe('free_reject');
+  });
+});
+
+// The frame's customer-service badge (PlayDeck's choice, src/stores/unread.ts): inbox and chat, not announcements.
+describe('the frame badge counts inbox and chat only', () => {
+  it.each([
+    [2, 3, 5, 5],
+    [null, 4, 9, 4],
+    [null, null, 7, 0],
+    [1, null, null, 1],
+  ])('inbox %s + chat %s (announcements %s) → %s', (inbox, chat, notices, total) => {
+    $inboxUnread.set(inbox);
+    $chatUnread.set(chat);
+    $noticeUnread.set(notices);
+    expect($unreadTotal.get()).toBe(total);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAfford, keepForRetry, nextSpin } from '../../src/lib/spin';
+import { canAfford, keepForRetry, nextSpin, roundErrorKey } from '../../src/lib/spin';
 
 // DESIGN.md Money: "a retried request with the same idempotency key changes nothing twice".
 describe('each spin sends a fresh idempotency key; a retry after a network error reuses the same key', () => {
@@ -42,5 +42,20 @@ describe('the Spin button is disabled when the balance is below the stake', () =
     [1000, null, false],
   ])('balance %s, stake %s → can spin %s', (balance, stake, ok) => {
     expect(canAfford(balance, stake)).toBe(ok);
+  });
+});
+
+describe('the message of a failed demo round (slot and fair games alike)', () => {
+  it.each([
+    ['insufficient_balance', 'slot.insufficient'],
+    ['network', 'slot.network'],
+    ['customer.not.login', 'slot.login'],
+    ['user.or.token.invalid', 'slot.login'],
+    ['game_not_found', 'slot.notFound'],
+    ['vendor_maintenance', 'launch.error.vendor_maintenance'],
+    ['free_reject', 'free_reject'],
+    ['internal_error', 'slot.failed'],
+  ])('%s → %s', (code, key) => {
+    expect(roundErrorKey(code)).toBe(key);
   });
 });

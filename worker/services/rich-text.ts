@@ -78,7 +78,6 @@ export const sanitizeRichText = sanitizeRich;
 export function sanitizePlainText(text: string): string {
   const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
   // sanitize-html escapes &, <, > in text; chat text is rendered as text (never as HTML), so undo the escaping.
-  const unescaped = stripped.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
   // eslint-disable-next-line no-control-regex
-  return unescaped.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
+  return decodeEntities(stripped).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
 }

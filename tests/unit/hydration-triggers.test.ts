@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { hydratesAtOnce, parseTriggers } from '../../src/lib/hydrationTriggers';
+
+/** A page with these storage items and fragment. */
+function page(hash: string, session: Record<string, string>, local: Record<string, string>) {
+  return { hash, sessionItem: (k: string) => session[k] ?? null, localItem: (k: string) => local[k] ?? null };
+}
+
+describe('client:interaction triggers', () => {
+  it('parses fragments, events, local storage values and exceptions', () => {
+    expect(parseTriggers('#session= #oauthError= autoLogin=1 !MC_SESSION_INFO playdeck:toast after:4500 after:900')).toEqual({
+      fragments: ['#session=', '#oauthError='], events: ['playdeck:toast'], local: [{ key: 'autoLogin', value: '1' }], unless: ['MC_SESSION_INFO'], afterMs: 900,
+    });
+    expect(parseTriggers(undefined)).toEqual({ fragments: [], events: [], local: [], unless: [], afterMs: null });
+  });
+
+  // The home page's session exchange: a remembered player without a session is logged in on arrival; one who has
+  // a session already, or is not remembered, waits for an interaction.
+  const exchange = parseTriggers('#session= #oauthError= autoLogin=1 !MC_SESSION_INFO');
+  it.each([
+    ['remembered, no session', '', {}, { autoLogin: '1' }, true],
+    ['remembered, session open', '', { MC_SESSION_INFO: '{}' }, { autoLogin: '1' }, false],
+    ['remember-me off', '', {}, { autoLogin: '0' }, false],
+    ['not remembered', '', {}, {}, false],
+    ['social login fragment, even with a session', '#session=abc', { MC_SESSION_INFO: '{}' }, {}, true],
+    ['social login error fragment', '#oauthError=denied', {}, {}, true],
+    ['another fragment', '#top', {}, { autoLogin: '0' }, false],
+  ])('%s → %s', (_name, hash, session, local, expected) => {
+    expect(hydratesAtOnce(exchange, page(hash, session, local))).toBe(expected);
+  });
+
+  it('a session storage key hydrates at once when present (the toast kept for the next page)', () => {
+    const toasts = parseTriggers('playdeck:toast playdeck:nextPageToast');
+    expect(hydratesAtOnce(toasts, page('', { 'playdeck:nextPageToast': 'x' }, {}))).toBe(true);
+    expect(hydratesAtOnce(toasts, page('', {}, {}))).toBe(false);
+  });
+});
