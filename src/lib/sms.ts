@@ -51,3 +51,17 @@ export function smsRequestErrors(fields: SmsRequestFields): Partial<Record<keyof
   if (human) errors.captcha = human;
   return errors;
 }
+
+/**
+ * Whether a typed number can be a phone of the dialling code (src/lib/phoneNumber.ts: libphonenumber-js, loaded on
+ * first use so no page pays for it before a code is asked for). When the module cannot load, the answer is yes:
+ * the server checks again and says which field is wrong.
+ */
+export async function possiblePhone(dialingCode: string, mobileNum: string): Promise<boolean> {
+  try {
+    const { toE164 } = await import('./phoneNumber');
+    return toE164(dialingCode, mobileNum) !== null;
+  } catch {
+    return true;
+  }
+}

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { login, sendSmsCodeNoLogin, setPasswordByPhone } from '../api/accounts';
 import { sessionFromValue } from '../lib/account';
 import { resetErrors } from '../lib/passwordChange';
-import { smsRequestErrors } from '../lib/sms';
+import { possiblePhone, smsRequestErrors } from '../lib/sms';
 import { createForm, formMessage, issueErrors, refusal, type FieldErrors } from './form';
 import { openPageAfter } from './navigation';
 import { startSession } from './session';
@@ -48,12 +48,18 @@ export function requestResetCode(): Promise<number | null> | null {
   const values = $values.get();
   $formError.set(null);
   if (!showErrors(smsRequestErrors(values), FORGET_FIELDS)) return null;
-  return sendSmsCodeNoLogin({ mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode.trim(), captcha: values.captcha.trim() })
-    .then(({ expirationTime }) => expirationTime, (error: unknown) => {
-      failed(error);
+  return possiblePhone(values.countryDialingCode, values.mobileNum).then((possible) => {
+    if (!possible) {
+      showErrors({ mobileNum: 'validation.mobileNum' }, FORGET_FIELDS);
       return null;
-    })
-    .finally(reloadForgetCaptcha);
+    }
+    return sendSmsCodeNoLogin({ mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode.trim(), captcha: values.captcha.trim() })
+      .then(({ expirationTime }) => expirationTime, (error: unknown) => {
+        failed(error);
+        return null;
+      })
+      .finally(reloadForgetCaptcha);
+  });
 }
 
 /**

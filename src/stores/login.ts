@@ -5,7 +5,7 @@ import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { sessionFromValue } from '../lib/account';
 import type { MessageKey } from '../lib/i18n';
 import { loginModes, type LoginMode } from '../lib/login-methods';
-import { smsRequestErrors } from '../lib/sms';
+import { possiblePhone, smsRequestErrors } from '../lib/sms';
 import * as rules from '../lib/validation';
 import { createForm, refusal, type FieldErrors } from './form';
 import { openPage } from './navigation';
@@ -144,13 +144,19 @@ export function requestLoginCode(): Promise<number | null> | null {
   loginForm.$formError.set(null);
   if (!loginForm.showErrors(errors, LOGIN_FIELDS[$loginMode.get()])) return null;
   const body = { countryDialingCode: values.countryDialingCode.trim(), mobileNum: values.mobileNum.trim(), captcha: values.smsCaptcha.trim() };
-  return sendSmsCodeNoLogin(body).then(
-    ({ expirationTime }) => expirationTime,
-    (error: unknown) => {
-      failed(error);
+  return possiblePhone(body.countryDialingCode, body.mobileNum).then((possible) => {
+    if (!possible) {
+      loginForm.showErrors({ mobileNum: 'validation.mobileNum' }, LOGIN_FIELDS[$loginMode.get()]);
       return null;
-    },
-  ).finally(reloadSmsCaptcha);
+    }
+    return sendSmsCodeNoLogin(body).then(
+      ({ expirationTime }) => expirationTime,
+      (error: unknown) => {
+        failed(error);
+        return null;
+      },
+    ).finally(reloadSmsCaptcha);
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ApiRequestError } from '../api/client';
 import { registerPayload, sessionFromValue, type RegisterContext } from '../lib/account';
 import { isMessageKey, type MessageKey } from '../lib/i18n';
 import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, settingsList, type FieldSetting, type RegisterTab } from '../lib/register-tabs';
-import { smsRequestErrors } from '../lib/sms';
+import { possiblePhone, smsRequestErrors } from '../lib/sms';
 import {
   FORMAT_MESSAGE, REGISTER_FIELDS, inputIssues, isRegisterField, registerErrors, serverErrorKey, username as usernameRule,
   type RegisterField, type RegisterValues,
@@ -135,7 +135,8 @@ function showRefusal(error: ApiRequestError, shown: ReadonlySet<RegisterField>):
 
 /**
  * Asks for a registration code (accounts §4 SMS code): null while the number or captcha is not valid, else the
- * call resolving to expirationTime or null when refused; the ModuleId says which registration asks (the mobile
+ * call resolving to expirationTime or null when refused (a number that cannot be a phone of the dialling code is
+ * refused on the form, by the same rules as the server's, before anything is sent); the ModuleId says which registration asks (the mobile
  * tab: MOBILENUMREG3; the username tab's phone check: REGMOBVERF3). The captcha is spent either way.
  */
 export function requestRegisterCode(): Promise<number | null> | null {
@@ -143,12 +144,18 @@ export function requestRegisterCode(): Promise<number | null> | null {
   registerForm.$formError.set(null);
   if (!registerForm.showErrors(smsRequestErrors(values), order())) return null;
   const moduleId = $registerTab.get() === 'mobile' ? 'MOBILENUMREG3' : 'REGMOBVERF3';
-  return sendSmsCodeRegister({ countryDialingCode: values.countryDialingCode.trim(), mobileNo: values.mobileNum.trim(), captcha: values.captcha.trim() }, moduleId)
-    .then(({ expirationTime }) => expirationTime, (error: unknown) => {
-      showRefusal(refusal(error), new Set(['countryDialingCode', 'mobileNum', 'captcha']));
+  return possiblePhone(values.countryDialingCode, values.mobileNum).then((possible) => {
+    if (!possible) {
+      registerForm.showErrors({ mobileNum: 'validation.mobileNum' }, order());
       return null;
-    })
-    .finally(reloadRegisterCaptcha);
+    }
+    return sendSmsCodeRegister({ countryDialingCode: values.countryDialingCode.trim(), mobileNo: values.mobileNum.trim(), captcha: values.captcha.trim() }, moduleId)
+      .then(({ expirationTime }) => expirationTime, (error: unknown) => {
+        showRefusal(refusal(error), new Set(['countryDialingCode', 'mobileNum', 'captcha']));
+        return null;
+      })
+      .finally(reloadRegisterCaptcha);
+  });
 }
 
 /** On leaving the username field: a well-formed name already taken shows username_taken (a failed check changes nothing). */

@@ -50,7 +50,10 @@ export function setSwitch(moduleId: string | readonly string[], on: boolean): vo
       ON CONFLICT (merchant_code, module_id) DO UPDATE SET enabled = excluded.enabled`);
 }
 
-/** A mobile number nobody in this database has: 10 digits starting 09. */
+/**
+ * A mobile number nobody in this database has, as a Philippine player types it with the form's first dialling
+ * code (+63): 11 digits, 09 and nine more (a possible PH mobile: the trunk 0 and 10 national digits).
+ */
 export function newMobileNum(): string {
-  return `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  return `09${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }

@@ -118,6 +118,28 @@ describe('the login flow (accounts §2 Login screen, §3, §5)', () => {
     expect(form.$values.get().smsCaptcha).toBe('');
     expect(login.$smsCaptchaNonce.get()).not.toBe(before);
   });
+
+  // #9: phone numbers through libphonenumber-js on the form too, by the server's rules (src/lib/phoneNumber.ts).
+  it('a number that cannot be a phone of its dialling code is refused on the form, and nothing is sent or spent', async () => {
+    login.chooseLoginMode('sms');
+    form.setValue('countryDialingCode', '1');
+    form.setValue('mobileNum', '02025550123'); // 11 digits as the spec allows, but +1 numbers have 10 and no trunk 0
+    form.setValue('smsCaptcha', 'XY');
+    vi.mocked(api.sendSmsCodeNoLogin).mockClear();
+    await expect(login.requestLoginCode()).resolves.toBeNull();
+    expect(form.$errors.get()).toEqual({ mobileNum: 'validation.mobileNum' });
+    expect(api.sendSmsCodeNoLogin).not.toHaveBeenCalled();
+    expect(form.$values.get().smsCaptcha).toBe('XY');
+  });
+
+  it('a Russian mobile typed with its trunk 8 is a possible phone and the code is asked for', async () => {
+    login.chooseLoginMode('sms');
+    form.setValue('countryDialingCode', '+7');
+    form.setValue('mobileNum', '89161234567');
+    form.setValue('smsCaptcha', 'XY');
+    vi.mocked(api.sendSmsCodeNoLogin).mockResolvedValue({ expirationTime: 99 } as never);
+    await expect(login.requestLoginCode()).resolves.toBe(99);
+  });
 });
 
 describe('forgot password by e-mail (accounts §2 /m/forget)', () => {

@@ -9,6 +9,15 @@ describe('phone numbers (accounts §5 "Mobile number hint: 10 to 11 digits")', (
     ['63', '9123456789', '+639123456789'],
     ['1', '2025550123', '+12025550123'],
     ['84', '0912345678', '+84912345678'],
+    // National trunk prefixes other than 0 (Russia 8, Belarus 80): typed with or without, the same phone.
+    ['7', '89123456789', '+79123456789'],
+    ['+7', '912 345-67-89', '+79123456789'],
+    ['375', '80291234567', '+375291234567'],
+    // Typed with the country code in front: the same phone.
+    ['7', '79123456789', '+79123456789'],
+    ['44', '07911123456', '+447911123456'],
+    ['86', '13812345678', '+8613812345678'],
+    ['91', '09876543210', '+919876543210'],
   ])('dialling code %s and number %s are the phone %s', (dial, mobile, e164) => {
     expect(toE164(dial, mobile)).toBe(e164);
   });
@@ -19,6 +28,8 @@ describe('phone numbers (accounts §5 "Mobile number hint: 10 to 11 digits")', (
     ['63', '0912345678a', 'a letter'],
     ['0', '09123456789', 'dialling code 0'],
     ['12345', '09123456789', 'a 5-digit dialling code'],
+    ['999', '09123456789', 'a dialling code no country uses'],
+    ['1', '02025550123', 'a US number with a trunk 0 (11 digits, too long for +1)'],
     ['', '09123456789', 'no dialling code'],
   ])('refuses %s / %s (%s)', (dial, mobile) => {
     expect(toE164(dial, mobile)).toBeNull();

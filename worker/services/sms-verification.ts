@@ -36,6 +36,7 @@ export async function parsePhone(db: D1Database, dialingCode: string, mobileNum:
   }
   if (!mobile) issues.push({ path: 'mobileNum', message: 'Please enter a valid mobile number (10 to 11 digits)' });
   const e164 = dial && mobile ? toE164(dial, mobile) : null;
+  if (dial && mobile && !e164) issues.push({ path: 'mobileNum', message: 'This is not a mobile number of the chosen country' });
   if (issues.length > 0 || !dial || !mobile || !e164) {
     throw new ApiError(400, 'request_param_err', 'The phone number is not valid', { issues });
   }
