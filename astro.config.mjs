@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
 
 /** `client:interaction` (src/directives/interaction.ts): hydrate an island on the player's first interaction. */
 const interactionDirective = {
@@ -15,12 +16,12 @@ const interactionDirective = {
 /**
  * Browser chunks: without guidance the bundler splits the islands' shared code into dozens of tiny files (home
  * loaded 54). Two groups fold them: `react` (React, React DOM, the scheduler) and `app` (the stores, rules, typed
- * client, contract and presentational parts, with nanostores and zod): a page with islands loads its renderer,
+ * client, contract and presentational parts, with nanostores): a page with islands loads its renderer,
  * these two and its own island files. Pages whose islands all wait for interaction load none of them at first.
  */
 const APP_MODULE = new RegExp([
   /src[\\/](lib|stores|api|contract|components)[\\/]/.source,
-  /node_modules[\\/](nanostores|@nanostores[\\/]persistent|zod)[\\/]/.source,
+  /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/.source,
   // Small parts several islands share (each would otherwise be a request of its own).
   /src[\\/]islands[\\/](GameGrid|usePagedGames|useLanguageRevalidation|PagedFooter|BalanceWidget|ConfirmDialog|LogoutButton|MenuButton|HeaderDownloadIcon)\.tsx?$/.source,
 ].join('|'));
@@ -52,6 +53,23 @@ const browserChunks = {
 };
 
 /**
+ * The browser build gets src/contract/schema-stub.ts for `zod`: the contract's schemas are the worker's validation
+ * and the browser's types, and the browser runs none of them (the stub's docstring says why that is safe). Saves the
+ * ~45 KB (gzip) zod would add to every page with an island. The server side of the build (pre-rendering) and the
+ * worker keep the real zod.
+ */
+const browserSchemas = {
+  name: 'playdeck-browser-schemas',
+  enforce: 'pre',
+  applyToEnvironment(environment) {
+    return environment.name === 'client';
+  },
+  resolveId(id) {
+    return id === 'zod' ? fileURLToPath(new URL('./src/contract/schema-stub.ts', import.meta.url)) : null;
+  },
+};
+
+/**
  * Every page is pre-rendered to static HTML in dist/client; the Hono worker (worker/index.ts) serves it
  * through the ASSETS binding and answers the API. Astro's CSP hashes its own hydration scripts and styles
  * into a <meta> policy, so no page needs 'unsafe-inline'.
@@ -63,7 +81,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   integrations: [react(), interactionDirective],
-  vite: { plugins: [browserChunks] },
+  vite: { plugins: [browserChunks, browserSchemas] },
   security: {
     csp: {
       directives: [

@@ -49,3 +49,14 @@ export const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), errorCode: z.string(), clientId: z.string().optional() }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
+
+/** The server frames' `type`s, in the order the union above declares them. */
+const SERVER_FRAME_TYPES: readonly string[] = ['history', 'message', 'ack', 'read', 'closed', 'error'];
+
+/**
+ * True when a received frame is an object whose `type` is one of the server's: the check the browser makes before
+ * it dispatches on a frame (it carries no zod; the worker validates by `serverFrame`).
+ */
+export function isServerFrameType(frame: unknown): frame is ServerFrame {
+  return typeof frame === 'object' && frame !== null && SERVER_FRAME_TYPES.includes(String((frame as { type?: unknown }).type));
+}

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../api/client';
 import { getChatTicket, launchChat } from '../api/conversations';
-import { serverFrame, type ChatMessage, type ServerFrame } from '../contract/chat-protocol';
+import { isServerFrameType, serverFrame, type ChatMessage, type ServerFrame } from '../contract/chat-protocol';
 import { activeLanguage } from '../lib/i18n';
 import { isMessageKey, type MessageKey } from '../lib/i18n';
 import { hideToast, showToast } from './toast';
@@ -163,8 +163,16 @@ async function connect(current: Room): Promise<void> {
     }
   });
   socket.addEventListener('message', (event: MessageEvent) => {
-    const parsed = serverFrame.safeParse(JSON.parse(String(event.data)));
-    if (parsed.success) onFrame(parsed.data);
+    // The worker built the frame by the contract's schema; the browser checks only what it dispatches on
+    // (src/contract/schema-stub.ts: no zod in the browser).
+    let frame: unknown;
+    try {
+      frame = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    const parsed = serverFrame.safeParse(frame);
+    if (parsed.success && isServerFrameType(parsed.data)) onFrame(parsed.data);
   });
   socket.addEventListener('close', () => {
     if (current.socket === socket) current.socket = null;

@@ -24,15 +24,31 @@ export const $statusSwitches = computed($status, (status) => flattenWhitelabel(s
 /** Session storage flag: the page already reloaded once for a gate, so a disagreeing edge cannot loop it. */
 const GATE_RELOAD_KEY = 'statusReload';
 
-/** The cached status, when it has today's shape (an older cache, e.g. a flat whitelabel map, is ignored). */
+/**
+ * The cached status, when it has today's shape (an older cache, e.g. a flat whitelabel map, is ignored). The
+ * browser carries no zod (src/contract/schema-stub.ts), so the parts the pages read are checked here by hand.
+ */
 function readCachedStatus(): SystemStatusValue | null {
   try {
     const raw = localStorage.getItem(STATUS_STORAGE_KEY);
     const parsed = raw ? systemStatusValue.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
+    return parsed?.success && hasStatusShape(parsed.data) ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The status fields the pages rely on (the whitelabel tree, customer service, templates, register rules,
+ * resources, the gates): what `systemStatusValue` requires of them, checked without zod.
+ */
+export function hasStatusShape(value: unknown): value is SystemStatusValue {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(value) || !isObject(value.info)) return false;
+  const { info } = value;
+  return Array.isArray(info.whitelabel) && Array.isArray(info.customerService) && Array.isArray(info.resources)
+    && isObject(info.mobileTemplate) && isObject(info.register) && isObject(info.paths)
+    && typeof value.maintenance === 'boolean' && typeof value.regionRestriction === 'boolean';
 }
 
 /** Reloads the page once for a gate (the edge then answers the gate page); the flag stops a loop. */

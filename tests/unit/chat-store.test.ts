@@ -139,3 +139,14 @@ describe('launching live chat', () => {
     expect($toast.get()).toMatchObject({ key: 'free_reject', kind: 'error' });
   });
 });
+
+describe('the browser\'s frame check (no zod in the browser)', () => {
+  it('knows exactly the frame types the protocol declares', async () => {
+    const { serverFrame, isServerFrameType } = await import('../../src/contract/chat-protocol');
+    const declared = serverFrame.options.map((option) => option.shape.type.value);
+    for (const type of declared) expect(isServerFrameType({ type })).toBe(true);
+    expect(isServerFrameType({ type: 'other' })).toBe(false);
+    expect(isServerFrameType(null)).toBe(false);
+    expect(isServerFrameType('message')).toBe(false);
+  });
+});
