@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 
 /** `client:interaction` (src/directives/interaction.ts): hydrate an island on the player's first interaction. */
 const interactionDirective = {
