@@ -153,10 +153,12 @@ describe('promotions in the first HTML (edge fill)', () => {
 describe('upstream mode: the platform’s content is sanitised before it is shown or edge-written', () => {
   const UPSTREAM = 'http://platform.test';
   const evil = '<p>Read <b>this</b><script>steal()</script><img src="https://x.test/a.png" onerror="steal()"><a href="javascript:steal()">x</a></p>';
+  const languages: (string | null)[] = [];
   const fetch: UpstreamFetch = async (request) => {
     const url = new URL(request.url);
+    languages.push(request.headers.get('Language'));
     const value = url.pathname === '/wps/system/helpCenter'
-      ? [{ id: 1, title: 'Platform help', tag: 'p', content: evil, children: [{ id: 2, title: 'Child', tag: '', content: evil }] }]
+      ? [{ id: 1, title: 'Platform help & <img src=x onerror=alert(1)>tips', tag: 'p', content: evil, children: [{ id: 2, title: 'Child', tag: '', content: evil }] }]
       : { banners: [], player: [], popup: [], hot: [], promotion: [{ id: 5, title: 'Platform promo', label: '', content: evil, url: '', announcementImages: [] }] };
     return Response.json({ success: true, value, message: null, errorCode: null });
   };
@@ -167,6 +169,13 @@ describe('upstream mode: the platform’s content is sanitised before it is show
     expect(answer.text).toMatch(/Platform (help|promo)|Child/);
     expect(answer.text).toContain('Read <b>this</b>');
     expect(answer.text).not.toMatch(/<script|onerror|javascript:/);
+  });
+
+  it("escapes the platform's titles and asks it in the page's language", async () => {
+    languages.length = 0;
+    const answer = await get('/m/help?lang=th', upstream);
+    expect(answer.text).toContain('Platform help &amp; tips');
+    expect(languages).toEqual(['TH']);
   });
 
   it('relays the help centre and announcement list with sanitised content', async () => {

@@ -4,6 +4,7 @@ import type { HelpEntry } from '../../src/contract/calls/content-schemas';
 import { contentCalls } from '../../src/contract/calls/content';
 import type { Language } from '../../src/lib/i18n';
 import { helpSelection } from '../../src/lib/help';
+import { LANGUAGE_COOKIE } from '../../src/lib/languages';
 import { normaliseHelp, normalisePromotions } from '../services/content-sanitise';
 import { helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-markup';
 
@@ -24,10 +25,14 @@ export function isFilledPage(pageId: string): boolean {
   return FILLED_PAGES.has(pageId);
 }
 
-/** The value of an API answer, or null when the call failed (the page then keeps its pre-rendered empty state). */
-async function valueOf(api: ApiFetch, url: URL): Promise<unknown> {
+/**
+ * The value of an API answer, or null when the call failed (the page then keeps its pre-rendered empty state). The
+ * request carries the page's language as the language cookie, so upstream mode sends it as the platform's
+ * `Language` header too.
+ */
+async function valueOf(api: ApiFetch, url: URL, language: Language): Promise<unknown> {
   try {
-    const answer = await api(new Request(url, { headers: { Accept: 'application/json' } }));
+    const answer = await api(new Request(url, { headers: { Accept: 'application/json', Cookie: `${LANGUAGE_COOKIE}=${language}` } }));
     if (!answer.ok) {
       await answer.body?.cancel();
       return null;
@@ -43,14 +48,14 @@ async function valueOf(api: ApiFetch, url: URL): Promise<unknown> {
 async function helpEntries(api: ApiFetch, origin: string, language: Language): Promise<HelpEntry[]> {
   const url = new URL(contentCalls.helpCentre.path, origin);
   url.search = new URLSearchParams({ device: 'MOBILE', lang: language }).toString();
-  return normaliseHelp(await valueOf(api, url));
+  return normaliseHelp(await valueOf(api, url, language));
 }
 
 /** The site's promotions through the announcement-list call (types PR, platform M, as a visitor: no token). */
-async function promotions(api: ApiFetch, origin: string, merchantCode: string): Promise<PromotionView[]> {
+async function promotions(api: ApiFetch, origin: string, merchantCode: string, language: Language): Promise<PromotionView[]> {
   const url = new URL(contentCalls.announcementList.path, origin);
   url.search = new URLSearchParams({ types: 'PR', platform: 'M', merchantCode, token: '' }).toString();
-  return normalisePromotions(await valueOf(api, url));
+  return normalisePromotions(await valueOf(api, url, language));
 }
 
 const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
@@ -97,7 +102,7 @@ export async function contentFill(
     };
   }
   if (pageId === 'activity' || pageId === 'activityDetail') {
-    const list = await promotions(api, url.origin, merchantCode);
+    const list = await promotions(api, url.origin, merchantCode, language);
     if (pageId === 'activity') {
       return {
         fingerprint: fingerprintOf(list),

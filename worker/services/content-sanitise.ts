@@ -42,10 +42,11 @@ export function normalisePromotions(value: unknown): PromotionView[] {
   })).filter((p) => p.id > 0);
 }
 
-/** Sanitises `content` (rich HTML) of one item in place, and of its help children. */
+/** Sanitises one item in place (rich `content`; `title` and `label` to plain text), and its help children. */
 function cleanItem(item: unknown): void {
   if (!isObject(item)) return;
   if (typeof item.content === 'string') item.content = sanitizeRich(item.content);
+  for (const key of ['title', 'label'] as const) if (typeof item[key] === 'string') item[key] = plainText(item[key]);
   if (Array.isArray(item.children)) item.children.forEach(cleanItem);
 }
 
@@ -55,8 +56,9 @@ export function carriesRichContent(method: string, pathname: string): boolean {
 }
 
 /**
- * An answer envelope of the help centre or an announcement list with every item's rich `content` sanitised
- * (help entries and their children; every announcement group). Other fields are left as the platform sent them.
+ * An answer envelope of the help centre or an announcement list with every item's rich `content` sanitised and its
+ * `title` / `label` made plain text (help entries and their children; every announcement group). Other fields are
+ * left as the platform sent them.
  */
 export function sanitizeContentAnswer(body: unknown): unknown {
   if (!isObject(body)) return body;
