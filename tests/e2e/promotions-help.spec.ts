@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerPlayer, watchForPageErrors } from './players';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 // accounts §2 Promotions list and Help centre, §5 Activity apply, with the demo content imported by `npm run db:seed`:
 // the edge writes the operator's content into the first HTML (worker/edge/content-fill.ts).
@@ -87,4 +88,13 @@ test('a visitor reads a promotion and is asked to log in to apply', async ({ pag
 test('tag, p and c on the help page open and show the right entry (with script)', async ({ page }) => {
   await page.goto('/m/help?tag=deposit&c=0');
   await expect(page.getByText('The minimum deposit is $10.')).toBeInViewport();
+});
+
+test('the filled help and promotion pages have no serious accessibility violations', async ({ page }) => {
+  await openPromotion(page, /Weekend slots tournament/);
+  const detail = new URL(page.url()).pathname + new URL(page.url()).search;
+  for (const path of ['/m/help?tag=deposit&c=0', '/m/helpDetail?p=0&c=1', '/m/helpDetail', '/m/activity', detail]) {
+    await page.goto(path);
+    await expectNoSeriousA11yViolations(page, path);
+  }
 });
