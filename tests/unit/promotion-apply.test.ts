@@ -85,7 +85,7 @@ describe('promotion apply store', () => {
     vi.mocked(getPromotions).mockResolvedValue([promo(7)]);
     const store = promotionsFor(member);
     const stop = store.listen(() => {});
-    await vi.waitFor(() => expect(store.get().data).toHaveLength(1));
+    await vi.waitFor(() => expect(store.get().data).toHaveLength(1), { timeout: 5000 });
     setRemark(`  ${'r'.repeat(200)}`);
     expect([...$apply.get().remark].length).toBe(140);
     addImages([png()]);
@@ -94,7 +94,7 @@ describe('promotion apply store', () => {
     await submitApply();
     expect(applyPromotion).toHaveBeenCalledWith(7, 'r'.repeat(138), [expect.any(File)]);
     expect($apply.get()).toMatchObject({ applied: true, remark: '', images: [], error: null, sending: false });
-    await vi.waitFor(() => expect(store.get().data?.[0]?.status).toBe('applying'));
+    await vi.waitFor(() => expect(store.get().data?.[0]?.status).toBe('applying'), { timeout: 5000 });
     stop();
   });
 
