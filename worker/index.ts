@@ -139,7 +139,8 @@ export function createApp(options: AppOptions = {}) {
   app.route('/console', consoleRouter);
   // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
   app.use('/m/lotto-h5/*', clientIp, upstream);
-  app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, servePageOrAsset);
+  // Content pages read the operator's content through the app's own API (upstream mode: the platform's).
+  app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, (c) => servePageOrAsset(c, (request) => Promise.resolve(app.request(request, undefined, c.env))));
 
   app.notFound((c) => c.json(envelope(false, 'not_found', 'Not found', null), 404));
   app.onError((error, c) => {

@@ -1,6 +1,6 @@
 import { callApi } from './client';
 import { contentCalls } from '../contract/calls/content';
-import type { AnnouncementGroups } from '../contract/calls/content-schemas';
+import type { Announcement, AnnouncementGroups } from '../contract/calls/content-schemas';
 import { $session } from '../stores/session';
 
 export type { Announcement, AnnouncementGroups } from '../contract/calls/content-schemas';
@@ -26,4 +26,24 @@ export async function markAnnouncementRead(announcementId: number): Promise<void
 /** Sends feedback (accounts §3): content, the sender (the session's user name), question type, captcha answer. */
 export async function sendFeedback(body: { content: string; type: number; captcha: string }): Promise<void> {
   await callApi(contentCalls.feedback, { body: { ...body, sender: $session.get()?.userName ?? '' } });
+}
+
+/** The site's promotions (accounts §2 Promotions list: the announcement list's `promotion` group, type PR) for this session. */
+export async function getPromotions(signal?: AbortSignal): Promise<Announcement[]> {
+  const session = $session.get();
+  const groups = await callApi(contentCalls.announcementList, {
+    query: { types: 'PR', platform: 'M', merchantCode: session?.merchantCode, token: session?.token ?? '' },
+    ...(signal ? { signal } : {}),
+  });
+  return groups.promotion;
+}
+
+/** Applies to a promotion (accounts §5 Activity apply; PlayDeck extension): the remark and up to 3 images. */
+export async function applyPromotion(promotionId: number, remark: string, images: readonly Blob[]): Promise<'applying'> {
+  const form = new FormData();
+  form.set('promotionId', String(promotionId));
+  form.set('remark', remark);
+  for (const image of images) form.append('images', image);
+  const value = await callApi(contentCalls.promotionApply, { body: form });
+  return value.status;
 }

@@ -3,7 +3,9 @@
  * announcement bar and banners, Feedback screen; §4 Popup; player-shell §2 Download prompts "video banner").
  */
 import type { Announcement } from '../contract/calls/content-schemas';
-import { FEEDBACK_MAX, FEEDBACK_MIN } from '../contract/calls/content-schemas';
+import {
+  APPLY_IMAGE_BYTES_MAX, APPLY_IMAGES_MAX, FEEDBACK_MAX, FEEDBACK_MIN, PROMOTION_STATUSES, REMARK_MAX,
+} from '../contract/calls/content-schemas';
 
 /** The YouTube id of a watch, short, embed or youtu.be URL, else null. */
 function youTubeId(url: string): string | null {
@@ -104,4 +106,31 @@ export function feedbackProblem(text: string): 'short' | 'long' | null {
 /** The feedback submit button is disabled only while the text is empty (accounts §4, §5). */
 export function feedbackSubmitDisabled(text: string): boolean {
   return text.length === 0;
+}
+
+/** The apply form's remark counter (accounts §5: "remark up to 140 characters"), counting characters as typed. */
+export function remarkCounter(text: string): string {
+  return `${[...text].length}/${REMARK_MAX}`;
+}
+
+/** The remark cut to 140 characters (the text area stops there; a pasted longer text is cut, never refused). */
+export function clampRemark(text: string): string {
+  const chars = [...text];
+  return chars.length > REMARK_MAX ? chars.slice(0, REMARK_MAX).join('') : text;
+}
+
+/**
+ * What is wrong with an image the player picked for an application (accounts §5: png or jpg, up to 5 MB each, at
+ * most 3), checked before upload: 'count' when `already` images are picked, 'type' for another type, 'size' above
+ * 5 MB; else null. The browser's type comes from the file name, so the server checks the bytes again.
+ */
+export function applyImageProblem(file: { type: string; size: number }, already: number): 'count' | 'type' | 'size' | null {
+  if (already >= APPLY_IMAGES_MAX) return 'count';
+  if (file.type !== 'image/png' && file.type !== 'image/jpeg') return 'type';
+  return file.size > APPLY_IMAGE_BYTES_MAX ? 'size' : null;
+}
+
+/** The message key of a promotion status label (accounts §4: applying, rejected, …, coming soon, close); '' or unknown → null. */
+export function promotionStatusKey(status: string): string | null {
+  return (PROMOTION_STATUSES as readonly string[]).includes(status) ? `promo.status.${status.replace(' ', '_')}` : null;
 }

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { HELP_SECTIONS, helpDetailHref, helpSelection } from '../../src/lib/help';
+import { helpDetailHref, helpSelection } from '../../src/lib/help';
 import { lottoH5FromPath } from '../../src/lib/lottoH5';
 import { messageRows, type MessageContext } from '../../src/lib/messageCentre';
 import { POLICY_SECTIONS } from '../../src/lib/policy';
-import { activePromotions, promotionById } from '../../src/lib/promotions';
 
 // Rows quote accounts §2 Help centre: "The section to open is chosen by query tag (match by tag), p (index) or c (child index)".
 describe('help centre selection', () => {
+  // Six sections shaped like the operator's (tag, children).
+  const SECTIONS = [
+    { tag: 'account', children: [1, 2] }, { tag: 'deposit', children: [1, 2] }, { tag: 'games', children: [1, 2] },
+    { tag: 'trial', children: [1] }, { tag: 'security', children: [1, 2] }, { tag: '', children: [1] },
+  ];
   it.each([
     ['?tag=games', { section: 2, child: null }],
     ['?tag=games&p=0', { section: 2, child: null }],
@@ -19,17 +23,21 @@ describe('help centre selection', () => {
     ['?p=0&c=9', { section: 0, child: null }],
     ['?p=-1', { section: null, child: null }],
     ['', { section: null, child: null }],
+    ['?tag=', { section: null, child: null }],
+    ['?p=5&c=0', { section: 5, child: 0 }],
+    ['?p=1e0', { section: null, child: null }],
   ])('%s opens %j', (search, selection) => {
-    expect(helpSelection(HELP_SECTIONS, search)).toEqual(selection);
+    expect(helpSelection(SECTIONS, search)).toEqual(selection);
+  });
+  it('reads a parsed query too (the edge passes the URL’s search parameters)', () => {
+    expect(helpSelection(SECTIONS, new URLSearchParams('tag=games&c=1'))).toEqual({ section: 2, child: 1 });
+  });
+  it('selects nothing in an empty help centre', () => {
+    expect(helpSelection([], '?p=0&c=0')).toEqual({ section: null, child: null });
   });
   it('links to a help item page', () => {
     expect(helpDetailHref(1)).toBe('/m/helpDetail?p=1');
     expect(helpDetailHref(1, 0)).toBe('/m/helpDetail?p=1&c=0');
-  });
-  it('every help text exists in the source locale', () => {
-    for (const s of HELP_SECTIONS) for (const item of [s, ...s.children]) {
-      expect(Object.hasOwn(en, item.title) && Object.hasOwn(en, item.content)).toBe(true);
-    }
   });
 });
 
@@ -61,24 +69,6 @@ describe('message centre rows', () => {
   });
   it('"Live chat … only if site switch CBS3 is on"; Telegram only when a link exists', () => {
     expect(messageRows({ ...member, cbs3: false, telegramUrl: null }).map((r) => r.id)).toEqual(['notice', 'inbox', 'affiliate']);
-  });
-});
-
-describe('promotions from the availability flags (player-shell §1: REFERRAL, MISSION, LOGIN)', () => {
-  const on = { enabled: true };
-  const off = { enabled: false };
-  it.each([
-    [{ REFERRAL: on, MISSION: on, LOGIN: on }, ['REFERRAL', 'MISSION', 'LOGIN']],
-    [{ REFERRAL: off, MISSION: on, LOGIN: on }, ['MISSION', 'LOGIN']],
-    [{ REFERRAL: off, MISSION: off, LOGIN: off }, []],
-    [{}, []],
-  ])('%j → %j', (flags, ids) => {
-    expect(activePromotions(flags).map((p) => p.id)).toEqual(ids);
-  });
-  it('finds a running promotion by id and nothing for others', () => {
-    expect(promotionById('MISSION', { MISSION: on })?.href).toBe('/m/leaderBoard');
-    expect(promotionById('MISSION', { MISSION: off })).toBeNull();
-    expect(promotionById('42', { MISSION: on })).toBeNull();
   });
 });
 

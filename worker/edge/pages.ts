@@ -11,6 +11,7 @@ import { GATE_PAGES, gateFor } from './gating';
 import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from './gate-pages';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
+import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
 const HASHED_ASSETS = '/_assets/';
@@ -61,11 +62,14 @@ async function fetchLocalisedFile(
  *    visit (`no-cache`).
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
+ * 5. content pages (help, helpDetail, activity, activityDetail) get the operator's content written in
+ *    (content-fill.ts) through `api`, the worker's own API (or the platform's in upstream mode); the content's
+ *    fingerprint joins the ETag's site tag, so a changed help text is never confirmed with 304.
  */
-export async function servePageOrAsset(c: Context<AppEnv>): Promise<Response> {
+export async function servePageOrAsset(c: Context<AppEnv>, api?: ApiFetch): Promise<Response> {
   const url = new URL(c.req.url);
   const page = pageForRequest(url.pathname);
-  if (page) return servePage(c, url, page);
+  if (page) return servePage(c, url, page, api);
   if (url.pathname.startsWith(VARIANT_TREE) && url.pathname.endsWith('.html')) return notFoundHtmlResponse();
   const upstream = await fetchBuildFile(c.env.ASSETS, url, url.pathname + url.search, c.req.raw.headers);
   const response = new Response(upstream.body, upstream);
@@ -75,7 +79,7 @@ export async function servePageOrAsset(c: Context<AppEnv>): Promise<Response> {
   return response;
 }
 
-async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise<Response> {
+async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: ApiFetch): Promise<Response> {
   const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url), siteCacheMs(c.env));
   if (!merchant) return siteNotConfiguredResponse();
 
@@ -91,7 +95,8 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
     capabilities: await siteCapabilities(c, merchant.code),
   };
-  const tag = markupTag(markup);
+  const fill = !gate && api && isFilledPage(page.id) ? await contentFill(page.id, url, choice.language, merchant.code, api) : null;
+  const tag = fill ? `${markupTag(markup)}-${fill.fingerprint}` : markupTag(markup);
   let response: Response;
   let served: Language;
   if (gate) {
@@ -101,7 +106,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
     served = built.response.ok ? built.served : 'EN';
   } else {
     const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, buildFileHeaders(c.req.raw.headers, tag));
-    response = withSiteMarkup(built.response, markup, tag);
+    response = withSiteMarkup(built.response, markup, tag, fill?.apply);
     response.headers.set('Cache-Control', 'no-cache');
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
     served = built.served;

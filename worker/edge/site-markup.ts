@@ -58,13 +58,16 @@ export function buildFileHeaders(request: Headers, tag: string): Headers {
 
 /**
  * Writes the site's markup into a page answer (a page or a gate page: rewrites `<html>`; 304: only the ETag) and,
- * when the file has an ETag, gives it the site's (siteETag) so browsers revalidate per site.
+ * when the file has an ETag, gives it the site's (siteETag) so browsers revalidate per site. `more` adds rewriter
+ * steps (the operator's content of a content page, content-fill.ts).
  */
-export function withSiteMarkup(response: Response, markup: SiteMarkup, tag: string): Response {
+export function withSiteMarkup(
+  response: Response, markup: SiteMarkup, tag: string, more: (rewriter: HTMLRewriter) => HTMLRewriter = (r) => r,
+): Response {
   const fileETag = response.headers.get('ETag');
   let answer = response;
   if (response.body && response.status !== 304) {
-    answer = new HTMLRewriter()
+    answer = more(new HTMLRewriter())
       .on('html', {
         element: (element) => {
           element.setAttribute('data-switches', markup.switches.join(' '));

@@ -13,6 +13,7 @@ import {
   upstreamRoute, upstreamUrl,
 } from './forwarding';
 import { platformKey, platformKeyUrl } from './upstream-key';
+import { carriesRichContent, sanitizeContentAnswer } from '../services/content-sanitise';
 
 /** How long the edge waits for the upstream platform API before answering 502 `upstream_unavailable`. */
 export const UPSTREAM_TIMEOUT_MS = 15_000;
@@ -138,11 +139,31 @@ async function withPlainServicePaths(answer: Response): Promise<Response> {
 }
 
 /**
+ * The help-centre or announcement-list answer with the operator's rich HTML sanitised (content-sanitise.ts): the
+ * platform's content is shown by PlayDeck's pages, so it passes the same allowlist as built-in content.
+ */
+async function withSanitisedContent(answer: Response): Promise<Response> {
+  if (!(answer.headers.get('Content-Type') ?? '').includes('json')) return relay(answer);
+  const text = await answer.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(502, 'upstream_unavailable', 'The platform answered content that is not JSON');
+  }
+  const headers = endToEndHeaders(answer.headers);
+  headers.delete('Content-Length');
+  headers.delete('Content-Encoding');
+  return new Response(JSON.stringify(sanitizeContentAnswer(parsed)), { status: answer.status, statusText: answer.statusText, headers });
+}
+
+/**
  * Forwards one API call (/wps/*, /lgw/*) the way the platform's own clients would send it (§1.2): the
  * platform headers (forwarding.ts platformRequestHeaders: Merchant from domain routing, Language, X-Real-UA,
  * bare-token Authorization), `X-Forwarded-*`; the encrypted calls (src/contract/legacy.ts) re-encrypted from
  * PlayDeck's sealed scheme to the platform's legacy one (a body already in the legacy scheme is forwarded as
- * sent); the status and domain-route answers with plain service paths. Other answers are relayed as is.
+ * sent); the status and domain-route answers with plain service paths; the help-centre and announcement-list
+ * answers with their rich HTML sanitised. Other answers are relayed as is.
  */
 async function forwardApiCall(c: Context<AppEnv>, base: string, options: UpstreamOptions): Promise<Response> {
   const request = c.req.raw;
@@ -160,6 +181,7 @@ async function forwardApiCall(c: Context<AppEnv>, base: string, options: Upstrea
   }
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const answer = await send(url, { method, headers, body: hasBody ? request.body : null }, options);
+  if (carriesRichContent(method, pathname)) return withSanitisedContent(answer);
   return hasEncryptedServicePaths(method, pathname) ? withPlainServicePaths(answer) : relay(answer);
 }
 

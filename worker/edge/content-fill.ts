@@ -1,0 +1,120 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import type { HelpEntry } from '../../src/contract/calls/content-schemas';
+import { contentCalls } from '../../src/contract/calls/content';
+import type { Language } from '../../src/lib/i18n';
+import { helpSelection } from '../../src/lib/help';
+import { LANGUAGE_COOKIE } from '../../src/lib/languages';
+import { normaliseHelp, normalisePromotions } from '../services/content-sanitise';
+import { helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-markup';
+
+/** Sends one API request through the worker itself (built-in API, or the platform in upstream mode). */
+export type ApiFetch = (request: Request) => Promise<Response>;
+
+/** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
+export interface ContentFill {
+  fingerprint: string;
+  apply: (rewriter: HTMLRewriter) => HTMLRewriter;
+}
+
+/** The pages whose text is the operator's content (accounts §2 Promotions list, Help centre). */
+const FILLED_PAGES = new Set(['help', 'helpDetail', 'activity', 'activityDetail']);
+
+/** Whether the edge fills this page (route id of src/lib/routes.ts). */
+export function isFilledPage(pageId: string): boolean {
+  return FILLED_PAGES.has(pageId);
+}
+
+/**
+ * The value of an API answer, or null when the call failed (the page then keeps its pre-rendered empty state). The
+ * request carries the page's language as the language cookie, so upstream mode sends it as the platform's
+ * `Language` header too.
+ */
+async function valueOf(api: ApiFetch, url: URL, language: Language): Promise<unknown> {
+  try {
+    const answer = await api(new Request(url, { headers: { Accept: 'application/json', Cookie: `${LANGUAGE_COOKIE}=${language}` } }));
+    if (!answer.ok) {
+      await answer.body?.cancel();
+      return null;
+    }
+    const body = (await answer.json()) as { success?: unknown; value?: unknown };
+    return body.success === true ? body.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The help centre in `language` through the help-centre call (platform-contract.md §3: EN when the language has none). */
+async function helpEntries(api: ApiFetch, origin: string, language: Language): Promise<HelpEntry[]> {
+  const url = new URL(contentCalls.helpCentre.path, origin);
+  url.search = new URLSearchParams({ device: 'MOBILE', lang: language }).toString();
+  return normaliseHelp(await valueOf(api, url, language));
+}
+
+/** The site's promotions through the announcement-list call (types PR, platform M, as a visitor: no token). */
+async function promotions(api: ApiFetch, origin: string, merchantCode: string, language: Language): Promise<PromotionView[]> {
+  const url = new URL(contentCalls.announcementList.path, origin);
+  url.search = new URLSearchParams({ types: 'PR', platform: 'M', merchantCode, token: '' }).toString();
+  return normalisePromotions(await valueOf(api, url, language));
+}
+
+const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
+
+/** Replaces the inner content of every `[data-fill=name]` element with `html(element)` (null: keeps the pre-rendered one). */
+function fill(rewriter: HTMLRewriter, name: string, html: (element: Element) => string | null): HTMLRewriter {
+  return rewriter.on(`[data-fill="${name}"]`, {
+    element: (element) => {
+      const inner = html(element);
+      if (inner !== null) element.setInnerContent(inner, { html: true });
+    },
+  });
+}
+
+/**
+ * The operator's content for a pre-rendered page (DESIGN.md "where the text is the operator's, the edge fills it
+ * into the page"; issue 11: in the first HTML, in the player's language, without script):
+ * - help: `[data-fill=help]` the accordion with the query's tag / p / c selection open, `[data-fill=help-strip]`
+ *   the strip of titles;
+ * - helpDetail: `[data-fill=help-detail]` the selected item, or the list of sections without a selection;
+ * - activity: `[data-fill=promotions]` the cards;
+ * - activityDetail: `[data-fill=promotion]` the promotion `?id=` names.
+ * The content comes through the same calls the browser makes (help centre, announcement list) sent through the
+ * worker itself, so upstream mode reads the platform; every item is sanitised again here. When there is nothing to
+ * show (no entries, an unknown id, a failed call) the pre-rendered empty state stays. Interface texts (links'
+ * words) are the page's own `data-*` attributes, translated at build time. Null for pages the edge does not fill.
+ */
+export async function contentFill(
+  pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch,
+): Promise<ContentFill | null> {
+  if (pageId === 'help' || pageId === 'helpDetail') {
+    const entries = await helpEntries(api, url.origin, language);
+    const selection = helpSelection(entries, url.searchParams);
+    const some = entries.length > 0;
+    return {
+      fingerprint: fingerprintOf([entries, selection]),
+      apply: (r) => {
+        fill(r, 'help-strip', () => (some ? helpStrip(entries) : null));
+        if (pageId === 'help') return fill(r, 'help', (e) => (some ? helpAccordion(entries, selection, { open: e.getAttribute('data-open') ?? '' }) : null));
+        return fill(r, 'help-detail', (e) => (some
+          ? helpDetail(entries, selection, { back: e.getAttribute('data-back') ?? '', topics: e.getAttribute('data-topics') ?? '' })
+          : null));
+      },
+    };
+  }
+  if (pageId === 'activity' || pageId === 'activityDetail') {
+    const list = await promotions(api, url.origin, merchantCode, language);
+    if (pageId === 'activity') {
+      return {
+        fingerprint: fingerprintOf(list),
+        apply: (r) => fill(r, 'promotions', (e) => (list.length > 0 ? promotionCards(list, { more: e.getAttribute('data-more') ?? '' }) : null)),
+      };
+    }
+    const id = url.searchParams.get('id');
+    const item = id !== null && /^\d{1,10}$/.test(id) ? list.find((p) => p.id === Number(id)) ?? null : null;
+    return {
+      fingerprint: fingerprintOf(item),
+      apply: (r) => fill(r, 'promotion', () => (item ? promotionDetail(item) : null)),
+    };
+  }
+  return null;
+}

@@ -1,0 +1,119 @@
+import type { Announcement, HelpEntry } from '../../src/contract/calls/content-schemas';
+import { helpDetailHref, type HelpSelection } from '../../src/lib/help';
+
+/**
+ * HTML the edge writes into the pre-rendered content pages (accounts §2 Promotions list, Help centre; DESIGN.md
+ * "where the text is the operator's, the edge fills it into the page"). Pure string builders: every title, label
+ * and interface text is escaped here; rich `content` must arrive sanitised (content-fill.ts sanitises every
+ * answer again with the rich-text allowlist, in built-in and upstream mode alike). The interface texts come from
+ * the pre-rendered page itself (translated at build time, read from its data attributes).
+ */
+
+/** Text or attribute value with `& < > " '` escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** An image address the page may show: https, or a path of this site (/media/…); anything else none. */
+export function safeImageUrl(url: string | undefined): string | null {
+  const u = (url ?? '').trim();
+  if (/^https:\/\/[^\s"'<>]+$/i.test(u)) return u;
+  if (/^\/[A-Za-z0-9][A-Za-z0-9/_.%-]*$/.test(u)) return u;
+  return null;
+}
+
+/**
+ * The card image of a promotion (accounts §2: "the image whose sequence is 2"); when the operator gave no second
+ * image, the first one, so a promotion with one picture still shows it (our choice: the spec is silent).
+ */
+export function promotionImage(item: Pick<Announcement, 'announcementImages' | 'url'>): string | null {
+  const second = item.announcementImages.find((i) => i.sequence === 2);
+  return safeImageUrl(second?.url ?? item.announcementImages[0]?.url ?? item.url);
+}
+
+/** Interface texts of the help pages, read from the pre-rendered page. */
+export interface HelpTexts {
+  /** "Open on its own page" (a child's link to /m/helpDetail). */
+  open: string;
+  /** "Back to the help centre". */
+  back: string;
+  /** "Help topics" (the navigation's name). */
+  topics: string;
+}
+
+/** What a promotion card or detail shows. */
+export type PromotionView = Pick<Announcement, 'id' | 'title' | 'label' | 'content' | 'url' | 'announcementImages'>;
+
+const rich = (html: string) => `<div class="rich">${html}</div>`;
+
+/**
+ * The accordion of /m/help: a `<details>` per section with its children; the selected section and child are open
+ * and marked `data-selected` (the page scrolls to it), so the choice works without script.
+ */
+export function helpAccordion(entries: readonly HelpEntry[], selection: HelpSelection, texts: Pick<HelpTexts, 'open'>): string {
+  return entries.map((section, i) => {
+    const sectionOpen = selection.section === i;
+    const children = section.children.map((child, c) => {
+      const open = sectionOpen && selection.child === c;
+      return `<details class="help-child" id="help-${i}-${c}"${open ? ' open data-selected' : ''}>`
+        + `<summary><h3>${escapeHtml(child.title)}</h3></summary>${rich(child.content)}`
+        + `<p><a href="${escapeHtml(helpDetailHref(i, c))}">${escapeHtml(texts.open)}<span class="visually-hidden">: ${escapeHtml(child.title)}</span></a></p>`
+        + `</details>`;
+    }).join('');
+    const marked = sectionOpen ? (selection.child === null ? ' open data-selected' : ' open') : '';
+    return `<details class="card help-section" id="help-${i}" data-tag="${escapeHtml(section.tag)}"${marked}>`
+      + `<summary><h2>${escapeHtml(section.title)}</h2></summary>${rich(section.content)}${children}</details>`;
+  }).join('');
+}
+
+/** The strip of help titles at the foot of the help pages (accounts §2 "a navigation strip … in the footer"). */
+export function helpStrip(entries: readonly HelpEntry[]): string {
+  return `<ul>${entries.map((s, i) => `<li><a href="/m/help?p=${i}">${escapeHtml(s.title)}</a></li>`).join('')}</ul>`;
+}
+
+/**
+ * /m/helpDetail: the selected section (with links to its children) or child (under its section's name), with a
+ * link back to the centre; without a selection, the list of sections to choose from.
+ */
+export function helpDetail(entries: readonly HelpEntry[], selection: HelpSelection, texts: Pick<HelpTexts, 'back' | 'topics'>): string {
+  if (selection.section === null) {
+    const links = entries.map((s, i) => `<li><a href="${helpDetailHref(i)}">${escapeHtml(s.title)}</a></li>`).join('');
+    return `<nav aria-label="${escapeHtml(texts.topics)}"><ul class="link-list">${links}</ul></nav>`;
+  }
+  const s = selection.section;
+  const section = entries[s]!;
+  const item = selection.child === null ? section : section.children[selection.child]!;
+  const children = selection.child === null && section.children.length > 0
+    ? `<ul class="link-list">${section.children.map((c, i) => `<li><a href="${escapeHtml(helpDetailHref(s, i))}">${escapeHtml(c.title)}</a></li>`).join('')}</ul>`
+    : '';
+  return `<article class="card help-article" aria-labelledby="help-item">`
+    + (selection.child !== null ? `<p class="promo-label">${escapeHtml(section.title)}</p>` : '')
+    + `<h2 id="help-item">${escapeHtml(item.title)}</h2>${rich(item.content)}${children}`
+    + `<p><a href="/m/help?p=${s}">${escapeHtml(texts.back)}</a></p></article>`;
+}
+
+const image = (url: string | null, eager: boolean) => (url
+  ? `<img class="promo-image" src="${escapeHtml(url)}" alt="" width="640" height="320" ${eager ? 'fetchpriority="high"' : 'loading="lazy"'} decoding="async">`
+  : '');
+
+/**
+ * The cards of /m/activity (accounts §2 Promotions list): image (sequence 2), label, title, the HTML content as an
+ * excerpt (clamped by the stylesheet) and the 'more' link to /m/activityDetail?id=…, which covers the card.
+ */
+export function promotionCards(list: readonly PromotionView[], texts: { more: string }): string {
+  return `<ul class="promo-list">${list.map((p, i) => `<li><article class="card promo-card" aria-labelledby="promo-${p.id}">`
+    + image(promotionImage(p), i === 0)
+    + (p.label ? `<p class="promo-label">${escapeHtml(p.label)}</p>` : '')
+    + `<h2 id="promo-${p.id}">${escapeHtml(p.title)}</h2>`
+    + `<div class="promo-excerpt rich">${p.content}</div>`
+    + `<a class="btn btn-small promo-more" href="/m/activityDetail?id=${p.id}" aria-describedby="promo-${p.id}">${escapeHtml(texts.more)}</a>`
+    + `</article></li>`).join('')}</ul>`;
+}
+
+/** One promotion on /m/activityDetail: image, label, title and the full content (the apply form follows). */
+export function promotionDetail(p: PromotionView): string {
+  return `<article class="card promo-detail" aria-labelledby="promo-title" data-promotion="${p.id}">`
+    + image(promotionImage(p), true)
+    + (p.label ? `<p class="promo-label">${escapeHtml(p.label)}</p>` : '')
+    + `<h2 id="promo-title">${escapeHtml(p.title)}</h2>${rich(p.content)}</article>`;
+}
