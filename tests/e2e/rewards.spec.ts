@@ -97,3 +97,21 @@ test('daily sign-in, a referral through the invitation link, and an approved age
   await expect(page.locator('.invite-code')).toHaveText(code);
   expect(problems).toEqual([]);
 });
+
+/** A 1×1 PNG. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The head icon (issue 13, Member centre: PROFPIC3): a chosen picture is resized, stored and shown in the member centre. */
+test('a new player sets a head icon in the member centre', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerPlayer(page);
+  await page.goto('/m/member/home');
+  await page.getByLabel('Change photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await expect(page.getByRole('status').filter({ hasText: 'Photo saved.' })).toBeVisible();
+  const icon = page.locator('img.avatar-img');
+  await expect(icon).toHaveAttribute('src', /^\/media\/avatar\/DEMO\/[0-9a-f]{64}\.jpg$/);
+  await page.reload();
+  await expect(page.locator('img.avatar-img')).toHaveJSProperty('naturalWidth', 256);
+  await page.getByLabel('Change photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('status').filter({ hasText: 'Choose a PNG or JPG picture.' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { createMember } from './fixtures';
@@ -46,6 +46,9 @@ describe('head icon (issue 13, Member centre: PROFPIC3, png/jpg checked by conte
     expect((await call('/wps/member/info/icon', { token: member.token })).body.value).toEqual({ url });
     const stored = await env.MEDIA.get(url.slice('/media/'.length));
     expect(stored?.httpMetadata?.contentType).toBe('image/png');
+    const served = await SELF.fetch(`http://127.0.0.1${url}`);
+    expect([served.status, served.headers.get('Content-Type')]).toEqual([200, 'image/png']);
+    await served.arrayBuffer();
   });
 
   it('decides the type by the bytes, and refuses other pictures, oversized ones and malformed bodies', async () => {
