@@ -11,6 +11,8 @@
  *   npm run operator -- welcome <merchant> <language> <title> <html>
  *   CONSOLE_PASSWORD=… npm run operator -- console-operator <merchant> <username> <display name>
  *   npm run operator -- chat-url <merchant> <url template|none>
+ *   npm run operator -- rewards <merchant> [key=value…] | promotion applications|approve|reject … | agents <merchant> |
+ *                       agent approve|reject <merchant> <account> [reason…] (scripts/reward-commands.ts)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
  * routed elsewhere, …), 2 wrong arguments.
@@ -30,6 +32,10 @@ import {
   welcomeSql, type ConversationCommand,
 } from './operator-conversations.ts';
 import { hashPassword } from '../worker/services/password.ts';
+import {
+  agentApplicationsSql, agentDecisionSql, applicationsSql, findAgentApplicantSql, findApplicationSql, parseRewardCommand,
+  promotionApproveSql, promotionRejectSql, REWARD_USAGE, rewardSettingsShowSql, rewardSettingsSql, type RewardCommand,
+} from './reward-commands.ts';
 
 const where = d1Location(process.argv);
 const args = process.argv.slice(2).filter((a) => a !== '--remote');
@@ -135,6 +141,60 @@ async function runConversation(command: ConversationCommand): Promise<string> {
   }
 }
 
+/** Reward, promotion and agent commands (scripts/reward-commands.ts). */
+function runReward(command: RewardCommand): string {
+  const code = merchantCode(command.merchant);
+  const now = Date.now();
+  const table = (rows: Record<string, unknown>[]) => (rows.length === 0 ? 'Nothing waits.' : rows.map((r) => Object.values(r).join('  |  ')).join('\n'));
+  switch (command.kind) {
+    case 'rewards-show':
+      return JSON.stringify(d1Execute(where, rewardSettingsShowSql(code)).results[0] ?? 'defaults (no settings stored)', null, 2);
+    case 'rewards-set':
+      d1Execute(where, rewardSettingsSql(code, command.changes));
+      return `${code}: reward settings now ${JSON.stringify(d1Execute(where, rewardSettingsShowSql(code)).results[0])}`;
+    case 'promotion-applications':
+      return table(d1Execute<Record<string, unknown>>(where, applicationsSql(code)).results);
+    case 'promotion-approve':
+    case 'promotion-reject': {
+      const row = d1Execute<{ status: string; account: string }>(where, findApplicationSql(code, command.applicationId)).results[0];
+      if (!row) refuse(`No promotion application #${command.applicationId} on ${code}. See: npm run operator -- promotion applications ${code}`);
+      if (row.status !== 'applying') refuse(`Application #${command.applicationId} is ${row.status}; only applications waiting (applying) can be decided.`);
+      if (command.kind === 'promotion-reject') {
+        d1Execute(where, promotionRejectSql(command.applicationId));
+        return `${code}: application #${command.applicationId} of ${row.account} rejected.`;
+      }
+      d1Execute(where, promotionApproveSql(command.applicationId, command.amountMinor, now).join(';\n'));
+      return `${code}: application #${command.applicationId} approved; ${(command.amountMinor / 100).toFixed(2)} waits in ${row.account}'s reward centre.`;
+    }
+    case 'agents':
+      return table(d1Execute<Record<string, unknown>>(where, agentApplicationsSql(code)).results);
+    case 'agent-approve':
+    case 'agent-reject': {
+      const row = d1Execute<{ id: number; type: number; status: string | null }>(where, findAgentApplicantSql(code, command.account)).results[0];
+      if (!row) refuse(`No member ${command.account} on ${code}.`);
+      if (row.status !== 'pending') refuse(`${command.account} has no agent application waiting (status: ${row.status ?? 'none'}). See: npm run operator -- agents ${code}`);
+      if (command.kind === 'agent-approve' && row.type !== 0) refuse(`${command.account} is not a regular member account (type ${row.type}).`);
+      d1Execute(where, agentDecisionSql(command.kind === 'agent-approve' ? 'approve' : 'reject', row.id, command.reason, now).join(';\n'));
+      if (command.kind === 'agent-reject') return `${code}: ${command.account}'s agent application rejected.`;
+      const agent = d1Execute<{ affiliate_code: string }>(where, findAgentApplicantSql(code, command.account)).results[0];
+      return `${code}: ${command.account} is now an agent; affiliate code ${agent?.affiliate_code ?? '?'}.`;
+    }
+  }
+}
+
+let reward: RewardCommand | null = null;
+try {
+  reward = parseRewardCommand(args);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`${error.message}\n\n${REWARD_USAGE}`);
+  process.exit(2);
+}
+if (reward) {
+  console.log(runReward(reward));
+  process.exit(0);
+}
+
 let conversation: ConversationCommand | null = null;
 try {
   conversation = parseConversationCommand(args);
@@ -153,6 +213,6 @@ try {
   console.log(withdrawal ? runWithdrawal(withdrawal) : run(parseCommand(args) satisfies OperatorCommand));
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
-  console.error(`${error.message}\n\n${USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}`);
+  console.error(`${error.message}\n\n${USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}`);
   process.exit(2);
 }

@@ -48,6 +48,7 @@ import { inboxRouter } from './api/inbox';
 import { chatRelayRouter, chatServiceRouter } from './api/chat';
 export { ChatRoom } from './chat/room';
 import { consoleRouter } from './console/router';
+import { rewardsRouter } from './api/rewards';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -90,6 +91,7 @@ const api = new Hono<AppEnv>()
   .route('/wps/playdeck', accountsExtensionRouter)
   .route('/wps/playdeck', promotionRouter)
   .route('/wps/playdeck/payments', paymentsRouter)
+  .route('/wps/playdeck/rewards', rewardsRouter)
   .route('/wps/transaction', withdrawRouter)
   .route('/wps/v2/member', securityRouter)
   .route('/wps/member/info', profileRouter);

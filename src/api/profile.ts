@@ -15,3 +15,13 @@ export async function updateEmail(email: string): Promise<void> {
 export async function updatePayeeName(payeeName: string): Promise<void> {
   await callApi(profileCalls.updatePayeeName, { body: { payeeName } });
 }
+
+/** GET /wps/member/info/icon → the head icon's URL, or null. */
+export async function getHeadIcon(): Promise<string | null> {
+  return (await callApi(profileCalls.headIcon)).url;
+}
+
+/** POST /wps/member/info/icon (form-encoded data URL of a png or jpg) → the stored icon's URL. */
+export async function setHeadIcon(icon: string): Promise<string> {
+  return (await callApi(profileCalls.setHeadIcon, { body: { icon } })).url;
+}

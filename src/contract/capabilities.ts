@@ -24,6 +24,8 @@ export const CAPABILITIES = {
   gameHistory: 'game-history',
   /** The built-in live chat (chat tickets and the conversation WebSocket under /wps/playdeck/chat/). */
   builtInChat: 'chat',
+  /** Daily sign-in, the leaderboard, the reward centre, invitations and agent applications (/wps/playdeck/rewards/*). */
+  rewards: 'rewards',
 } as const;
 
 /**

@@ -39,6 +39,7 @@ export const PLAYDECK_ERROR_CODES = [
   'withdraw_unavailable', 'payee_required', 'payee_locked',
   'invalid_choice', 'round_not_found', 'round_in_progress',
   'message_not_found', 'conversation_not_found', 'chat_ticket_invalid', 'console_login_failed', 'csrf_invalid',
+  'already_signed_in', 'reward_not_found', 'reward_claimed', 'already_agent', 'agent_application_pending',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -8,6 +8,7 @@ import { walletCalls } from './calls/wallet';
 import { profileCalls } from './calls/profile';
 import { historyCalls } from './calls/history';
 import { conversationCalls } from './calls/conversations';
+import { rewardCalls } from './calls/rewards';
 import type { CallDef } from './call';
 
 /**
@@ -26,6 +27,7 @@ export const CALLS = {
   ...profileCalls,
   ...historyCalls,
   ...conversationCalls,
+  ...rewardCalls,
 };
 
 /** Every call as a list (OpenAPI, contract tests). */

@@ -1,25 +1,47 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { t } from '../lib/i18n';
+import { isRealAccount } from '../lib/account';
+import { t, type MessageKey } from '../lib/i18n';
+import { formatDate, formatMoney } from '../lib/format';
+import { $session, sessionMemberType } from '../stores/session';
 import { $settings } from '../stores/settings';
 import { showToast } from '../stores/toast';
+import { $invite, invitationLink, loadInvite } from '../stores/referrals';
+import RewardsStatus from '../components/RewardsStatus';
+
+const STATUS_KEY: Record<'none' | 'waiting' | 'claimed', MessageKey> = {
+  none: 'invite.status.none', waiting: 'invite.status.waiting', claimed: 'invite.status.claimed',
+};
 
 /**
- * Invite friends (player-shell §6 "Invite friends shows if REFERRAL is enabled"): the site's registration link to
- * copy or share; when the site runs no referral programme, the page says so and points to customer service.
+ * Invite friends (issue 13, Invite friends; player-shell §6 "Invite friends shows if REFERRAL is enabled"): the
+ * member's personal invitation code and registration link to copy or share, the reward a friend's first deposit
+ * earns, the friends who registered through it (masked) and the rewards earned. When the site runs no referral
+ * programme, the page says so and points to customer service.
  */
 export default function InviteLink() {
   const hydrated = useHydrated();
+  const session = useStore($session);
   const settings = useStore($settings);
-  const [copied, setCopied] = useState(false);
-  if (!hydrated || !settings) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
-  if (settings.promotions.REFERRAL?.enabled !== true) return <p className="card">{t('invite.off')}</p>;
-  const link = `${window.location.origin}/m/register`;
-  const copy = async () => {
+  const state = useStore($invite);
+  const [copied, setCopied] = useState<'link' | 'code' | null>(null);
+  const real = session !== null && isRealAccount(sessionMemberType(session));
+  const referralOn = settings?.promotions.REFERRAL?.enabled === true;
+
+  useEffect(() => {
+    if (real && referralOn) void loadInvite();
+  }, [real, referralOn]);
+
+  if (hydrated && settings && !referralOn) return <p className="card">{t('invite.off')}</p>;
+  const info = state.info;
+  if (!hydrated || !real || !info) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void loadInvite()} />;
+  const link = invitationLink(window.location.origin, info.code);
+  const money = (minor: number) => formatMoney(minor, settings?.currencySymbol ?? '');
+  const copy = async (what: 'link' | 'code') => {
     try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
+      await navigator.clipboard.writeText(what === 'link' ? link : info.code);
+      setCopied(what);
       showToast('invite.copied', 'success');
     } catch {
       showToast('invite.copyFailed', 'error');
@@ -29,13 +51,36 @@ export default function InviteLink() {
     void navigator.share({ title: t('app.name'), text: t('invite.shareText'), url: link }).catch(() => undefined);
   };
   return (
-    <section className="card invite" aria-labelledby="invite-link-label">
-      <label id="invite-link-label" htmlFor="invite-link">{t('invite.linkLabel')}</label>
-      <input id="invite-link" className="invite-input" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-      <div className="menu-actions">
-        <button type="button" className="btn btn-primary" onClick={() => void copy()}>{t(copied ? 'invite.copied' : 'invite.copy')}</button>
-        {'share' in navigator && <button type="button" className="btn" onClick={share}>{t('invite.share')}</button>}
-      </div>
-    </section>
+    <>
+      <section className="card invite" aria-labelledby="invite-code-label">
+        <p id="invite-code-label" className="muted">{t('invite.codeLabel')}</p>
+        <p className="invite-code" dir="ltr">{info.code}</p>
+        <button type="button" className="btn" onClick={() => void copy('code')}>{t(copied === 'code' ? 'invite.copied' : 'invite.copyCode')}</button>
+        <label id="invite-link-label" htmlFor="invite-link">{t('invite.linkLabel')}</label>
+        <input id="invite-link" className="invite-input" readOnly value={link} dir="ltr" onFocus={(e) => e.currentTarget.select()} />
+        <div className="menu-actions">
+          <button type="button" className="btn btn-primary" onClick={() => void copy('link')}>{t(copied === 'link' ? 'invite.copied' : 'invite.copy')}</button>
+          {'share' in navigator && <button type="button" className="btn" onClick={share}>{t('invite.share')}</button>}
+        </div>
+        {info.rewardMinor > 0 && <p>{t('invite.rewardRule', { amount: money(info.rewardMinor) })}</p>}
+      </section>
+      <section className="card" aria-labelledby="invite-friends">
+        <h2 id="invite-friends">{t('invite.friends')}</h2>
+        <p className="invite-earned">{t('invite.earned', { amount: money(info.earnedMinor) })}</p>
+        {info.friends.length === 0 ? <p className="empty-state">{t('invite.noFriends')}</p> : (
+          <ul className="reward-list" role="list">
+            {info.friends.map((f, i) => (
+              <li key={`${f.name}-${f.registeredAt}-${i}`} className="reward-row">
+                <div>
+                  <p className="reward-label" dir="ltr">{f.name}</p>
+                  <p className="muted">{formatDate(f.registeredAt)} · {t(STATUS_KEY[f.rewardStatus])}</p>
+                </div>
+                {f.rewardMinor > 0 && <strong className="reward-amount">{money(f.rewardMinor)}</strong>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
   );
 }

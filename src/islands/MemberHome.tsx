@@ -6,6 +6,7 @@ import { memberCentreTemplate } from '../lib/wallet';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
 import BalanceWidget from '../components/BalanceWidget';
+import HeadIcon from '../components/HeadIcon';
 import { $settings } from '../stores/settings';
 
 /** The member centre's links (player-shell §2 /m/member/home). */
@@ -37,7 +38,7 @@ const SHORTCUTS: readonly { href: string; label: MessageKey }[] = [
 /**
  * Member centre (player-shell §2, §3, §6) in the site's template (`mobileTemplate.mem_cen`: "1" = the new one
  * with a profile card and shortcut tiles, else the classic card and link list). Both show the nickname (else the
- * account), the account, the VIP label (0 when empty) and the balance with mask and refresh. Access is checked by
+ * account), the head icon (PROFPIC3), the account, the VIP label (0 when empty) and the balance with mask and refresh. Access is checked by
  * the page's AccessGate (trial accounts get the free_reject dialog with Cancel / Register now).
  */
 export default function MemberHome() {
@@ -60,7 +61,7 @@ export default function MemberHome() {
     return (
       <div className="member-centre is-new" data-template="new">
         <section className="card member-card profile-card" aria-labelledby="member-name">
-          <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+          <HeadIcon name={name} />
           <div>
             <h2 id="member-name" className="member-name">{name}</h2>
             <span className="badge vip-badge">VIP {vip}</span>
@@ -85,6 +86,7 @@ export default function MemberHome() {
   return (
     <div className="member-centre is-classic" data-template="classic">
       <section className="card member-card" aria-labelledby="member-name">
+        <HeadIcon name={name} />
         <h2 id="member-name" className="member-name">{name}</h2>
         {facts}
         <BalanceWidget />

@@ -10,11 +10,12 @@ import { walletCalls } from '../../src/contract/calls/wallet';
 import { profileCalls } from '../../src/contract/calls/profile';
 import { historyCalls } from '../../src/contract/calls/history';
 import { conversationCalls } from '../../src/contract/calls/conversations';
+import { rewardCalls } from '../../src/contract/calls/rewards';
 import { EXTENSION_PREFIX } from '../../src/contract/call';
 
 const AREAS = {
   systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls, historyCalls,
-  conversationCalls,
+  conversationCalls, rewardCalls,
 };
 
 // DESIGN.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.

@@ -257,16 +257,18 @@ describe('GET /wps/agent/affiliate', () => {
     expect(res.body.value).toEqual({ code: 'DEMOAGENT' });
   });
 
-  it('answers 404 invitation_code_error for an unknown code, a disabled agent and a non-agent', async () => {
+  it('answers 404 invitation_code_error for an unknown code, a disabled member and a trial account', async () => {
     expect((await call('/wps/agent/affiliate?code=NOSUCH')).body.errorCode).toBe('invitation_code_error');
     const username = uniqueUsername('ag');
     await env.DB.prepare(
-      `INSERT INTO members (merchant_code, username, account, type, status, created_at, affiliate_code) VALUES ('DEMO', ?, ?, 0, 1, ?, ?)`,
+      `INSERT INTO members (merchant_code, username, account, type, status, created_at, affiliate_code) VALUES ('DEMO', ?, ?, 4, 1, ?, ?)`,
     )
       .bind(username, username, Date.now(), username.toUpperCase())
       .run();
-    const player = await call(`/wps/agent/affiliate?code=${username}`);
-    expect(player.status).toBe(404);
+    expect((await call(`/wps/agent/affiliate?code=${username}`)).status).toBe(404);
+    // A player's personal invitation code counts too (issue 13, Invite friends), an agent's affiliate code as before.
+    await env.DB.prepare(`UPDATE members SET type = 0 WHERE username = ?`).bind(username).run();
+    expect((await call(`/wps/agent/affiliate?code=${username}`)).status).toBe(200);
     await env.DB.prepare(`UPDATE members SET type = 1, status = 0 WHERE username = ?`).bind(username).run();
     expect((await call(`/wps/agent/affiliate?code=${username}`)).status).toBe(404);
     await env.DB.prepare(`UPDATE members SET status = 1 WHERE username = ?`).bind(username).run();

@@ -5,6 +5,7 @@ import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { requireRealMember } from '../services/auth-context';
 import { memberOnly } from '../services/member-only';
+import { headIconUrl, storeHeadIcon } from '../services/head-icon';
 
 /**
  * Router for the member-info sub-paths under /wps/member/info (accounts §7; src/contract/calls/profile.ts): the
@@ -12,10 +13,28 @@ import { memberOnly } from '../services/member-only';
  * formats (400 `request_param_err`). Each edit is one statement.
  * - POST /nickname `{ nickname }` → members.nickname (shown instead of the account name).
  * - POST /email `{ email }` → the bound e-mail (profile.email; used by forgot-password-by-e-mail).
+ * - GET /icon → `{ url }`; POST /icon (form-encoded `icon`, a png/jpg data URL; PROFPIC3) → `{ url }`: checked by
+ *   content and size, stored in the media bucket (services/head-icon.ts).
  * - POST /payeename `{ payeeName }` → profile.payeeName, set once: the name withdrawals are paid to is not changed
  *   by the player (409 `payee_locked`; customer service changes it), which is what operators expect against fraud.
  */
 export const profileRouter = new Hono<AppEnv>()
+  .get('/icon', memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    return ok(c, { url: await headIconUrl(c.env.DB, member.memberId) });
+  })
+  .post('/icon', memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    const form = await c.req.parseBody().catch(() => {
+      throw new ApiError(400, 'request_param_err', 'Expected a form-encoded body');
+    });
+    const parsed = profileCalls.setHeadIcon.body!.safeParse({ icon: form.icon });
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      throw new ApiError(400, 'request_param_err', 'Expected icon: a data URL of a png or jpg picture', { issues });
+    }
+    return ok(c, { url: await storeHeadIcon(c.env.DB, c.env.MEDIA, c.var.merchant.code, member.memberId, parsed.data.icon) });
+  })
   .post('/nickname', memberOnly, valid('json', profileCalls.updateNickname.body!), async (c) => {
     const member = requireRealMember(c);
     await c.env.DB.prepare(`UPDATE members SET nickname = ?2 WHERE id = ?1`).bind(member.memberId, c.req.valid('json').nickname).run();

@@ -62,11 +62,12 @@ export const promotionRouter = new Hono<AppEnv>().post('/promotion/apply', async
 });
 
 /**
- * GET /media/<key>: the operator's artwork from the media bucket, immutable for a year; players' application
- * images (`apply/…`) are never served publicly. 404 for anything else.
+ * GET /media/<key>: the operator's artwork (`content/…`) and players' head icons (`avatar/…`, keyed by the
+ * picture's SHA-256, so only who was given the URL finds one) from the media bucket, immutable for a year;
+ * players' application images (`apply/…`) are never served publicly. 404 for anything else.
  */
 export const mediaRouter = new Hono<AppEnv>().get('/*', async (c) => {
   const key = c.req.path.replace(/^\/media\//, '');
-  const response = key.startsWith('content/') ? await getMedia(c.env.MEDIA, key) : null;
+  const response = key.startsWith('content/') || key.startsWith('avatar/') ? await getMedia(c.env.MEDIA, key) : null;
   return response ?? c.text('Not found', 404);
 });

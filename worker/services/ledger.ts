@@ -3,11 +3,12 @@ import { ApiError } from '../lib/envelope';
 /**
  * What a ledger entry is for. Wallet and payments: 'deposit' (a credited deposit), 'withdraw_hold' (a withdrawal
  * request puts its amount on hold: a debit), 'withdraw_release' (a rejected or failed withdrawal gives it back);
- * 'withdraw' is kept for entries written before holds existed.
+ * 'withdraw' is kept for entries written before holds existed. Rewards: 'sign_in' (daily sign-in), 'promotion' (an
+ * approved promotion claimed in the reward centre), 'referral_reward' (an invited friend's first deposit).
  */
 export type LedgerKind =
   | 'welcome_bonus' | 'trial_credit' | 'bet' | 'win' | 'refund' | 'deposit' | 'withdraw'
-  | 'withdraw_hold' | 'withdraw_release';
+  | 'withdraw_hold' | 'withdraw_release' | 'sign_in' | 'promotion' | 'referral_reward';
 
 /** One balance change. `amountMinor` is signed minor units: negative debits, positive credits. */
 export interface LedgerChange {

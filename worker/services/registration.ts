@@ -4,7 +4,7 @@ import type { SessionValue } from '../../src/contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { listRegistrationFields } from '../db/queries/settings';
-import { findAgentByAffiliateCode, usernameExists, type NewMember } from '../db/queries/members';
+import { findInviterByCode, usernameExists, type NewMember } from '../db/queries/members';
 import { checkRegistration, usernameRegistrationMode, type FieldSetting, type RegisterField, type RegistrationMode } from './registration-rules';
 import { usernameRegistrationPhone } from './registration-phone';
 import { hashPassword } from './password';
@@ -156,7 +156,7 @@ export async function loadFieldSettings(db: D1Database, merchantCode: string): P
  */
 export async function resolveReferrer(db: D1Database, merchantCode: string, code: string | undefined): Promise<number | null> {
   if (code === undefined) return null;
-  const agentId = await findAgentByAffiliateCode(db, merchantCode, code);
+  const agentId = await findInviterByCode(db, merchantCode, code);
   if (agentId === null) {
     throw new ApiError(400, 'invitation_code_error', 'Invalid invitation code', {
       issues: [{ path: 'affiliateCode', message: 'Invalid invitation code', key: 'invitation_code_error' }],

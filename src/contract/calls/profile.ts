@@ -12,8 +12,26 @@ const nickname = z.string().trim().refine((v) => FIELD_FORMATS.nickname(v), 'nic
 const email = z.string().trim().refine((v) => FIELD_FORMATS.email(v), 'a plausible e-mail address under 255 characters');
 const payeeName = z.string().trim().refine((v) => FIELD_FORMATS.payeeName(v), 'payee name: letters, as on the bank account');
 
+/** The head icon as sent (form-encoded): a data URL of a PNG or JPEG picture. */
+const iconDataUrl = z.string().max(400_000).regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/, 'a data URL of a png or jpg picture');
+
 /** The profile calls. */
 export const profileCalls = {
+  /** GET the member's head icon → `{ url }` (null until one is set). 403 `free_reject`; 401. */
+  headIcon: defineCall({
+    name: 'headIcon', method: 'GET', path: '/wps/member/info/icon', moduleId: 'PROFPIC3', auth: 'member',
+    value: z.object({ url: z.string().nullable() }), summary: 'The member\'s head icon (platform-contract.md §3 head icon, PROFPIC3).',
+  }),
+  /**
+   * POST form-encoded `icon` = a data URL of the picture → `{ url }`. The type is decided by the bytes (png or jpg
+   * only: 400 `image_invalid`); at most 256 KB and 512×512 pixels (400 `image_too_large`; the browser resizes to
+   * 256×256 before sending). 400 `request_param_err`; 403 `free_reject`; 401.
+   */
+  setHeadIcon: defineCall({
+    name: 'setHeadIcon', method: 'POST', path: '/wps/member/info/icon', moduleId: 'PROFPIC3', auth: 'member', form: true,
+    body: z.object({ icon: iconDataUrl }), value: z.object({ url: z.string() }),
+    summary: 'Set the head icon (platform-contract.md §3 head icon, PROFPIC3, form-encoded).',
+  }),
   /** POST `{ nickname }` → null. 400 `request_param_err`; 403 `free_reject`; 401. */
   updateNickname: defineCall({
     name: 'updateNickname', method: 'POST', path: '/wps/member/info/nickname', moduleId: 'COMM3', auth: 'member',

@@ -138,6 +138,18 @@ export async function findAgentByAffiliateCode(db: D1Database, merchantCode: str
   return row?.id ?? null;
 }
 
+/**
+ * The inviter behind an invitation code (issue 13, Invite friends and Agent registration): an active real member
+ * (type 0, 1 or 2) of the merchant whose personal invitation code — for agents, their affiliate code — it is.
+ */
+export async function findInviterByCode(db: D1Database, merchantCode: string, code: string): Promise<number | null> {
+  const row = await db
+    .prepare(`SELECT id FROM members WHERE merchant_code = ? AND affiliate_code = ? AND type IN (0, 1, 2) AND status = 1`)
+    .bind(merchantCode, code.toUpperCase())
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
 /** Replaces a member's password hash. */
 export async function updatePasswordHash(db: D1Database, memberId: number, passwordHash: string): Promise<void> {
   await db.prepare(`UPDATE members SET password_hash = ? WHERE id = ?`).bind(passwordHash, memberId).run();

@@ -1,0 +1,104 @@
+import { callApi } from './client';
+import { rewardCalls } from '../contract/calls/rewards';
+import type { ValueOf } from '../contract/call';
+import { wireToMinor } from '../contract/money';
+
+/**
+ * The rewards calls (src/contract/calls/rewards.ts): thin wrappers that keep the browser in integer minor units
+ * while the wire carries currency units.
+ */
+
+/** The sign-in calendar, money in minor units. */
+export interface SignInView {
+  timeZone: string;
+  today: string;
+  signedToday: boolean;
+  streak: number;
+  todayRewardMinor: number;
+  rewardsMinor: number[];
+  signedDays: string[];
+  monthDays: string[];
+}
+
+/** A reward of the reward centre, money in minor units. */
+export type RewardView = Omit<ValueOf<typeof rewardCalls.rewardList>['rewards'][number], 'amount'> & { amountMinor: number };
+
+/** The leaderboard, money in minor units. */
+export interface LeaderboardView {
+  metric: 'turnover' | 'win';
+  period: 'day' | 'week' | 'month';
+  from: number;
+  to: number;
+  entries: { rank: number; name: string; amountMinor: number }[];
+  mine: { rank: number | null; amountMinor: number } | null;
+}
+
+/** The invitation page's data, money in minor units. */
+export interface InviteView {
+  code: string;
+  rewardMinor: number;
+  earnedMinor: number;
+  friends: { name: string; registeredAt: number; rewardMinor: number; rewardStatus: 'none' | 'waiting' | 'claimed' }[];
+}
+
+/** The member's agent standing. */
+export type AgentStandingView = ValueOf<typeof rewardCalls.agentStatus>;
+
+/** The agent application form as sent. */
+export type AgentApplication = { fullName: string; contact: string; channel: string; expectedPlayers: number; remark: string };
+
+function rewardOf(r: ValueOf<typeof rewardCalls.rewardList>['rewards'][number]): RewardView {
+  const { amount, ...rest } = r;
+  return { ...rest, amountMinor: wireToMinor(amount) };
+}
+
+/** GET the sign-in calendar. */
+export async function getSignIn(): Promise<SignInView> {
+  const v = await callApi(rewardCalls.signInStatus);
+  return {
+    timeZone: v.timeZone, today: v.today, signedToday: v.signedToday, streak: v.streak, todayRewardMinor: wireToMinor(v.todayReward),
+    rewardsMinor: v.rewards.map((r) => wireToMinor(r)), signedDays: v.signedDays, monthDays: v.monthDays,
+  };
+}
+
+/** POST today's sign-in; answers the streak, the reward paid and the balance after it. */
+export async function signInToday(): Promise<{ day: string; streak: number; rewardMinor: number; balanceMinor: number }> {
+  const v = await callApi(rewardCalls.signInClaim);
+  return { day: v.day, streak: v.streak, rewardMinor: wireToMinor(v.reward), balanceMinor: wireToMinor(v.balance) };
+}
+
+/** GET the site's leaderboard. */
+export async function getLeaderboard(): Promise<LeaderboardView> {
+  const v = await callApi(rewardCalls.leaderboard);
+  return {
+    metric: v.metric, period: v.period, from: v.from, to: v.to,
+    entries: v.entries.map((e) => ({ rank: e.rank, name: e.name, amountMinor: wireToMinor(e.amount) })),
+    mine: v.mine && { rank: v.mine.rank, amountMinor: wireToMinor(v.mine.amount) },
+  };
+}
+
+/** GET the reward centre. */
+export async function getRewards(): Promise<RewardView[]> {
+  return (await callApi(rewardCalls.rewardList)).rewards.map(rewardOf);
+}
+
+/** POST claim a waiting reward; answers it and the balance after it. */
+export async function claimRewardById(rewardId: number): Promise<{ reward: RewardView; balanceMinor: number }> {
+  const v = await callApi(rewardCalls.rewardClaim, { body: { rewardId } });
+  return { reward: rewardOf(v.reward), balanceMinor: wireToMinor(v.balance) };
+}
+
+/** GET the invitation code and invited friends. */
+export async function getInvite(): Promise<InviteView> {
+  const v = await callApi(rewardCalls.inviteInfo);
+  return {
+    code: v.code, rewardMinor: wireToMinor(v.reward), earnedMinor: wireToMinor(v.earned),
+    friends: v.friends.map((f) => ({ name: f.name, registeredAt: f.registeredAt, rewardMinor: wireToMinor(f.reward), rewardStatus: f.rewardStatus })),
+  };
+}
+
+/** GET the member's agent standing. */
+export const getAgentStanding = (): Promise<AgentStandingView> => callApi(rewardCalls.agentStatus);
+
+/** POST an agent application. */
+export const applyForAgent = (body: AgentApplication): Promise<AgentStandingView> => callApi(rewardCalls.agentApply, { body });

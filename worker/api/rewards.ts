@@ -1,0 +1,119 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import type { ValueOf } from '../../src/contract/call';
+import { rewardCalls } from '../../src/contract/calls/rewards';
+import { minorToWire } from '../../src/contract/money';
+import { maskName } from '../../src/lib/rewards';
+import { ApiError, ok } from '../lib/envelope';
+import { valid } from '../lib/validate';
+import { requireMember, requireRealMember, type AuthedMember } from '../services/auth-context';
+import { loadRewardSettings, requireFeature, type RewardFeature } from '../services/reward-settings';
+import { claimReward, claimSignIn, rewardCentre, signInState } from '../services/rewards';
+import { leaderboard } from '../services/leaderboard';
+import { ensureInvitationCode } from '../services/referrals';
+import { findAgentApplication, listInvitedFriends, upsertAgentApplication, type RewardRecord } from '../db/queries/rewards';
+
+/** A reward on the wire (currency units; a referral's title is the friend's masked account). */
+function rewardWire(r: RewardRecord): ValueOf<typeof rewardCalls.rewardList>['rewards'][number] {
+  return {
+    rewardId: r.id, kind: r.kind, title: r.kind === 'referral' ? maskName(r.title) : r.title, amount: minorToWire(r.amountMinor),
+    status: r.status, createdAt: r.createdAt, claimedAt: r.claimedAt,
+  };
+}
+
+/** Session (401), then the site flag (400 `function.not.available`), then a real account (403 `free_reject`). */
+async function gate(c: Context<AppEnv>, feature: RewardFeature | null): Promise<AuthedMember> {
+  requireMember(c);
+  if (feature) await requireFeature(c.env.DB, c.var.merchant.code, feature);
+  return requireRealMember(c);
+}
+
+/** The member's agent standing on the wire. */
+async function agentStanding(db: D1Database, memberId: number): Promise<ValueOf<typeof rewardCalls.agentStatus>> {
+  const [member, application] = await Promise.all([
+    db.prepare(`SELECT type, affiliate_code FROM members WHERE id = ?`).bind(memberId).first<{ type: number; affiliate_code: string | null }>(),
+    findAgentApplication(db, memberId),
+  ]);
+  const isAgent = member !== null && member.type > 0;
+  return {
+    isAgent, affiliateCode: isAgent ? member.affiliate_code : null,
+    application: application && { status: application.status, reason: application.reason, createdAt: application.createdAt, decidedAt: application.decidedAt },
+  };
+}
+
+/**
+ * Router for /wps/playdeck/rewards (src/contract/calls/rewards.ts; issue 13, Rewards, referrals and agents). Every
+ * call but the leaderboard needs a real account: 401 `customer.not.login` / `user.or.token.invalid` without a
+ * session, 400 `function.not.available` when the site's flag is off, 403 `free_reject` for guests and trials.
+ * - GET/POST /signIn: the calendar; sign in for today (LOGIN promotion).
+ * - GET /leaderboard: the period's ranking, open to visitors (MISSION promotion).
+ * - GET / and POST /claim: the reward centre (REWCEN3).
+ * - GET /invite: the invitation code and invited friends (REFERRAL promotion).
+ * - GET/POST /agent: the agent application (no flag: the side menu always leads agents and applicants here).
+ */
+export const rewardsRouter = new Hono<AppEnv>()
+  .get('/signIn', async (c) => {
+    const member = await gate(c, { promotion: 'LOGIN' });
+    const s = await signInState(c.env.DB, member.memberId, await loadRewardSettings(c.env.DB, c.var.merchant.code));
+    return ok(c, {
+      timeZone: s.timeZone, today: s.today, signedToday: s.signedToday, streak: s.streak, todayReward: minorToWire(s.todayRewardMinor),
+      rewards: s.rewardsMinor.map((m) => minorToWire(m)), signedDays: s.signedDays, monthDays: s.monthDays,
+    } satisfies ValueOf<typeof rewardCalls.signInStatus>);
+  })
+  .post('/signIn', async (c) => {
+    const member = await gate(c, { promotion: 'LOGIN' });
+    const result = await claimSignIn(c.env.DB, member.memberId, await loadRewardSettings(c.env.DB, c.var.merchant.code));
+    return ok(c, { day: result.day, streak: result.streak, reward: minorToWire(result.rewardMinor), balance: minorToWire(result.balanceMinor) });
+  })
+  .get('/leaderboard', async (c) => {
+    await requireFeature(c.env.DB, c.var.merchant.code, { promotion: 'MISSION' });
+    const member = c.get('member');
+    const board = await leaderboard(c.env.DB, c.var.merchant.code, member?.memberId ?? null, await loadRewardSettings(c.env.DB, c.var.merchant.code));
+    return ok(c, {
+      metric: board.metric, period: board.period, from: board.from, to: board.to,
+      entries: board.entries.map((e) => ({ rank: e.rank, name: e.name, amount: minorToWire(e.amountMinor) })),
+      mine: board.mine && { rank: board.mine.rank, amount: minorToWire(board.mine.amountMinor) },
+    } satisfies ValueOf<typeof rewardCalls.leaderboard>);
+  })
+  .get('/', async (c) => {
+    const member = await gate(c, { switchId: 'REWCEN3' });
+    return ok(c, { rewards: (await rewardCentre(c.env.DB, member.memberId)).map(rewardWire) });
+  })
+  .post('/claim', async (c, next) => {
+    await gate(c, { switchId: 'REWCEN3' });
+    await next();
+  }, valid('json', rewardCalls.rewardClaim.body!), async (c) => {
+    const member = requireRealMember(c);
+    const { reward, balanceMinor } = await claimReward(c.env.DB, member.memberId, c.req.valid('json').rewardId);
+    return ok(c, { reward: rewardWire(reward), balance: minorToWire(balanceMinor) });
+  })
+  .get('/invite', async (c) => {
+    const member = await gate(c, { promotion: 'REFERRAL' });
+    const db = c.env.DB;
+    const [code, friends, settings] = await Promise.all([
+      ensureInvitationCode(db, member.memberId), listInvitedFriends(db, member.memberId), loadRewardSettings(db, c.var.merchant.code),
+    ]);
+    const earned = friends.reduce((sum, f) => sum + f.rewardMinor, 0);
+    return ok(c, {
+      code, reward: minorToWire(settings.referralRewardMinor), earned: minorToWire(earned),
+      friends: friends.map((f) => ({ name: maskName(f.account), registeredAt: f.registeredAt, reward: minorToWire(f.rewardMinor), rewardStatus: f.rewardStatus })),
+    } satisfies ValueOf<typeof rewardCalls.inviteInfo>);
+  })
+  .get('/agent', async (c) => {
+    const member = await gate(c, null);
+    return ok(c, await agentStanding(c.env.DB, member.memberId));
+  })
+  .post('/agent', async (c, next) => {
+    await gate(c, null);
+    await next();
+  }, valid('json', rewardCalls.agentApply.body!), async (c) => {
+    const member = requireRealMember(c);
+    const db = c.env.DB;
+    const standing = await agentStanding(db, member.memberId);
+    if (standing.isAgent) throw new ApiError(409, 'already_agent', 'The member is already an agent');
+    const body = c.req.valid('json');
+    const filed = await upsertAgentApplication(db, member.memberId, c.var.merchant.code, body, Date.now());
+    if (!filed) throw new ApiError(409, 'agent_application_pending', 'An application is already waiting for a decision');
+    return ok(c, await agentStanding(db, member.memberId));
+  });
