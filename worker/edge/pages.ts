@@ -89,7 +89,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute): Promise
   const switches = await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env));
   const markup = {
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
-    capabilities: await siteCapabilities(c, merchant.code),
+    capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand,
   };
   const tag = markupTag(markup);
   let response: Response;
