@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { DEFAULT_SITE_NAME } from '../../src/lib/brand';
-import { imageTypeOf, type SiteBrand } from '../services/branding';
+import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../services/branding';
 
 /**
  * What the edge writes into the first HTML so a page looks like its site before any script runs (issue "Every
@@ -115,6 +115,7 @@ export function rewriteBrand(rewriter: HTMLRewriter, brand: SiteBrand, merchantC
     })
     .on('link[rel="icon"]', {
       element: (element) => {
+        if (brand.favicon === DEFAULT_FAVICON) return;
         element.setAttribute('href', brand.favicon);
         element.setAttribute('type', imageTypeOf(brand.favicon));
       },
