@@ -23,6 +23,7 @@ function decodeAttribute(value: string): string {
 /** True when a URL (as the browser reads it) is one rich content may carry: http(s), mailto, tel, or a site path. */
 function safeUrl(raw: string): boolean {
   // Browsers drop ASCII whitespace and control characters inside and around the scheme.
+  // eslint-disable-next-line no-control-regex
   const url = decodeAttribute(raw).replace(/[\u0000-\u0020\u007f]/g, '');
   if (/^(https?:\/\/|mailto:|tel:)/i.test(url)) return true;
   return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');

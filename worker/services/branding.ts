@@ -32,7 +32,7 @@ export const DEFAULT_FAVICON = '/favicon.svg';
 
 /** The brand of a merchant from its stored `branding` JSON; `merchantName` is the name when the brand names none. */
 export function parseBrand(json: string, merchantName: string): SiteBrand {
-  let raw: unknown = {};
+  let raw: unknown;
   try {
     raw = JSON.parse(json);
   } catch {
