@@ -41,7 +41,7 @@ export async function executableMarkup(html: string): Promise<string[]> {
     element: (element) => {
       const tag = element.tagName.toLowerCase();
       if (!SAFE_TAGS.has(tag)) findings.push(`<${tag}>`);
-      for (const [name, value] of element.attributes) {
+      for (const [name, value] of element.attributes as unknown as Iterable<[string, string]>) {
         const attribute = name.toLowerCase();
         if (!SAFE_ATTRIBUTES.has(attribute)) findings.push(`${tag}[${attribute}]`);
         else if ((attribute === 'href' || attribute === 'src') && !safeUrl(value)) findings.push(`${tag}[${attribute}=${value}]`);
