@@ -20,7 +20,7 @@ const chromium = {
  * D1 does not wait for the lock), so these run after all the others, one at a time. Reading from outside
  * (the SMS outbox) is safe: the database is in WAL mode.
  */
-const OUTSIDE_WRITERS = ['**/sites.spec.ts', '**/register-paths.spec.ts', '**/login-paths.spec.ts', '**/wallet-withdraw.spec.ts', '**/conversations.spec.ts', '**/rewards.spec.ts'];
+const OUTSIDE_WRITERS = ['**/sites.spec.ts', '**/register-paths.spec.ts', '**/login-paths.spec.ts', '**/wallet-withdraw.spec.ts', '**/conversations.spec.ts', '**/rewards.spec.ts', '**/xss.spec.ts'];
 const phone = { ...devices['Pixel 7'], launchOptions: chromium };
 /**
  * tests/e2e/upstream/ runs against PlayDeck in upstream mode with its own servers (playwright.upstream.config.ts).

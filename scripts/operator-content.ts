@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { contentBundle, contentImportSql, publishSql, sqlText } from '../worker/services/content-bundle.ts';
 import { readContentFolder } from './content-folder.ts';
+import { widthVariants } from './content-variants.ts';
 import { d1Execute, wrangler } from './wrangler.ts';
 
 /** Usage lines of the content commands. */
@@ -55,8 +56,12 @@ export async function runContentCommand(args: string[], where: string[], code: s
       const state = process.env.PLAYDECK_STATE ? `${process.env.PLAYDECK_STATE}/v3` : '.wrangler/state/v3';
       const proxy = await getPlatformProxy<LocalBindings>({ configPath: 'wrangler.jsonc', persist: { path: state } });
       try {
+        const cacheControl = 'public, max-age=31536000, immutable';
         for (const image of images) {
-          await proxy.env.MEDIA.put(image.key, readFileSync(image.file), { httpMetadata: { contentType: image.type, cacheControl: 'public, max-age=31536000, immutable' } });
+          await proxy.env.MEDIA.put(image.key, readFileSync(image.file), { httpMetadata: { contentType: image.type, cacheControl } });
+          for (const variant of await widthVariants(image.key, image.file, image.type)) {
+            await proxy.env.MEDIA.put(variant.key, variant.bytes, { httpMetadata: { contentType: variant.type, cacheControl } });
+          }
         }
         await proxy.env.DB.batch(statements.map((sql) => proxy.env.DB.prepare(sql)));
       } finally {
@@ -66,6 +71,12 @@ export async function runContentCommand(args: string[], where: string[], code: s
       // Images first (content-addressed keys: an interrupted import leaves at most unreferenced files, no rows).
       for (const image of images) {
         wrangler(['r2', 'object', 'put', `playdeck-media/${image.key}`, '--file', image.file, '--content-type', image.type, ...where]);
+        for (const variant of await widthVariants(image.key, image.file, image.type)) {
+          mkdirSync('.wrangler', { recursive: true });
+          const copy = `.wrangler/${variant.key.replace(/\//g, '_')}`;
+          writeFileSync(copy, variant.bytes);
+          wrangler(['r2', 'object', 'put', `playdeck-media/${variant.key}`, '--file', copy, '--content-type', variant.type, ...where]);
+        }
       }
       mkdirSync('.wrangler', { recursive: true });
       const file = `.wrangler/content-${code}.sql`;

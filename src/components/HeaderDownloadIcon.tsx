@@ -15,7 +15,7 @@ export default function HeaderDownloadIcon({ route = 'home' }: { route?: string 
   const device = useStore($device);
   if (!hydrated || !showsHeaderDownloadIcon(route, device, status?.info.resources ?? [])) return null;
   return (
-    <a className="icon-btn" href="/m/app" aria-label={t('download.title')} title={t('download.title')}>
+    <a className="icon-btn" href="/m/app" aria-label={t('download.title')} title={t('download.title')} data-brand="app">
       <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
         <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
       </svg>

@@ -29,7 +29,7 @@ export default function HomeHeader() {
       <header className="home-header">
         <div className="hh-row">
           <MenuButton />
-          <a href="/m/" className="logo" aria-label={t('app.name')}>
+          <a href="/m/" className="logo" aria-label={t('app.name')} data-brand="">
             <span className="logo-mark" aria-hidden="true" />
             <span className="logo-text">{t('app.name')}</span>
           </a>
@@ -39,7 +39,7 @@ export default function HomeHeader() {
           </div>
         </div>
         <div className="hh-row hh-sub">
-          <p className="hh-welcome">
+          <p className="hh-welcome" data-brand="">
             <strong>{t('header.welcome')}</strong> <span>{t('header.welcomeHint')}</span>
           </p>
           <HeaderDownloadIcon />

@@ -1,5 +1,6 @@
 import type en from '../../locales/en.json';
 import { LANGUAGES, type Language } from './languageCodes';
+import { appName, siteName } from './brand';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languageCodes';
 
@@ -61,12 +62,20 @@ export function createTranslator(messages: Messages = {}, tag = 'en'): Translato
   };
 }
 
+/**
+ * Fills `{name}` placeholders from `params`; `{site}` and `{app}` name the site and its app (src/lib/brand.ts)
+ * unless `params` gives them.
+ */
 function fill(text: string, params: Record<string, string | number> | undefined, numbers: Intl.NumberFormat): string {
-  if (!params) return text;
+  if (!text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (match, name: string) => {
-    if (!(name in params)) return match;
-    const value = params[name];
-    return typeof value === 'number' ? numbers.format(value) : String(value);
+    if (params && name in params) {
+      const value = params[name];
+      return typeof value === 'number' ? numbers.format(value) : String(value);
+    }
+    if (name === 'site') return siteName();
+    if (name === 'app') return appName();
+    return match;
   });
 }
 

@@ -8,7 +8,7 @@ import { requireRealMember } from '../services/auth-context';
 import { putImage, sniffImage } from '../services/media';
 import { APPLY_PER_MEMBER, consumeRateLimit } from '../services/rate-limit';
 import { freeText } from '../services/rich-text';
-import { getMedia } from '../services/media';
+import { getMedia, mediaWidth } from '../services/media';
 
 /**
  * POST /wps/playdeck/promotion/apply (PlayDeck extension, capability `promotion-apply`; accounts §5 Activity
@@ -62,12 +62,14 @@ export const promotionRouter = new Hono<AppEnv>().post('/promotion/apply', async
 });
 
 /**
- * GET /media/<key>: the operator's artwork (`content/…`) and players' head icons (`avatar/…`, keyed by the
- * picture's SHA-256, so only who was given the URL finds one) from the media bucket, immutable for a year;
- * players' application images (`apply/…`) are never served publicly. 404 for anything else.
+ * GET /media/<key>[?w=360|720]: the operator's artwork (`content/…`; `w` picks the copy of that width made at
+ * import, services/media.ts MEDIA_WIDTHS, the original when there is none) and players' head icons (`avatar/…`,
+ * keyed by the picture's SHA-256, so only who was given the URL finds one) from the media bucket, immutable for a
+ * year; players' application images (`apply/…`) are never served publicly. 404 for anything else.
  */
 export const mediaRouter = new Hono<AppEnv>().get('/*', async (c) => {
   const key = c.req.path.replace(/^\/media\//, '');
-  const response = key.startsWith('content/') || key.startsWith('avatar/') ? await getMedia(c.env.MEDIA, key) : null;
+  const response = key.startsWith('content/') ? await getMedia(c.env.MEDIA, key, mediaWidth(c.req.query('w')))
+    : key.startsWith('avatar/') ? await getMedia(c.env.MEDIA, key) : null;
   return response ?? c.text('Not found', 404);
 });

@@ -14,8 +14,9 @@ import { hostOf } from '../edge/merchant';
 import { isRestrictedRegion } from '../edge/gating';
 import { domainRoute, mainDomainOf, whitelabelTree } from '../services/system-status';
 import { registerSettings } from '../services/registration-settings';
+import { manifestFor } from '../services/branding';
 import {
-  domainRouteQuery, statusQuerySchema, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue,
+  domainRouteQuery, manifestQuery, statusQuerySchema, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue,
 } from '../../src/contract/calls/system';
 
 /** Promotion keys the client always reads (player-shell §1). */
@@ -85,6 +86,10 @@ export const systemV2Router = new Hono<AppEnv>()
  * (GET /setting/register: api/register-settings.ts, the accounts area.)
  * - GET /country → `{ list: [{ countryCode, dialingCode, name }] }` (shape not found: PlayDeck's; dialingCode digits
  *   without '+'), in list order: the dialling codes the SMS and mobile-registration calls accept.
+ * - GET /manifest.json?merchantCode → the site's web app manifest (§3 "a per-merchant PWA manifest"; services/branding.ts
+ *   manifestFor), plain JSON as `application/manifest+json`, cacheable for 5 minutes. The merchant is the host's
+ *   (merchantResolver: a merchantCode naming another site → 400 `merchant_mismatch`), so a site never shows another's
+ *   name. In upstream mode the platform's own file is forwarded.
  */
 export const systemRouter = new Hono<AppEnv>()
   .get('/status', valid('query', statusQuerySchema), (c) => answerStatus(c))
@@ -119,6 +124,12 @@ export const systemRouter = new Hono<AppEnv>()
       templates: { mem_cen: flags.templates.mem_cen ?? 0, dep_func: flags.templates.dep_func ?? 0 },
     };
     return ok(c, value);
+  })
+  .get('/manifest.json', valid('query', manifestQuery), (c) => {
+    const merchant = c.var.merchant;
+    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Content-Type', 'application/manifest+json; charset=utf-8');
+    return c.body(JSON.stringify(manifestFor(merchant.brand, merchant.theme)));
   })
   .get('/country', async (c) => {
     c.header('Cache-Control', 'public, max-age=3600');

@@ -93,7 +93,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   const switches = await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env));
   const markup = {
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
-    capabilities: await siteCapabilities(c, merchant.code),
+    capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand,
   };
   const fill = !gate && api && isFilledPage(page.id) ? await contentFill(page.id, url, choice.language, merchant.code, api) : null;
   const tag = fill ? `${markupTag(markup)}-${fill.fingerprint}` : markupTag(markup);

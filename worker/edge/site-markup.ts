@@ -1,5 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import type { SiteBrand } from '../services/branding';
+import { rewriteBrand } from './brand-markup';
 
 /**
  * What the edge writes into every page of a site, so that the pre-rendered HTML (one build for every site) looks
@@ -12,7 +14,8 @@ import { bytesToHex } from '@noble/hashes/utils.js';
  * - `<html data-merchant="DEMO" data-capabilities="sealed remember …">`: the site's merchant code (the client's
  *   `Merchant` header) and the PlayDeck extensions this deployment serves (src/contract/capabilities.ts);
  * - the language alternates (`<link rel="alternate" hreflang>`, built site-relative) as absolute URLs on the
- *   address the page was asked for, as search engines require.
+ *   address the page was asked for, as search engines require;
+ * - the site's brand: names, logo, colours, favicon, manifest link, footer line (brand-markup.ts).
  */
 export interface SiteMarkup {
   /** Scheme, host and port of the request (`https://play.example`). */
@@ -24,11 +27,13 @@ export interface SiteMarkup {
   merchantCode: string;
   /** PlayDeck extension capabilities this deployment serves (src/contract/capabilities.ts). */
   capabilities: readonly string[];
+  /** The site's brand (services/branding.ts). */
+  brand: SiteBrand;
 }
 
 /** A short fingerprint of a site's markup: the same page file gets a distinct ETag per fingerprint. */
 export function markupTag(markup: SiteMarkup): string {
-  return bytesToHex(sha256(new TextEncoder().encode(`${markup.origin}|${markup.theme}|${markup.switches.join(' ')}|${markup.merchantCode}|${markup.capabilities.join(' ')}`))).slice(0, 12);
+  return bytesToHex(sha256(new TextEncoder().encode(`${markup.origin}|${markup.theme}|${markup.switches.join(' ')}|${markup.merchantCode}|${markup.capabilities.join(' ')}|${JSON.stringify(markup.brand)}`))).slice(0, 12);
 }
 
 /** The build file's ETag with the site's fingerprint inside its quotes (`"abc"` → `"abc-<tag>"`). */
@@ -67,7 +72,7 @@ export function withSiteMarkup(
   const fileETag = response.headers.get('ETag');
   let answer = response;
   if (response.body && response.status !== 304) {
-    answer = more(new HTMLRewriter())
+    answer = more(rewriteBrand(new HTMLRewriter(), markup.brand, markup.merchantCode))
       .on('html', {
         element: (element) => {
           element.setAttribute('data-switches', markup.switches.join(' '));

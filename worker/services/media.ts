@@ -52,6 +52,31 @@ export async function mediaKey(area: string, merchantCode: string, bytes: Uint8A
 export const MEDIA_KEY = /^[a-z]+\/[A-Za-z0-9_-]{1,40}\/[0-9a-f]{64}\.(png|jpg|webp|gif|svg)$/;
 
 /**
+ * Widths (CSS px of a phone at 1× and 2×) of the smaller copies made of raster artwork, asked for with `?w=`.
+ * The copies are made once, when the operator imports the content (scripts/content-variants.ts, in Node with
+ * sharp — the image library wrangler itself installs), and stored beside the original as `<hash>-w<width>.<ext>`:
+ * the worker only picks a stored file, so serving stays a plain bucket read with no image code in the worker (no
+ * image library runs in workerd without WebAssembly weight, and resizing per request would cost CPU on every
+ * cache miss). A width with no copy (SVG, GIF, an image narrower than the width) is answered with the original.
+ */
+export const MEDIA_WIDTHS = [360, 720] as const;
+
+/** One of MEDIA_WIDTHS. */
+export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
+
+/** The width asked for by `?w=` when it is one of MEDIA_WIDTHS, else null (any other value: the original). */
+export function mediaWidth(query: string | undefined): MediaWidth | null {
+  const width = Number(query);
+  return (MEDIA_WIDTHS as readonly number[]).includes(width) ? (width as MediaWidth) : null;
+}
+
+/** The key of the `width` copy of a raster key (`content/D/<hash>.jpg` → `content/D/<hash>-w360.jpg`), null for SVG and GIF. */
+export function variantKey(key: string, width: MediaWidth): string | null {
+  const match = /^(.*)\.(png|jpg|webp)$/.exec(key);
+  return match ? `${match[1]}-w${width}.${match[2]}` : null;
+}
+
+/**
  * Stores an image after checking its bytes; returns its key, or null when the bytes are no accepted image.
  * `allowSvg` only for the operator's own artwork (served with a sandboxing CSP, shown through `<img>`).
  */
@@ -65,10 +90,14 @@ export async function putImage(
   return key;
 }
 
-/** Serves a stored file, or null when the key is malformed or absent. Content-Type from the stored type only. */
-export async function getMedia(bucket: MediaBucket, key: string): Promise<Response | null> {
+/**
+ * Serves a stored file, or null when the key is malformed or absent; with `width`, its stored copy of that width
+ * when there is one (see MEDIA_WIDTHS), else the original. Content-Type from the stored type only.
+ */
+export async function getMedia(bucket: MediaBucket, key: string, width: MediaWidth | null = null): Promise<Response | null> {
   if (!MEDIA_KEY.test(key)) return null;
-  const object = await bucket.get(key);
+  const variant = width === null ? null : variantKey(key, width);
+  const object = (variant ? await bucket.get(variant) : null) ?? await bucket.get(key);
   if (!object) return null;
   const type = object.httpMetadata?.contentType ?? 'application/octet-stream';
   return new Response(object.body, {

@@ -22,7 +22,10 @@ const RICH_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  // Raw-text elements too (xmp, noembed, noframes, plaintext, listing): their content is markup spelled as text,
+  // which a text path would otherwise hand on as `<img …>` once decoded.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math',
+    'xmp', 'noembed', 'noframes', 'plaintext', 'listing'],
   transformTags: {
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = (attribs.href ?? '').trim();
@@ -49,10 +52,24 @@ export function sanitizeRich(html: string): string {
   return sanitizeHtml(html, RICH_OPTIONS).trim();
 }
 
+/**
+ * Every tag removed from `text`, entities of the result decoded once. Repeated (at most 3 passes) while the decoded
+ * text still holds something a browser would read as a tag (`<x`, `</`, `<!`, `<?`), so that markup hidden in
+ * CDATA or raw-text tricks can never come out of a text path as markup.
+ */
+function strippedText(text: string): string {
+  let current = text;
+  for (let pass = 0; pass < 3; pass += 1) {
+    const decoded = decodeEntities(sanitizeHtml(current, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard', nonTextTags: RICH_OPTIONS.nonTextTags ?? [] }));
+    if (decoded === current || !/<[a-z!/?]/i.test(decoded)) return decoded;
+    current = decoded;
+  }
+  return current.replace(/</g, '‹');
+}
+
 /** Plain text of a title or label: every tag removed, entities decoded once, control characters and runs of space collapsed. */
 export function plainText(text: string): string {
-  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, nonTextTags: RICH_OPTIONS.nonTextTags ?? [] });
-  return [...decodeEntities(stripped)].map((ch) => (isControl(ch) ? ' ' : ch)).join('').replace(/\s+/g, ' ').trim();
+  return [...strippedText(text)].map((ch) => (isControl(ch) ? ' ' : ch)).join('').replace(/\s+/g, ' ').trim();
 }
 
 /** Free text a player typed (feedback, remark): kept as typed except control characters (it is always shown as text). */
@@ -76,8 +93,8 @@ export const sanitizeRichText = sanitizeRich;
 
 /** Plain text only (chat messages): every tag is dropped, the text kept; control characters removed. */
 export function sanitizePlainText(text: string): string {
-  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
-  // sanitize-html escapes &, <, > in text; chat text is rendered as text (never as HTML), so undo the escaping.
+  // sanitize-html escapes &, <, > in text; chat text is rendered as text (never as HTML), so the escaping is undone.
+  const unescaped = strippedText(text);
   // eslint-disable-next-line no-control-regex
-  return decodeEntities(stripped).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
+  return unescaped.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
 }

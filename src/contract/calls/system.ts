@@ -111,6 +111,27 @@ export const countryListValue = z.object({
 /** Answer type of the system country call. */
 export type CountryListValue = z.output<typeof countryListValue>;
 
+/** Query of the manifest call: the site's merchant code (must agree with the host, as every merchant parameter). */
+export const manifestQuery = z.object({ merchantCode: z.string().max(40).optional() });
+
+/**
+ * A site's PWA manifest (platform-contract.md §3 "a per-merchant PWA manifest"; the Web App Manifest fields the
+ * platform's file carries): app name, short name, start URL, scope, display, colours and icons.
+ */
+export const webManifest = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.enum(['standalone', 'fullscreen', 'minimal-ui', 'browser']),
+  background_color: z.string(),
+  theme_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string().optional() })),
+});
+
+/** A site's web app manifest. */
+export type WebManifest = z.output<typeof webManifest>;
+
 /** The system calls (platform-contract.md §2, §3). */
 export const systemCalls = {
   /**
@@ -196,5 +217,20 @@ export const systemCalls = {
     auth: 'optional',
     value: consolidatedSettingsValue,
     summary: 'Consolidated site settings (platform-contract.md §3 "consolidated settings"; shape PlayDeck\'s).',
+  }),
+  /**
+   * GET /wps/system/manifest.json?merchantCode (§3 "a per-merchant PWA manifest"): the site's web app manifest as
+   * plain JSON (`application/manifest+json`, no envelope; pages link it). Errors: 400 `merchant_mismatch` when
+   * merchantCode names another site than the host's.
+   */
+  webManifest: defineCall({
+    name: 'webManifest',
+    method: 'GET',
+    path: '/wps/system/manifest.json',
+    auth: 'none',
+    plain: true,
+    query: manifestQuery,
+    value: webManifest,
+    summary: 'The site\'s PWA manifest: its app name, colours and icon (platform-contract.md §3).',
   }),
 };

@@ -1,3 +1,5 @@
+import { parseBrand, type SiteBrand } from '../../services/branding';
+
 /** Row of `merchants` as stored. */
 interface MerchantRow {
   code: string;
@@ -11,6 +13,7 @@ interface MerchantRow {
   welcome_bonus_minor: number;
   trial_balance_minor: number;
   description: string;
+  branding: string;
 }
 
 /** A merchant (white-label site) as the worker uses it. Money in minor units. */
@@ -26,6 +29,8 @@ export interface Merchant {
   welcomeBonusMinor: number;
   trialBalanceMinor: number;
   description: string;
+  /** The site's brand (merchants.branding, validated; defaults filled in). */
+  brand: SiteBrand;
 }
 
 function parseList(json: string): string[] {
@@ -50,6 +55,7 @@ function toMerchant(row: MerchantRow): Merchant {
     welcomeBonusMinor: row.welcome_bonus_minor,
     trialBalanceMinor: row.trial_balance_minor,
     description: row.description,
+    brand: parseBrand(row.branding ?? '{}', row.name),
   };
 }
 
