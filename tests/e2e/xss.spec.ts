@@ -119,7 +119,7 @@ test('announcements (/m/notice): every payload rendered, nothing executes', asyn
 });
 
 test('inbox (/m/webEmail): operator messages with every payload open inert', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const seen = await armTrap(page);
   const player = await registerPlayer(page);
   // Three messages (each operator call is a process of its own), every payload in one of them.
