@@ -11,12 +11,15 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseo
  * by spaces: `#name=` hydrates at once when the address's fragment starts with it (a social login's
  * `#session=<code>`); any other word is a window event that hydrates the island, and a session storage key that
  * hydrates it at once when present (e.g. a toast a previous page kept for this one); a `key=value` word hydrates it
- * at once when local storage holds that value (`autoLogin=1`: a remembered player is logged in again on arrival).
+ * at once when local storage holds that value (`autoLogin=1`: a remembered player is logged in again on arrival);
+ * `after:<ms>` hydrates it that long after the page's load event even without interaction (the home carousel's first
+ * autoplay tick, so its code arrives after the page has settled instead of with the page).
  */
 const interaction: ClientDirective = (load, options, el) => {
   const words = typeof options.value === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
   const fragments = words.filter((word) => word.startsWith('#'));
-  const triggers = words.filter((word) => !word.startsWith('#'));
+  const delays = words.map((word) => /^after:(\d{1,6})$/.exec(word)?.[1]).filter((ms) => ms !== undefined).map(Number);
+  const triggers = words.filter((word) => !word.startsWith('#') && !word.startsWith('after:'));
   const held: Element[] = [];
   let started = false;
 
@@ -48,6 +51,11 @@ const interaction: ClientDirective = (load, options, el) => {
   for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
   for (const name of triggers) window.addEventListener(name, start);
   if (fragments.some((prefix) => window.location.hash.startsWith(prefix))) void start();
+  if (delays.length > 0) {
+    const later = () => setTimeout(() => void start(), Math.min(...delays));
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+  }
   try {
     // A `key=value` word hydrates at once when local storage holds that value (remember-me: `autoLogin=1`).
     const stored = (key: string) => {
