@@ -37,7 +37,7 @@ test('an agent is prompted about a pending contract, opens it with Go and accept
 
   await expect(page.locator('.contract-terms')).toContainText('0.5% of the team turnover, paid daily');
   await page.getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByRole('status')).toHaveText('You accepted this contract.');
+  await expect(page.locator('main').getByRole('status')).toHaveText('You accepted this contract.');
   await page.reload();
   await expect(page.getByText('You have no pending contract of this kind.')).toBeVisible();
 });

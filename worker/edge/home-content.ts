@@ -39,6 +39,11 @@ export function homeContentOf(groups: { banners: Announcement[]; player: Announc
 
 const cache = new Map<string, { content: HomeContent; at: number }>();
 
+/** Forgets the cached home content (tests; an operator's change otherwise shows within SITE_CACHE_SECONDS). */
+export function clearHomeContentCache(): void {
+  cache.clear();
+}
+
 /** Where the home content comes from: the built-in D1, or the operator's platform in upstream mode. */
 export interface HomeContentSource {
   db: D1Database;
