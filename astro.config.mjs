@@ -89,7 +89,8 @@ export default defineConfig({
         "img-src 'self' data:",
         "connect-src 'self'",
         "font-src 'self'",
-        "frame-src 'self'",
+        // The home page's video popup embeds the operator's YouTube videos (player-shell §2 video banner).
+        "frame-src 'self' https://www.youtube.com",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 /** E2E_PORT lets two checkouts run their browser tests side by side. */
@@ -20,8 +21,15 @@ const chromium = {
  * D1 does not wait for the lock), so these run after all the others, one at a time. Reading from outside
  * (the SMS outbox) is safe: the database is in WAL mode.
  */
-const OUTSIDE_WRITERS = ['**/sites.spec.ts', '**/register-paths.spec.ts', '**/login-paths.spec.ts', '**/wallet-withdraw.spec.ts', '**/conversations.spec.ts', '**/rewards.spec.ts', '**/xss.spec.ts'];
-const phone = { ...devices['Pixel 7'], launchOptions: chromium };
+const OUTSIDE_WRITERS = ['**/sites.spec.ts', '**/register-paths.spec.ts', '**/login-paths.spec.ts', '**/wallet-withdraw.spec.ts', '**/conversations.spec.ts', '**/agent-contract.spec.ts', '**/rewards.spec.ts', '**/xss.spec.ts'];
+/**
+ * Browser tests start with the demo sites' login popups already closed, as a returning player has them
+ * (tests/e2e/popups-seen.ts), so a popup does not cover the page under test; the popup tests start without it.
+ */
+const POPUPS_SEEN = JSON.parse(spawnSync(process.execPath, ['tests/e2e/popups-seen.ts', String(PORT)], { encoding: 'utf8' }).stdout || '{"cookies":[],"origins":[]}') as {
+  cookies: []; origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+};
+const phone = { ...devices['Pixel 7'], launchOptions: chromium, storageState: POPUPS_SEEN };
 /**
  * tests/e2e/upstream/ runs against PlayDeck in upstream mode with its own servers (playwright.upstream.config.ts).
  * A regular expression, not a glob: patterns match the absolute path, which may itself contain "upstream".

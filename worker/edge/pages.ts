@@ -12,6 +12,7 @@ import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from '.
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
+import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
 const HASHED_ASSETS = '/_assets/';
@@ -59,7 +60,8 @@ async function fetchLocalisedFile(
  *    maintenance wins when both apply;
  * 4. otherwise the page file in the chosen language (EN file when the variant is missing) with the site's
  *    theme and switches written into `<html>` (site-markup.ts) and a per-site ETag, revalidated on every
- *    visit (`no-cache`).
+ *    visit (`no-cache`); home also gets the merchant's banners, notice titles, video and local banners
+ *    (home-content.ts), its ETag their fingerprint.
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
  * 5. content pages (help, helpDetail, activity, activityDetail) get the operator's content written in
@@ -96,7 +98,13 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand,
   };
   const fill = !gate && api && isFilledPage(page.id) ? await contentFill(page.id, url, choice.language, merchant.code, api) : null;
-  const tag = fill ? `${markupTag(markup)}-${fill.fingerprint}` : markupTag(markup);
+  // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
+  const home: HomeContent | null = page.id === 'home' && !gate
+    ? await homeContentFor({
+      db: c.env.DB, merchantCode: merchant.code, upstream: c.env.UPSTREAM_API_URL, language: choice.language, cacheMs: siteCacheMs(c.env),
+    })
+    : null;
+  const tag = `${markupTag(markup)}${fill ? `-${fill.fingerprint}` : ''}${home ? homeContentTag(home) : ''}`;
   let response: Response;
   let served: Language;
   if (gate) {
@@ -106,7 +114,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     served = built.response.ok ? built.served : 'EN';
   } else {
     const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, buildFileHeaders(c.req.raw.headers, tag));
-    response = withSiteMarkup(built.response, markup, tag, fill?.apply);
+    response = withSiteMarkup(home ? withHomeContent(built.response, home) : built.response, markup, tag, fill?.apply);
     response.headers.set('Cache-Control', 'no-cache');
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
     served = built.served;

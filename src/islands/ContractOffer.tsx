@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { CONTRACT_PAGES, type ContractPage } from '../lib/contracts';
+import { t } from '../lib/i18n';
+import { serverErrorKey } from '../lib/validation';
+import { $contractScreen, answerContract, loadContractOffer } from '../stores/contracts';
+
+/**
+ * An agent contract screen's offer (accounts §2 Agent contract prompts, §6; platform-contract.md §3): the pending
+ * offer's terms as the server sends them (sanitised HTML) with Accept and Decline, the answer once given, or a
+ * note that nothing of this kind is pending.
+ */
+export default function ContractOffer({ page }: { page: ContractPage }) {
+  const kind = CONTRACT_PAGES[page];
+  const state = useStore($contractScreen);
+  useEffect(() => {
+    void loadContractOffer(kind);
+  }, [kind]);
+
+  if (state.status === 'loading') return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (state.status === 'failed') {
+    return (
+      <p role="alert">
+        {t('common.error')}{' '}
+        <button type="button" className="btn btn-small" onClick={() => void loadContractOffer(kind)}>{t('common.retry')}</button>
+      </p>
+    );
+  }
+  if (state.status === 'none') return <p className="empty-state">{t('contract.none')}</p>;
+  if (state.status === 'answered') {
+    return <p role="status" className="contract-answer">{t(state.decision === 'accepted' ? 'contract.accepted' : 'contract.declined')}</p>;
+  }
+  return (
+    <div className="contract-offer">
+      <h3>{t('contract.offer')}</h3>
+      {state.offer.terms !== '' && <div className="rich contract-terms" dangerouslySetInnerHTML={{ __html: state.offer.terms }} />}
+      {state.errorCode !== null && <p role="alert" className="form-error">{t(serverErrorKey(state.errorCode))}</p>}
+      <div className="dialog-actions">
+        <button type="button" className="btn" disabled={state.busy} onClick={() => void answerContract(kind, false)}>{t('contract.decline')}</button>
+        <button type="button" className="btn btn-primary" disabled={state.busy} onClick={() => void answerContract(kind, true)}>{t('contract.accept')}</button>
+      </div>
+    </div>
+  );
+}
