@@ -128,7 +128,9 @@ describe('GET /lgw/draw/{gameId} and GET /lgw/numeros/near', () => {
     const game = await lotteryGame(`g.vassalage = 'TCG_LOTTO_VN' AND g.game_name LIKE '% 3 Min'`);
     const now = Date.now();
     const open = openSlot(game.schedule, now);
-    for (let back = 5; back >= 1; back--) await ensureDraw(env.DB, game.nodeId, slotAt(game.schedule, open.index - back), now - back * 180_000);
+    // Six past slots: the newest closed slot may not be drawn yet (its draw time can lie a little after bets close),
+    // so at least five of them have a time that has passed.
+    for (let back = 6; back >= 1; back--) await ensureDraw(env.DB, game.nodeId, slotAt(game.schedule, open.index - back), now - back * 180_000);
     await ensureDraw(env.DB, game.nodeId, open, now);
     const page0 = await gateway<z.output<typeof lotteryCalls.drawHistory.value>>(`/lgw/draw/${game.gameId}?page=0&size=2`);
     expect(page0.status).toBe(200);
