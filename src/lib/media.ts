@@ -28,3 +28,12 @@ export function srcsetFor(url: string, sizes = '100vw'): { srcSet?: string; size
   if (!hasWidthVariants(url)) return {};
   return { srcSet: `${MEDIA_WIDTHS.map((w) => `${url}?w=${w} ${w}w`).join(', ')}, ${url} 1440w`, sizes };
 }
+
+/**
+ * The same as HTML attribute text for markup written by the edge: ` srcset="…" sizes="…"` (leading space, values
+ * contain no quote or ampersand since hasWidthVariants admits only hex keys), or '' when `url` has no variants.
+ */
+export function srcsetAttributes(url: string, sizes = '100vw'): string {
+  const { srcSet, sizes: chosen } = srcsetFor(url, sizes);
+  return srcSet ? ` srcset="${srcSet}" sizes="${chosen}"` : '';
+}

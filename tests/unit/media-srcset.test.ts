@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_WIDTHS as PAGE_WIDTHS, hasWidthVariants, mediaUrlAt, srcsetFor } from '../../src/lib/media';
+import { MEDIA_WIDTHS as PAGE_WIDTHS, hasWidthVariants, mediaUrlAt, srcsetAttributes, srcsetFor } from '../../src/lib/media';
+import { bannerMarkup } from '../../worker/edge/home-content';
 import { MEDIA_WIDTHS, mediaWidth, variantKey } from '../../worker/services/media';
 
 const JPG = `/media/content/DEMO/${'a'.repeat(64)}.jpg`;
@@ -23,6 +24,13 @@ describe('width variants of the media bucket (issue: images with width variants 
     expect(srcsetFor(SVG)).toEqual({});
     expect(mediaUrlAt(JPG, 360)).toBe(`${JPG}?w=360`);
     expect(mediaUrlAt(SVG, 360)).toBe(SVG);
+  });
+
+  it('the edge writes the srcset into the home banners it puts in the first HTML', () => {
+    expect(srcsetAttributes(JPG)).toBe(` srcset="${JPG}?w=360 360w, ${JPG}?w=720 720w, ${JPG} 1440w" sizes="100vw"`);
+    expect(srcsetAttributes(SVG)).toBe('');
+    const banner = { id: 1, title: 'Promo', url: JPG, linkage: '', linkageType: '', images: [] } as unknown as Parameters<typeof bannerMarkup>[0];
+    expect(bannerMarkup(banner, true, 'home-banner')).toContain(`srcset="${JPG}?w=360 360w`);
   });
 
   it.each([['360', 360], ['720', 720], ['100', null], ['720.5', null], ['', null], [undefined, null], ['1e3', null]])(

@@ -1,5 +1,6 @@
 import type { Announcement, HelpEntry } from '../../src/contract/calls/content-schemas';
 import { helpDetailHref, type HelpSelection } from '../../src/lib/help';
+import { srcsetAttributes } from '../../src/lib/media';
 
 /**
  * HTML the edge writes into the pre-rendered content pages (accounts §2 Promotions list, Help centre; DESIGN.md
@@ -93,7 +94,7 @@ export function helpDetail(entries: readonly HelpEntry[], selection: HelpSelecti
 }
 
 const image = (url: string | null, eager: boolean) => (url
-  ? `<img class="promo-image" src="${escapeHtml(url)}" alt="" width="640" height="320" ${eager ? 'fetchpriority="high"' : 'loading="lazy"'} decoding="async">`
+  ? `<img class="promo-image" src="${escapeHtml(url)}"${srcsetAttributes(url, '(min-width: 640px) 640px, 100vw')} alt="" width="640" height="320" ${eager ? 'fetchpriority="high"' : 'loading="lazy"'} decoding="async">`
   : '');
 
 /**

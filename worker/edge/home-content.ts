@@ -3,6 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Announcement } from '../../src/contract/calls/content-schemas';
 import { contentCalls } from '../../src/contract/calls/content';
 import { bannerTarget, embedUrl } from '../../src/lib/content';
+import { srcsetAttributes } from '../../src/lib/media';
 import { listAnnouncements } from '../db/queries/announcements';
 import { platformRequestHeaders, upstreamUrl } from './forwarding';
 
@@ -115,7 +116,7 @@ function safeSrc(url: string): string | null {
 export function bannerMarkup(banner: Announcement, first: boolean, className: string): string {
   const src = safeSrc(banner.url);
   if (src === null) return '';
-  const img = `<img src="${esc(src)}" alt="${esc(banner.title)}" width="750" height="300" decoding="async"${first ? ' fetchpriority="high"' : ' loading="lazy"'}>`;
+  const img = `<img src="${esc(src)}"${srcsetAttributes(src)} alt="${esc(banner.title)}" width="750" height="300" decoding="async"${first ? ' fetchpriority="high"' : ' loading="lazy"'}>`;
   const target = bannerTarget(banner);
   if (target.kind === 'internal') return `<a class="${className}" href="${esc(target.href)}">${img}</a>`;
   if (target.kind === 'external') return `<a class="${className}" href="${esc(target.href)}" target="_blank" rel="noopener noreferrer">${img}</a>`;
