@@ -126,6 +126,8 @@ test('free play gives a trial session, and the trial account cannot deposit', as
 });
 
 test('axe finds no serious or critical violations on home, login and register, logged out and logged in', async ({ page }) => {
+  // Seven full-page analyses and a registration: more than the default minute on a busy two-core runner.
+  test.setTimeout(150_000);
   for (const path of ['/m/home', '/m/login', '/m/register']) {
     await page.goto(path);
     if (path === '/m/register') await expect(page.getByLabel('Username', { exact: true })).toBeVisible();

@@ -128,7 +128,10 @@ test('a member searches, pages, favourites and launches games by every path, and
 
   // From home the launcher's close button returns home (pageBack).
   await page.goto('/m/home');
-  await page.getByRole('navigation', { name: 'Game categories' }).getByRole('button', { name: 'Lottery', exact: true }).click();
+  // The home game browser hydrates when it comes into view (below the operator's banners and videos): scroll to it.
+  const categories = page.getByRole('navigation', { name: 'Game categories' });
+  await categories.scrollIntoViewIfNeeded();
+  await categories.getByRole('button', { name: 'Lottery', exact: true }).click();
   await page.getByRole('region', { name: 'Lottery' }).getByRole('listitem').getByRole('button').first().click();
   await page.waitForURL(/\/m\/lotto-h5\//);
   expect(urls.some((u) => u.includes('/m/launchGame?') && u.includes('pageBack=home'))).toBe(true);

@@ -5,13 +5,16 @@ import { expectNoSeriousA11yViolations } from './a11y';
 const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
 const locales = new Map<string, Record<string, string>>();
 
-/** A key's text in a language as the site shows it: the locale's text, else EN (DESIGN.md, Languages). */
+/**
+ * A key's text in a language as the site shows it: the locale's text, else EN (DESIGN.md, Languages), with the
+ * site's name where the text names it (`{site}`: the demo site DEMO is PlayDeck).
+ */
 function text(code: string, key: string): string {
   if (!locales.has(code)) {
     const file = `locales/${code.toLowerCase()}.json`;
     locales.set(code, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {});
   }
-  return locales.get(code)![key] || en[key]!;
+  return (locales.get(code)![key] || en[key]!).replaceAll('{site}', 'PlayDeck');
 }
 
 /** Expects the page on screen to be the `code` variant: lang, dir, data block, title and footer menu text. */
