@@ -27,6 +27,8 @@ test.describe('operator content on a phone', () => {
   test('a member sends feedback: type picker, n/200 counter, captcha, Sent successfully', async ({ page }) => {
     await registerPlayer(page);
     await page.goto('/m/feedback');
+    // The form is pre-rendered: a tap before its island has hydrated would do nothing (Astro drops `ssr` then).
+    await expect(page.locator('astro-island[component-url*="FeedbackForm"]')).not.toHaveAttribute('ssr', '');
     const confirm = page.getByRole('button', { name: 'Confirm' });
     await expect(confirm).toBeDisabled();
     await page.getByRole('button', { name: 'Choose a question type' }).click();
