@@ -121,40 +121,54 @@ async function sendReencrypted(
   return again.key.n === first.key.n ? answer : attempt(again.key);
 }
 
-/** The status / domain-route answer with its DES-encrypted service paths made plain (§1.6.6). */
-async function withPlainServicePaths(answer: Response): Promise<Response> {
+/**
+ * The platform's JSON answer rewritten by `transform` (which may change the parsed value in place or return a new
+ * one), re-serialised with the end-to-end headers (length and encoding dropped: the body changed). An answer that is
+ * not JSON is relayed as is; one that claims JSON but does not parse goes to `onBadJson` (relay it, or refuse).
+ */
+async function rewriteJsonAnswer(
+  answer: Response,
+  transform: (parsed: unknown) => unknown,
+  onBadJson: (text: string) => Response,
+): Promise<Response> {
   if (!(answer.headers.get('Content-Type') ?? '').includes('json')) return relay(answer);
   const text = await answer.text();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return new Response(text, { status: answer.status, headers: endToEndHeaders(answer.headers) });
+    return onBadJson(text);
   }
-  decryptServicePaths(parsed, decryptServicePath);
   const headers = endToEndHeaders(answer.headers);
   headers.delete('Content-Length');
   headers.delete('Content-Encoding');
-  return new Response(JSON.stringify(parsed), { status: answer.status, statusText: answer.statusText, headers });
+  return new Response(JSON.stringify(transform(parsed)), { status: answer.status, statusText: answer.statusText, headers });
+}
+
+/**
+ * The status or domain-route answer with its DES-encrypted service paths made plain (§1.6.6, src/contract/legacy.ts); a body
+ * that does not parse is relayed unchanged (the browser's own parsing reports it).
+ */
+function withPlainServicePaths(answer: Response): Promise<Response> {
+  return rewriteJsonAnswer(
+    answer,
+    (parsed) => {
+      decryptServicePaths(parsed, decryptServicePath);
+      return parsed;
+    },
+    (text) => new Response(text, { status: answer.status, headers: endToEndHeaders(answer.headers) }),
+  );
 }
 
 /**
  * The help-centre or announcement-list answer with the operator's rich HTML sanitised (content-sanitise.ts): the
- * platform's content is shown by PlayDeck's pages, so it passes the same allowlist as built-in content.
+ * platform's content is shown by PlayDeck's pages, so it passes the same allowlist as built-in content. Content
+ * that claims JSON but does not parse is refused (502 upstream_unavailable): unsanitised HTML must not pass.
  */
-async function withSanitisedContent(answer: Response): Promise<Response> {
-  if (!(answer.headers.get('Content-Type') ?? '').includes('json')) return relay(answer);
-  const text = await answer.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
+function withSanitisedContent(answer: Response): Promise<Response> {
+  return rewriteJsonAnswer(answer, sanitizeContentAnswer, () => {
     throw new ApiError(502, 'upstream_unavailable', 'The platform answered content that is not JSON');
-  }
-  const headers = endToEndHeaders(answer.headers);
-  headers.delete('Content-Length');
-  headers.delete('Content-Encoding');
-  return new Response(JSON.stringify(sanitizeContentAnswer(parsed)), { status: answer.status, statusText: answer.statusText, headers });
+  });
 }
 
 /**
