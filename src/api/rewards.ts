@@ -8,38 +8,28 @@ import { wireToMinor } from '../contract/money';
  * while the wire carries currency units.
  */
 
-/** The sign-in calendar, money in minor units. */
-export interface SignInView {
-  timeZone: string;
-  today: string;
-  signedToday: boolean;
-  streak: number;
-  todayRewardMinor: number;
-  rewardsMinor: number[];
-  signedDays: string[];
-  monthDays: string[];
-}
+type SignInWire = ValueOf<typeof rewardCalls.signInStatus>;
+type LeaderboardWire = ValueOf<typeof rewardCalls.leaderboard>;
+type InviteWire = ValueOf<typeof rewardCalls.inviteInfo>;
+
+/** The sign-in calendar (derived from the contract's signInStatus value), money in minor units. */
+export type SignInView = Omit<SignInWire, 'todayReward' | 'rewards'> & { todayRewardMinor: number; rewardsMinor: number[] };
 
 /** A reward of the reward centre, money in minor units. */
 export type RewardView = Omit<ValueOf<typeof rewardCalls.rewardList>['rewards'][number], 'amount'> & { amountMinor: number };
 
-/** The leaderboard, money in minor units. */
-export interface LeaderboardView {
-  metric: 'turnover' | 'win';
-  period: 'day' | 'week' | 'month';
-  from: number;
-  to: number;
-  entries: { rank: number; name: string; amountMinor: number }[];
-  mine: { rank: number | null; amountMinor: number } | null;
-}
+/** The leaderboard (derived from the contract's leaderboard value), money in minor units. */
+export type LeaderboardView = Omit<LeaderboardWire, 'entries' | 'mine'> & {
+  entries: (Omit<LeaderboardWire['entries'][number], 'amount'> & { amountMinor: number })[];
+  mine: (Omit<NonNullable<LeaderboardWire['mine']>, 'amount'> & { amountMinor: number }) | null;
+};
 
-/** The invitation page's data, money in minor units. */
-export interface InviteView {
-  code: string;
+/** The invitation page's data (derived from the contract's inviteInfo value), money in minor units. */
+export type InviteView = Omit<InviteWire, 'reward' | 'earned' | 'friends'> & {
   rewardMinor: number;
   earnedMinor: number;
-  friends: { name: string; registeredAt: number; rewardMinor: number; rewardStatus: 'none' | 'waiting' | 'claimed' }[];
-}
+  friends: (Omit<InviteWire['friends'][number], 'reward'> & { rewardMinor: number })[];
+};
 
 /** The member's agent standing. */
 export type AgentStandingView = ValueOf<typeof rewardCalls.agentStatus>;
