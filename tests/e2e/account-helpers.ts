@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
 import { lastSmsCode } from './sms';
+import { waitForHydration } from './hydration';
 
 /** A player of the browser tests. */
 export interface Player {
@@ -37,6 +38,7 @@ export const header = (page: Page) => page.locator('header.home-header');
 /** Registers by username through the registration screen (accounts §2) and waits for home. */
 export async function registerByUsername(page: Page, player: Player): Promise<void> {
   await page.goto('/m/register');
+  await waitForHydration(page);
   await page.getByLabel('Username', { exact: true }).fill(player.username);
   await page.getByLabel('Password', { exact: true }).fill(player.password);
   await fillIfShown(page, 'Confirm password', player.password);
@@ -65,6 +67,7 @@ export async function endBrowserSession(page: Page): Promise<void> {
 /** Logs out through the home header's confirm dialog (player-shell §4 Logout). */
 export async function logOutFromHome(page: Page): Promise<void> {
   await page.goto('/m/home');
+  await waitForHydration(page);
   await header(page).getByRole('button', { name: 'Log out' }).click();
   // Logout ends by loading /m/home again: wait for that page, not the old one showing its logged-out header.
   await Promise.all([
@@ -82,6 +85,7 @@ export async function logOutFromHome(page: Page): Promise<void> {
  */
 export async function registerByMobile(page: Page, mobile: string, account: Partial<Pick<Player, 'username' | 'password'>> = {}): Promise<void> {
   await page.goto('/m/register');
+  await waitForHydration(page);
   await page.getByRole('tab', { name: 'By mobile number' }).click();
   await page.getByLabel('Country code').selectOption('63');
   await page.getByLabel('Mobile number', { exact: true }).fill(mobile);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
+import { waitForHydration } from './hydration';
 import { registerPlayer, watchForPageErrors } from './players';
 
 // accounts §2 /m/notice and Feedback screen, with the demo content imported by `npm run db:seed`.
@@ -28,7 +29,7 @@ test.describe('operator content on a phone', () => {
     await registerPlayer(page);
     await page.goto('/m/feedback');
     // The form is pre-rendered: a tap before its island has hydrated would do nothing (Astro drops `ssr` then).
-    await expect(page.locator('astro-island[component-url*="FeedbackForm"]')).not.toHaveAttribute('ssr', '');
+    await waitForHydration(page, 'FeedbackForm');
     const confirm = page.getByRole('button', { name: 'Confirm' });
     await expect(confirm).toBeDisabled();
     await page.getByRole('button', { name: 'Choose a question type' }).click();

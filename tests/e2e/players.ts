@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
+import { waitForHydration } from './hydration';
 
 /** A registered test player. */
 export interface Player {
@@ -20,6 +21,7 @@ export async function registerPlayer(page: Page): Promise<Player> {
   const player = { username: newUsername(), password: '' };
   player.password = `pw${player.username}7`.slice(0, 20);
   await page.goto('/m/register');
+  await waitForHydration(page);
   const form = page.locator('form:has(input[name="username"])').first();
   await form.locator('input[name="username"]').fill(player.username);
   await form.locator('input[name="password"]').fill(player.password);

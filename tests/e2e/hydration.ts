@@ -1,0 +1,12 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until the page's islands that hydrate without the player (`client:load`, `client:idle`, and the named
+ * component if given) have hydrated: Astro removes an island's `ssr` attribute once it has rendered in the browser.
+ * A tap on a pre-rendered button before that does nothing, so tests that tap right after `goto` wait here first.
+ * Islands that hydrate on interaction or visibility are not waited for (they never hydrate without the player).
+ */
+export async function waitForHydration(page: Page, component?: string): Promise<void> {
+  await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]')).toHaveCount(0);
+  if (component) await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', '');
+}
