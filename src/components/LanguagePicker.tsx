@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import Dialog from './Dialog';
-import { t } from '../lib/i18n';
+import { activeLanguage, t } from '../lib/i18n';
 import { LANGUAGE_LIST } from '../lib/languages';
-import { $language, chooseLanguage } from '../stores/language';
+import { chooseLanguage } from '../stores/language';
 
 /**
  * Language picker (accounts §2 "A language picker"): a row showing the current language that opens a list of the
@@ -11,8 +10,9 @@ import { $language, chooseLanguage } from '../stores/language';
  * `playdeck:language` event and reloads into that language's pre-rendered page.
  */
 export default function LanguagePicker() {
-  // The page's language: set by the view during the build and from the page's data block in the browser.
-  const current = useStore($language);
+  // The page's language: the render's own during the build, the page's data block in the browser (choosing another
+  // reloads into that language's page, so it never changes while the page is open).
+  const current = activeLanguage();
   const [open, setOpen] = useState(false);
   const id = useId();
   const currentInfo = LANGUAGE_LIST.find((l) => l.code === current) ?? LANGUAGE_LIST[1]!;

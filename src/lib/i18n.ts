@@ -123,12 +123,39 @@ interface DocumentLike {
 
 const enTranslate = createTranslator();
 const enPlural = createPluralTranslator();
-let active: { locale: PageLocale; translate: Translator; plural: PluralTranslator } | null = null;
 
-function activate(locale: PageLocale) {
-  active = { locale, translate: createTranslator(locale.messages, locale.tag), plural: createPluralTranslator(locale.messages, locale.tag) };
-  return active;
+/** A page locale with its translators (built once per language, never changed). */
+export interface LocaleContext {
+  locale: PageLocale;
+  translate: Translator;
+  plural: PluralTranslator;
 }
+
+/** Builds the translators of `locale`. */
+export function localeContext(locale: PageLocale): LocaleContext {
+  return { locale, translate: createTranslator(locale.messages, locale.tag), plural: createPluralTranslator(locale.messages, locale.tag) };
+}
+
+/**
+ * Answers "which locale is the render in progress in?" on the server; undefined outside a render (and always in
+ * the browser, where the page's data block answers instead).
+ */
+export type RenderLocaleReader = () => LocaleContext | undefined;
+
+/**
+ * How the server finds the locale of the page it is rendering. The build installs one reader (src/views/locale.ts:
+ * a per-render scope that src/middleware.ts opens with the page's `lang` prop), so each page's language travels with
+ * its own render and two pages rendered at the same time never share one. It holds no language itself.
+ */
+let renderLocale: RenderLocaleReader = () => undefined;
+
+/** Installs the server's {@link RenderLocaleReader} (src/views/locale.ts does, once, when the build loads it). */
+export function readRenderLocaleWith(reader: RenderLocaleReader): void {
+  renderLocale = reader;
+}
+
+/** The browser page's locale, read once from its data block (one page, one language). */
+let embedded: LocaleContext | null = null;
 
 /** Reads and checks the page's data block; null when the page has none or it is not a locale. */
 function embeddedLocale(): PageLocale | null {
@@ -149,21 +176,17 @@ function embeddedLocale(): PageLocale | null {
   }
 }
 
-function current() {
-  if (active) return active;
-  const embedded = embeddedLocale();
-  return embedded ? activate(embedded) : null;
+/** The locale in force: the server render's own, else (browser) the page's data block, else none (EN). */
+function current(): LocaleContext | null {
+  const rendering = renderLocale();
+  if (rendering) return rendering;
+  if (embedded) return embedded;
+  const locale = embeddedLocale();
+  if (locale) embedded = localeContext(locale);
+  return embedded;
 }
 
-/**
- * Makes `locale` the language of everything rendered next (the page's view calls it before rendering, so
- * the frame and the islands' server render share it; Astro renders pages one at a time).
- */
-export function setPageLocale(locale: PageLocale): void {
-  activate(locale);
-}
-
-/** The page's locale: the one set for the page being rendered, else (browser) the page's data block, else EN. */
+/** The page's locale: the one of the page being rendered (server), else the page's data block (browser), else EN. */
 export function pageLocale(): PageLocale {
   return current()?.locale ?? EN_LOCALE;
 }

@@ -5,7 +5,8 @@ import { languageCookie, parseLanguage } from '../lib/languages';
 /**
  * The interface language (accounts §2 "Language and theme"; player-shell §3 local storage key `language`),
  * default EN. It always names the language of the page on screen: the pre-rendered variant the worker chose
- * (`?lang=` > `language` cookie > Accept-Language > EN). During the build the view sets it per page.
+ * (`?lang=` > `language` cookie > Accept-Language > EN). The build never sets it (a store is shared by every page
+ * the build renders): what a page renders reads the page's language from `activeLanguage()` / `t()` instead.
  */
 export const $language = persistentAtom<Language>('language', DEFAULT_LANGUAGE, {
   encode: (value) => value,

@@ -1,21 +1,26 @@
 /**
  * Build-time side of the interface languages (accounts §2 "Language and theme", §9 the 27 languages): loads
- * every locales/<code>.json, makes one language the page's language before a view renders, lists the variant
- * pages and writes the data block that carries a page's messages to the browser. Imported by views and the
- * frame only, so no locale file reaches the browser bundles.
+ * every locales/<code>.json, lists the 27 language paths of every page file, renders a page inside its language's
+ * scope and writes the data block that carries a page's messages to the browser. Imported by the pages, the views,
+ * the frame and src/middleware.ts only (server side), so no locale file reaches the browser bundles.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import en from '../../locales/en.json';
 import {
-  DEFAULT_LANGUAGE, LANGUAGES, isLocaleKey, setPageLocale, setSourceMessages, type Language, type Messages, type PageLocale,
+  DEFAULT_LANGUAGE, LANGUAGES, isLocaleKey, localeContext, readRenderLocaleWith, setSourceMessages,
+  type Language, type LocaleContext, type Messages, type PageLocale,
 } from '../lib/i18n';
-import { LANGUAGE_LIST } from '../lib/languages';
-import { $language } from '../stores/language';
+import { LANGUAGE_LIST, parseLanguage } from '../lib/languages';
 
 const FILES = import.meta.glob<Record<string, unknown>>('../../locales/*.json', { eager: true, import: 'default' });
 const source: Record<string, string> = en;
 setSourceMessages(source);
 
-/** Props of every view: the language the page is rendered in. */
+/**
+ * Props of every page and view: the language the page is rendered in (from the page's `getStaticPaths`,
+ * {@link languagePaths}). src/middleware.ts renders the page inside that language's scope ({@link renderInLanguage}),
+ * which is where `t()`, the frame and the islands' server render read it.
+ */
 export interface ViewProps {
   lang: Language;
 }
@@ -42,21 +47,48 @@ export function localeOf(language: Language): PageLocale {
   return locales.get(language)!;
 }
 
+const contexts = new Map<Language, LocaleContext>(LANGUAGE_LIST.map((info) => [info.code, localeContext(localeOf(info.code))]));
+
+/** The language of the page being rendered, for as long as its render runs (its awaits and timers included). */
+const rendering = new AsyncLocalStorage<LocaleContext>();
+readRenderLocaleWith(() => rendering.getStore());
+
 /**
- * Renders what follows in `language`: the view calls it first, so its own texts, the frame and the islands'
- * server render (`t()` and `$language`) all use that language (Astro renders pages one at a time).
+ * Runs `render` (and everything it starts, awaited or not) in `language`: inside it `t()`, `tn()`, `pageLocale()`
+ * and the Intl helpers answer in that language; outside it they answer in EN. Each call has its own scope, so pages
+ * rendered at the same time keep their own languages (src/middleware.ts calls it once per page).
  */
-export function renderIn(language: Language): void {
-  setPageLocale(localeOf(language));
-  $language.set(language);
+export function renderInLanguage<T>(language: Language, render: () => T): T {
+  return rendering.run(contexts.get(language)!, render);
+}
+
+/**
+ * The language a page is rendered in, from its props (`lang` of {@link languagePaths}); EN when a page has none
+ * or names no known language.
+ */
+export function pageLanguageOf(props: Record<string, unknown>): Language {
+  return typeof props['lang'] === 'string' ? (parseLanguage(props['lang']) ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
 }
 
 /** The 26 languages that get a variant tree under /i18n/<code lower-case>/ (EN pages sit at the build root). */
 export const VARIANT_LANGUAGES: readonly Language[] = LANGUAGES.filter((code) => code !== DEFAULT_LANGUAGE);
 
-/** getStaticPaths of every variant page: one page per non-EN language, `[lang]` = the code in lower case. */
-export function variantPaths() {
-  return VARIANT_LANGUAGES.map((code) => ({ params: { lang: code.toLowerCase() }, props: { lang: code } }));
+/** One language version of a page: its `[...i18n]` path prefix and its language. */
+export interface LanguagePath {
+  params: { i18n: string | undefined };
+  props: ViewProps;
+}
+
+/**
+ * getStaticPaths of every page file (`src/pages/[...i18n]/…`): the page in all 27 languages from one file. EN
+ * leaves `[...i18n]` empty, so it is built at the root (/m/home → dist/client/m/home.html); each other language
+ * gets `i18n/<code lower-case>` (/i18n/fr/m/home.html), the variant tree the worker serves (worker/edge/pages.ts).
+ */
+export function languagePaths(): LanguagePath[] {
+  return [
+    { params: { i18n: undefined }, props: { lang: DEFAULT_LANGUAGE } },
+    ...VARIANT_LANGUAGES.map((code) => ({ params: { i18n: `i18n/${code.toLowerCase()}` }, props: { lang: code } })),
+  ];
 }
 
 /**

@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { languageAlternates } from '../../src/lib/alternates';
-import { EN_LOCALE, activeLanguage, activeTag, createTranslator, setPageLocale, t } from '../../src/lib/i18n';
+import { activeLanguage, activeTag, createTranslator, pageLocale, t, tn } from '../../src/lib/i18n';
 import { LANGUAGE_LIST } from '../../src/lib/languages';
 import { formatMoney } from '../../src/lib/money';
-import { VARIANT_LANGUAGES, localeDataBlock, localeOf, renderIn, variantPaths } from '../../src/views/locale';
-
-afterEach(() => setPageLocale(EN_LOCALE));
+import { VARIANT_LANGUAGES, languagePaths, localeDataBlock, localeOf, pageLanguageOf, renderInLanguage } from '../../src/views/locale';
 
 // DESIGN.md Languages: "a missing key falls back to EN, never to the raw key on screen".
 describe('translation with EN fallback', () => {
@@ -34,34 +32,64 @@ describe('translation with EN fallback', () => {
 });
 
 describe('the page language', () => {
-  it('is EN until a view renders in another language', () => {
+  it('is EN outside a page render', () => {
     expect(activeLanguage()).toBe('EN');
     expect(t('common.close')).toBe(en['common.close']);
   });
 
-  it('makes t() and the Intl tag follow the language a view renders in', () => {
-    const messages = { 'common.close': 'Fermer' };
-    setPageLocale({ language: 'FR', tag: 'fr', dir: 'ltr', messages });
-    expect(t('common.close')).toBe('Fermer');
-    expect(t('header.login')).toBe(en['header.login']);
-    expect(activeTag()).toBe('fr');
+  it('makes t() and the Intl tag follow the language a page is rendered in, and only inside its render', () => {
+    const fr = localeOf('FR').messages;
+    renderInLanguage('FR', () => {
+      expect(t('common.close')).toBe(fr['common.close']);
+      expect(activeTag()).toBe('fr');
+    });
+    expect(activeLanguage()).toBe('EN');
   });
 
   it.each([['AR', 'ar', 'rtl'], ['FA', 'fa', 'rtl'], ['UR', 'ur', 'rtl'], ['JA', 'ja', 'ltr'], ['TW', 'zh-Hant', 'ltr']] as const)(
     '%s pages are rendered with lang=%s dir=%s',
     (code, tag, dir) => {
-      renderIn(code);
-      expect([activeLanguage(), activeTag(), localeOf(code).dir]).toEqual([code, tag, dir]);
+      renderInLanguage(code, () => {
+        expect([activeLanguage(), activeTag(), pageLocale().dir]).toEqual([code, tag, dir]);
+      });
     },
   );
+
+  it('keeps each page in its own language when pages render at the same time (awaits and timers interleaved)', async () => {
+    const render = (code: 'EN' | 'FR' | 'AR' | 'CN' | 'RU', delays: readonly number[]) =>
+      renderInLanguage(code, async () => {
+        const seen: string[] = [];
+        for (const ms of delays) {
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          seen.push(`${activeLanguage()} ${t('common.close')} ${tn('games.vendorGames', 3)}`);
+        }
+        return seen;
+      });
+    const pages = (['EN', 'FR', 'AR', 'CN', 'RU'] as const).map((code, i) => [code, render(code, [5 - i, i, 3, 0, 2 * i])] as const);
+    for (const [code, seen] of pages) {
+      const expected = renderInLanguage(code, () => `${code} ${t('common.close')} ${tn('games.vendorGames', 3)}`);
+      expect(await seen).toEqual(Array(5).fill(expected));
+    }
+    expect(new Set(await Promise.all(pages.map(async ([, seen]) => (await seen)[0]))).size).toBe(5);
+  });
+
+  it('takes a page\'s language from its props, EN when it has none', () => {
+    expect(pageLanguageOf({ lang: 'AR' })).toBe('AR');
+    expect(pageLanguageOf({})).toBe('EN');
+    expect(pageLanguageOf({ lang: 'xx' })).toBe('EN');
+  });
 });
 
 // Accounts §9: 27 interface languages, default EN.
-describe('language variants', () => {
-  it('builds every page in the 26 languages other than EN under /i18n/<code lower-case>/', () => {
+describe('language paths', () => {
+  it('builds every page file in EN at the root and in the 26 other languages under /i18n/<code lower-case>/', () => {
     expect(VARIANT_LANGUAGES).toHaveLength(26);
-    expect(variantPaths()).toContainEqual({ params: { lang: 'ar' }, props: { lang: 'AR' } });
-    expect(variantPaths().some((p) => p.props.lang === 'EN')).toBe(false);
+    const paths = languagePaths();
+    expect(paths).toHaveLength(27);
+    expect(paths[0]).toEqual({ params: { i18n: undefined }, props: { lang: 'EN' } });
+    expect(paths).toContainEqual({ params: { i18n: 'i18n/ar' }, props: { lang: 'AR' } });
+    expect(paths).toContainEqual({ params: { i18n: 'i18n/cn' }, props: { lang: 'CN' } });
+    expect(new Set(paths.map((p) => p.props.lang)).size).toBe(27);
   });
 
   it('names all 27 languages and x-default as alternates of a page at its own URL', () => {

@@ -78,7 +78,7 @@ describe('page routes (player-shell §2 Routes)', () => {
 
 describe('every route has its page and its title', () => {
   it.each(PAGE_ROUTES.map((r) => [r.id, r.file] as const))('%s is built from a page file (%s)', (_id, file) => {
-    expect(existsSync(`src/pages${file.replace(/\.html$/, '.astro')}`)).toBe(true);
+    expect(existsSync(`src/pages/[...i18n]${file.replace(/\.html$/, '.astro')}`)).toBe(true);
   });
   it.each(PAGE_ROUTES.map((r) => r.id))('%s has a translated title label (title.%s)', (id) => {
     expect(Object.hasOwn(en, `title.${id}`)).toBe(true);
