@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The build-time language module; type-only imports (ViewProps) are fine. */
+const SERVER_ONLY_LOCALE = {
+  group: ['**/views/locale', '**/views/locale.ts'],
+  allowTypeImports: true,
+  message: 'src/views/locale.ts is build-time only (all locale files, node:async_hooks): browser code reads the page locale through src/lib/i18n.ts.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', '.astro/**', '.wrangler/**', 'node_modules/**', 'worker/worker-configuration.d.ts', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -26,8 +33,15 @@ export default tseslint.config(
         patterns: [{
           group: ['**/api', '**/api/*', '**/src/api/**'],
           message: 'Islands do not call the API client: put the flow in a store under src/stores/ and subscribe to it.',
-        }],
+        }, SERVER_ONLY_LOCALE],
       }],
+    },
+  },
+  {
+    // src/views/locale.ts loads all 27 locale files and node:async_hooks: build-time only, never in a browser bundle.
+    files: ['src/{stores,components,lib,api,directives}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_ONLY_LOCALE] }],
     },
   },
   {
