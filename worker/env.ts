@@ -43,6 +43,11 @@ export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL' | '
   /** When set, /wps/* and /lgw/* are proxied to this platform API instead of the built-in one. */
   UPSTREAM_API_URL?: string;
   /**
+   * Upstream mode: further origins the pages may load images from (the platform's CDN for banner artwork), comma- or
+   * space-separated exact http(s) origins; the origin of UPSTREAM_API_URL is always allowed (edge/headers.ts).
+   */
+  UPSTREAM_MEDIA_ORIGINS?: string;
+  /**
    * Secret: RSA private JWK (e = 65537) of the platform's legacy payload encryption (services/legacy-keys.ts).
    * Unset in development: a key pair is generated per isolate.
    */

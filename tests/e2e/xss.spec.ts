@@ -6,12 +6,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_STATE } from '../../playwright.config';
 import { registerPlayer } from './players';
 import { contentBundle, contentImportSql } from '../../worker/services/content-bundle';
+import { sanitizeRich } from '../../worker/services/rich-text';
 
 /**
  * The XSS corpus in Chromium (issue: operator content; accounts §2 rich content): every payload of
  * tests/fixtures/xss-corpus.txt is imported as the body of announcements (the operator's `content import`) and
  * sent as inbox messages (the operator's `message` command) and typed into live chat by a player; the pages that
- * show rich text (/m/notice, /m/webEmail, /m/liveChat) render them with a `window.__xss` trap in place. The
+ * show rich text (/m/notice, /m/webEmail, /m/liveChat, and /m/help and /m/helpDetail, which the edge fills from the
+ * help centre on the server) render them with a `window.__xss` trap in place. The
  * announcements are written with the import's own statements (worker/services/content-bundle.ts, sanitised on
  * the way in) through `wrangler d1 execute`, as the import does against a deployed database. Nothing
  * may run: the trap and page dialogs stay silent, and the rendered content holds no script-capable markup (so
@@ -77,6 +79,16 @@ async function expectSilent(page: Page, seen: { dialogs: string[] }): Promise<vo
 
 let folder = '';
 
+/** Runs the import's statements (content-bundle.ts) or any SQL on the browser tests' database, as the import does. */
+function executeSql(name: string, statements: string[]): void {
+  const file = join(folder, name);
+  writeFileSync(file, `${statements.join(';\n')};\n`);
+  const result = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', E2E_STATE, '--file', file, '--yes', '-c', 'wrangler.jsonc'], {
+    encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+  });
+  expect(result.status, result.stderr + result.stdout).toBe(0);
+}
+
 /** Imports the batches as DEMO notices (published or not) in one `wrangler d1 execute` of the import's statements. */
 function importBatches(published: boolean): void {
   const bundle = contentBundle.parse({
@@ -85,12 +97,7 @@ function importBatches(published: boolean): void {
       startDate: Date.now() - 86_400_000, order: -1000 - b, published,
     })),
   });
-  const file = join(folder, 'import.sql');
-  writeFileSync(file, `${contentImportSql('DEMO', bundle, Date.now()).join(';\n')};\n`);
-  const result = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', E2E_STATE, '--file', file, '--yes', '-c', 'wrangler.jsonc'], {
-    encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-  });
-  expect(result.status, result.stderr + result.stdout).toBe(0);
+  executeSql('import.sql', contentImportSql('DEMO', bundle, Date.now()));
 }
 
 test.beforeAll(() => {
@@ -169,7 +176,46 @@ test('live chat (/m/liveChat): payloads typed by a player are shown as text', as
   await expectSilent(page, seen);
 });
 
-// HOOK (help centre): /m/help and /m/helpDetail are filled from the server in the first HTML by another change.
-// Once they are, import CORPUS as help entries (`help/EN/<slug>.md`, body as above) and check `.help-content`
-// (or the page's rich-text container) with activeMarkup and expectSilent like the announcements test.
-test.fixme('help centre (/m/help): every payload rendered, nothing executes', () => {});
+/** Tag of the help section of batch `b` (selected by /m/help?tag=…). */
+const helpTag = (b: number) => `xss-${RUN}-${b}`;
+const batchOf = (b: number) => batches[b]!;
+
+test('help centre (/m/help, /m/helpDetail): every payload rendered by the edge, nothing executes', async ({ page }) => {
+  test.setTimeout(120_000);
+  // One EN section per batch (its payloads as the section's content) with one child holding the same payloads, put
+  // first in the DEMO help centre; removed again afterwards, so the demo help is as other tests expect it.
+  const bundle = contentBundle.parse({
+    help: batches.flatMap((payloads, b) => {
+      const content = payloads.map((p) => `<div>${p}</div>`).join('');
+      return [
+        { language: 'EN', slug: `${slugOf(b)}-s`, tag: helpTag(b), title: `XSS help ${b + 1} ${RUN}`, content, order: -1000 + b },
+        { language: 'EN', slug: `${slugOf(b)}-c`, parent: `${slugOf(b)}-s`, title: `XSS help child ${b + 1} ${RUN}`, content },
+      ];
+    }),
+  });
+  executeSql('help.sql', contentImportSql('DEMO', bundle, Date.now()));
+  try {
+    const seen = await armTrap(page);
+    for (let b = 0; b < BATCHES; b += 1) {
+      // The accordion with batch b's section and child open (server-side selection), then every section opened too.
+      await page.goto(`/m/help?tag=${helpTag(b)}&c=0`);
+      await expect(page.locator('details[data-selected] h3')).toHaveText(`XSS help child ${b + 1} ${RUN}`);
+      // The payloads are on the page as the sanitiser left them: every wrapper it kept is there.
+      const kept = (sanitizeRich(batchOf(b).map((p) => `<div>${p}</div>`).join('')).match(/<div>/g) ?? []).length;
+      expect(await page.locator(`details[data-tag="${helpTag(b)}"] > .rich div`).count(), `help batch ${b + 1}`).toBe(kept);
+      if (b === 0) await page.locator('[data-fill="help"] details').evaluateAll((all) => all.forEach((d) => { (d as HTMLDetailsElement).open = true; }));
+      expect(await activeMarkup(page, '[data-fill="help"]'), `help batch ${b + 1}`).toEqual([]);
+      await expectSilent(page, seen);
+      // The section and the child on their own page.
+      await page.goto(`/m/helpDetail?tag=${helpTag(b)}`);
+      await expect(page.locator('#help-item')).toHaveText(`XSS help ${b + 1} ${RUN}`);
+      expect(await activeMarkup(page, '[data-fill="help-detail"]'), `helpDetail batch ${b + 1}`).toEqual([]);
+      await page.goto(`/m/helpDetail?tag=${helpTag(b)}&c=0`);
+      await expect(page.locator('#help-item')).toHaveText(`XSS help child ${b + 1} ${RUN}`);
+      expect(await activeMarkup(page, '[data-fill="help-detail"]'), `helpDetail child batch ${b + 1}`).toEqual([]);
+      await expectSilent(page, seen);
+    }
+  } finally {
+    executeSql('help-cleanup.sql', [`DELETE FROM help_entries WHERE merchant_code = 'DEMO' AND slug LIKE 'xss-${RUN}-%'`]);
+  }
+});

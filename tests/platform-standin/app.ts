@@ -19,9 +19,9 @@ import {
   type LegacyRsaPrivateKey, type LegacyRsaPublicKey,
 } from '../../worker/services/legacy-crypto.ts';
 import {
-  CAPTCHA_PNG_BASE64, CATALOGUE, CODES, DEFAULT_CAPTCHA_ANSWER, NO_ANNOUNCEMENTS, SEEDED_PLAYER, SERVICE_LINKS,
+  CAPTCHA_PNG_BASE64, CATALOGUE, CODES, DEFAULT_CAPTCHA_ANSWER, SEEDED_PLAYER, SERVICE_LINKS, announcements,
   domainRoute, gameTile, memberInfo, registerRules, sessionValue, systemStatus, vendorGameTypes, vendorLanes, wallet,
-  whitelabelTree, winnerBoard, WELCOME_BALANCE_MINOR, type StandinPlayer,
+  whitelabelTree, winnerBoard, STANDIN_BANNER, WELCOME_BALANCE_MINOR, type StandinPlayer,
 } from './shapes.ts';
 
 /** Stand-in settings. */
@@ -125,8 +125,8 @@ export async function createStandin(options: StandinOptions = {}) {
     'GET /wps/relay/GCSGAME_gameList': (ctx) => gameList(ctx),
     'GET /wps/relay/GCSGAME_hotGamesV2': (ctx) => ({ list: CATALOGUE.filter((g) => g.hot).map((g) => gameTile(g, ctx.origin)) }),
     'GET /wps/relay/GCSGAME_getRankList': () => winnerBoard(),
-    'GET /wps/relay/MCSFE_getListAnnouncements': () => NO_ANNOUNCEMENTS,
-    'GET /wps/relay/CCSFE_getListAnnouncements': () => NO_ANNOUNCEMENTS,
+    'GET /wps/relay/MCSFE_getListAnnouncements': (ctx) => announcements(ctx.origin, ctx.url.searchParams.get('types') ?? 'B,PL,PU'),
+    'GET /wps/relay/CCSFE_getListAnnouncements': (ctx) => announcements(ctx.origin, ctx.url.searchParams.get('types') ?? 'B,PL,PU'),
     'GET /wps/relay/MCSFE_getFavoriteGamesList': (ctx) => {
       const player = member(ctx);
       const content = player.favourites.map((id) => gameTile(findGame(id), ctx.origin));
@@ -227,13 +227,16 @@ export async function createStandin(options: StandinOptions = {}) {
     return ctx.body.login === true ? openSession(player, ctx.merchant) : null;
   }
 
-  /** Game pages and icons the stand-in serves itself (no Merchant needed: the browser opens them directly). */
+  /** Game pages, icons and banner artwork the stand-in serves itself (no Merchant needed: the browser opens them directly). */
   function own(url: URL): Response | null {
     const game = /^\/standin\/game\/(\d+)$/.exec(url.pathname);
     if (game) {
       const found = CATALOGUE.find((g) => g.nodeId === Number(game[1]));
       if (!found) return new Response('no such game', { status: 404 });
       return new Response(`<!doctype html><html><head><title>${found.gameName}</title></head><body><h1 data-standin-game="${found.nodeId}">${found.gameName}</h1></body></html>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    }
+    if (url.pathname === STANDIN_BANNER.image) {
+      return new Response('<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300"><rect width="750" height="300" fill="#b84"/></svg>', { headers: { 'Content-Type': 'image/svg+xml' } });
     }
     if (/^\/standin\/icon\/[\w-]+\.svg$/.test(url.pathname)) {
       return new Response('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#345"/></svg>', { headers: { 'Content-Type': 'image/svg+xml' } });

@@ -229,3 +229,25 @@ export function winnerBoard() {
 
 /** §2 banners and announcements: nothing to announce. */
 export const NO_ANNOUNCEMENTS = { banners: [], player: [], popup: [], promotion: [], hot: [] };
+
+/** The stand-in's one home banner: its artwork on the platform's own address (as a platform's CDN would serve it). */
+export const STANDIN_BANNER = { id: 9001, title: 'Stand-in platform welcome', image: '/standin/banner/welcome.svg' };
+/** The stand-in's one notice (the home marquee). */
+export const STANDIN_NOTICE = { id: 9002, title: 'Stand-in platform notice' };
+
+/**
+ * §2 banners and announcements as the platform sends them for the `types` asked: one m_home banner (B, absolute
+ * image URL on `origin`, linked to the promotions page) and one notice (A); no popups, promotions or hot items.
+ */
+export function announcements(origin: string, types: string) {
+  const asked = new Set(types.split(',').map((t) => t.trim().toUpperCase()));
+  const common = { content: '', startDate: Date.UTC(2026, 0, 1), endDate: null, execution: 'B', promotionType: '', label: '', read: false, applicable: false, status: '' };
+  const url = `${origin}${STANDIN_BANNER.image}`;
+  return {
+    ...NO_ANNOUNCEMENTS,
+    banners: asked.has('B')
+      ? [{ ...common, id: STANDIN_BANNER.id, type: 'B', title: STANDIN_BANNER.title, groupName: 'm_home', linkageType: 'URL', linkage: '/m/activity', url, announcementImages: [{ sequence: 1, url }] }]
+      : [],
+    player: asked.has('A') ? [{ ...common, id: STANDIN_NOTICE.id, type: 'A', title: STANDIN_NOTICE.title, groupName: '', linkageType: '', linkage: '', url: '', announcementImages: [] }] : [],
+  };
+}

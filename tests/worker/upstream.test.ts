@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../worker/lib/envelope';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
+import { clearHomeContentCache } from '../../worker/edge/home-content';
 import { BUILD_FILES, fakeBuild, file, page } from './page-helpers';
 
 const UPSTREAM = 'https://platform.upstream.test/base';
@@ -186,13 +187,18 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     expect(upstream.seen).toHaveLength(0);
   });
 
-  it('keeps serving pages locally', async () => {
+  it('keeps serving pages locally, asking the platform only for the home content', async () => {
+    clearHomeContentCache();
     const upstream = startUpstream();
     const { assets } = fakeBuild(BUILD_FILES);
     const answer = await page('/m/home', { env: { ...upstreamEnv, ASSETS: assets }, options: { upstream: { fetch: upstream.fetch } } });
     expect(answer.status).toBe(200);
     expect(answer.file).toBe(file('home EN'));
-    expect(upstream.seen).toHaveLength(0);
+    // The page file is the build's; its banners and notices come through the announcement-list call (home-content.ts).
+    expect(upstream.seen.map((r) => new URL(r.url).pathname)).toEqual(['/base/wps/relay/MCSFE_getListAnnouncements']);
+    const other = await page('/m/gameList', { env: { ...upstreamEnv, ASSETS: assets }, options: { upstream: { fetch: upstream.fetch } } });
+    expect(other.file).toBe(file('gameList EN'));
+    expect(upstream.seen).toHaveLength(1);
   });
 });
 

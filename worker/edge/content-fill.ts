@@ -30,7 +30,7 @@ export function isFilledPage(pageId: string): boolean {
  * request carries the page's language as the language cookie, so upstream mode sends it as the platform's
  * `Language` header too.
  */
-async function valueOf(api: ApiFetch, url: URL, language: Language): Promise<unknown> {
+export async function valueOf(api: ApiFetch, url: URL, language: Language): Promise<unknown> {
   try {
     const answer = await api(new Request(url, { headers: { Accept: 'application/json', Cookie: `${LANGUAGE_COOKIE}=${language}` } }));
     if (!answer.ok) {

@@ -38,3 +38,42 @@ export const apiCacheControl = createMiddleware(async (c, next) => {
   const carriesSession = (c.req.header('Authorization') ?? '').trim() !== '';
   if (carriesSession || !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 });
+
+/**
+ * The image origins a page may load besides its own (upstream mode only; README "Upstream mode"): the operator's
+ * platform often hosts banner artwork on its own address or CDN, which the pages' `img-src 'self' data:` would
+ * block. Upstream mode adds the origin of UPSTREAM_API_URL and every origin listed in UPSTREAM_MEDIA_ORIGINS
+ * (comma- or space-separated, e.g. `https://cdn.platform.example, https://img.platform.example`). Only exact
+ * http(s) origins are taken — a path is cut to its origin; wildcards, bare schemes (`https:`), `*` and anything
+ * that is not a URL are ignored — so a typo can never open the policy wholesale. Built-in mode: none (artwork is
+ * served by the worker itself under /media). Sorted, without duplicates.
+ */
+export function upstreamImageOrigins(env: { UPSTREAM_API_URL?: string | undefined; UPSTREAM_MEDIA_ORIGINS?: string | undefined }): string[] {
+  if (!env.UPSTREAM_API_URL) return [];
+  const listed = (env.UPSTREAM_MEDIA_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
+  const origins = new Set<string>();
+  for (const entry of [env.UPSTREAM_API_URL, ...listed]) {
+    if (entry.includes('*') || !/^https?:\/\/[^/]/i.test(entry)) continue;
+    try {
+      const { origin } = new URL(entry);
+      if (/^https?:\/\/[a-z0-9.-]+(:\d+)?$/.test(origin)) origins.add(origin);
+    } catch {
+      // not a URL: ignored
+    }
+  }
+  return [...origins].sort();
+}
+
+/**
+ * A page's content-security policy (the build's `<meta http-equiv="content-security-policy">`, where `img-src` lives;
+ * astro.config.mjs) with `origins` added to its `img-src` directive. The policy is returned unchanged when there is
+ * nothing to add or it has no `img-src` (then `default-src` governs images, and it is not widened).
+ */
+export function withImageOrigins(policy: string, origins: readonly string[]): string {
+  if (origins.length === 0) return policy;
+  return policy.replace(/(^|;)(\s*img-src\b)([^;]*)/i, (_all, start: string, name: string, sources: string) => {
+    const present = new Set(sources.trim().split(/\s+/));
+    const added = origins.filter((o) => !present.has(o));
+    return `${start}${name}${sources.replace(/\s*$/, '')}${added.map((o) => ` ${o}`).join('')}`;
+  });
+}

@@ -1,11 +1,11 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { Announcement } from '../../src/contract/calls/content-schemas';
+import { announcementItem, type Announcement } from '../../src/contract/calls/content-schemas';
 import { contentCalls } from '../../src/contract/calls/content';
 import { bannerTarget, embedUrl } from '../../src/lib/content';
 import { srcsetAttributes } from '../../src/lib/media';
-import { listAnnouncements } from '../db/queries/announcements';
-import { platformRequestHeaders, upstreamUrl } from './forwarding';
+import type { Language } from '../../src/lib/i18n';
+import { valueOf, type ApiFetch } from './content-fill';
 
 /**
  * The home page's operator content, written by the edge into the pre-rendered home (accounts §2 Home announcement
@@ -45,53 +45,76 @@ export function clearHomeContentCache(): void {
   cache.clear();
 }
 
-/** Where the home content comes from: the built-in D1, or the operator's platform in upstream mode. */
+/** Where the home content comes from: the announcement list sent through the worker itself (content-fill.ts ApiFetch). */
 export interface HomeContentSource {
-  db: D1Database;
+  /** The worker's own API: built-in, or the operator's platform in upstream mode. */
+  api: ApiFetch;
+  /** Scheme, host and port of the page request (the API call goes to the same site). */
+  origin: string;
   merchantCode: string;
-  /** UPSTREAM_API_URL, when set. */
-  upstream?: string | undefined;
-  language: string;
+  language: Language;
   /** Per-isolate cache time (SITE_CACHE_SECONDS). */
   cacheMs: number;
-  fetch?: typeof fetch;
-}
-
-/** Reads the upstream platform's announcement list (the same call the browser makes, as a visitor). */
-async function fromUpstream(source: HomeContentSource, base: string): Promise<HomeContent> {
-  const headers = platformRequestHeaders(new Headers({ ModuleId: 'COMM3' }), { merchantCode: source.merchantCode, language: source.language, userAgent: null });
-  if (headers === 'merchant_mismatch') return EMPTY;
-  const path = `/wps/relay/MCSFE_getListAnnouncements?types=B,A,PL&platform=M&merchantCode=${encodeURIComponent(source.merchantCode)}&token=`;
-  const answer = await (source.fetch ?? fetch)(upstreamUrl(base, `http://edge${path}`), { headers, signal: AbortSignal.timeout(3000) });
-  if (!answer.ok) return EMPTY;
-  const envelope = (await answer.json()) as { success?: boolean; value?: unknown };
-  const parsed = contentCalls.announcementList.value.safeParse(envelope.value);
-  return envelope.success && parsed.success ? homeContentOf(parsed.data) : EMPTY;
+  /** Part of the cache key: answers of the built-in API and of a platform are never mixed up. */
+  mode: 'built-in' | 'upstream';
 }
 
 /**
- * The merchant's home content (types B, A and PL as a visitor sees them), cached per isolate like the switches;
- * nothing (the page keeps its empty placeholders and 'no announcement' text) when it cannot be read.
+ * The announcement list as a visitor reads it (platform-contract.md §2 `MCSFE_getListAnnouncements`, types B, A, PL,
+ * platform M, empty token), sent through the worker exactly as the content pages' calls are, so upstream mode shows
+ * the platform's banners and the answer passes the same sanitising; null when the call fails or its value is not
+ * the contract's.
+ */
+async function announcementsThroughApi(source: HomeContentSource): Promise<HomeContent | null> {
+  const url = new URL(contentCalls.announcementList.path, source.origin);
+  url.search = new URLSearchParams({ types: 'B,A,PL', platform: 'M', merchantCode: source.merchantCode, token: '' }).toString();
+  const value = await valueOf(source.api, url, source.language);
+  return value === null ? null : homeContentOf(announcementGroupsOf(value));
+}
+
+const DEFAULTS = {
+  id: 0, title: '', content: '', startDate: 0, endDate: null, execution: 'A', groupName: '', promotionType: '', label: '',
+  linkageType: '', linkage: '', url: '', read: false, applicable: false, status: '', announcementImages: [],
+};
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One item of a group, lenient on shape (a field the platform leaves out becomes empty); null when it is not usable. */
+function itemOf(raw: unknown, type: 'B' | 'A'): Announcement | null {
+  if (!isObject(raw)) return null;
+  const given = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null && v !== undefined));
+  const parsed = announcementItem.safeParse({ ...DEFAULTS, type, ...given });
+  if (!parsed.success) return null;
+  const item = parsed.data;
+  // A banner without `url` shows its first image by sequence (accounts §3 announcementImages).
+  const first = [...item.announcementImages].sort((a, b) => a.sequence - b.sequence)[0];
+  return item.url === '' && first ? { ...item, url: first.url } : item;
+}
+
+/**
+ * The banners (B) and the player notices (A, PL) of an announcement list answer's `value`, whatever else it holds;
+ * items that cannot be read are left out rather than blanking the whole home.
+ */
+function announcementGroupsOf(value: unknown): { banners: Announcement[]; player: Announcement[] } {
+  const group = (name: string, type: 'B' | 'A') => {
+    const list = isObject(value) ? value[name] : null;
+    return Array.isArray(list) ? list.map((raw) => itemOf(raw, type)).filter((a): a is Announcement => a !== null) : [];
+  };
+  return { banners: group('banners', 'B'), player: group('player', 'A') };
+}
+
+/**
+ * The merchant's home content (types B, A and PL as a visitor sees them, in the page's language), cached per isolate
+ * like the switches; when the call fails, the last content read (or nothing: the page keeps its empty placeholders
+ * and 'no announcement' text).
  */
 export async function homeContentFor(source: HomeContentSource): Promise<HomeContent> {
-  const key = `${source.upstream ? 'up' : 'db'}|${source.merchantCode}`;
+  const key = `${source.mode}|${source.merchantCode}|${source.language}`;
   const hit = cache.get(key);
   const now = Date.now();
   if (hit && now - hit.at < source.cacheMs) return hit.content;
-  let content: HomeContent;
-  try {
-    content = source.upstream
-      ? await fromUpstream(source, source.upstream)
-      : homeContentOf(groupsOf(await listAnnouncements(source.db, source.merchantCode, { types: ['B', 'A', 'PL'] }, null)));
-  } catch {
-    content = hit?.content ?? EMPTY;
-  }
+  const content = (await announcementsThroughApi(source)) ?? hit?.content ?? EMPTY;
   cache.set(key, { content, at: now });
   return content;
-}
-
-function groupsOf(items: Announcement[]) {
-  return { banners: items.filter((a) => a.type === 'B'), player: items.filter((a) => a.type === 'A' || a.type === 'PL') };
 }
 
 /** A short fingerprint of the content: the home page's ETag changes when its content does. */

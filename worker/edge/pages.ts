@@ -12,6 +12,7 @@ import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from '.
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
+import { upstreamImageOrigins } from './headers';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
@@ -61,7 +62,7 @@ async function fetchLocalisedFile(
  * 4. otherwise the page file in the chosen language (EN file when the variant is missing) with the site's
  *    theme and switches written into `<html>` (site-markup.ts) and a per-site ETag, revalidated on every
  *    visit (`no-cache`); home also gets the merchant's banners, notice titles, video and local banners
- *    (home-content.ts), its ETag their fingerprint.
+ *    (home-content.ts, read through `api` like the content pages of step 5), its ETag their fingerprint.
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
  * 5. content pages (help, helpDetail, activity, activityDetail) get the operator's content written in
@@ -95,13 +96,15 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   const switches = await enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env));
   const markup = {
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
-    capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand,
+    capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
   };
   const fill = !gate && api && isFilledPage(page.id) ? await contentFill(page.id, url, choice.language, merchant.code, api) : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
-  const home: HomeContent | null = page.id === 'home' && !gate
+  // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
+  const home: HomeContent | null = page.id === 'home' && !gate && api
     ? await homeContentFor({
-      db: c.env.DB, merchantCode: merchant.code, upstream: c.env.UPSTREAM_API_URL, language: choice.language, cacheMs: siteCacheMs(c.env),
+      api, origin: url.origin, merchantCode: merchant.code, language: choice.language, cacheMs: siteCacheMs(c.env),
+      mode: c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in',
     })
     : null;
   const tag = `${markupTag(markup)}${fill ? `-${fill.fingerprint}` : ''}${home ? homeContentTag(home) : ''}`;

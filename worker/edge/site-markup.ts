@@ -2,6 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { SiteBrand } from '../services/branding';
 import { rewriteBrand } from './brand-markup';
+import { withImageOrigins } from './headers';
 
 /**
  * What the edge writes into every page of a site, so that the pre-rendered HTML (one build for every site) looks
@@ -15,7 +16,9 @@ import { rewriteBrand } from './brand-markup';
  *   `Merchant` header) and the PlayDeck extensions this deployment serves (src/contract/capabilities.ts);
  * - the language alternates (`<link rel="alternate" hreflang>`, built site-relative) as absolute URLs on the
  *   address the page was asked for, as search engines require;
- * - the site's brand: names, logo, colours, favicon, manifest link, footer line (brand-markup.ts).
+ * - the site's brand: names, logo, colours, favicon, manifest link, footer line (brand-markup.ts);
+ * - in upstream mode, the platform's image origins in the page policy's `img-src` (headers.ts upstreamImageOrigins),
+ *   so banners hosted on the platform's own CDN load.
  */
 export interface SiteMarkup {
   /** Scheme, host and port of the request (`https://play.example`). */
@@ -29,11 +32,13 @@ export interface SiteMarkup {
   capabilities: readonly string[];
   /** The site's brand (services/branding.ts). */
   brand: SiteBrand;
+  /** Origins the page may load images from besides its own (upstream mode: headers.ts upstreamImageOrigins). */
+  imageOrigins: readonly string[];
 }
 
 /** A short fingerprint of a site's markup: the same page file gets a distinct ETag per fingerprint. */
 export function markupTag(markup: SiteMarkup): string {
-  return bytesToHex(sha256(new TextEncoder().encode(`${markup.origin}|${markup.theme}|${markup.switches.join(' ')}|${markup.merchantCode}|${markup.capabilities.join(' ')}|${JSON.stringify(markup.brand)}`))).slice(0, 12);
+  return bytesToHex(sha256(new TextEncoder().encode(`${markup.origin}|${markup.theme}|${markup.switches.join(' ')}|${markup.merchantCode}|${markup.capabilities.join(' ')}|${JSON.stringify(markup.brand)}|${markup.imageOrigins.join(' ')}`))).slice(0, 12);
 }
 
 /** The build file's ETag with the site's fingerprint inside its quotes (`"abc"` → `"abc-<tag>"`). */
@@ -79,6 +84,12 @@ export function withSiteMarkup(
           element.setAttribute('data-merchant', markup.merchantCode);
           element.setAttribute('data-capabilities', markup.capabilities.join(' '));
           if (markup.theme === 'light') element.setAttribute('data-site-theme', 'light');
+        },
+      })
+      .on('meta[http-equiv][content]', {
+        element: (element) => {
+          if (markup.imageOrigins.length === 0 || element.getAttribute('http-equiv')?.toLowerCase() !== 'content-security-policy') return;
+          element.setAttribute('content', withImageOrigins(element.getAttribute('content') ?? '', markup.imageOrigins));
         },
       })
       .on('link[rel="alternate"][hreflang]', {
