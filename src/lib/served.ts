@@ -28,6 +28,14 @@ export interface ServedGameList {
   page: { items: unknown[]; pageNum: number; totalPages: number };
 }
 
+/** The lottery list as the edge served it (/lgw/games as the wire has it: money in currency units). */
+export interface ServedLottery {
+  language: Language;
+  /** The server's clock when the edge drew the count-downs (the answer's serverTime, epoch ms). */
+  serverTime: number;
+  list: unknown[];
+}
+
 /** JSON for a data block: `<` written as `\u003c`, so no text inside can close the script element. */
 export function servedJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

@@ -34,3 +34,15 @@ export function gameListTexts(): string {
     more: t('games.more'),
   });
 }
+
+/** The lottery list's texts (worker/edge/lottery-markup.ts LotteryTexts), as JSON for `data-texts`. */
+export function lotteryTexts(): string {
+  const categories = labelsOf('category.');
+  return JSON.stringify({
+    language: pageLocale().language,
+    categories: { LOTT: categories.LOTT, ELOTT: categories.ELOTT },
+    vendorLabel: t('games.vendor.label'),
+    vendorAll: t('games.vendor.all'),
+    closesIn: t('lottery.closesIn'),
+  });
+}

@@ -21,6 +21,19 @@ test.describe('with JavaScript disabled', () => {
     await expect(icons.first()).toHaveAttribute('width', '160');
     await expect(icons.nth(8)).toHaveAttribute('loading', 'lazy');
   });
+
+  test('/m/lottery shows the draws grouped by provider and type, each with its art and the time left', async ({ page }) => {
+    await page.goto('/m/lottery');
+    const sections = page.locator('.lotto-list-section');
+    expect(await sections.count()).toBeGreaterThan(0);
+    await expect(sections.first().getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(sections.first().getByRole('heading', { level: 3 }).first()).toHaveText(/^(Lottery|Fast lottery) \(\d+\)$/);
+    const cards = page.locator('.lotto-card');
+    expect(await cards.count()).toBeGreaterThan(3);
+    await expect(cards.first().locator('img.lotto-art')).toHaveAttribute('src', /^\/icons\/game\/\d+\.svg$/);
+    await expect(cards.first().locator('.lotto-timer')).toHaveText(/^(\d+d )?(\d+:)?\d\d:\d\d$/);
+    await expect(page.getByText('Loading')).toHaveCount(0);
+  });
 });
 
 test.describe('with JavaScript enabled', () => {
@@ -47,4 +60,27 @@ test.describe('with JavaScript enabled', () => {
     expect(lists).toHaveLength(1);
     expect(errors).toEqual([]);
   });
+});
+
+test('/m/lottery hydrates over the draws: no console error, the list not asked for again, the count-down runs', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const lists: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/lgw/games') lists.push(request.url());
+  });
+  await page.goto('/m/lottery');
+  const names = await page.locator('.lotto-row').allTextContents();
+  expect(names.length).toBeGreaterThan(3);
+  await page.locator('[data-fill="lottery"] > astro-island:not([ssr])').waitFor();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.lotto-row')).toHaveText(names);
+  const timer = page.locator('.lotto-timer').first();
+  const before = await timer.textContent();
+  await expect(timer).not.toHaveText(before ?? '', { timeout: 5000 });
+  expect(lists, 'the list came with the page').toEqual([]);
+  expect(errors).toEqual([]);
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { SERVED_GAME_LIST_ID } from '../../src/lib/served';
+import { lotteryCalls } from '../../src/contract/calls/lottery';
+import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID } from '../../src/lib/served';
+import { call } from './helpers';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { callDef } from './catalogue-helpers';
 import { fakeBuild, page } from './page-helpers';
@@ -18,7 +20,17 @@ const GAME_LIST_PAGE = (language: string, tag: string) => `<!doctype html><html 
   + `<div data-fill="game-list" data-texts="${texts(language, tag)}"><astro-island uid="a1" component-url="/_assets/GameListScreen.js" ssr client="load">`
   + `<div class="game-list-screen"><h2 class="list-title">Loading</h2></div></astro-island></div></main></body></html>`;
 
-const build = () => fakeBuild({ '/m/gameList.html': GAME_LIST_PAGE('EN', 'en'), '/i18n/fa/m/gameList.html': GAME_LIST_PAGE('FA', 'fa') });
+const lotteryTexts = (language: string) => JSON.stringify({
+  language, categories: { LOTT: `Lottery ${language}`, ELOTT: 'Fast lottery' }, vendorLabel: 'Vendor', vendorAll: 'All', closesIn: 'Closes in',
+}).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const LOTTERY_PAGE = (language: string) => `<!doctype html><html><body><main><p class="lead">intro</p>`
+  + `<div data-fill="lottery" data-texts="${lotteryTexts(language)}"><astro-island uid="b1" component-url="/_assets/LotteryGames.js" ssr client="load">`
+  + `<p class="muted" aria-busy="true">Loading</p></astro-island></div></main></body></html>`;
+
+const build = () => fakeBuild({
+  '/m/gameList.html': GAME_LIST_PAGE('EN', 'en'), '/i18n/fa/m/gameList.html': GAME_LIST_PAGE('FA', 'fa'),
+  '/m/lottery.html': LOTTERY_PAGE('EN'), '/i18n/th/m/lottery.html': LOTTERY_PAGE('TH'),
+});
 const SITE2 = 'http://play2.localhost';
 const get = (path: string, init: Parameters<typeof page>[1] = {}) => page(path, { ...init, env: { ASSETS: build().assets, ...init.env } });
 
@@ -133,5 +145,46 @@ describe('/m/gameList in upstream mode: the platform’s list, escaped; its fail
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('<h2 class="list-title">Loading</h2>');
     expect(served(answer.text)).toBeNull();
+  });
+});
+
+describe('/m/lottery: the draws in the first HTML', () => {
+  const block = (html: string) => {
+    const match = new RegExp(`<script type="application/json" id="${SERVED_LOTTERY_ID}">(.*?)</script>`).exec(html);
+    return match ? (JSON.parse(match[1]!) as { language: string; serverTime: number; list: { nodeId: number; gameName: string; vassalage: string }[] }) : null;
+  };
+
+  it("writes the site's games grouped by provider and type, with art and the time left, in the player's language", async () => {
+    const answered = await call(`http://127.0.0.1${lotteryCalls.lotteryGameList.path}`);
+    expect(answered.status).toBe(200);
+    const games = { body: answered.body as unknown as { list: { nodeId: number; gameName: string; vassalage: string }[] } };
+    expect(games.body.list.length).toBeGreaterThan(0);
+    const answer = await get('/m/lottery?lang=th');
+    expect(answer.status).toBe(200);
+    const data = block(answer.text)!;
+    expect(data.language).toBe('TH');
+    expect(data.list.map((g) => g.nodeId)).toEqual(games.body.list.map((g) => g.nodeId));
+    expect(answer.text).not.toContain('Loading');
+    expect(answer.text).toContain('Lottery TH<!-- --> <span class="muted">');
+    for (const vendor of new Set(games.body.list.map((g) => g.vassalage))) expect(answer.text).toContain(`<section class="lotto-list-section" aria-labelledby="lottery-${vendor}">`);
+    expect(answer.text.match(/<span class="lotto-timer">(\d+d )?(\d+:)?\d\d:\d\d<\/span>/g)!.length).toBe(games.body.list.length);
+    expect(answer.text).toContain(`<img class="lotto-art" src="/icons/game/${games.body.list[0]!.nodeId}.svg" alt="" width="48" height="48" loading="eager"`);
+    expect(Math.abs(data.serverTime - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('lists only the site’s own games (DEMO2 sees its own list)', async () => {
+    const own = { body: (await call(`${SITE2}${lotteryCalls.lotteryGameList.path}`)).body as unknown as { list: { nodeId: number }[] } };
+    const answer = await get(`${SITE2}/m/lottery?lang=en`);
+    const data = block(answer.text);
+    if (own.body.list.length === 0) expect(data).toBeNull();
+    else expect(data!.list.map((g) => g.nodeId)).toEqual(own.body.list.map((g) => g.nodeId));
+  });
+
+  it('leaves the page as built in upstream mode (the platform has no built-in lottery)', async () => {
+    const fetch: UpstreamFetch = async () => Response.json({ serverTime: Date.now(), list: [] });
+    const answer = await get('/m/lottery?lang=en', { env: { UPSTREAM_API_URL: 'http://platform.test' }, options: { upstream: { fetch } } });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<p class="muted" aria-busy="true">Loading</p>');
+    expect(block(answer.text)).toBeNull();
   });
 });

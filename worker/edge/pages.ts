@@ -101,7 +101,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   };
   const fill = gate || !api ? null
     : isFilledPage(page.id) ? await contentFill(page.id, url, choice.language, merchant.code, api)
-      : isListPage(page.id) ? await listFill(page.id, url, choice.language, merchant.code, api)
+      : isListPage(page.id) ? await listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities)
         : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   const home: HomeContent | null = page.id === 'home' && !gate
