@@ -172,6 +172,14 @@ describe('/m/lottery: the draws in the first HTML', () => {
     expect(Math.abs(data.serverTime - Date.now())).toBeLessThan(60_000);
   });
 
+  it('is never confirmed with 304: its count-downs and clock are of the moment it is sent', async () => {
+    const first = await get('/m/lottery?lang=en');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await get('/m/lottery?lang=en', { headers: { 'If-None-Match': first.headers.get('ETag')! } });
+    expect(again.status).toBe(200);
+    expect(block(again.text)!.serverTime).toBeGreaterThan(block(first.text)!.serverTime);
+  });
+
   it('lists only the site’s own games (DEMO2 sees its own list)', async () => {
     const own = { body: (await call(`${SITE2}${lotteryCalls.lotteryGameList.path}`)).body as unknown as { list: { nodeId: number }[] } };
     const answer = await get(`${SITE2}/m/lottery?lang=en`);

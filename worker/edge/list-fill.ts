@@ -165,8 +165,9 @@ export async function lotteryFill(url: URL, language: Language, merchantCode: st
   if (!parsed.success || parsed.data.list.length === 0) return null;
   const { serverTime, list } = parsed.data;
   return {
-    // The count-downs change every second; the list and its schedule are what the page's copy stands for.
-    fingerprint: fingerprintOf(list),
+    // The count-downs (and the clock reading the browser takes from the page's own request) are of this moment: a
+    // copy confirmed with 304 would count from a stale server time, so the server time is part of the fingerprint.
+    fingerprint: fingerprintOf([list, serverTime]),
     apply: (rewriter) => writeList<LotteryTexts>(
       rewriter, 'lottery',
       (texts) => {
