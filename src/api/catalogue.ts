@@ -35,7 +35,8 @@ function siteMerchant(): string {
   return document.documentElement.getAttribute('data-merchant') ?? '';
 }
 
-function toGame(tile: GameTileWire): Game {
+/** A wire tile as the browser keeps it (minBet in minor units). */
+export function toGame(tile: GameTileWire): Game {
   return { ...tile, minBet: tile.minBet === undefined ? undefined : wireToMinor(tile.minBet) };
 }
 

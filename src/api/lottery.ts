@@ -36,7 +36,8 @@ export type LotteryOrderDetail = LotteryOrder & { subOrders: LotterySubOrder[]; 
 /** A page of orders (`number` from 0). */
 export interface LotteryOrderPage { content: LotteryOrder[]; totalPages: number; totalElements: number; number: number; size: number }
 
-function gameOf<T extends WireGame>(g: T): Omit<T, 'minStake' | 'maxStake' | 'maxPayout'> & { minStakeMinor: number; maxStakeMinor: number; maxPayoutMinor: number } {
+/** A wire game with its money in minor units. */
+export function gameOf<T extends WireGame>(g: T): Omit<T, 'minStake' | 'maxStake' | 'maxPayout'> & { minStakeMinor: number; maxStakeMinor: number; maxPayoutMinor: number } {
   const { minStake, maxStake, maxPayout, ...rest } = g;
   return { ...rest, minStakeMinor: wireToMinor(minStake), maxStakeMinor: wireToMinor(maxStake), maxPayoutMinor: wireToMinor(maxPayout) };
 }

@@ -18,16 +18,25 @@ export interface GameGridProps {
   /** Where launches start; from home the lottery launcher's close button returns home. */
   launchFrom?: 'home' | 'list';
   className?: string;
+  /**
+   * False while the island hydrates over markup the edge wrote (worker/edge/list-markup.ts): the tiles then
+   * show no favourite yet, as that markup does, and the player's favourites follow right after.
+   */
+  favouritesKnown?: boolean;
+  /** Tiles' vendor label ids as `<prefix>-<nodeId>` (the edge writes the same), instead of React ids. */
+  idPrefix?: string;
 }
 
 /** List pages load the icons of their first two rows at once (above the fold on a phone); the rest lazily. */
-const EAGER_LIST_TILES = 6;
+export const EAGER_LIST_TILES = 6;
+/** The first row of a list (3 columns on a phone) asks for its icons first: the page's largest paint is one of them. */
+export const URGENT_LIST_TILES = 3;
 
 /**
  * Game tiles bound to the favourite and launch stores (player-shell §2 tiles, §4 launch and favourite toggle).
  */
 export default function GameGrid({
-  games, place, loading, favouriteFallback = false, launchFrom = place, className = 'game-grid',
+  games, place, loading, favouriteFallback = false, launchFrom = place, className = 'game-grid', favouritesKnown = true, idPrefix,
 }: GameGridProps) {
   const favourites = useStore($favouriteIds);
   const busy = useStore($favouriteBusy);
@@ -49,12 +58,14 @@ export default function GameGrid({
           <GameTile
             game={game}
             place={place}
-            isFavourite={favourites ? favourites.has(String(game.nodeId)) : favouriteFallback}
+            isFavourite={favouritesKnown && favourites ? favourites.has(String(game.nodeId)) : favouriteFallback}
             favouriteBusy={busy.has(game.nodeId)}
             launching={launching === game.nodeId}
             onLaunch={(g) => void openGame(g, launchFrom)}
             onToggleFavourite={(g, isFavourite) => void toggleFavourite(g, isFavourite)}
             eager={place === 'list' && index < EAGER_LIST_TILES}
+            urgent={place === 'list' && index < URGENT_LIST_TILES}
+            vendorLabelId={idPrefix === undefined ? undefined : `${idPrefix}-${game.nodeId}`}
           />
         </li>
       ))}

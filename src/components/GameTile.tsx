@@ -14,6 +14,10 @@ export interface GameTileProps {
   onToggleFavourite: (game: Game, isFavourite: boolean) => void;
   /** Load the icon at once (tiles in the first screenful: the page's largest paint is often one of them). */
   eager?: boolean;
+  /** Ask for the icon before other images (the first row of a list: the page's largest paint). */
+  urgent?: boolean;
+  /** Id of the vendor label (default a React id); lists whose first page the edge writes use `<prefix>-<nodeId>`. */
+  vendorLabelId?: string | undefined;
 }
 
 /** Icon size the tiles reserve, so lazy images never shift the layout. */
@@ -23,8 +27,11 @@ const ICON_SIZE = 160;
  * A game tile (player-shell §2 "Game category menu and tile"): icon, vendor display name, game name and the
  * favourite toggle; style variant tile-v{n}. Tapping the tile launches the game.
  */
-export default function GameTile({ game, place, isFavourite, favouriteBusy, launching, onLaunch, onToggleFavourite, eager = false }: GameTileProps) {
-  const vendorId = useId();
+export default function GameTile({
+  game, place, isFavourite, favouriteBusy, launching, onLaunch, onToggleFavourite, eager = false, urgent = false, vendorLabelId,
+}: GameTileProps) {
+  const reactId = useId();
+  const vendorId = vendorLabelId ?? reactId;
   const [broken, setBroken] = useState(false);
   // showIcon is the icon URL the platform answers, preferred to iconUrl (platform-contract.md §2 game list).
   const icon = game.showIcon || game.iconUrl;
@@ -46,6 +53,7 @@ export default function GameTile({ game, place, isFavourite, favouriteBusy, laun
               src={icon}
               alt=""
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={urgent ? 'high' : undefined}
               decoding="async"
               width={ICON_SIZE}
               height={ICON_SIZE}

@@ -5,6 +5,8 @@ import { normaliseSearch } from '../lib/search';
 /** Props of the game-name search box. */
 export interface SearchBoxProps {
   initial?: string;
+  /** The input's id (default a React id). */
+  id?: string | undefined;
   /** Called with the trimmed text, or undefined when the box is empty. */
   onSearch: (query: string | undefined) => void;
 }
@@ -13,8 +15,9 @@ export interface SearchBoxProps {
  * Game-name search (player-shell §2 Game list screen: "text, trimmed; Enter runs the search; placeholder key
  * in_slot_search").
  */
-export default function SearchBox({ initial = '', onSearch }: SearchBoxProps) {
-  const id = useId();
+export default function SearchBox({ initial = '', onSearch, id: givenId }: SearchBoxProps) {
+  const reactId = useId();
+  const id = givenId ?? reactId;
   const [text, setText] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();

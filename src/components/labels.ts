@@ -1,9 +1,5 @@
+import { humanise } from '../lib/gameListView';
 import { isMessageKey, t } from '../lib/i18n';
-
-function humanise(code: string): string {
-  const text = code.replace(/[_-]+/g, ' ').toLowerCase();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** Translated label of a game category (player-shell §3 Game categories), else the code made readable. */
 export function categoryLabel(code: string): string {

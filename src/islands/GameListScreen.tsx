@@ -6,6 +6,7 @@ import { useHydrated } from '../components/useHydrated';
 import { usePaged } from '../hooks/usePaged';
 import VendorTile from '../components/VendorTile';
 import { t } from '../lib/i18n';
+import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../lib/served';
 import { $vendorLanes, cardName, laneOf, vendorName } from '../stores/catalogue';
 import { $favouriteIds } from '../stores/favourites';
 import { $gameListView, chooseListFilter, chooseListVendor, openGameList, searchList } from '../stores/gameListScreen';
@@ -17,7 +18,8 @@ import PagedFooter from '../components/PagedFooter';
  * Game list screen (player-shell §2 "Game list screen", /m/gameList?gameType=…&vassalage=…): name search, vendor
  * selector (RNG, PVP, FISH, LIVE), classification filters, 9 games a page with 'page / total pages' and 'more
  * games'; SPORTS and ELOTT list one tile per vendor card of the vendor lanes. The flow lives in
- * src/stores/gameListScreen.ts and src/stores/gameLists.ts.
+ * src/stores/gameListScreen.ts and src/stores/gameLists.ts. When the edge wrote the first page into the page
+ * (worker/edge/list-fill.ts), the stores start from it and the first render repeats that markup exactly.
  */
 export default function GameListScreen() {
   const hydrated = useHydrated();
@@ -48,7 +50,7 @@ export default function GameListScreen() {
         {gameType ? categoryLabel(gameType) : t('common.loading')}
         {chosenVendor && <span className="list-subtitle"> · {vendorName(chosenVendor)}</span>}
       </h2>
-      {!vendorTiles && <SearchBox onSearch={searchList} />}
+      {!vendorTiles && <SearchBox onSearch={searchList} id={GAME_SEARCH_ID} />}
       {vendorShown && entry && (
         <div className="field vendor-select">
           <label htmlFor="vendor-select">{t('games.vendor.label')}</label>
@@ -89,7 +91,9 @@ export default function GameListScreen() {
         </div>
       ) : (
         <>
-          <GameGrid games={items} place="list" loading={loading || !hydrated} favouriteFallback={favouriteMode} />
+          <GameGrid
+            games={items} place="list" loading={loading} favouriteFallback={favouriteMode} favouritesKnown={hydrated} idPrefix={TILE_VENDOR_ID}
+          />
           {paged.failed && (
             <div className="notice" role="alert">
               <p>{t('games.loadFailed')}</p>

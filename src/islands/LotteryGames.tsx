@@ -7,7 +7,10 @@ import { formatCountdown, remainingMs, serverNow, upcomingClose } from '../lib/l
 import { $vendorGameTypes } from '../stores/catalogue';
 import { $deviceNow } from '../stores/clock';
 import { $launching, openGame } from '../stores/launcher';
-import { $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/lotteryList';
+import { $lotteryDrawnAt, $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/lotteryList';
+
+/** Cards of each list whose art loads at once (the first screenful); the rest lazily. */
+const EAGER_ART = 3;
 
 /** The lottery categories (player-shell §3): LOTT and ELOTT. */
 const LOTTERY_TYPES = ['LOTT', 'ELOTT'] as const;
@@ -28,10 +31,13 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
   const launching = useStore($launching);
   useStore($vendorGameTypes); // the launch rule reads the vendor mapping (prize mode)
   const { loaded, failed } = useStore($lotteryList);
+  const drawnAt = useStore($lotteryDrawnAt);
   const [vendor, setVendor] = useState<string | null>(null);
 
-  // Before hydration the server's markup (loading) must be repeated exactly, whatever the stores hold by then.
-  if (!hydrated) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  // Before hydration the server's markup must be repeated exactly, whatever the stores hold by then: the list the
+  // edge wrote (worker/edge/lottery-markup.ts) with its count-downs as of `drawnAt`, else the build's 'loading'.
+  const served = !hydrated && drawnAt !== null && order === 'catalogue';
+  if (!hydrated && !served) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (failed && !loaded) {
     return (
       <div className="empty-state" role="alert">
@@ -43,15 +49,18 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
   if (!loaded) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (loaded.list.length === 0) return <p className="empty-state">{t('lottery.none')}</p>;
 
-  const now = serverNow(deviceNow, loaded.sample.offsetMs);
+  const now = served && drawnAt !== null ? drawnAt : serverNow(deviceNow, loaded.sample.offsetMs);
   const closeOf = (g: LotteryGameInfo) => upcomingClose(g.nextCloseAt, g.intervalMs, now);
   const vendors = [...new Map(loaded.list.map((g) => [g.vassalage, g.displayName])).entries()];
   const shown = loaded.list.filter((g) => !vendor || g.vassalage === vendor);
   const sorted = order === 'soonest' ? [...shown].sort((a, b) => closeOf(a) - closeOf(b) || a.nodeId - b.nodeId) : shown;
 
-  const card = (g: LotteryGameInfo) => (
+  const card = (g: LotteryGameInfo, eager: boolean) => (
     <li key={g.nodeId} className="lotto-card">
-      <img className="lotto-art" src={`/icons/game/${g.nodeId}.svg`} alt="" width={48} height={48} loading="lazy" decoding="async" />
+      <img
+        className="lotto-art" src={`/icons/game/${g.nodeId}.svg`} alt="" width={48} height={48}
+        loading={eager ? 'eager' : 'lazy'} decoding="async"
+      />
       <div className="lotto-card-text">
         <button
           type="button"
@@ -83,19 +92,20 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
           ))}
         </div>
       )}
-      {order === 'soonest' && <ul className="lotto-list">{sorted.map(card)}</ul>}
-      {groups.map((code) => {
+      {order === 'soonest' && <ul className="lotto-list">{sorted.map((g, i) => card(g, i < EAGER_ART))}</ul>}
+      {groups.map((code, group) => {
         const mine = sorted.filter((g) => g.vassalage === code);
         return (
           <section key={code} className="lotto-list-section" aria-labelledby={`lottery-${code}`}>
             <h2 id={`lottery-${code}`}>{mine[0]?.displayName ?? code}</h2>
             {LOTTERY_TYPES.map((type) => {
               const games = mine.filter((g) => g.gameType === type);
+              const first = group === 0;
               if (games.length === 0) return null;
               return (
                 <div key={type} className="lotto-type">
                   <h3 id={`lottery-${code}-${type}`}>{categoryLabel(type)} <span className="muted">({games.length})</span></h3>
-                  <ul className="lotto-list" aria-labelledby={`lottery-${code}-${type}`}>{games.map(card)}</ul>
+                  <ul className="lotto-list" aria-labelledby={`lottery-${code}-${type}`}>{games.map((g, i) => card(g, first && i < EAGER_ART))}</ul>
                 </div>
               );
             })}

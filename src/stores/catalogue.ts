@@ -1,6 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import { getVendorGameTypes, getVendorLanes, type VendorGameType, type VendorLane } from '../api/catalogue';
 import { debounce, LANGUAGE_DEBOUNCE_MS } from '../lib/debounce';
+import { sortedMapping } from '../lib/gameListView';
+import { readServed, SERVED_GAME_LIST_ID, type ServedGameList } from '../lib/served';
 import { $language, onLanguageChange } from './language';
 
 /**
@@ -24,11 +26,17 @@ function readCache(): VendorGameType[] | null {
   }
 }
 
+/** The mapping the edge wrote into the page with the game list (src/lib/served.ts), if any. */
+function servedMapping(): VendorGameType[] | null {
+  const served = readServed(SERVED_GAME_LIST_ID) as Partial<ServedGameList> | null;
+  return Array.isArray(served?.mapping) ? served.mapping : null;
+}
+
 /** Fetches the vendor mapping in the page's language (home re-fetches it on load, player-shell §2 Home). */
 export async function refreshCatalogue(): Promise<void> {
   try {
     const { content } = await getVendorGameTypes($language.get());
-    const sorted = [...content].sort((a, b) => a.sortOrder - b.sortOrder);
+    const sorted = sortedMapping(content);
     $vendorGameTypes.set(sorted);
     $catalogueFailed.set(false);
     try {
@@ -44,9 +52,12 @@ export async function refreshCatalogue(): Promise<void> {
 onMount($vendorGameTypes, () => {
   // Pre-rendering has no API to ask: pages are built with the empty (loading) catalogue.
   if (typeof window === 'undefined') return;
-  const cached = readCache();
+  // The mapping the edge served with the page (/m/gameList) is this moment's: the list hydrates over markup drawn
+  // from it, so it wins over the cache and needs no second request.
+  const served = servedMapping();
+  const cached = served ?? readCache();
   if (cached) $vendorGameTypes.set(cached);
-  void refreshCatalogue();
+  if (!served) void refreshCatalogue();
   // "Vendors are re-fetched on language change (250 ms debounce)": the `playdeck:language` window event.
   const refetch = debounce(() => void refreshCatalogue(), LANGUAGE_DEBOUNCE_MS);
   const stop = onLanguageChange(refetch);
@@ -56,17 +67,7 @@ onMount($vendorGameTypes, () => {
   };
 });
 
-/** The mapping entry of one game type or category, if the merchant offers it. */
-export function mappingEntry(mapping: readonly VendorGameType[] | null, gameType: string): VendorGameType | undefined {
-  return mapping?.find((entry) => entry.gameType === gameType || entry.gameCategory === gameType);
-}
-
-/** Display name of a vendor (its accountTypeName), else the vendor code. */
-export function vendorName(entry: VendorGameType['vendors'][number]): string {
-  return entry.vendorNames.find((n) => n.vassalage === entry.vassalage)?.accountTypeName
-    ?? entry.vendorNames[0]?.accountTypeName
-    ?? entry.vassalage;
-}
+export { mappingEntry, vendorName } from '../lib/gameListView';
 
 /**
  * The vendor lanes (platform-contract.md §2 vendor lanes): one lane of vendor cards per category, in the

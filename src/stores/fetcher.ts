@@ -25,6 +25,8 @@ export interface Fetcher<T> {
   (key: string | null): FetcherStore<T>;
   /** Forgets every cached answer; stores in use ask again. */
   invalidate: () => void;
+  /** Caches `value` as the answer of `key` in `language` (data the server wrote into the page): no request for it. */
+  prime: (key: string, language: Language, value: T) => void;
 }
 
 const IDLE: Fetched<never> = { data: undefined, loading: false, failed: false };
@@ -135,6 +137,9 @@ export function createFetcher<T>(fetch: Fetch<T>): Fetcher<T> {
     invalidate: () => {
       cache.clear();
       for (const refresh of live) refresh();
+    },
+    prime: (key: string, language: Language, value: T) => {
+      cache.set(`${language}\u0000${key}`, value);
     },
   });
 }

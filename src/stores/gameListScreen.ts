@@ -1,14 +1,29 @@
 import { atom, computed } from 'nanostores';
-import {
-  ALL, FAVORITE, classificationOptions, needsSession, showsClassificationFilter, showsVendorFilter, showsVendorTiles,
-  VENDOR_SELECTOR_TYPES,
-} from '../lib/filters';
-import { $vendorGameTypes, mappingEntry } from './catalogue';
-import { gameListKey } from './gameLists';
+import { ALL } from '../lib/filters';
+import { listAddressOf, listViewOf, type ListAddress } from '../lib/gameListView';
+import { readServed, SERVED_GAME_LIST_ID, type ServedGameList } from '../lib/served';
+import { toGame } from '../api/catalogue';
+import type { GameTileWire } from '../contract/calls/catalogue-schemas';
+import { $vendorGameTypes } from './catalogue';
+import { gameListPages } from './gameLists';
+import { $language } from './language';
 import { $session } from './session';
 
+/**
+ * The first page the edge wrote into the page (worker/edge/list-fill.ts), if any and if it is in the page's
+ * language: its address is the screen's from the start and its page is page 1 of its key, so the island's first
+ * render draws the same tiles as the markup it hydrates over, and the list is not asked for again.
+ */
+function adoptServedList(): ListAddress | null {
+  const served = readServed(SERVED_GAME_LIST_ID) as ServedGameList | null;
+  if (!served || served.language !== $language.get() || typeof served.key !== 'string' || !Array.isArray(served.page?.items)) return null;
+  const { items, pageNum, totalPages } = served.page;
+  gameListPages.prime(served.key, served.language, { items: (items as GameTileWire[]).map(toGame), pageNum, totalPages });
+  return served.address;
+}
+
 /** The page's address query (`?gameType=…&vassalage=…`); null until the page is live (pre-rendered: unknown). */
-export const $listAddress = atom<{ gameType: string; vassalage: string | undefined } | null>(null);
+export const $listAddress = atom<ListAddress | null>(adoptServedList());
 /** The vendor the player picked in the selector (wrapped: picking 'all vendors' is a choice too); null: the address's. */
 export const $vendorChoice = atom<{ value: string | undefined } | null>(null);
 /** The classification chip on (ALL by default). */
@@ -17,33 +32,19 @@ export const $listFilter = atom(ALL);
 export const $listSearch = atom<string | undefined>(undefined);
 
 /**
- * What the game list screen shows (player-shell §2 Game list screen): the category's mapping entry, vendor tiles
- * (SPORTS, ELOTT) or games, whether the classification chips and the vendor selector show, the vendor that counts,
- * whether the chosen list needs a login, and the key of the list to load (null: none).
+ * What the game list screen shows (player-shell §2 Game list screen; src/lib/gameListView.ts listViewOf): the
+ * category's mapping entry, vendor tiles (SPORTS, ELOTT) or games, whether the classification chips and the vendor
+ * selector show, the vendor that counts, whether the chosen list needs a login, and the key of the list to load.
  */
-export const $gameListView = computed([$listAddress, $vendorChoice, $listFilter, $listSearch, $vendorGameTypes, $session], (address, choice, filter, search, mapping, session) => {
-  const gameType = address?.gameType ?? '';
-  const vendor = choice ? choice.value : address?.vassalage;
-  const entry = mappingEntry(mapping, gameType);
-  const vendorTiles = showsVendorTiles(gameType, vendor);
-  const options = classificationOptions(gameType, entry?.gameClassify ?? []);
-  const classShown = !vendorTiles && showsClassificationFilter(gameType, options);
-  const vendorShown = !vendorTiles && showsVendorFilter(gameType, classShown, filter) && (entry?.vendors.length ?? 0) > 0;
-  const effectiveVendor = vendorShown || !VENDOR_SELECTOR_TYPES.has(gameType) ? vendor : undefined;
-  const needsLogin = needsSession(filter) && !session;
-  const key = address === null || !gameType || vendorTiles || needsLogin
-    ? null
-    : gameListKey({ gameType, vassalage: effectiveVendor, filter, gameName: search, session: needsSession(filter) ? session?.token : undefined });
-  return {
-    known: address !== null, gameType, vendor, entry, vendorTiles, options, classShown, vendorShown, needsLogin, key,
-    favouriteMode: filter === FAVORITE, filter,
-  };
-});
+export const $gameListView = computed([$listAddress, $vendorChoice, $listFilter, $listSearch, $vendorGameTypes, $session], (address, choice, filter, search, mapping, session) =>
+  listViewOf({ address, choice, filter, search, mapping, session: session?.token }));
 
 /** Opens the screen for the page's address query (`location.search`). */
 export function openGameList(search: string): void {
-  const query = new URLSearchParams(search);
-  $listAddress.set({ gameType: query.get('gameType')?.trim() ?? '', vassalage: query.get('vassalage')?.trim() || undefined });
+  const next = listAddressOf(search);
+  const now = $listAddress.get();
+  if (now && now.gameType === next.gameType && now.vassalage === next.vassalage) return;
+  $listAddress.set(next);
 }
 
 /** Picks a vendor (undefined: all) and keeps it in the address, so a reload shows the same list. */

@@ -3,24 +3,11 @@ import { classificationQuery, RECENT } from '../lib/filters';
 import { HOME_PAGE_SIZE, LIST_PAGE_SIZE } from '../lib/paging';
 import { createFetcher } from './fetcher';
 import { createPagedList } from './paged';
+import type { GameListQuery } from '../lib/gameListView';
 
 export type { Game };
 
-/** What one game list asks for (player-shell §2 Game list screen): category, vendor, classification, name. */
-export interface GameListQuery {
-  gameType: string;
-  vassalage?: string | undefined;
-  /** The classification filter chip (src/lib/filters.ts: ALL, FAVORITE, RECENT, HOT, …). */
-  filter: string;
-  gameName?: string | undefined;
-  /** For lists that depend on the player (recent, favourites): the session token, so another player's list is not reused. */
-  session?: string | undefined;
-}
-
-/** The cache key of a game list query. */
-export function gameListKey(query: GameListQuery): string {
-  return JSON.stringify([query.gameType, query.vassalage ?? null, query.filter, query.gameName ?? null, query.session ?? null]);
-}
+export { gameListKey, type GameListQuery } from '../lib/gameListView';
 
 function parseKey(key: string): GameListQuery {
   const [gameType, vassalage, filter, gameName] = JSON.parse(key) as [string, string | null, string, string | null];

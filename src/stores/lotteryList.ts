@@ -1,5 +1,9 @@
 import { atom, onMount } from 'nanostores';
-import { getLotteryGames, type LotteryGameInfo } from '../api/lottery';
+import { gameOf, getLotteryGames, type LotteryGameInfo } from '../api/lottery';
+import type { lotteryCalls } from '../contract/calls/lottery';
+import { readServed, SERVED_LOTTERY_ID, type ServedLottery } from '../lib/served';
+import { activeLanguage } from '../lib/i18n';
+import type { z } from 'zod';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { betterSample, clockSample, type ClockSample } from '../lib/lotteryClock';
 
@@ -14,10 +18,47 @@ export interface LotteryListState {
   failed: boolean;
 }
 
-/** The site's LOTT and ELOTT games with their draw schedule; loads while in use and every 5 minutes. */
-export const $lotteryList = atom<LotteryListState>({ loaded: null, failed: false });
+type WireGame = z.output<typeof lotteryCalls.lotteryGameList.value>['list'][number];
 
-let sample: ClockSample | null = null;
+/**
+ * The device times at which the page was asked for and its first byte arrived (the server read its clock in
+ * between, just before answering); the navigation's start and now where the browser does not say.
+ */
+function pageRoundTrip(): { sentAt: number; receivedAt: number } {
+  const now = Date.now();
+  if (typeof performance === 'undefined') return { sentAt: now, receivedAt: now };
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const origin = performance.timeOrigin;
+  if (entry && entry.responseStart > 0) return { sentAt: Math.round(origin + entry.requestStart), receivedAt: Math.round(origin + entry.responseStart) };
+  return { sentAt: Math.round(origin), receivedAt: now };
+}
+
+/**
+ * The list the edge wrote into /m/lottery (worker/edge/list-fill.ts), if any and in the page's language, with the
+ * server clock read from the page's own request; a later load with a shorter round trip replaces that reading.
+ */
+function servedList(): { state: LotteryListState; drawnAt: number; sample: ClockSample } | null {
+  const served = readServed(SERVED_LOTTERY_ID) as ServedLottery | null;
+  if (!served || served.language !== activeLanguage() || typeof served.serverTime !== 'number' || !Array.isArray(served.list)) return null;
+  const { sentAt, receivedAt } = pageRoundTrip();
+  const first = clockSample(served.serverTime, sentAt, receivedAt);
+  return { state: { loaded: { list: (served.list as WireGame[]).map(gameOf), sample: first }, failed: false }, drawnAt: served.serverTime, sample: first };
+}
+
+const served = servedList();
+
+/** The site's LOTT and ELOTT games with their draw schedule; loads while in use and every 5 minutes. */
+export const $lotteryList = atom<LotteryListState>(served?.state ?? { loaded: null, failed: false });
+
+/**
+ * The server time at which the edge drew the list's count-downs into the page (null: it did not): the island's
+ * first render shows them as of then, as the markup it hydrates over does, and counts on from there.
+ */
+export const $lotteryDrawnAt = atom<number | null>(served?.drawnAt ?? null);
+
+let sample: ClockSample | null = served?.sample ?? null;
+/** The served list stands for the first load (it is not asked for again when the page starts). */
+let skipFirstLoad = served !== null;
 let load = 0;
 
 /**
@@ -45,7 +86,8 @@ export async function loadLotteryList(): Promise<void> {
 onMount($lotteryList, () => {
   // Pre-rendering reads the store too: no request there (a failed one would render the error into later pages).
   if (typeof window === 'undefined') return undefined;
-  void loadLotteryList();
+  if (skipFirstLoad) skipFirstLoad = false;
+  else void loadLotteryList();
   const timer = setInterval(() => void loadLotteryList(), LOTTERY_LIST_REFRESH_MS);
   return () => clearInterval(timer);
 });

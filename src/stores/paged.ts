@@ -24,6 +24,14 @@ export interface PagedStore<T> extends ReadableAtom<PagedState<T>> {
   retry: () => void;
 }
 
+/** A family of paged list stores, one per key. */
+export interface PagedLists<T> {
+  /** The store of `key` (null: nothing to load); the same store for the same key. */
+  (key: string | null): PagedStore<T>;
+  /** Caches page 1 of `key` in `language` (the page the server wrote into the page): it is not asked for again. */
+  prime: (key: string, language: Language, page: PageAnswer<T>) => void;
+}
+
 /** Loads page `pageNo` (1-based) of `key` in `language`. */
 export type FetchPage<T> = (key: string, language: Language, pageNo: number, signal: AbortSignal) => Promise<PageAnswer<T>>;
 
@@ -35,7 +43,7 @@ const MORE_FAILED_MS = 3000;
  * language, one request for islands asking at once, aborted when the key changes, asked again on a language
  * change); 'more' appends the next page, listing no item twice (`idOf`). A new key starts again at page 1.
  */
-export function createPagedList<T>(fetchPage: FetchPage<T>, idOf: (item: T) => string | number): (key: string | null) => PagedStore<T> {
+export function createPagedList<T>(fetchPage: FetchPage<T>, idOf: (item: T) => string | number): PagedLists<T> {
   const first = createFetcher<PageAnswer<T>>((key, language, signal) => fetchPage(key, language, FIRST_PAGE, signal));
   const stores = new Map<string | null, PagedStore<T>>();
   const storeOf = (key: string | null): PagedStore<T> => {
@@ -62,7 +70,7 @@ export function createPagedList<T>(fetchPage: FetchPage<T>, idOf: (item: T) => s
     };
     return Object.assign($state, { loadMore, retry: () => $first.revalidate() });
   };
-  return (key) => {
+  const lists = (key: string | null) => {
     let store = stores.get(key);
     if (!store) {
       store = storeOf(key);
@@ -70,4 +78,5 @@ export function createPagedList<T>(fetchPage: FetchPage<T>, idOf: (item: T) => s
     }
     return store;
   };
+  return Object.assign(lists, { prime: first.prime });
 }

@@ -133,3 +133,31 @@ describe('a paged list (player-shell §4 Paging)', () => {
     stopB();
   });
 });
+
+describe('data the server wrote into the page (src/lib/served.ts)', () => {
+  it('a primed key shows its answer at once and is not asked for; another language still asks', async () => {
+    const server = deferredServer<string>();
+    const fetcher = createFetcher(server.fetch);
+    fetcher.prime('a', 'EN', 'served');
+    const stop = fetcher('a').listen(() => {});
+    expect(fetcher('a').get()).toEqual({ data: 'served', loading: false, failed: false });
+    expect(server.fetch).not.toHaveBeenCalled();
+    $language.set('FR');
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it("a paged list's primed first page is its page 1; 'more' asks for page 2 only", async () => {
+    const pages = vi.fn((_key: string, _language: string, pageNo: number) => Promise.resolve({ items: [pageNo * 10], pageNum: pageNo, totalPages: 3 }));
+    const lists = createPagedList<number>(pages, (n) => n);
+    lists.prime('k', 'EN', { items: [1, 2], pageNum: 1, totalPages: 3 });
+    const $list = lists('k');
+    const stop = $list.listen(() => {});
+    expect($list.get()).toMatchObject({ list: { items: [1, 2], pageNum: 1, totalPages: 3 }, loading: false });
+    $list.loadMore();
+    await tick();
+    expect(pages.mock.calls.map((c) => c[2])).toEqual([2]);
+    expect($list.get().list.items).toEqual([1, 2, 20]);
+    stop();
+  });
+});

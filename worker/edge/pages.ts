@@ -13,6 +13,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/language
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
 import { upstreamImageOrigins } from './headers';
+import { isListPage, listFill } from './list-fill';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
@@ -66,8 +67,9 @@ async function fetchLocalisedFile(
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
  * 5. content pages (help, helpDetail, activity, activityDetail) get the operator's content written in
- *    (content-fill.ts) through `api`, the worker's own API (or the platform's in upstream mode); the content's
- *    fingerprint joins the ETag's site tag, so a changed help text is never confirmed with 304.
+ *    (content-fill.ts), and the list pages (gameList, lottery) their first page of results (list-fill.ts), through
+ *    `api`, the worker's own API (or the platform's in upstream mode); the content's fingerprint joins the ETag's
+ *    site tag, so a changed help text or game list is never confirmed with 304.
  */
 export async function servePageOrAsset(c: Context<AppEnv>, api?: ApiFetch): Promise<Response> {
   const url = new URL(c.req.url);
@@ -98,7 +100,10 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
     capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
   };
-  const fill = !gate && api && isFilledPage(page.id) ? await contentFill(page.id, url, choice.language, merchant.code, api) : null;
+  const fill = gate || !api ? null
+    : isFilledPage(page.id) ? await contentFill(page.id, url, choice.language, merchant.code, api)
+      : isListPage(page.id) ? await listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities)
+        : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
   const home: HomeContent | null = page.id === 'home' && !gate && api

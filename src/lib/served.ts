@@ -1,0 +1,58 @@
+import type { Language } from './languageCodes';
+import type { ListAddress, VendorMappingEntry } from './gameListView';
+
+/**
+ * Server data the edge writes into a page beside the markup it fills (worker/edge/list-fill.ts), as a JSON data
+ * block (`<script type="application/json">`, never executed, so the CSP allows it). The page's stores read it
+ * as their first value, so an island hydrates over the edge's markup without asking the API again.
+ */
+
+/** Id of the game list's data block (/m/gameList). */
+export const SERVED_GAME_LIST_ID = 'pd-served-game-list';
+/** Id of the lottery list's data block (/m/lottery). */
+export const SERVED_LOTTERY_ID = 'pd-served-lottery';
+
+/** Id of the game list's search input (the island and the edge's markup use the same). */
+export const GAME_SEARCH_ID = 'game-search';
+/** Prefix of the game list tiles' vendor label ids (`<prefix>-<nodeId>`). */
+export const TILE_VENDOR_ID = 'game-vendor';
+
+/** The first page of the game list as the edge served it (games as the wire has them: minBet in currency units). */
+export interface ServedGameList {
+  language: Language;
+  address: ListAddress;
+  /** The vendor mapping, in the merchant's sorting order. */
+  mapping: VendorMappingEntry[];
+  /** The list's key (src/lib/gameListView.ts gameListKey). */
+  key: string;
+  page: { items: unknown[]; pageNum: number; totalPages: number };
+}
+
+/** The lottery list as the edge served it (/lgw/games as the wire has it: money in currency units). */
+export interface ServedLottery {
+  language: Language;
+  /** The server's clock when the edge drew the count-downs (the answer's serverTime, epoch ms). */
+  serverTime: number;
+  list: unknown[];
+}
+
+/** JSON for a data block: `<` written as `\u003c`, so no text inside can close the script element. */
+export function servedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+interface DocumentLike {
+  getElementById(id: string): { textContent: string | null } | null;
+}
+
+/** The parsed data block `id` of this page (browser), or null (pre-rendering, no block, unreadable). */
+export function readServed(id: string): unknown {
+  const doc = (globalThis as { document?: DocumentLike }).document;
+  const text = doc?.getElementById(id)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Interface texts the edge needs to write a list's first page into a pre-rendered page (worker/edge/list-fill.ts):
+ * the views put them, translated at build time, into the fill element's `data-texts`, so the worker needs no
+ * locale files. Build-time only (it reads the EN keys).
+ */
+import en from '../../locales/en.json';
+import { pageLocale, t, type MessageKey } from '../lib/i18n';
+
+/** Every `<prefix><code>` label in the page's language, by code. */
+function labelsOf(prefix: string): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const key of Object.keys(en)) {
+    if (key.startsWith(prefix)) labels[key.slice(prefix.length)] = t(key as MessageKey);
+  }
+  return labels;
+}
+
+/** The game list's texts (worker/edge/list-markup.ts GameListTexts), as JSON for `data-texts`. */
+export function gameListTexts(): string {
+  return JSON.stringify({
+    language: pageLocale().language,
+    tag: pageLocale().tag,
+    categories: labelsOf('category.'),
+    classify: labelsOf('classify.'),
+    searchLabel: t('games.search.label'),
+    searchPlaceholder: t('in_slot_search'),
+    searchSubmit: t('games.search.submit'),
+    vendorLabel: t('games.vendor.label'),
+    vendorAll: t('games.vendor.all'),
+    classifyGroup: t('games.classify.label'),
+    tileAdd: t('games.tile.add'),
+    pageIndicator: t('games.pageIndicator'),
+    pageIndicatorLabel: t('games.pageIndicatorLabel'),
+    more: t('games.more'),
+  });
+}
+
+/** The lottery list's texts (worker/edge/lottery-markup.ts LotteryTexts), as JSON for `data-texts`. */
+export function lotteryTexts(): string {
+  const categories = labelsOf('category.');
+  return JSON.stringify({
+    language: pageLocale().language,
+    categories: { LOTT: categories.LOTT, ELOTT: categories.ELOTT },
+    vendorLabel: t('games.vendor.label'),
+    vendorAll: t('games.vendor.all'),
+    closesIn: t('lottery.closesIn'),
+  });
+}

@@ -1,0 +1,180 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { CAPABILITIES } from '../../src/contract/capabilities';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { lotteryCalls } from '../../src/contract/calls/lottery';
+import { platformHeaders } from '../../src/contract/headers';
+import type { Language } from '../../src/lib/i18n';
+import { LANGUAGES } from '../../src/lib/languageCodes';
+import { LANGUAGE_COOKIE } from '../../src/lib/languages';
+import { listAddressOf, openingListView, sortedMapping } from '../../src/lib/gameListView';
+import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../src/lib/paging';
+import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, servedJson, type ServedGameList, type ServedLottery } from '../../src/lib/served';
+import type { ApiFetch, ContentFill } from './content-fill';
+import { gameListMarkup, type GameListTexts } from './list-markup';
+import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
+
+/**
+ * The first page of the list pages, written by the edge into the pre-rendered page (issue 9: "the first page of
+ * results in the first HTML, so the largest paint does not wait for script"):
+ * - /m/gameList?gameType=…&vassalage=…: the screen with its first page of games (`[data-fill=game-list]`), for the
+ *   address's category and vendor, through the same calls and page size the island uses (vendor game types, then
+ *   the game list, 9 a page, as a visitor);
+ * - /m/lottery: the lottery list (`[data-fill=lottery]`), its count-downs as of the server's clock (lotteryFill).
+ * The data comes through `api`, the worker's own API (the platform's in upstream mode), for the page's merchant
+ * (the request's host) and language. Beside the markup the edge writes the data as a JSON block
+ * (src/lib/served.ts) that the stores take as their first value, so the island hydrates over the markup without a
+ * mismatch and without asking again. When a call fails, or there is nothing to list, nothing is written: the page
+ * stays as built and the island loads the list itself.
+ */
+
+/** Whether the edge writes a list into this page (route id of src/lib/routes.ts). */
+export function isListPage(pageId: string): boolean {
+  return pageId === 'gameList' || pageId === 'lottery';
+}
+
+/** Headers of a call the browser would send as a visitor in `language` (platform-contract.md §1.2). */
+function visitorHeaders(merchantCode: string, language: Language, moduleId?: 'GAMELO3'): Headers {
+  return new Headers({
+    ...platformHeaders({ merchantCode, language, moduleId }),
+    Accept: 'application/json',
+    Cookie: `${LANGUAGE_COOKIE}=${language}`,
+  });
+}
+
+/** The JSON answer of one GET through the worker, or null when it failed. */
+async function jsonOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
+  try {
+    const answer = await api(new Request(url, { headers }));
+    if (!answer.ok) {
+      await answer.body?.cancel();
+      return null;
+    }
+    return await answer.json();
+  } catch {
+    return null;
+  }
+}
+
+/** The envelope's value of one /wps GET through the worker, or null when it failed. */
+async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
+  const body = (await jsonOf(api, url, headers)) as { success?: unknown; value?: unknown } | null;
+  return body?.success === true ? body.value : null;
+}
+
+const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
+
+/** An attribute's value as written in the file (the rewriter gives it undecoded), with its character references decoded. */
+export function decodeAttribute(raw: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+  return raw.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|quot|apos|lt|gt));/gi, (match, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (dec) return String.fromCodePoint(Number(dec));
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    return named[name!.toLowerCase()] ?? match;
+  });
+}
+
+/** The page's texts from `data-texts` (they name the page's language), or null when unreadable (then nothing is written). */
+function textsOf<T extends { language: Language }>(raw: string | null): T | null {
+  if (!raw) return null;
+  try {
+    const texts = JSON.parse(decodeAttribute(raw)) as T | null;
+    return texts && (LANGUAGES as readonly string[]).includes(texts.language) ? texts : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Rewriter steps writing one list into `[data-fill=<name>]`: the data block first (the island's stores read it),
+ * then the markup into the island, both only when the page's texts are readable.
+ */
+function writeList<T extends { language: Language }>(
+  rewriter: HTMLRewriter, name: string, block: (texts: T) => string, markup: (texts: T) => string,
+): HTMLRewriter {
+  let texts: T | null = null;
+  return rewriter
+    .on(`[data-fill="${name}"]`, {
+      element: (element) => {
+        texts = textsOf<T>(element.getAttribute('data-texts'));
+        element.removeAttribute('data-texts');
+        if (!texts) return;
+        element.prepend(block(texts), { html: true });
+        element.setAttribute('data-filled', '');
+      },
+    })
+    .on(`[data-fill="${name}"] > astro-island`, {
+      element: (element) => {
+        if (texts) element.setInnerContent(markup(texts), { html: true });
+      },
+    });
+}
+
+/** The first page of a list page (see the module's comment); null: nothing to write. */
+export async function listFill(
+  pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch, capabilities: readonly string[],
+): Promise<ContentFill | null> {
+  if (pageId === 'gameList') return gameListFill(url, language, merchantCode, api);
+  if (pageId === 'lottery' && capabilities.includes(CAPABILITIES.builtInLottery)) return lotteryFill(url, language, merchantCode, api);
+  return null;
+}
+
+/** The first page of /m/gameList for the address `url` names (see the module's comment); null: nothing to write. */
+export async function gameListFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
+  const address = listAddressOf(url.searchParams);
+  if (!address.gameType) return null;
+  const mappingUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);
+  mappingUrl.search = new URLSearchParams({ typeId: '1', merchant_code: merchantCode, language }).toString();
+  const mappingAnswer = catalogueCalls.vendorGameTypes.value.safeParse(await valueOf(api, mappingUrl, visitorHeaders(merchantCode, language)));
+  if (!mappingAnswer.success) return null;
+  const mapping = sortedMapping(mappingAnswer.data.content);
+  const view = openingListView(address, mapping);
+  if (view.key === null) return null;
+
+  // The island's call (src/api/catalogue.ts listGames): the platform's fixed parameters, language EN (§7).
+  const listUrl = new URL(catalogueCalls.gameList.path, url.origin);
+  listUrl.search = new URLSearchParams({
+    merchant: merchantCode, clientType: '2', platform: 'html5', gameType: address.gameType, pageNo: String(FIRST_PAGE),
+    pageSize: String(LIST_PAGE_SIZE), vassalage: view.effectiveVendor ?? '', language: 'EN',
+  }).toString();
+  const page = catalogueCalls.gameList.value.safeParse(await valueOf(api, listUrl, visitorHeaders(merchantCode, language, 'GAMELO3')));
+  if (!page.success || page.data.games.length === 0) return null;
+  const { games, pageNum, totalPages } = page.data;
+
+  return {
+    fingerprint: fingerprintOf([address, mapping, games, pageNum, totalPages]),
+    apply: (rewriter) => writeList<GameListTexts>(
+      rewriter, 'game-list',
+      (texts) => {
+        const served: ServedGameList = { language: texts.language, address, mapping, key: view.key!, page: { items: games, pageNum, totalPages } };
+        return `<script type="application/json" id="${SERVED_GAME_LIST_ID}">${servedJson(served)}</script>`;
+      },
+      (texts) => gameListMarkup({ ...view, address, games, pageNum, totalPages }, texts),
+    ),
+  };
+}
+
+/**
+ * /m/lottery: the site's LOTT and ELOTT games through the island's call (GET /lgw/games, as a visitor), grouped and
+ * counted down as of the answer's server time. Only where the deployment runs the built-in lottery (`lottery`
+ * capability): elsewhere the island lists nothing, and so does the edge.
+ */
+export async function lotteryFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
+  const answer = await jsonOf(api, new URL(lotteryCalls.lotteryGameList.path, url.origin), visitorHeaders(merchantCode, language));
+  const parsed = lotteryCalls.lotteryGameList.value.safeParse(answer);
+  if (!parsed.success || parsed.data.list.length === 0) return null;
+  const { serverTime, list } = parsed.data;
+  return {
+    // The count-downs (and the clock reading the browser takes from the page's own request) are of this moment: a
+    // copy confirmed with 304 would count from a stale server time, so the server time is part of the fingerprint.
+    fingerprint: fingerprintOf([list, serverTime]),
+    apply: (rewriter) => writeList<LotteryTexts>(
+      rewriter, 'lottery',
+      (texts) => {
+        const served: ServedLottery = { language: texts.language, serverTime, list };
+        return `<script type="application/json" id="${SERVED_LOTTERY_ID}">${servedJson(served)}</script>`;
+      },
+      (texts) => lotteryListMarkup(list, serverTime, texts),
+    ),
+  };
+}
