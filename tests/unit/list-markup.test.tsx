@@ -34,9 +34,12 @@ const games = [
  */
 async function bothRenders(language: Language, search: string) {
   vi.resetModules();
-  const { setPageLocale } = await import('../../src/lib/i18n');
-  const { localeOf } = await import('../../src/views/locale');
-  setPageLocale(localeOf(language));
+  const { renderInLanguage } = await import('../../src/views/locale');
+  return renderInLanguage(language, () => bothRendersIn(language, search));
+}
+
+/** bothRenders inside the language's render scope (as src/middleware.ts renders a page). */
+async function bothRendersIn(language: Language, search: string) {
   const { gameListTexts } = await import('../../src/views/listTexts');
   const texts = JSON.parse(gameListTexts()) as GameListTexts;
   const { listAddressOf } = await import('../../src/lib/gameListView');
@@ -95,9 +98,12 @@ const draws = [
 /** The lottery island (catalogue order) on hydration over the edge's block, and the edge's markup from the same list. */
 async function bothLotteryRenders(language: Language) {
   vi.resetModules();
-  const { setPageLocale } = await import('../../src/lib/i18n');
-  const { localeOf } = await import('../../src/views/locale');
-  setPageLocale(localeOf(language));
+  const { renderInLanguage } = await import('../../src/views/locale');
+  return renderInLanguage(language, () => bothLotteryRendersIn(language));
+}
+
+/** bothLotteryRenders inside the language's render scope. */
+async function bothLotteryRendersIn(language: Language) {
   const { lotteryTexts } = await import('../../src/views/listTexts');
   const texts = JSON.parse(lotteryTexts()) as LotteryTexts;
   const served: ServedLottery = { language, serverTime: NOW, list: draws };
