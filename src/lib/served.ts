@@ -11,6 +11,8 @@ import type { ListAddress, VendorMappingEntry } from './gameListView';
 export const SERVED_GAME_LIST_ID = 'pd-served-game-list';
 /** Id of the lottery list's data block (/m/lottery). */
 export const SERVED_LOTTERY_ID = 'pd-served-lottery';
+/** Id of home's vendor mapping data block (/m/home: the game vendors player-shell §2 Home fetches on load). */
+export const SERVED_VENDORS_ID = 'pd-served-vendors';
 
 /** Id of the game list's search input (the island and the edge's markup use the same). */
 export const GAME_SEARCH_ID = 'game-search';
@@ -26,6 +28,12 @@ export interface ServedGameList {
   /** The list's key (src/lib/gameListView.ts gameListKey). */
   key: string;
   page: { items: unknown[]; pageNum: number; totalPages: number };
+}
+
+/** The vendor mapping as the edge served it with home, in the merchant's sorting order. */
+export interface ServedVendors {
+  language: Language;
+  mapping: VendorMappingEntry[];
 }
 
 /** The lottery list as the edge served it (/lgw/games as the wire has it: money in currency units). */

@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { getVendorGameTypes, getVendorLanes, type VendorGameType, type VendorLane } from '../api/catalogue';
 import { debounce, LANGUAGE_DEBOUNCE_MS } from '../lib/debounce';
 import { sortedMapping } from '../lib/gameListView';
-import { readServed, SERVED_GAME_LIST_ID, type ServedGameList } from '../lib/served';
+import { readServed, SERVED_GAME_LIST_ID, SERVED_VENDORS_ID, type ServedGameList, type ServedVendors } from '../lib/served';
 import { $language, onLanguageChange } from './language';
 
 /**
@@ -26,10 +26,16 @@ function readCache(): VendorGameType[] | null {
   }
 }
 
-/** The mapping the edge wrote into the page with the game list (src/lib/served.ts), if any. */
+/**
+ * The mapping the edge wrote into the page (src/lib/served.ts): with the game list (/m/gameList), or home's vendors
+ * (/m/home, fetched for the page's load, player-shell §2 Home); null when the page carries none.
+ */
 function servedMapping(): VendorGameType[] | null {
-  const served = readServed(SERVED_GAME_LIST_ID) as Partial<ServedGameList> | null;
-  return Array.isArray(served?.mapping) ? served.mapping : null;
+  for (const id of [SERVED_GAME_LIST_ID, SERVED_VENDORS_ID]) {
+    const served = readServed(id) as Partial<ServedGameList | ServedVendors> | null;
+    if (Array.isArray(served?.mapping)) return served.mapping;
+  }
+  return null;
 }
 
 /** Fetches the vendor mapping in the page's language (home re-fetches it on load, player-shell §2 Home). */
@@ -52,8 +58,8 @@ export async function refreshCatalogue(): Promise<void> {
 onMount($vendorGameTypes, () => {
   // Pre-rendering has no API to ask: pages are built with the empty (loading) catalogue.
   if (typeof window === 'undefined') return;
-  // The mapping the edge served with the page (/m/gameList) is this moment's: the list hydrates over markup drawn
-  // from it, so it wins over the cache and needs no second request.
+  // The mapping the edge served with the page (/m/gameList, /m/home) is this moment's: the list hydrates over markup
+  // drawn from it, so it wins over the cache and needs no second request.
   const served = servedMapping();
   const cached = served ?? readCache();
   if (cached) $vendorGameTypes.set(cached);

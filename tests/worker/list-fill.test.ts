@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
-import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID } from '../../src/lib/served';
+import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID } from '../../src/lib/served';
 import { call } from './helpers';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { callDef } from './catalogue-helpers';
@@ -194,5 +194,37 @@ describe('/m/lottery: the draws in the first HTML', () => {
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('<p class="muted" aria-busy="true">Loading</p>');
     expect(block(answer.text)).toBeNull();
+  });
+});
+
+describe('/m/home: the game vendors fetched for the load (player-shell §2 Home)', () => {
+  const HOME = '<!doctype html><html lang="en"><body><main><astro-island uid="h1" component-url="/_assets/HomeGames.js" ssr client="visible"></astro-island></main></body></html>';
+  const homeBuild = () => fakeBuild({ '/m/home.html': HOME, '/i18n/ja/m/home.html': HOME.replace('lang="en"', 'lang="ja"') });
+  const vendors = (html: string) => {
+    const match = new RegExp(`<body><script type="application/json" id="${SERVED_VENDORS_ID}">(.*?)</script>`).exec(html);
+    return match ? (JSON.parse(match[1]!) as { language: string; mapping: { gameType: string; sortOrder: number }[] }) : null;
+  };
+
+  it("writes the site's vendor mapping, in the merchant's order and the page's language, at the start of <body>", async () => {
+    const expected = await callDef(catalogueCalls.vendorGameTypes, 'typeId=1&merchant_code=DEMO&language=JA');
+    const answer = await page('/m/home?lang=ja', { env: { ASSETS: homeBuild().assets } });
+    expect(answer.status).toBe(200);
+    const block = vendors(answer.text);
+    expect(block?.language).toBe('JA');
+    expect(block?.mapping.map((m) => m.gameType).sort()).toEqual(expected.body.value.content.map((m: { gameType: string }) => m.gameType).sort());
+    const orders = block!.mapping.map((m) => m.sortOrder);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+  });
+
+  it('serves each site its own vendors, and the page without a block when the call fails', async () => {
+    const demo2 = await callDef(catalogueCalls.vendorGameTypes, 'typeId=1&merchant_code=DEMO2&language=EN', { host: 'play2.localhost' });
+    const answer = await page(`${SITE2}/m/home`, { env: { ASSETS: homeBuild().assets } });
+    expect(vendors(answer.text)?.mapping.map((m) => m.gameType).sort()).toEqual(demo2.body.value.content.map((m: { gameType: string }) => m.gameType).sort());
+    const failing: UpstreamFetch = async () => new Response('down', { status: 503 });
+    const upstream = await page('/m/home', {
+      env: { ASSETS: homeBuild().assets, UPSTREAM_API_URL: 'https://platform.example/base' }, options: { upstream: { fetch: failing } },
+    });
+    expect(upstream.status).toBe(200);
+    expect(vendors(upstream.text)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import type { Envelope } from '../../worker/lib/envelope';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { clearHomeContentCache } from '../../worker/edge/home-content';
@@ -187,7 +188,7 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     expect(upstream.seen).toHaveLength(0);
   });
 
-  it('keeps serving pages locally, asking the platform only for the home content', async () => {
+  it("keeps serving pages locally, asking the platform only for what the edge writes into them (home's announcements and vendors)", async () => {
     clearHomeContentCache();
     const upstream = startUpstream();
     const { assets } = fakeBuild(BUILD_FILES);
@@ -195,10 +196,14 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     expect(answer.status).toBe(200);
     expect(answer.file).toBe(file('home EN'));
     // The page file is the build's; its banners and notices come through the announcement-list call (home-content.ts).
-    expect(upstream.seen.map((r) => new URL(r.url).pathname)).toEqual(['/base/wps/relay/MCSFE_getListAnnouncements']);
+    // The vendor mapping (list-fill.ts homeVendorsFill) is asked for side by side with it.
+    expect(upstream.seen.map((r) => new URL(r.url).pathname).sort()).toEqual([
+      '/base/wps/relay/MCSFE_getListAnnouncements', `/base${catalogueCalls.vendorGameTypes.path}`,
+    ].sort());
+    const seen = upstream.seen.length;
     const other = await page('/m/gameList', { env: { ...upstreamEnv, ASSETS: assets }, options: { upstream: { fetch: upstream.fetch } } });
     expect(other.file).toBe(file('gameList EN'));
-    expect(upstream.seen).toHaveLength(1);
+    expect(upstream.seen).toHaveLength(seen); // no gameType: the game list has nothing to write
   });
 });
 

@@ -7,9 +7,11 @@ import { platformHeaders } from '../../src/contract/headers';
 import type { Language } from '../../src/lib/i18n';
 import { LANGUAGES } from '../../src/lib/languageCodes';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
-import { listAddressOf, openingListView, sortedMapping } from '../../src/lib/gameListView';
+import { listAddressOf, openingListView, sortedMapping, type VendorMappingEntry } from '../../src/lib/gameListView';
 import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../src/lib/paging';
-import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, servedJson, type ServedGameList, type ServedLottery } from '../../src/lib/served';
+import {
+  SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID, servedJson, type ServedGameList, type ServedLottery, type ServedVendors,
+} from '../../src/lib/served';
 import type { ApiFetch, ContentFill } from './content-fill';
 import { gameListMarkup, type GameListTexts } from './list-markup';
 import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
@@ -119,15 +121,44 @@ export async function listFill(
   return null;
 }
 
+/**
+ * The vendor mapping per game category in the merchant's order (player-shell §3; the island's call: GET
+ * vendorGameTypes with typeId 1, as a visitor in `language`), or null when the call failed.
+ */
+async function vendorMappingOf(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<VendorMappingEntry[] | null> {
+  const mappingUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);
+  mappingUrl.search = new URLSearchParams({ typeId: '1', merchant_code: merchantCode, language }).toString();
+  const answer = catalogueCalls.vendorGameTypes.value.safeParse(await valueOf(api, mappingUrl, visitorHeaders(merchantCode, language)));
+  return answer.success ? sortedMapping(answer.data.content) : null;
+}
+
+/**
+ * /m/home: the game vendors. player-shell §2 Home fetches them on load (and shows its loading banner until that
+ * fetch ends); the edge makes that call for the page and writes the answer as a data block at the start of
+ * `<body>`, so the home's game browser (hydrated when scrolled to) starts from them without a request, and no
+ * island has to load at once just to fetch. The block carries the page's language; the store re-fetches on a
+ * language change (250 ms debounce). Null: the call failed, the store fetches as before.
+ */
+export async function homeVendorsFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
+  const mapping = await vendorMappingOf(url, language, merchantCode, api);
+  if (!mapping) return null;
+  const served: ServedVendors = { language, mapping };
+  return {
+    fingerprint: fingerprintOf([language, mapping]),
+    apply: (rewriter) => rewriter.on('body', {
+      element: (element) => {
+        element.prepend(`<script type="application/json" id="${SERVED_VENDORS_ID}">${servedJson(served)}</script>`, { html: true });
+      },
+    }),
+  };
+}
+
 /** The first page of /m/gameList for the address `url` names (see the module's comment); null: nothing to write. */
 export async function gameListFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
   const address = listAddressOf(url.searchParams);
   if (!address.gameType) return null;
-  const mappingUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);
-  mappingUrl.search = new URLSearchParams({ typeId: '1', merchant_code: merchantCode, language }).toString();
-  const mappingAnswer = catalogueCalls.vendorGameTypes.value.safeParse(await valueOf(api, mappingUrl, visitorHeaders(merchantCode, language)));
-  if (!mappingAnswer.success) return null;
-  const mapping = sortedMapping(mappingAnswer.data.content);
+  const mapping = await vendorMappingOf(url, language, merchantCode, api);
+  if (!mapping) return null;
   const view = openingListView(address, mapping);
   if (view.key === null) return null;
 
