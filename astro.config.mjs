@@ -73,7 +73,9 @@ const browserChunks = {
                 // island come to share one, it gets a small chunk of its own, so a page without hydrated islands
                 // still loads only them, not the app chunk.
                 { name: 'page-rules', test: PAGE_SCRIPT_MODULE, priority: 3, minShareCount: 2 },
-                { name: 'first-screen', test: (id) => browserChunks.firstScreen.has(id) && !REACT_MODULE.test(id), priority: 2 },
+                // Scripts only: an island's stylesheet stays the island's (the page links it), so loading the
+                // islands' lazy parts never asks for a stylesheet of this chunk.
+                { name: 'first-screen', test: (id) => browserChunks.firstScreen.has(id) && !REACT_MODULE.test(id) && !/\.css$/.test(id), priority: 2 },
                 // Only what two or more islands share: code of one screen (deposit, inbox, history, …) stays with its
                 // island, so the app chunk every island page loads does not grow with every screen the site gains.
                 { name: 'app', test: APP_MODULE, priority: 1, minShareCount: 2 },
