@@ -15,31 +15,67 @@ const interactionDirective = {
 
 /**
  * Browser chunks: without guidance the bundler splits the islands' shared code into dozens of tiny files (home
- * loaded 54). Two groups fold them: `react` (React, React DOM, the scheduler) and `app` (the stores, rules, typed
- * client, contract and presentational parts, with nanostores): a page with islands loads its renderer,
- * these two and its own island files. Pages whose islands all wait for interaction load none of them at first.
+ * loaded 54). Three groups fold them: `react` (React, React DOM, the scheduler), `first-screen` (what the islands
+ * home hydrates before the player interacts need: see FIRST_SCREEN_ISLANDS) and `app` (the rest of the stores,
+ * rules, typed client, contract and presentational parts that two or more islands share, with nanostores): a page
+ * with islands loads its renderer, these and its own island files; home loads no `app` until the player interacts
+ * or scrolls. Pages whose islands all wait for interaction load none of them at first.
  */
 const APP_MODULE = new RegExp([
-  /src[\\/](lib|stores|api|contract|components)[\\/]/.source,
+  /src[\\/](lib|stores|api|contract|components|hooks)[\\/]/.source,
   /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/.source,
   // Small parts several islands share (each would otherwise be a request of its own).
   /src[\\/]islands[\\/](GameGrid|usePagedGames|useLanguageRevalidation|PagedFooter|BalanceWidget|ConfirmDialog|LogoutButton|MenuButton|HeaderDownloadIcon)\.tsx?$/.source,
 ].join('|'));
 const PAGE_SCRIPT_MODULE = /src[\\/]lib[\\/](frame|help)\.ts$/;
+/**
+ * The islands home hydrates before the player interacts (src/views/Home.astro, src/layouts/Frame.astro: load, idle,
+ * and visible in a phone's first screen). Their shared code goes to the `first-screen` chunk, so a visitor's home
+ * loads only that besides React; perf-budgets.json holds it to its budget. Keep in step with the directives.
+ */
+const FIRST_SCREEN_ISLANDS = ['HomeHeader', 'HotGamesRow', 'DownloadBar', 'FloatingService'];
+const REACT_MODULE = /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/;
 const browserChunks = {
   name: 'playdeck-browser-chunks',
+  /** Module ids of everything the first-screen islands import statically (filled when the module graph is known). */
+  firstScreen: new Set(),
+  buildEnd() {
+    if (this.environment?.name !== 'client') return;
+    const roots = new RegExp(`src[\\\\/]islands[\\\\/](${FIRST_SCREEN_ISLANDS.join('|')})\\.tsx$`);
+    const ids = [...this.getModuleIds()];
+    // The build also runs a client pass without modules (nothing to split there).
+    if (ids.length === 0) return;
+    const pending = ids.filter((id) => roots.test(id));
+    if (pending.length !== FIRST_SCREEN_ISLANDS.length) this.warn(`first-screen islands found: ${pending.length} of ${FIRST_SCREEN_ISLANDS.length}`);
+    const seen = browserChunks.firstScreen;
+    seen.clear();
+    while (pending.length > 0) {
+      const id = pending.pop();
+      if (seen.has(id)) continue;
+      seen.add(id);
+      pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+    // The islands themselves stay in their own chunks.
+    for (const id of [...seen]) if (roots.test(id)) seen.delete(id);
+  },
   configEnvironment(name) {
     if (name !== 'client') return undefined;
     return {
       build: {
         rolldownOptions: {
+          // The contract's schema builders (src/contract/schema-stub.ts in the browser) have no side effects.
+          treeshake: { manualPureFunctions: ['z'] },
           output: {
             codeSplitting: {
               groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 3 },
-                // The page scripts' own rules (frame.ts: back and swipe; help.ts) get their own small chunk, so a
-                // page without hydrated islands loads only them, not the app chunk.
-                { name: 'page-rules', test: PAGE_SCRIPT_MODULE, priority: 2 },
+                { name: 'react', test: REACT_MODULE, priority: 4 },
+                // The page scripts' own rules (frame.ts: back and swipe; help.ts) stay inside those scripts; should an
+                // island come to share one, it gets a small chunk of its own, so a page without hydrated islands
+                // still loads only them, not the app chunk.
+                { name: 'page-rules', test: PAGE_SCRIPT_MODULE, priority: 3, minShareCount: 2 },
+                // Scripts only: an island's stylesheet stays the island's (the page links it), so loading the
+                // islands' lazy parts never asks for a stylesheet of this chunk.
+                { name: 'first-screen', test: (id) => browserChunks.firstScreen.has(id) && !REACT_MODULE.test(id) && !/\.css$/.test(id), priority: 2 },
                 // Only what two or more islands share: code of one screen (deposit, inbox, history, …) stays with its
                 // island, so the app chunk every island page loads does not grow with every screen the site gains.
                 { name: 'app', test: APP_MODULE, priority: 1, minShareCount: 2 },
@@ -70,6 +106,50 @@ const browserSchemas = {
 };
 
 /**
+ * The browser build keeps of each contract call (src/contract/calls) only what its client sends by: name, method,
+ * path, module id and the flags. The call's schemas and its OpenAPI summary are left out there, and schema
+ * builders count as free of side effects, so the schemas no browser code reads drop out of the bundle (with the
+ * zod stand-in above they are inert anyway). The worker and the pre-rendering keep the full definitions.
+ */
+const BROWSER_DROPPED_CALL_FIELDS = new Set(['query', 'body', 'value', 'summary']);
+const browserCallDefinitions = {
+  name: 'playdeck-browser-call-definitions',
+  enforce: 'post',
+  applyToEnvironment(environment) {
+    return environment.name === 'client';
+  },
+  transform: {
+    filter: { id: /src[\\/]contract[\\/]calls[\\/][\w-]+\.ts$/ },
+    handler(code) {
+      const cuts = [];
+      const visit = (node) => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) {
+          for (const child of node) visit(child);
+          return;
+        }
+        if (node.type === 'CallExpression' && node.callee?.type === 'Identifier' && node.callee.name === 'defineCall'
+          && node.arguments[0]?.type === 'ObjectExpression') {
+          const { properties } = node.arguments[0];
+          properties.forEach((property, i) => {
+            const key = property.type === 'Property' && !property.computed ? (property.key.name ?? property.key.value) : null;
+            // Up to the next property, so its comma goes too (the last one leaves a trailing comma, which is fine).
+            if (BROWSER_DROPPED_CALL_FIELDS.has(key)) cuts.push({ start: property.start, end: properties[i + 1]?.start ?? property.end });
+          });
+          return;
+        }
+        for (const [field, child] of Object.entries(node)) if (field !== 'parent' && child && typeof child === 'object') visit(child);
+      };
+      visit(this.parse(code));
+      if (cuts.length === 0) return null;
+      let out = code;
+      for (const cut of cuts.sort((a, b) => b.start - a.start)) out = out.slice(0, cut.start) + out.slice(cut.end);
+      return { code: out, map: null };
+    },
+  },
+};
+
+/**
  * Every page is pre-rendered to static HTML in dist/client; the Hono worker (worker/index.ts) serves it
  * through the ASSETS binding and answers the API. Astro's CSP hashes its own hydration scripts and styles
  * into a <meta> policy, so no page needs 'unsafe-inline'.
@@ -81,7 +161,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   integrations: [react(), interactionDirective],
-  vite: { plugins: [browserChunks, browserSchemas] },
+  vite: { plugins: [browserChunks, browserSchemas, browserCallDefinitions] },
   security: {
     csp: {
       directives: [

@@ -7,8 +7,9 @@
  * (src/api/client.ts), and the two places that check stored or streamed data by a schema (the cached status, the
  * chat frames) check the shape they rely on by hand as well. So the browser build gets this module instead of zod's
  * ~45 KB (gzip): every schema builder returns the same inert schema, whose `parse` and `safeParse` pass data through
- * unchanged. Declarations that build schemas at module load (`z.object({...}).refine(...)`, `.extend`, …) still
- * evaluate, and nothing they return is used.
+ * unchanged. The browser build also leaves the calls' schemas out of their definitions and treats schema builders
+ * as free of side effects (astro.config.mjs), so only the schemas browser code reads itself are built at module
+ * load (`z.object({...}).refine(...)`, `.extend`, …), and nothing else of them is used.
  */
 type Inert = ((...args: unknown[]) => Inert) & { [key: string | symbol]: unknown };
 

@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import Dialog from '../components/Dialog';
-import DownloadOptions from '../components/DownloadOptions';
 import { useHydrated } from '../components/useHydrated';
 import { downloadBarVisible, showsDownloadBanner } from '../lib/download';
 import { t } from '../lib/i18n';
 import { $status } from '../stores/settings';
 import { $device, $downloadBarClosed, closeDownloadBar } from '../stores/ui';
+
+/** The popup's code (dialog, links, iOS hints) arrives when the player first opens it. */
+const DownloadPopup = lazy(() => import('../components/DownloadPopup'));
 
 /**
  * The app-download bar of home routes (player-shell §2 "App-download banner", §4 Download bar): shown on home
@@ -19,7 +20,8 @@ export default function DownloadBar({ route }: { route: string }) {
   const device = useStore($device);
   const closed = useStore($downloadBarClosed);
   const [popup, setPopup] = useState(false);
-  const id = useId();
+  // Mounted from the first opening on, so closing keeps the dialog's fade.
+  const [opened, setOpened] = useState(false);
   const resources = status?.info.resources ?? [];
   if (!hydrated || !showsDownloadBanner(route, window.location.hostname) || !downloadBarVisible(device, resources, closed)) {
     return null;
@@ -31,7 +33,10 @@ export default function DownloadBar({ route }: { route: string }) {
         <strong>{t('download.title')}</strong>
         <span>{t('download.subtitle')}</span>
       </p>
-      <button type="button" className="btn btn-small btn-primary" aria-haspopup="dialog" onClick={() => setPopup(true)}>
+      <button type="button" className="btn btn-small btn-primary" aria-haspopup="dialog" onClick={() => {
+        setOpened(true);
+        setPopup(true);
+      }}>
         {t('download.open')}
       </button>
       <button type="button" className="icon-btn" aria-label={t('download.close')} title={t('download.close')} onClick={closeDownloadBar}>
@@ -39,14 +44,11 @@ export default function DownloadBar({ route }: { route: string }) {
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>
-      <Dialog open={popup} labelledBy={`${id}-title`} onDismiss={() => setPopup(false)}>
-        <h2 id={`${id}-title`} className="dialog-title">{t('download.title')}</h2>
-        <DownloadOptions device={device} resources={resources} all={false} />
-        <p><a href="/m/app">{t('download.more')}</a></p>
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={() => setPopup(false)}>{t('common.close')}</button>
-        </div>
-      </Dialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <DownloadPopup open={popup} device={device} resources={resources} onClose={() => setPopup(false)} />
+        </Suspense>
+      )}
     </aside>
   );
 }

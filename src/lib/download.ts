@@ -2,7 +2,12 @@
  * App download rules (player-shell §2 "Page frame rules" and "Download prompts", §4 "Download bar"): where the
  * download banner, bar and header icon show, which link fits the phone, and how a link opens.
  */
-import { HOME_ROUTES } from './frame';
+/**
+ * Routes that count as home for the app-download banner, the header download icon and the product footer. Kept
+ * here rather than with the frame rules (src/lib/frame.ts), so the islands that read it do not share a module with
+ * the frame's own page script (back and swipe), which then stays inside that script's file.
+ */
+export const HOME_ROUTES: ReadonlySet<string> = new Set(['home']);
 
 /**
  * Site domains that never show the app-download banner (player-shell §2: "not on two specific site domains"):

@@ -26,9 +26,6 @@ export const NO_BACK_ARROW: ReadonlySet<string> = new Set(['home', 'changePsw', 
  */
 export const BACK_TO_HOME: ReadonlySet<string> = new Set(['login', 'register', 'trail', 'activity', 'forget', 'message']);
 
-/** Routes that count as home for the app-download banner and the header download icon. */
-export const HOME_ROUTES: ReadonlySet<string> = new Set(['home']);
-
 /**
  * The gate pages the edge serves during maintenance or to a restricted region (player-shell §4 App status):
  * nothing on them may lead into the site, so they have no menus.

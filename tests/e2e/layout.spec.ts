@@ -56,7 +56,8 @@ test('home shows the jackpot from the first paint, growing by 99 to 999 every 5 
   const amount = page.locator('.jackpot-amount');
   await expect(amount).toHaveText(/123,581,220$/);
   const island = page.locator('astro-island', { has: page.locator('.jackpot-banner') });
-  // client:idle: let the idle callback fire, then wait for the island to hydrate.
+  // client:visible (below a phone's first screen): scroll to it, then wait for the island to hydrate.
+  await amount.scrollIntoViewIfNeeded();
   await expect.poll(async () => {
     await page.clock.runFor(500);
     return island.getAttribute('ssr');

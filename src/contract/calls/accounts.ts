@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
 import { wireMoney } from '../money';
+import { registerFieldRule } from './accounts-schemas';
 
 /**
  * Calls of the accounts area: sessions, registration, passwords, SMS codes, member info and wallet
@@ -89,19 +90,7 @@ export const registerBody = z.object({
   firebaseChannel: z.literal('sms').optional(),
 });
 
-/** One field rule of the registration settings (§3): "*" = any pattern; the message is `reg_pattern_<patternId>`. */
-export const registerFieldRule = z.object({
-  enabled: z.boolean(),
-  required: z.boolean(),
-  acceptedPattern: z.string(),
-  patternId: z.string(),
-  minLength: z.number().int(),
-  maxLength: z.number().int(),
-  type: z.string(),
-});
-
-/** One registration field's rule. */
-export type RegisterFieldRule = z.output<typeof registerFieldRule>;
+export { registerFieldRule, type RegisterFieldRule } from './accounts-schemas';
 
 /** SMS send answer: when the client may ask again (epoch ms); the register send also says `expiredMinutes`. */
 const smsSent = z.object({ expirationTime: z.number().int(), expiredMinutes: z.number().optional() });

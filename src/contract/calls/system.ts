@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { registerFieldRule } from './accounts';
+import { registerFieldRule } from './accounts-schemas';
 
 /**
  * Calls of the system area (platform-contract.md §2 "system status", "whitelabel switches", "customer-service
