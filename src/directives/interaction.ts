@@ -43,12 +43,6 @@ const interaction: ClientDirective = (load, options, el) => {
   document.addEventListener('click', holdClick, true);
   for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
   for (const name of triggers.events) window.addEventListener(name, start);
-  const delay = triggers.afterMs;
-  if (delay !== null) {
-    const later = () => setTimeout(() => void start(), delay);
-    if (document.readyState === 'complete') later();
-    else window.addEventListener('load', later, { once: true });
-  }
   try {
     if (hydratesAtOnce(triggers, {
       hash: window.location.hash,

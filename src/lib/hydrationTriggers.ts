@@ -5,8 +5,6 @@
  * - `key=value`: hydrate at once when local storage holds that value (`autoLogin=1`: a remembered player).
  * - `!key`: the storage triggers do not fire while session storage holds `key` (a remembered player who already
  *   has a session needs no exchange).
- * - `after:<ms>`: hydrate that long after the page's load event even without interaction (code that must run
- *   later but not with the page, e.g. a carousel's first autoplay tick).
  * - any other word: a window event that hydrates the island, and a session storage key that hydrates it at once
  *   when present (a toast a previous page kept for this one).
  */
@@ -15,21 +13,15 @@ export interface HydrationTriggers {
   events: string[];
   local: { key: string; value: string }[];
   unless: string[];
-  /** The shortest `after:<ms>` delay, or null. */
-  afterMs: number | null;
 }
 
 /** Splits the directive's value into its kinds of trigger. */
 export function parseTriggers(value: unknown): HydrationTriggers {
   const words = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : [];
-  const triggers: HydrationTriggers = { fragments: [], events: [], local: [], unless: [], afterMs: null };
+  const triggers: HydrationTriggers = { fragments: [], events: [], local: [], unless: [] };
   for (const word of words) {
     if (word.startsWith('#')) triggers.fragments.push(word);
     else if (word.startsWith('!')) triggers.unless.push(word.slice(1));
-    else if (/^after:\d{1,6}$/.test(word)) {
-      const ms = Number(word.slice('after:'.length));
-      triggers.afterMs = triggers.afterMs === null ? ms : Math.min(triggers.afterMs, ms);
-    }
     else if (word.includes('=')) {
       const at = word.indexOf('=');
       triggers.local.push({ key: word.slice(0, at), value: word.slice(at + 1) });

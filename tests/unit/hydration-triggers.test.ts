@@ -8,10 +8,10 @@ function page(hash: string, session: Record<string, string>, local: Record<strin
 
 describe('client:interaction triggers', () => {
   it('parses fragments, events, local storage values and exceptions', () => {
-    expect(parseTriggers('#session= #oauthError= autoLogin=1 !MC_SESSION_INFO playdeck:toast after:4500 after:900')).toEqual({
-      fragments: ['#session=', '#oauthError='], events: ['playdeck:toast'], local: [{ key: 'autoLogin', value: '1' }], unless: ['MC_SESSION_INFO'], afterMs: 900,
+    expect(parseTriggers('#session= #oauthError= autoLogin=1 !MC_SESSION_INFO playdeck:toast')).toEqual({
+      fragments: ['#session=', '#oauthError='], events: ['playdeck:toast'], local: [{ key: 'autoLogin', value: '1' }], unless: ['MC_SESSION_INFO'],
     });
-    expect(parseTriggers(undefined)).toEqual({ fragments: [], events: [], local: [], unless: [], afterMs: null });
+    expect(parseTriggers(undefined)).toEqual({ fragments: [], events: [], local: [], unless: [] });
   });
 
   // The home page's session exchange: a remembered player without a session is logged in on arrival; one who has
