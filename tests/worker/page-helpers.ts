@@ -59,7 +59,7 @@ export interface PageAnswer {
   status: number;
   headers: Headers;
   text: string;
-  /** The text without the site markup the edge writes into `<html>` (data-switches, data-site-theme, data-merchant, data-capabilities, the brand's data-site-name, data-app-name, data-brand-logo): the file as built. */
+  /** The text without the site markup the edge writes into `<html>` (data-switches, data-site-theme, data-merchant, data-capabilities, the brand's data-site-name, data-app-name, data-brand-logo) and its served data blocks (src/lib/served.ts): the file as built. */
   file: string;
 }
 
@@ -75,7 +75,9 @@ export async function page(
   const url = path.startsWith('http') ? path : `http://127.0.0.1${path}`;
   const response = await createApp(options).request(url, requestInit, override ? { ...env, ...override } : env);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, file: text.replace(/ data-(?:switches|site-theme|merchant|capabilities|site-name|app-name|brand-logo)(?:="[^"]*")?/g, '') };
+  return { status: response.status, headers: response.headers, text, file: text
+    .replace(/ data-(?:switches|site-theme|merchant|capabilities|site-name|app-name|brand-logo)(?:="[^"]*")?/g, '')
+    .replace(/<script type="application\/json" id="pd-served-[a-z-]+">.*?<\/script>/gs, '') };
 }
 
 /** Operator state of one merchant, as the edge reads it. */
