@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
+import { waitForHydration } from './hydration';
 
 const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
 const locales = new Map<string, Record<string, string>>();
@@ -30,6 +31,7 @@ async function expectLanguage(page: Page, code: string, tag: string, dir: 'ltr' 
 
 /** Picks a language in the side menu's language picker (accounts §2), speaking the page's current language. */
 async function pickLanguage(page: Page, from: string, nativeName: string): Promise<void> {
+  await waitForHydration(page);
   await page.locator('header.home-header').getByRole('button', { name: text(from, 'menu.open') }).click();
   const menu = page.getByRole('dialog', { name: text(from, 'menu.title') });
   await menu.getByRole('button', { name: new RegExp(text(from, 'language.label')) }).click();
