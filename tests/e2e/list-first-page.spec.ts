@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './hydration';
 
 /**
  * Issue 9: the list pages carry their first page of results in the first HTML (the edge writes it,
@@ -7,6 +8,19 @@ import { expect, test, type Page } from '@playwright/test';
  */
 
 const tiles = (page: Page) => page.locator('.game-grid .tile-name');
+
+/** Console errors and uncaught page errors (a hydration mismatch shows as one), and the list calls, from now on. */
+function watch(page: Page, isListCall: (url: URL) => boolean): { errors: string[]; lists: string[] } {
+  const seen = { errors: [] as string[], lists: [] as string[] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => seen.errors.push(error.message));
+  page.on('request', (request) => {
+    if (isListCall(new URL(request.url()))) seen.lists.push(request.url());
+  });
+  return seen;
+}
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
@@ -38,19 +52,11 @@ test.describe('with JavaScript disabled', () => {
 
 test.describe('with JavaScript enabled', () => {
   test('/m/gameList hydrates over the first page: no console error, the list not asked for again', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    const lists: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/wps/relay/GCSGAME_gameList')) lists.push(request.url());
-    });
+    const { errors, lists } = watch(page, (url) => url.pathname === '/wps/relay/GCSGAME_gameList');
     await page.goto('/m/gameList?gameType=RNG');
     const first = await tiles(page).allTextContents();
     expect(first).toHaveLength(9);
-    await page.locator('[data-fill="game-list"] > astro-island:not([ssr])').waitFor();
+    await waitForHydration(page, 'GameListScreen');
     await page.waitForLoadState('networkidle');
     await expect(tiles(page)).toHaveText(first);
     expect(lists, 'the first page came with the page').toEqual([]);
@@ -63,19 +69,11 @@ test.describe('with JavaScript enabled', () => {
 });
 
 test('/m/lottery hydrates over the draws: no console error, the list not asked for again, the count-down runs', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  const lists: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/lgw/games') lists.push(request.url());
-  });
+  const { errors, lists } = watch(page, (url) => url.pathname === '/lgw/games');
   await page.goto('/m/lottery');
   const names = await page.locator('.lotto-row').allTextContents();
   expect(names.length).toBeGreaterThan(3);
-  await page.locator('[data-fill="lottery"] > astro-island:not([ssr])').waitFor();
+  await waitForHydration(page, 'LotteryGames');
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.lotto-row')).toHaveText(names);
   const timer = page.locator('.lotto-timer').first();
