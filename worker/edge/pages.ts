@@ -13,7 +13,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/language
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
 import { upstreamImageOrigins } from './headers';
-import { homeVendorsFill, isListPage, listFill } from './list-fill';
+import { homeVendorsFill, isListPage, listFill, type MappingCache } from './list-fill';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
@@ -100,19 +100,19 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
     capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
   };
-  // The fills' calls run side by side: home's vendor mapping (list-fill.ts homeVendorsFill) beside its banners.
+  // The fills' calls run side by side: home's vendor mapping (list-fill.ts homeVendorsFill) beside its banners. The
+  // vendor mapping and home's announcements are cached per isolate (SITE_CACHE_SECONDS), per mode, merchant and language.
+  const mode = c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in';
+  const mappingCache: MappingCache = { mode, cacheMs: siteCacheMs(c.env) };
   const filling = gate || !api ? null
     : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, api)
-      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities)
-        : page.id === 'home' ? homeVendorsFill(url, choice.language, merchant.code, api)
+      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities, mappingCache)
+        : page.id === 'home' ? homeVendorsFill(url, choice.language, merchant.code, api, mappingCache)
           : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
   const homeFilling: Promise<HomeContent> | null = page.id === 'home' && !gate && api
-    ? homeContentFor({
-      api, origin: url.origin, merchantCode: merchant.code, language: choice.language, cacheMs: siteCacheMs(c.env),
-      mode: c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in',
-    })
+    ? homeContentFor({ api, origin: url.origin, merchantCode: merchant.code, language: choice.language, cacheMs: siteCacheMs(c.env), mode })
     : null;
   const [fill, home] = await Promise.all([filling, homeFilling]);
   const tag = `${markupTag(markup)}${fill ? `-${fill.fingerprint}` : ''}${home ? homeContentTag(home) : ''}`;
