@@ -9,7 +9,7 @@ import { idOf, importContent, uniqueSlug } from './content-fixtures';
 const HELP_PAGE = (lang: string) => `<!doctype html><html lang="${lang}"><body><main>`
   + `<div class="accordion" data-fill="help" data-open="Open ${lang}"><p class="empty-state">empty ${lang}</p></div>`
   + `<nav class="help-strip" data-fill="help-strip"></nav></main></body></html>`;
-const HELP_DETAIL_PAGE = '<!doctype html><html><body><main><div data-fill="help-detail" data-back="Back EN" data-topics="Topics EN">'
+const HELP_DETAIL_PAGE = '<!doctype html><html><body><main><div data-fill="help-detail" data-back="Back EN, centre d&#39;aide" data-topics="Topics EN &amp; FAQ">'
   + '<p class="empty-state">empty EN</p></div><nav data-fill="help-strip"></nav></main></body></html>';
 const ACTIVITY_PAGE = '<!doctype html><html><body><main><div data-fill="promotions" data-more="More EN"><p class="empty-state">no promotions</p></div></main></body></html>';
 const DETAIL_PAGE = '<!doctype html><html><body><main><div data-fill="promotion"><div class="empty-state"><p>not running</p></div></div></main></body></html>';
@@ -89,11 +89,12 @@ describe('help centre in the first HTML (edge fill)', () => {
     const { tag, title } = await sharedHelp();
     const child = (await get(`${SITE2}/m/helpDetail?tag=${tag}&c=0`)).text;
     expect(child).toContain(`<p class="promo-label">${title}</p><h2 id="help-item">Minimum ${tag}</h2>`);
-    expect(child).toContain('Back EN');
+    expect(child).toContain('Back EN, centre d&#39;aide</a>');
     const section = (await get(`${SITE2}/m/helpDetail?tag=${tag}`)).text;
     expect(section).toContain(`<a href="/m/helpDetail?p=0&amp;c=1">Speed ${tag}</a>`);
     const list = (await get(`${SITE2}/m/helpDetail?p=99`)).text;
-    expect(list).toContain('<nav aria-label="Topics EN">');
+    // The rewriter reads attributes as written: decoded once, escaped once (no `&amp;amp;` shown as `&amp;`).
+    expect(list).toContain('<nav aria-label="Topics EN &amp; FAQ">');
     expect(list).toContain(`<a href="/m/helpDetail?p=1">Bonus ${tag}</a>`);
   });
 

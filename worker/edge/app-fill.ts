@@ -8,8 +8,7 @@ import {
 import type { Language } from '../../src/lib/i18n';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
 import type { ApiFetch, ContentFill } from './content-fill';
-import { escapeHtml } from './content-markup';
-import { decodeAttribute } from './list-fill';
+import { decodeAttribute, escapeHtml } from './content-markup';
 
 /**
  * /m/app, the app download page (player-shell §2 /m/app and Download prompts, §4 Download bar, §8), written by the

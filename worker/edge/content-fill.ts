@@ -6,7 +6,7 @@ import type { Language } from '../../src/lib/i18n';
 import { helpSelection } from '../../src/lib/help';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
 import { normaliseHelp, normalisePromotions } from '../services/content-sanitise';
-import { helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-markup';
+import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-markup';
 
 /** Sends one API request through the worker itself (built-in API, or the platform in upstream mode). */
 export type ApiFetch = (request: Request) => Promise<Response>;
@@ -62,6 +62,9 @@ async function promotions(api: ApiFetch, origin: string, merchantCode: string, l
 
 const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
 
+/** An interface text from the placeholder's `data-*` attribute, decoded (the rewriter gives it as written: `Q&amp;A`). */
+const textOf = (element: Element, name: string): string => decodeAttribute(element.getAttribute(name) ?? '');
+
 /** Replaces the inner content of every `[data-fill=name]` element with `html(element)` (null: keeps the pre-rendered one). */
 function fill(rewriter: HTMLRewriter, name: string, html: (element: Element) => string | null): HTMLRewriter {
   return rewriter.on(`[data-fill="${name}"]`, {
@@ -96,9 +99,9 @@ export async function contentFill(
       fingerprint: fingerprintOf([entries, selection]),
       apply: (r) => {
         fill(r, 'help-strip', () => (some ? helpStrip(entries) : null));
-        if (pageId === 'help') return fill(r, 'help', (e) => (some ? helpAccordion(entries, selection, { open: e.getAttribute('data-open') ?? '' }) : null));
+        if (pageId === 'help') return fill(r, 'help', (e) => (some ? helpAccordion(entries, selection, { open: textOf(e, 'data-open') }) : null));
         return fill(r, 'help-detail', (e) => (some
-          ? helpDetail(entries, selection, { back: e.getAttribute('data-back') ?? '', topics: e.getAttribute('data-topics') ?? '' })
+          ? helpDetail(entries, selection, { back: textOf(e, 'data-back'), topics: textOf(e, 'data-topics') })
           : null));
       },
     };
@@ -108,7 +111,7 @@ export async function contentFill(
     if (pageId === 'activity') {
       return {
         fingerprint: fingerprintOf(list),
-        apply: (r) => fill(r, 'promotions', (e) => (list.length > 0 ? promotionCards(list, { more: e.getAttribute('data-more') ?? '' }) : null)),
+        apply: (r) => fill(r, 'promotions', (e) => (list.length > 0 ? promotionCards(list, { more: textOf(e, 'data-more') }) : null)),
       };
     }
     const id = url.searchParams.get('id');

@@ -10,6 +10,16 @@ import { srcsetAttributes } from '../../src/lib/media';
  * the pre-rendered page itself (translated at build time, read from its data attributes).
  */
 
+/** An attribute's value as written in the file (the rewriter gives it undecoded), with its character references decoded. */
+export function decodeAttribute(raw: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+  return raw.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|quot|apos|lt|gt));/gi, (match, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (dec) return String.fromCodePoint(Number(dec));
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    return named[name!.toLowerCase()] ?? match;
+  });
+}
+
 /** Text or attribute value with `& < > " '` escaped. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -14,6 +14,7 @@ import {
 } from '../../src/lib/served';
 import type { ApiFetch, ContentFill } from './content-fill';
 import { gameListMarkup, type GameListTexts } from './list-markup';
+import { decodeAttribute } from './content-markup';
 import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
 
 /**
@@ -65,16 +66,6 @@ async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promise<unkno
 }
 
 const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
-
-/** An attribute's value as written in the file (the rewriter gives it undecoded), with its character references decoded. */
-export function decodeAttribute(raw: string): string {
-  const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
-  return raw.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|quot|apos|lt|gt));/gi, (match, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (dec) return String.fromCodePoint(Number(dec));
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    return named[name!.toLowerCase()] ?? match;
-  });
-}
 
 /** The page's texts from `data-texts` (they name the page's language), or null when unreadable (then nothing is written). */
 function textsOf<T extends { language: Language }>(raw: string | null): T | null {
