@@ -1,12 +1,11 @@
 import { memo, useState } from 'react';
-import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
 import { countdownText, serverNow, upcomingClose } from '../lib/lotteryClock';
 import { $vendorGameTypes } from '../stores/catalogue';
-import { $deviceNow } from '../stores/clock';
+import { $deviceNow, $deviceOpenedAt } from '../stores/clock';
 import { $launching, openGame } from '../stores/launcher';
 import { $lotteryDrawnAt, $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/lotteryList';
 
@@ -15,9 +14,6 @@ const EAGER_ART = 3;
 
 /** The lottery categories (player-shell §3): LOTT and ELOTT. */
 const LOTTERY_TYPES = ['LOTT', 'ELOTT'] as const;
-
-/** A clock that never ticks: where the page's own ticker writes the count-downs, the island does not re-render for them. */
-const $stillClock = atom(0);
 
 interface CountdownProps {
   closeAt: number;
@@ -57,7 +53,7 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
   // The start page counts down through the island (its order follows the clock); the lottery page's own ticker
   // writes the count-downs there, before and after hydration (src/views/Lottery.astro).
   const ticking = order === 'soonest';
-  const deviceNow = useStore(ticking ? $deviceNow : $stillClock);
+  const deviceNow = useStore(ticking ? $deviceNow : $deviceOpenedAt);
   const launching = useStore($launching);
   useStore($vendorGameTypes); // the launch rule reads the vendor mapping (prize mode)
   const { loaded, failed } = useStore($lotteryList);
@@ -79,8 +75,9 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
   if (!loaded) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (loaded.list.length === 0) return <p className="empty-state">{t('lottery.none')}</p>;
 
-  // Without ticking, `now` only seeds count-downs as they first render (the page's ticker takes them on from there).
-  const now = served && drawnAt !== null ? drawnAt : serverNow(ticking ? deviceNow : Date.now(), loaded.sample.offsetMs);
+  // Without ticking, `now` only seeds count-downs as they first render: the page's ticker brings each new one up to
+  // date before it is painted, and counts on from there.
+  const now = served && drawnAt !== null ? drawnAt : serverNow(deviceNow, loaded.sample.offsetMs);
   const closeOf = (g: LotteryGameInfo) => upcomingClose(g.nextCloseAt, g.intervalMs, now);
   const vendors = [...new Map(loaded.list.map((g) => [g.vassalage, g.displayName])).entries()];
   const shown = loaded.list.filter((g) => !vendor || g.vassalage === vendor);

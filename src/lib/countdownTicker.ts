@@ -62,18 +62,22 @@ export function startCountdowns(root: Element, offsetMs: () => number): () => vo
       writeTimers(shown, now());
     }, { rootMargin: '200px 0px' })
     : null;
-  // Timers not seen before (first paint, or rendered by the island since) are watched from now on: the observer's
-  // first report for each writes those near the screen, so a first paint's hundred timers cost one small write.
-  const catchUp = () => {
+  // Timers not seen before are watched from now on. Those of the first paint are written by the observer's first
+  // report, only where near the screen (a hundred timers cost one small write); those the island renders later
+  // (from a slightly older clock) are written at once, before they are painted (mutation callbacks run first).
+  const catchUp = (write: boolean) => {
+    const fresh: Element[] = [];
     for (const element of root.querySelectorAll(TIMER_SELECTOR)) {
       if (watched.has(element)) continue;
       watched.add(element);
       observer?.observe(element);
+      fresh.push(element);
     }
+    if (write) writeTimers(fresh, now());
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = () => {
-    catchUp();
+    catchUp(false);
     for (const element of near) if (!element.isConnected) near.delete(element);
     if (observer) writeTimers(near, now());
     else writeTimers(root.querySelectorAll(TIMER_SELECTOR), now());
@@ -84,7 +88,7 @@ export function startCountdowns(root: Element, offsetMs: () => number): () => vo
     if (document.hidden) return;
     timer = setTimeout(tick, 1000 - (((now() % 1000) + 1000) % 1000) + 5);
   };
-  const mutations = typeof MutationObserver === 'function' ? new MutationObserver(catchUp) : null;
+  const mutations = typeof MutationObserver === 'function' ? new MutationObserver(() => catchUp(true)) : null;
   mutations?.observe(root, { childList: true, subtree: true });
   const onVisibility = () => (document.hidden ? clearTimeout(timer) : tick());
   document.addEventListener('visibilitychange', onVisibility);
