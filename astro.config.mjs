@@ -27,7 +27,7 @@ const APP_MODULE = new RegExp([
   // Small parts several islands share (each would otherwise be a request of its own).
   /src[\\/]islands[\\/](GameGrid|usePagedGames|useLanguageRevalidation|PagedFooter|BalanceWidget|ConfirmDialog|LogoutButton|MenuButton|HeaderDownloadIcon)\.tsx?$/.source,
 ].join('|'));
-const PAGE_SCRIPT_MODULE = /src[\\/]lib[\\/](frame|help)\.ts$/;
+const PAGE_SCRIPT_MODULE = /src[\\/]lib[\\/](frame|help|countdown)\.ts$/;
 /**
  * The islands home hydrates before the player interacts (src/views/Home.astro, src/layouts/Frame.astro: load, idle,
  * and visible in a phone's first screen). Their shared code goes to the `first-screen` chunk, so a visitor's home
@@ -69,7 +69,8 @@ const browserChunks = {
             codeSplitting: {
               groups: [
                 { name: 'react', test: REACT_MODULE, priority: 4 },
-                // The page scripts' own rules (frame.ts: back and swipe; help.ts) stay inside those scripts; should an
+                // The page scripts' own rules (frame.ts: back and swipe; help.ts; countdown.ts: the lottery page's
+                // count-downs, shared with the lottery islands) stay inside those scripts; should an
                 // island come to share one, it gets a small chunk of its own, so a page without hydrated islands
                 // still loads only them, not the app chunk.
                 { name: 'page-rules', test: PAGE_SCRIPT_MODULE, priority: 3, minShareCount: 2 },

@@ -9,7 +9,7 @@ import { t } from '../lib/i18n';
 import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../lib/served';
 import { $vendorLanes, cardName, laneOf, vendorName } from '../stores/catalogue';
 import { $favouriteIds } from '../stores/favourites';
-import { $gameListView, chooseListFilter, chooseListVendor, openGameList, searchList } from '../stores/gameListScreen';
+import { $gameListView, $listSearch, chooseListFilter, chooseListVendor, openGameList, searchList } from '../stores/gameListScreen';
 import { gameListPages } from '../stores/gameLists';
 import GameGrid from '../components/GameGrid';
 import PagedFooter from '../components/PagedFooter';
@@ -26,6 +26,7 @@ export default function GameListScreen() {
   const lanes = useStore($vendorLanes);
   const favourites = useStore($favouriteIds);
   const view = useStore($gameListView);
+  const search = useStore($listSearch);
   const paged = usePaged(gameListPages(view.key));
   useEffect(() => openGameList(window.location.search), []);
   const { gameType, vendor, entry, vendorTiles, options, classShown, vendorShown, needsLogin, favouriteMode, filter: active } = view;
@@ -50,7 +51,14 @@ export default function GameListScreen() {
         {gameType ? categoryLabel(gameType) : t('common.loading')}
         {chosenVendor && <span className="list-subtitle"> · {vendorName(chosenVendor)}</span>}
       </h2>
-      {!vendorTiles && <SearchBox onSearch={searchList} id={GAME_SEARCH_ID} />}
+      {!vendorTiles && (
+        // Keyed by the address's search: opening another address (history) shows its text. Named and carrying the
+        // category and vendor, so Enter before hydration (a plain GET) opens the same list filtered.
+        <SearchBox
+          key={view.known ? 'address' : 'unknown'} initial={search ?? ''} onSearch={searchList} id={GAME_SEARCH_ID}
+          name="gameName" carry={{ gameType, vassalage: vendor }}
+        />
+      )}
       {vendorShown && entry && (
         <div className="field vendor-select">
           <label htmlFor="vendor-select">{t('games.vendor.label')}</label>

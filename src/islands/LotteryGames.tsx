@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
-import { formatCountdown, remainingMs, serverNow, upcomingClose } from '../lib/lotteryClock';
+import { countdownText, serverNow, upcomingClose } from '../lib/lotteryClock';
 import { $vendorGameTypes } from '../stores/catalogue';
-import { $deviceNow } from '../stores/clock';
+import { $deviceNow, $deviceOpenedAt } from '../stores/clock';
 import { $launching, openGame } from '../stores/launcher';
 import { $lotteryDrawnAt, $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/lotteryList';
 
@@ -14,6 +14,29 @@ const EAGER_ART = 3;
 
 /** The lottery categories (player-shell §3): LOTT and ELOTT. */
 const LOTTERY_TYPES = ['LOTT', 'ELOTT'] as const;
+
+interface CountdownProps {
+  closeAt: number;
+  intervalMs: number;
+  /** The server time to show the count-down as of. */
+  now: number;
+  /** True: the island re-renders it each second (/m/startLottery); false: the page's ticker rewrites it (/m/lottery). */
+  ticking: boolean;
+}
+
+/**
+ * One count-down. `data-close-at`/`data-interval` let the lottery page's ticker (src/lib/countdownTicker.ts) rewrite
+ * it each second; there it renders once per close time, so the list's later renders leave the ticker's text alone,
+ * and the text the ticker wrote before hydration is kept (suppressHydrationWarning: it is newer than the served one).
+ */
+const Countdown = memo(function Countdown({ closeAt, intervalMs, now }: CountdownProps) {
+  return (
+    <span className="lotto-timer" data-close-at={closeAt} data-interval={intervalMs} suppressHydrationWarning>
+      {countdownText(closeAt, intervalMs, now)}
+    </span>
+  );
+}, (before, after) => before.closeAt === after.closeAt && before.intervalMs === after.intervalMs
+  && before.ticking === after.ticking && (!after.ticking || before.now === after.now));
 
 /** Props: `order` soonest lists the draws closing first (the lottery start page); catalogue keeps the site's order. */
 export interface LotteryGamesProps {
@@ -27,7 +50,10 @@ export interface LotteryGamesProps {
  */
 export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps) {
   const hydrated = useHydrated();
-  const deviceNow = useStore($deviceNow);
+  // The start page counts down through the island (its order follows the clock); the lottery page's own ticker
+  // writes the count-downs there, before and after hydration (src/views/Lottery.astro).
+  const ticking = order === 'soonest';
+  const deviceNow = useStore(ticking ? $deviceNow : $deviceOpenedAt);
   const launching = useStore($launching);
   useStore($vendorGameTypes); // the launch rule reads the vendor mapping (prize mode)
   const { loaded, failed } = useStore($lotteryList);
@@ -49,6 +75,8 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
   if (!loaded) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (loaded.list.length === 0) return <p className="empty-state">{t('lottery.none')}</p>;
 
+  // Without ticking, `now` only seeds count-downs as they first render: the page's ticker brings each new one up to
+  // date before it is painted, and counts on from there.
   const now = served && drawnAt !== null ? drawnAt : serverNow(deviceNow, loaded.sample.offsetMs);
   const closeOf = (g: LotteryGameInfo) => upcomingClose(g.nextCloseAt, g.intervalMs, now);
   const vendors = [...new Map(loaded.list.map((g) => [g.vassalage, g.displayName])).entries()];
@@ -73,7 +101,7 @@ export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps)
         </button>
         <p className="lotto-row-meta" id={`lotto-when-${g.nodeId}`}>
           <span className="visually-hidden">{g.displayName}, </span>
-          <span>{t('lottery.closesIn')} <span className="lotto-timer">{formatCountdown(remainingMs(closeOf(g), now))}</span></span>
+          <span>{t('lottery.closesIn')} <Countdown closeAt={g.nextCloseAt} intervalMs={g.intervalMs} now={now} ticking={ticking} /></span>
         </p>
       </div>
     </li>

@@ -4,6 +4,7 @@ import {
   ALL, FAVORITE, classificationOptions, needsSession, showsClassificationFilter, showsVendorFilter, showsVendorTiles,
   VENDOR_SELECTOR_TYPES,
 } from './filters';
+import { normaliseSearch } from './search';
 
 /**
  * What the game list screen shows (player-shell §2 "Game list screen"), as pure rules shared by the browser store
@@ -14,16 +15,33 @@ import {
 /** The vendor mapping entry of one category (platform-contract.md §2 vendor game types). */
 export type VendorMappingEntry = z.output<typeof vendorGameType>;
 
-/** The page's address query: `?gameType=…&vassalage=…`. */
+/**
+ * The page's address query: `?gameType=…&vassalage=…&gameName=…`. `gameName` is the name searched for: the search
+ * box's field, so a search sent before the page's script runs (the browser's plain form submit) opens the same
+ * filtered list (the field takes the contract's name for it, platform-contract.md game list `gameName`).
+ */
 export interface ListAddress {
   gameType: string;
   vassalage: string | undefined;
+  gameName?: string | undefined;
 }
 
-/** Reads the address query (`location.search`): both trimmed, an empty vendor is none. */
+/** Reads the address query (`location.search`): all trimmed, an empty vendor or name is none (player-shell §5). */
 export function listAddressOf(search: string | URLSearchParams): ListAddress {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return { gameType: query.get('gameType')?.trim() ?? '', vassalage: query.get('vassalage')?.trim() || undefined };
+  return {
+    gameType: query.get('gameType')?.trim() ?? '',
+    vassalage: query.get('vassalage')?.trim() || undefined,
+    gameName: normaliseSearch(query.get('gameName')),
+  };
+}
+
+/** The address query of a list (`?gameType=…&vassalage=…&gameName=…`, the empty ones left out). */
+export function listQueryOf(address: ListAddress): string {
+  const query = new URLSearchParams({ gameType: address.gameType });
+  if (address.vassalage) query.set('vassalage', address.vassalage);
+  if (address.gameName) query.set('gameName', address.gameName);
+  return `?${query.toString()}`;
 }
 
 /** What one game list asks for (player-shell §2 Game list screen): category, vendor, classification, name. */
@@ -100,7 +118,7 @@ export function listViewOf({ address, choice, filter, search, mapping, session }
   };
 }
 
-/** The screen as it opens on an address: every vendor of the address, classification 'all', no search, no player. */
+/** The screen as it opens on an address: every vendor of the address, classification 'all', the address's search, no player. */
 export function openingListView(address: ListAddress, mapping: readonly VendorMappingEntry[] | null) {
-  return listViewOf({ address, choice: null, filter: ALL, search: undefined, mapping, session: undefined });
+  return listViewOf({ address, choice: null, filter: ALL, search: address.gameName, mapping, session: undefined });
 }

@@ -15,3 +15,9 @@ onMount($deviceNow, () => {
   const timer = setInterval(() => $deviceNow.set(Date.now()), TICK_MS);
   return () => clearInterval(timer);
 });
+
+/**
+ * The device time when the page's scripts started, never ticking: for screens whose count-downs a page script
+ * rewrites each second (/m/lottery, src/lib/countdownTicker.ts), so their island does not re-render every second.
+ */
+export const $deviceOpenedAt = atom<number>(typeof window === 'undefined' ? 0 : Date.now());

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { ALL } from '../lib/filters';
-import { listAddressOf, listViewOf, type ListAddress } from '../lib/gameListView';
+import { listAddressOf, listQueryOf, listViewOf, type ListAddress } from '../lib/gameListView';
 import { readServed, SERVED_GAME_LIST_ID, type ServedGameList } from '../lib/served';
 import { toGame } from '../api/catalogue';
 import type { GameTileWire } from '../contract/calls/catalogue-schemas';
@@ -22,14 +22,16 @@ function adoptServedList(): ListAddress | null {
   return served.address;
 }
 
-/** The page's address query (`?gameType=…&vassalage=…`); null until the page is live (pre-rendered: unknown). */
-export const $listAddress = atom<ListAddress | null>(adoptServedList());
+const served = adoptServedList();
+
+/** The page's address query (`?gameType=…&vassalage=…&gameName=…`); null until the page is live (pre-rendered: unknown). */
+export const $listAddress = atom<ListAddress | null>(served);
 /** The vendor the player picked in the selector (wrapped: picking 'all vendors' is a choice too); null: the address's. */
 export const $vendorChoice = atom<{ value: string | undefined } | null>(null);
 /** The classification chip on (ALL by default). */
 export const $listFilter = atom(ALL);
-/** The name searched for, if any. */
-export const $listSearch = atom<string | undefined>(undefined);
+/** The name searched for, if any (at first the address's `gameName`). */
+export const $listSearch = atom<string | undefined>(served?.gameName);
 
 /**
  * What the game list screen shows (player-shell §2 Game list screen; src/lib/gameListView.ts listViewOf): the
@@ -39,21 +41,30 @@ export const $listSearch = atom<string | undefined>(undefined);
 export const $gameListView = computed([$listAddress, $vendorChoice, $listFilter, $listSearch, $vendorGameTypes, $session], (address, choice, filter, search, mapping, session) =>
   listViewOf({ address, choice, filter, search, mapping, session: session?.token }));
 
-/** Opens the screen for the page's address query (`location.search`). */
+/** Opens the screen for the page's address query (`location.search`), its search included. */
 export function openGameList(search: string): void {
   const next = listAddressOf(search);
   const now = $listAddress.get();
-  if (now && now.gameType === next.gameType && now.vassalage === next.vassalage) return;
+  if (now && now.gameType === next.gameType && now.vassalage === next.vassalage && now.gameName === next.gameName) return;
   $listAddress.set(next);
+  $listSearch.set(next.gameName);
+}
+
+/** Keeps the screen's vendor and search in the address, so a reload (or a shared link) shows the same list. */
+function keepInAddress(): void {
+  if (typeof window === 'undefined') return;
+  const choice = $vendorChoice.get();
+  const address = $listAddress.get();
+  const query = listQueryOf({
+    gameType: address?.gameType ?? '', vassalage: choice ? choice.value : address?.vassalage, gameName: $listSearch.get(),
+  });
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}`);
 }
 
 /** Picks a vendor (undefined: all) and keeps it in the address, so a reload shows the same list. */
 export function chooseListVendor(value: string | undefined): void {
   $vendorChoice.set({ value });
-  const gameType = $listAddress.get()?.gameType ?? '';
-  if (typeof window === 'undefined') return;
-  const query = new URLSearchParams({ gameType, ...(value ? { vassalage: value } : {}) });
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query.toString()}`);
+  keepInAddress();
 }
 
 /** Turns a classification chip on (player-shell §2: one at a time; any change restarts at page 1). */
@@ -61,7 +72,8 @@ export function chooseListFilter(code: string): void {
   $listFilter.set(code);
 }
 
-/** Searches the list by game name (undefined or empty: no search). */
+/** Searches the list by game name (undefined or empty: no search), kept in the address as `gameName`. */
 export function searchList(query: string | undefined): void {
   $listSearch.set(query || undefined);
+  keepInAddress();
 }

@@ -6,6 +6,7 @@ import { activeLanguage } from '../lib/i18n';
 import type { z } from 'zod';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { betterSample, clockSample, type ClockSample } from '../lib/lotteryClock';
+import { pageRoundTrip, SERVER_CLOCK_EVENT } from '../lib/countdown';
 
 export type { LotteryGameInfo };
 
@@ -19,19 +20,6 @@ export interface LotteryListState {
 }
 
 type WireGame = z.output<typeof lotteryCalls.lotteryGameList.value>['list'][number];
-
-/**
- * The device times at which the page was asked for and its first byte arrived (the server read its clock in
- * between, just before answering); the navigation's start and now where the browser does not say.
- */
-function pageRoundTrip(): { sentAt: number; receivedAt: number } {
-  const now = Date.now();
-  if (typeof performance === 'undefined') return { sentAt: now, receivedAt: now };
-  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const origin = performance.timeOrigin;
-  if (entry && entry.responseStart > 0) return { sentAt: Math.round(origin + entry.requestStart), receivedAt: Math.round(origin + entry.responseStart) };
-  return { sentAt: Math.round(origin), receivedAt: now };
-}
 
 /**
  * The list the edge wrote into /m/lottery (worker/edge/list-fill.ts), if any and in the page's language, with the
@@ -78,6 +66,8 @@ export async function loadLotteryList(): Promise<void> {
     if (mine !== load) return;
     sample = betterSample(sample, clockSample(value.serverTime, sentAt, Date.now()));
     $lotteryList.set({ loaded: { list: value.list, sample }, failed: false });
+    // The lottery page's count-down ticker runs on the best reading too (src/views/Lottery.astro).
+    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SERVER_CLOCK_EVENT, { detail: sample.offsetMs }));
   } catch {
     if (mine === load) $lotteryList.set({ ...$lotteryList.get(), failed: true });
   }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { registerPlayer, watchForPageErrors } from './players';
-import { waitForHydration } from './hydration';
+import { hydrateByInteraction } from './hydration';
 
 /**
  * The game area on a phone (player-shell §2 Game list screen, game centre, providers, hot, home blocks; §4 Game
@@ -50,7 +50,7 @@ test('a guest browses the game centre, providers, hot games and the hot filter; 
   await expectNoSeriousA11yViolations(page, '/m/hot');
 
   await page.goto('/m/gameList?gameType=RNG');
-  await waitForHydration(page, 'GameListScreen');
+  await hydrateByInteraction(page, 'GameListScreen');
   await expect(tiles(page)).toHaveCount(9);
   const hotList = page.waitForRequest((r) => r.url().includes('/wps/relay/GCSGAME_gameList') && r.url().includes('gameClassify=hot'));
   await page.getByRole('button', { name: 'Hot', exact: true }).click();
@@ -69,7 +69,7 @@ test('a member searches, pages, favourites and launches games by every path, and
 
   // Search (trimmed), paging, favourite.
   await page.goto('/m/gameList?gameType=RNG&vassalage=PD_SLOTS');
-  await waitForHydration(page, 'GameListScreen');
+  await hydrateByInteraction(page, 'GameListScreen');
   await expect(tiles(page)).toHaveCount(9);
   await page.getByRole('button', { name: 'More games' }).click();
   await expect(tiles(page)).toHaveCount(18);
@@ -87,7 +87,7 @@ test('a member searches, pages, favourites and launches games by every path, and
 
   // LOTT (TCG): the launcher opens the lottery page in the mapping's prize mode, without the token in the address.
   await page.goto('/m/gameList?gameType=LOTT');
-  await waitForHydration(page, 'GameListScreen');
+  await hydrateByInteraction(page, 'GameListScreen');
   await page.getByRole('searchbox').fill('Hanoi');
   await page.getByRole('searchbox').press('Enter');
   await tile(page, 'Hanoi Lottery').click();
@@ -100,7 +100,7 @@ test('a member searches, pages, favourites and launches games by every path, and
 
   // TCG_SEA: prize mode SEA.
   await page.goto('/m/gameList?gameType=LOTT');
-  await waitForHydration(page, 'GameListScreen');
+  await hydrateByInteraction(page, 'GameListScreen');
   await page.getByRole('searchbox').fill('Thai Government');
   await page.getByRole('searchbox').press('Enter');
   await tile(page, 'Thai Government Jackpot').click();
@@ -109,7 +109,7 @@ test('a member searches, pages, favourites and launches games by every path, and
 
   // TCG_LOTTO_VN: ELOTT lists vendor tiles; the game opens at the vendor's lobby.
   await page.goto('/m/gameList?gameType=ELOTT');
-  await waitForHydration(page, 'GameListScreen');
+  await hydrateByInteraction(page, 'GameListScreen');
   await page.getByRole('link', { name: /TCG Lotto VN/ }).click();
   await page.waitForURL('**/m/gameList?gameType=ELOTT&vassalage=TCG_LOTTO_VN');
   const fast = ((await tiles(page).first().textContent()) ?? '').trim();
@@ -124,11 +124,11 @@ test('a member searches, pages, favourites and launches games by every path, and
 
   // Recent: the member's launches of the type, latest first.
   await page.goto('/m/gameList?gameType=LOTT');
-  await waitForHydration(page, 'GameListScreen');
+  await hydrateByInteraction(page, 'GameListScreen');
   await page.getByRole('button', { name: 'Recent', exact: true }).click();
   await expect(tiles(page)).toHaveText(['Thai Government Jackpot', 'Hanoi Lottery']);
   await page.goto('/m/gameList?gameType=RNG');
-  await waitForHydration(page, 'GameListScreen');
+  await hydrateByInteraction(page, 'GameListScreen');
   await page.getByRole('button', { name: 'Recent', exact: true }).click();
   await expect(tiles(page)).toHaveText([slot]);
   await page.getByRole('button', { name: 'Favourites', exact: true }).click();

@@ -10,3 +10,14 @@ export async function waitForHydration(page: Page, component?: string): Promise<
   await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]')).toHaveCount(0);
   if (component) await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', '');
 }
+
+/**
+ * Hydrates the islands that wait for the player's first interaction (`client:interaction`, e.g. the list pages'
+ * islands where the edge wrote the list) as a first touch would, and waits until `component` has hydrated. For tests
+ * that drive the island through more than taps (typing, selects); a bare tap needs none of this (it is replayed).
+ */
+export async function hydrateByInteraction(page: Page, component: string): Promise<void> {
+  await waitForHydration(page);
+  await page.locator('body').dispatchEvent('pointerdown');
+  await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', '');
+}

@@ -71,11 +71,25 @@ describe('the edge writes the game list the island hydrates over', () => {
     ['EN', '?gameType=RNG&vassalage=XO'],
     ['FA', '?gameType=RNG&vassalage=PD'],
     ['AR', '?gameType=LIVE'],
+    ['EN', '?gameType=RNG&gameName=%20Caf%C3%A9%20%26%20%22x%22%20'],
+    ['AR', '?gameType=RNG&vassalage=XO&gameName=lucky'],
   ] as const)('%s %s: the same markup, escaped, with the tiles', async (language, search) => {
     const { island, edge } = await bothRenders(language, search);
     expect(edge).toContain('Lucky &lt;b&gt;&quot;7&quot;&lt;/b&gt;');
     expect(edge).not.toContain('<b>');
     expect(edge).toContain('fetchPriority="high"');
+    expect(island).toBe(edge);
+  }, 60_000);
+
+  // Enter before hydration is the browser's plain GET: the form carries the category and vendor beside the name.
+  it.each([
+    ['?gameType=RNG', 'value=""/>', '<input type="hidden" name="gameType" value="RNG"/></form>'],
+    ['?gameType=RNG&vassalage=XO', 'value=""/>', '<input type="hidden" name="gameType" value="RNG"/><input type="hidden" name="vassalage" value="XO"/></form>'],
+    ['?gameType=RNG&gameName=%20Caf%C3%A9%20%26%20%22x%22%20', 'value="Café &amp; &quot;x&quot;"/>', 'name="gameType" value="RNG"/></form>'],
+  ])('%s: the search form carries the address, and shows its trimmed search', async (search, value, carried) => {
+    const { island, edge } = await bothRenders('EN', search);
+    expect(edge).toContain(`name="gameName" ${value}`);
+    expect(edge).toContain(carried);
     expect(island).toBe(edge);
   }, 60_000);
 });
@@ -124,10 +138,12 @@ async function bothLotteryRendersIn(language: Language) {
 describe('the edge writes the lottery list the island hydrates over', () => {
   it.each(['EN', 'AR'] as const)('%s: the same markup, grouped by provider and type, with the count-downs as of the server time', async (language) => {
     const { island, edge } = await bothLotteryRenders(language);
-    expect(edge).toContain('<span class="lotto-timer">00:13</span>');
-    expect(edge).toContain('<span class="lotto-timer">3:01:01</span>');
-    expect(edge).toContain('<span class="lotto-timer">2d 00:00:05</span>');
-    expect(edge).toContain('<span class="lotto-timer">00:30</span>'); // a minute's game whose known close was 90 s ago
+    // Each timer carries its known close time and interval, from which the page's ticker counts on before hydration.
+    expect(edge).toContain(`<span class="lotto-timer" data-close-at="${NOW + 12_400}" data-interval="45000">00:13</span>`);
+    expect(edge).toContain(`<span class="lotto-timer" data-close-at="${NOW + 3 * 3600_000 + 61_000}" data-interval="86400000">3:01:01</span>`);
+    expect(edge).toContain('>2d 00:00:05</span>');
+    // A minute's game whose known close was 90 s ago: the next close counts.
+    expect(edge).toContain(`<span class="lotto-timer" data-close-at="${NOW - 90_000}" data-interval="60000">00:30</span>`);
     expect(edge).toContain('Fast &lt;3&gt; &amp; &quot;45s&quot;');
     expect(edge).not.toContain('<3>');
     expect(edge.match(/<section class="lotto-list-section"/g)).toHaveLength(2);

@@ -69,6 +69,21 @@ describe('/m/gameList: the first page in the first HTML (built-in API)', () => {
     expect(data.key).toBe(JSON.stringify(['RNG', null, 'all', null, null]));
     expect(data.page.items.map((g) => g.nodeId)).toEqual(expected.map((g) => g.nodeId));
     expect(answer.text).not.toContain('data-texts');
+    // The screen is all there: the island hydrates on the player's first interaction, not at load.
+    expect(answer.text).toContain('ssr client="interaction">');
+    expect(answer.text).toContain('<input type="hidden" name="gameType" value="RNG"/></form>');
+  });
+
+  it('opens a search sent before hydration (the plain form submit: gameName beside gameType) filtered by that name', async () => {
+    const all = await firstPage('127.0.0.1', 'RNG');
+    const name = all[0]!.gameName;
+    const answer = await get(`/m/gameList?gameName=${encodeURIComponent(` ${name} `)}&gameType=RNG&lang=en`);
+    expect(answer.status).toBe(200);
+    const data = served(answer.text)!;
+    expect(data.key).toBe(JSON.stringify(['RNG', null, 'all', name, null]));
+    expect(data.page.items.length).toBeGreaterThan(0);
+    expect(data.page.items.every((g) => g.gameName.toLowerCase().includes(name.toLowerCase()))).toBe(true);
+    expect(answer.text).toContain(`name="gameName" value="${name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}"/>`);
   });
 
   it("uses the player's language: the language's file, texts and digits", async () => {
@@ -109,6 +124,7 @@ describe('/m/gameList: the first page in the first HTML (built-in API)', () => {
       expect(answer.status).toBe(200);
       expect(answer.text).toContain('<h2 class="list-title">Loading</h2>');
       expect(served(answer.text)).toBeNull();
+      expect(answer.text).toContain('ssr client="load">');
     }
   });
 });
@@ -171,7 +187,10 @@ describe('/m/lottery: the draws in the first HTML', () => {
     expect(answer.text).not.toContain('Loading');
     expect(answer.text).toContain('Lottery TH<!-- --> <span class="muted">');
     for (const vendor of new Set(games.body.list.map((g) => g.vassalage))) expect(answer.text).toContain(`<section class="lotto-list-section" aria-labelledby="lottery-${vendor}">`);
-    expect(answer.text.match(/<span class="lotto-timer">(\d+d )?(\d+:)?\d\d:\d\d<\/span>/g)!.length).toBe(games.body.list.length);
+    expect(answer.text.match(/<span class="lotto-timer" data-close-at="\d+" data-interval="\d+">(\d+d )?(\d+:)?\d\d:\d\d<\/span>/g)!.length).toBe(games.body.list.length);
+    // The page's ticker counts on from the server time the edge wrote; the island waits for the player's first interaction.
+    expect(answer.text).toContain(`<div data-fill="lottery" data-filled="" data-server-time="${data.serverTime}">`);
+    expect(answer.text).toMatch(/<astro-island uid="b1" component-url="\/_assets\/LotteryGames.js" ssr client="interaction">/);
     expect(answer.text).toContain(`<img class="lotto-art" src="/icons/game/${games.body.list[0]!.nodeId}.svg" alt="" width="48" height="48" loading="eager"`);
     expect(Math.abs(data.serverTime - Date.now())).toBeLessThan(60_000);
   });
@@ -198,6 +217,9 @@ describe('/m/lottery: the draws in the first HTML', () => {
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('<p class="muted" aria-busy="true">Loading</p>');
     expect(block(answer.text)).toBeNull();
+    // Nothing written: the island lists the games itself, so it still hydrates at load.
+    expect(answer.text).toContain('client="load"');
+    expect(answer.text).not.toContain('data-server-time');
   });
 });
 

@@ -96,9 +96,13 @@ export function gameListMarkup(input: GameListMarkupInput, texts: GameListTexts)
   const chosen = entry?.vendors.find((v) => v.vassalage === address.vassalage);
   const title = `<h2 class="list-title">${e(label(texts.categories, address.gameType))}`
     + (chosen ? `<span class="list-subtitle"> · <!-- -->${e(vendorName(chosen))}</span>` : '') + `</h2>`;
+  // Named, and carrying the category and vendor (src/components/SearchBox.tsx): Enter before hydration is the
+  // browser's plain GET, which lands on this same list filtered by the name.
+  const carried = `<input type="hidden" name="gameType" value="${e(address.gameType)}"/>`
+    + (address.vassalage === undefined ? '' : `<input type="hidden" name="vassalage" value="${e(address.vassalage)}"/>`);
   const search = `<form class="search-box" role="search"><label for="${GAME_SEARCH_ID}">${e(texts.searchLabel)}</label>`
-    + `<div class="search-row"><input id="${GAME_SEARCH_ID}" type="search" enterKeyHint="search" autoComplete="off" placeholder="${e(texts.searchPlaceholder)}" value=""/>`
-    + `<button type="submit" class="btn">${e(texts.searchSubmit)}</button></div></form>`;
+    + `<div class="search-row"><input id="${GAME_SEARCH_ID}" type="search" enterKeyHint="search" autoComplete="off" placeholder="${e(texts.searchPlaceholder)}" name="gameName" value="${e(address.gameName ?? '')}"/>`
+    + `<button type="submit" class="btn">${e(texts.searchSubmit)}</button></div>${carried}</form>`;
   const vendor = address.vassalage ?? '';
   const select = input.vendorShown && entry
     ? `<div class="field vendor-select"><label for="vendor-select">${e(texts.vendorLabel)}</label><select id="vendor-select">`

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { lotteryCalls } from '../../src/contract/calls/lottery';
 import { humanise } from '../../src/lib/gameListView';
 import type { Language } from '../../src/lib/i18n';
-import { formatCountdown, remainingMs, upcomingClose } from '../../src/lib/lotteryClock';
+import { countdownText } from '../../src/lib/lotteryClock';
 import { escapeReact } from './list-markup';
 
 /**
@@ -10,7 +10,8 @@ import { escapeReact } from './list-markup';
  * each with its art and the count-down to its close), written by the edge into the page's island
  * (worker/edge/list-fill.ts). It is exactly what the island (src/islands/LotteryGames.tsx, catalogue order)
  * renders on hydration from the same data with its count-downs as of the server time the edge read
- * (tests/unit/list-markup.test.tsx renders both); the island then counts on. Every server text is escaped.
+ * (tests/unit/list-markup.test.tsx renders both). Each timer carries its close time and interval, from which the
+ * page's ticker (src/lib/countdownTicker.ts) counts on from first paint. Every server text is escaped.
  */
 
 /** One lottery game as /lgw/games answers it. */
@@ -41,11 +42,10 @@ export function lotteryListMarkup(list: readonly WireLotteryGame[], now: number,
       + vendors.map(([, name]) => `<button type="button" class="chip" aria-pressed="false">${e(name)}</button>`).join('') + `</div>`
     : '';
   const card = (g: WireLotteryGame, eager: boolean) => {
-    const close = upcomingClose(g.nextCloseAt, g.intervalMs, now);
     return `<li class="lotto-card"><img class="lotto-art" src="/icons/game/${g.nodeId}.svg" alt="" width="48" height="48" loading="${eager ? 'eager' : 'lazy'}" decoding="async"/>`
       + `<div class="lotto-card-text"><button type="button" class="lotto-row" aria-busy="false" aria-describedby="lotto-when-${g.nodeId}">${e(g.gameName)}</button>`
       + `<p class="lotto-row-meta" id="lotto-when-${g.nodeId}"><span class="visually-hidden">${e(g.displayName)}<!-- -->, </span>`
-      + `<span>${e(texts.closesIn)}<!-- --> <span class="lotto-timer">${formatCountdown(remainingMs(close, now))}</span></span></p></div></li>`;
+      + `<span>${e(texts.closesIn)}<!-- --> <span class="lotto-timer" data-close-at="${g.nextCloseAt}" data-interval="${g.intervalMs}">${countdownText(g.nextCloseAt, g.intervalMs, now)}</span></span></p></div></li>`;
   };
   const groups = [...new Set(list.map((g) => g.vassalage))].map((code, group) => {
     const mine = list.filter((g) => g.vassalage === code);

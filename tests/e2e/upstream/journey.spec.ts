@@ -3,7 +3,7 @@ import { STANDIN_CAPTCHA_ANSWER, STANDIN_URL } from '../../../playwright.upstrea
 import { encryptLegacyPayload, parseModulusHex } from '../../../worker/services/legacy-crypto';
 import { SERVICE_LINKS } from '../../platform-standin/shapes';
 import { logIn, logOutFromHome } from '../account-helpers';
-import { waitForHydration } from '../hydration';
+import { hydrateByInteraction } from '../hydration';
 
 /**
  * The UPSTREAM JOURNEY (playwright.upstream.config.ts): PlayDeck in upstream mode in front of the platform
@@ -49,7 +49,7 @@ test('upstream journey: browse, search, log in with a captcha after a failure, f
 
   // Browse the platform's catalogue through PlayDeck's game list.
   await page.goto('/m/gameList?gameType=RNG');
-  await waitForHydration(page, 'GameListScreen');
+  await hydrateByInteraction(page, 'GameListScreen');
   await expect(page.getByRole('button', { name: 'Lucky Dragon', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Golden Reels', exact: true })).toBeVisible();
 
