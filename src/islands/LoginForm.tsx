@@ -107,7 +107,8 @@ export default function LoginForm() {
           <a href="/m/forget">{t('login.forgot')}</a>
         </div>
         <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy}>
+        {/* Enabled before hydration: a tap or the Enter key is held by client:interaction and replayed once live. */}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('login.submit')}
         </button>
@@ -116,7 +117,7 @@ export default function LoginForm() {
       <p className="form-switch">
         {t('login.noAccount')} <a href="/m/register">{t('login.toRegister')}</a>
       </p>
-      <FreePlayCard disabled={!hydrated || busy} />
+      <FreePlayCard disabled={busy} />
       <FollowLinks />
     </div>
   );

@@ -2,7 +2,8 @@
  * The triggers of the `client:interaction` directive (src/directives/interaction.ts), parsed from its value: words
  * separated by spaces.
  * - `#name=`: hydrate at once when the address's fragment starts with it (a social login's `#session=<code>`).
- * - `key=value`: hydrate at once when local storage holds that value (`autoLogin=1`: a remembered player).
+ * - `key=value`: hydrate at once when local storage holds that value (`autoLogin=1`: a remembered player);
+ *   `key=*`: when it holds any value (`rememberedLogin=*`: a remembered username to fill in).
  * - `!key`: the storage triggers do not fire while session storage holds `key` (a remembered player who already
  *   has a session needs no exchange).
  * - any other word: a window event that hydrates the island, and a session storage key that hydrates it at once
@@ -42,5 +43,5 @@ export function hydratesAtOnce(triggers: HydrationTriggers, page: PageState): bo
   if (triggers.fragments.some((prefix) => page.hash.startsWith(prefix))) return true;
   if (triggers.unless.some((key) => page.sessionItem(key) !== null)) return false;
   return triggers.events.some((key) => page.sessionItem(key) !== null)
-    || triggers.local.some(({ key, value }) => page.localItem(key) === value);
+    || triggers.local.some(({ key, value }) => (value === '*' ? page.localItem(key) !== null : page.localItem(key) === value));
 }

@@ -34,4 +34,14 @@ describe('client:interaction triggers', () => {
     expect(hydratesAtOnce(toasts, page('', { 'playdeck:nextPageToast': 'x' }, {}))).toBe(true);
     expect(hydratesAtOnce(toasts, page('', {}, {}))).toBe(false);
   });
+
+  // The login form: a remembered username is filled in on arrival (any value of the key), as is a remembered session.
+  const loginForm = parseTriggers('#session= #oauthError= autoLogin=1 rememberedLogin=* !MC_SESSION_INFO');
+  it.each([
+    ['username remembered', {}, { rememberedLogin: '{"username":"ann"}', autoLogin: '0' }, true],
+    ['nothing remembered', {}, { autoLogin: '0' }, false],
+    ['username remembered, session open', { MC_SESSION_INFO: '{}' }, { rememberedLogin: '{}' }, false],
+  ])('login form: %s → %s', (_name, session, local, expected) => {
+    expect(hydratesAtOnce(loginForm, page('', session, local))).toBe(expected);
+  });
 });
