@@ -143,6 +143,7 @@ const interaction: ClientDirective = (load, options, el) => {
   try {
     if (hydratesAtOnce(triggers, {
       hash: window.location.hash,
+      search: window.location.search,
       sessionItem: (key) => sessionStorage.getItem(key),
       localItem: (key) => localStorage.getItem(key),
     })) void start();

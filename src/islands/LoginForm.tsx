@@ -99,7 +99,7 @@ export default function LoginForm() {
         )}
         <div className="login-options">
           {(!hydrated || hasCapability(CAPABILITIES.rememberMe)) && (
-            <label className="check">
+            <label className="check" data-capability={CAPABILITIES.rememberMe}>
               <input key={`r${prefill}-${remembered !== null}`} type="checkbox" name="rememberMe" defaultChecked={remembered !== null} />
               {t('login.remember')}
             </label>
