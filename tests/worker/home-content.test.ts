@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearHomeContentCache } from '../../worker/edge/home-content';
+import { clearVendorMappingCache } from '../../worker/edge/list-fill';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { importContent, uniqueSlug } from './content-fixtures';
 import { BUILD_FILES, fakeBuild, page } from './page-helpers';
@@ -17,6 +18,7 @@ const home = () => page('http://play2.localhost/m/home', { env: { ASSETS: build(
 describe('home content written by the edge', () => {
   beforeEach(() => {
     clearHomeContentCache();
+    clearVendorMappingCache();
     clearMerchantCache();
   });
 
@@ -38,6 +40,7 @@ describe('home content written by the edge', () => {
       { slug: uniqueSlug('l'), type: 'B', title: 'Local', groupName: 'm_local', startDate: now - HOUR, images: [IMAGE], linkage: { type: 'URL', url: '/m/gameCenter?type=LOCAL' } },
     ] });
     clearHomeContentCache();
+    clearVendorMappingCache();
     const answer = await home();
     expect(answer.text).toContain(`<div class="swiper-slide"><a class="home-banner" href="/m/lottery"><img src="${IMAGE}" alt="Promo banner"`);
     expect(answer.text).toContain('fetchpriority="high"');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
 import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID } from '../../src/lib/served';
@@ -6,6 +6,10 @@ import { call } from './helpers';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { callDef } from './catalogue-helpers';
 import { fakeBuild, page } from './page-helpers';
+import { clearVendorMappingCache } from '../../worker/edge/list-fill';
+
+// Each test reads the vendor mapping afresh (it is cached per isolate, per mode, merchant and language).
+beforeEach(() => clearVendorMappingCache());
 
 // Issue 9: the edge writes the first page of /m/gameList into the first HTML (worker/edge/list-fill.ts), with the
 // data the island adopts, so the largest paint does not wait for script.

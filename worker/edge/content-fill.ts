@@ -15,6 +15,8 @@ export type ApiFetch = (request: Request) => Promise<Response>;
 export interface ContentFill {
   fingerprint: string;
   apply: (rewriter: HTMLRewriter) => HTMLRewriter;
+  /** A request header the written content depends on beyond the page's own (it joins the answer's `Vary`). */
+  vary?: string;
 }
 
 /** The pages whose text is the operator's content (accounts §2 Promotions list, Help centre). */

@@ -115,21 +115,48 @@ function writeList<T extends { language: Language }>(
 /** The first page of a list page (see the module's comment); null: nothing to write. */
 export async function listFill(
   pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch, capabilities: readonly string[],
+  cache: MappingCache,
 ): Promise<ContentFill | null> {
-  if (pageId === 'gameList') return gameListFill(url, language, merchantCode, api);
+  if (pageId === 'gameList') return gameListFill(url, language, merchantCode, api, cache);
   if (pageId === 'lottery' && capabilities.includes(CAPABILITIES.builtInLottery)) return lotteryFill(url, language, merchantCode, api);
   return null;
 }
 
+/** How the vendor mapping is cached per isolate: its lifetime (SITE_CACHE_SECONDS, 0: off) and the API's mode. */
+export interface MappingCache {
+  /** Part of the key: answers of the built-in API and of a platform are never mixed up. */
+  mode: 'built-in' | 'upstream';
+  cacheMs: number;
+}
+
+const mappingCache = new Map<string, { mapping: VendorMappingEntry[] | null; at: number }>();
+
+/** Forgets the cached vendor mappings (tests, beside home-content.ts clearHomeContentCache). */
+export function clearVendorMappingCache(): void {
+  mappingCache.clear();
+}
+
 /**
  * The vendor mapping per game category in the merchant's order (player-shell §3; the island's call: GET
- * vendorGameTypes with typeId 1, as a visitor in `language`), or null when the call failed.
+ * vendorGameTypes with typeId 1, as a visitor in `language`), or null when the call failed. Cached per isolate by
+ * mode, merchant and language for `cache.cacheMs`, like home's announcements (home-content.ts homeContentFor): home
+ * and every game list ask for it, and it changes only when the operator changes the site's vendors. When the call
+ * fails, the last mapping read stands (or none) until the lifetime ends, so a failing platform is not asked on
+ * every page.
  */
-async function vendorMappingOf(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<VendorMappingEntry[] | null> {
+async function vendorMappingOf(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, cache: MappingCache,
+): Promise<VendorMappingEntry[] | null> {
+  const key = `${cache.mode}|${merchantCode}|${language}`;
+  const hit = mappingCache.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < cache.cacheMs) return hit.mapping;
   const mappingUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);
   mappingUrl.search = new URLSearchParams({ typeId: '1', merchant_code: merchantCode, language }).toString();
   const answer = catalogueCalls.vendorGameTypes.value.safeParse(await valueOf(api, mappingUrl, visitorHeaders(merchantCode, language)));
-  return answer.success ? sortedMapping(answer.data.content) : null;
+  const mapping = answer.success ? sortedMapping(answer.data.content) : hit?.mapping ?? null;
+  mappingCache.set(key, { mapping, at: now });
+  return mapping;
 }
 
 /**
@@ -139,8 +166,10 @@ async function vendorMappingOf(url: URL, language: Language, merchantCode: strin
  * island has to load at once just to fetch. The block carries the page's language; the store re-fetches on a
  * language change (250 ms debounce). Null: the call failed, the store fetches as before.
  */
-export async function homeVendorsFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
-  const mapping = await vendorMappingOf(url, language, merchantCode, api);
+export async function homeVendorsFill(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, cache: MappingCache,
+): Promise<ContentFill | null> {
+  const mapping = await vendorMappingOf(url, language, merchantCode, api, cache);
   if (!mapping) return null;
   const served: ServedVendors = { language, mapping };
   return {
@@ -154,10 +183,12 @@ export async function homeVendorsFill(url: URL, language: Language, merchantCode
 }
 
 /** The first page of /m/gameList for the address `url` names (see the module's comment); null: nothing to write. */
-export async function gameListFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
+export async function gameListFill(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, cache: MappingCache,
+): Promise<ContentFill | null> {
   const address = listAddressOf(url.searchParams);
   if (!address.gameType) return null;
-  const mapping = await vendorMappingOf(url, language, merchantCode, api);
+  const mapping = await vendorMappingOf(url, language, merchantCode, api, cache);
   if (!mapping) return null;
   const view = openingListView(address, mapping);
   if (view.key === null) return null;

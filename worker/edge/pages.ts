@@ -13,7 +13,8 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/language
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
 import { upstreamImageOrigins } from './headers';
-import { homeVendorsFill, isListPage, listFill } from './list-fill';
+import { homeVendorsFill, isListPage, listFill, type MappingCache } from './list-fill';
+import { appFill } from './app-fill';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
@@ -67,7 +68,7 @@ async function fetchLocalisedFile(
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
  * 5. content pages (help, helpDetail, activity, activityDetail) get the operator's content written in
- *    (content-fill.ts), and the list pages (gameList, lottery) their first page of results (list-fill.ts), through
+ *    (content-fill.ts), the app page its download links (app-fill.ts; it also varies by User-Agent), and the list pages (gameList, lottery) their first page of results (list-fill.ts), through
  *    `api`, the worker's own API (or the platform's in upstream mode); the content's fingerprint joins the ETag's
  *    site tag, so a changed help text or game list is never confirmed with 304.
  */
@@ -100,19 +101,20 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
     capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
   };
-  // The fills' calls run side by side: home's vendor mapping (list-fill.ts homeVendorsFill) beside its banners.
+  // The fills' calls run side by side: home's vendor mapping (list-fill.ts homeVendorsFill) beside its banners. The
+  // vendor mapping and home's announcements are cached per isolate (SITE_CACHE_SECONDS), per mode, merchant and language.
+  const mode = c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in';
+  const mappingCache: MappingCache = { mode, cacheMs: siteCacheMs(c.env) };
   const filling = gate || !api ? null
     : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, api)
-      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities)
-        : page.id === 'home' ? homeVendorsFill(url, choice.language, merchant.code, api)
-          : null;
+      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities, mappingCache)
+        : page.id === 'home' ? homeVendorsFill(url, choice.language, merchant.code, api, mappingCache)
+          : page.id === 'app' ? appFill(url, choice.language, merchant.code, api, c.req.header('User-Agent') ?? '')
+            : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
   const homeFilling: Promise<HomeContent> | null = page.id === 'home' && !gate && api
-    ? homeContentFor({
-      api, origin: url.origin, merchantCode: merchant.code, language: choice.language, cacheMs: siteCacheMs(c.env),
-      mode: c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in',
-    })
+    ? homeContentFor({ api, origin: url.origin, merchantCode: merchant.code, language: choice.language, cacheMs: siteCacheMs(c.env), mode })
     : null;
   const [fill, home] = await Promise.all([filling, homeFilling]);
   const tag = `${markupTag(markup)}${fill ? `-${fill.fingerprint}` : ''}${home ? homeContentTag(home) : ''}`;
@@ -132,7 +134,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   }
 
   response.headers.set('Content-Language', CONTENT_LANGUAGE[served]);
-  response.headers.set('Vary', 'Cookie, Accept-Language');
+  response.headers.set('Vary', `Cookie, Accept-Language${fill?.vary ? `, ${fill.vary}` : ''}`);
   if (choice.setCookie) {
     response.headers.append(
       'Set-Cookie',
