@@ -45,7 +45,8 @@ test.describe('the login form before it hydrates (client:interaction)', () => {
     await expect(loginIsland(page)).toHaveAttribute('ssr', '');
     release();
     await page.waitForURL('**/m/home');
-    await expect(header(page).getByRole('link', { name: new RegExp(player.nickname) })).toBeVisible();
+    // The header shows the member once its island has their session (slow on a loaded runner).
+    await expect(header(page).getByRole('link', { name: new RegExp(player.nickname) })).toBeVisible({ timeout: 20_000 });
   });
 
   test('typed and ticked before hydration, then a tap on Log in: the login goes through and is remembered', async ({ page }) => {
@@ -62,7 +63,8 @@ test.describe('the login form before it hydrates (client:interaction)', () => {
     await expect(loginIsland(page)).toHaveAttribute('ssr', '');
     release();
     await page.waitForURL('**/m/home');
-    await expect(header(page).getByRole('link', { name: new RegExp(player.nickname) })).toBeVisible();
+    // The header shows the member once its island has their session (slow on a loaded runner).
+    await expect(header(page).getByRole('link', { name: new RegExp(player.nickname) })).toBeVisible({ timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('autoLogin'))).toBe('1');
   });
 
