@@ -1,7 +1,6 @@
 import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import FormField from './FormField';
-import { useHydrated } from './useHydrated';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../lib/i18n';
 import { $resetMailSent, forgetByEmailForm as form, submitForgetByEmail } from '../stores/forgetByEmail';
@@ -11,7 +10,6 @@ import { $resetMailSent, forgetByEmailForm as form, submitForgetByEmail } from '
  * in src/stores/forgetByEmail.ts.
  */
 export default function ForgetByEmail() {
-  const hydrated = useHydrated();
   const values = useStore(form.$values);
   const errors = useStore(form.$errors);
   const formError = useStore(form.$formError);
@@ -33,7 +31,7 @@ export default function ForgetByEmail() {
       <FormField label={t('form.email')} name="email" type="email" autoComplete="email"
         value={values.email} onValue={form.setter('email')} error={errors.email} />
       <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
         {t('forget.emailSubmit')}
       </button>

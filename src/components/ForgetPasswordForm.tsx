@@ -48,11 +48,12 @@ export default function ForgetPasswordForm() {
       />
       <SmsCodeField
         value={values.verificationCode} onValue={form.setter('verificationCode')} error={errors.verificationCode}
-        request={requestResetCode} disabled={!hydrated || busy}
+        request={requestResetCode} disabled={busy}
       />
       <NewPasswordFields form={form} />
       <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy}>
+      {/* Live before hydration: a tap or Enter is held by client:interaction and replayed (src/views/Forget.astro). */}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
         {t('forget.submit')}
       </button>

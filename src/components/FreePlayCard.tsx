@@ -1,5 +1,4 @@
 import { useFreePlay } from './useFreePlay';
-import { useHydrated } from './useHydrated';
 import { useSiteSwitches } from './useSiteSwitches';
 import { t } from '../lib/i18n';
 import { gatedBy } from '../lib/switchGate';
@@ -7,17 +6,17 @@ import { gatedBy } from '../lib/switchGate';
 /**
  * The login screen's free-play action (accounts §2 "A free-play (trial) action that creates a trial session and
  * then goes to home"; §4 Free play). Shown only while the site switch FREEPLAY3 is on: pre-rendered and gated by
- * the stylesheet until the switches are known (src/lib/switchGate.ts), left out once they say off.
+ * the stylesheet until the switches are known (src/lib/switchGate.ts), left out once they say off. The button is
+ * live in the pre-rendered page: on the login screen (client:interaction) a tap before hydration is replayed.
  */
 export default function FreePlayCard({ disabled = false }: { disabled?: boolean }) {
-  const hydrated = useHydrated();
   const switches = useSiteSwitches();
   const { busy, start } = useFreePlay();
   if (switches && switches.FREEPLAY3 !== true) return null;
   return (
     <div className="free-play card" {...gatedBy('FREEPLAY3')}>
       <p>{t('login.freePlayHint')}</p>
-      <button type="button" className="btn btn-block" disabled={!hydrated || disabled || busy} aria-busy={busy} onClick={() => void start()}>
+      <button type="button" className="btn btn-block" disabled={disabled || busy} aria-busy={busy} onClick={() => void start()}>
         {t('login.freePlay')}
       </button>
     </div>

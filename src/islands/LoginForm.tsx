@@ -99,7 +99,7 @@ export default function LoginForm() {
         )}
         <div className="login-options">
           {(!hydrated || hasCapability(CAPABILITIES.rememberMe)) && (
-            <label className="check">
+            <label className="check" data-capability={CAPABILITIES.rememberMe}>
               <input key={`r${prefill}-${remembered !== null}`} type="checkbox" name="rememberMe" defaultChecked={remembered !== null} />
               {t('login.remember')}
             </label>
@@ -107,7 +107,8 @@ export default function LoginForm() {
           <a href="/m/forget">{t('login.forgot')}</a>
         </div>
         <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy}>
+        {/* Enabled before hydration: a tap or the Enter key is held by client:interaction and replayed once live. */}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('login.submit')}
         </button>
@@ -116,7 +117,7 @@ export default function LoginForm() {
       <p className="form-switch">
         {t('login.noAccount')} <a href="/m/register">{t('login.toRegister')}</a>
       </p>
-      <FreePlayCard disabled={!hydrated || busy} />
+      <FreePlayCard disabled={busy} />
       <FollowLinks />
     </div>
   );

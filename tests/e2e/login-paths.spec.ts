@@ -143,6 +143,8 @@ test('a failed or stale social login is explained, and its code leaves the addre
 
 test('the login screen links to password reset and registration and shows the follow-us links', async ({ page }) => {
   await page.goto('/m/login');
+  // The form hydrates on the player's first interaction; the follow-us links (from the server's status) come with it.
+  await page.getByLabel('Username', { exact: true }).focus();
   const follow = page.getByRole('navigation', { name: 'Follow us' });
   for (const name of ['Facebook', 'Instagram', 'YouTube', 'Telegram', 'Discord', 'LinkedIn']) {
     await expect(follow.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('target', '_blank');

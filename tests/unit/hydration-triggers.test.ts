@@ -9,9 +9,9 @@ function page(hash: string, session: Record<string, string>, local: Record<strin
 describe('client:interaction triggers', () => {
   it('parses fragments, events, local storage values and exceptions', () => {
     expect(parseTriggers('#session= #oauthError= autoLogin=1 !MC_SESSION_INFO playdeck:toast')).toEqual({
-      fragments: ['#session=', '#oauthError='], events: ['playdeck:toast'], local: [{ key: 'autoLogin', value: '1' }], unless: ['MC_SESSION_INFO'],
+      fragments: ['#session=', '#oauthError='], query: [], events: ['playdeck:toast'], local: [{ key: 'autoLogin', value: '1' }], unless: ['MC_SESSION_INFO'],
     });
-    expect(parseTriggers(undefined)).toEqual({ fragments: [], events: [], local: [], unless: [] });
+    expect(parseTriggers(undefined)).toEqual({ fragments: [], query: [], events: [], local: [], unless: [] });
   });
 
   // The home page's session exchange: a remembered player without a session is logged in on arrival; one who has
@@ -33,5 +33,22 @@ describe('client:interaction triggers', () => {
     const toasts = parseTriggers('playdeck:toast playdeck:nextPageToast');
     expect(hydratesAtOnce(toasts, page('', { 'playdeck:nextPageToast': 'x' }, {}))).toBe(true);
     expect(hydratesAtOnce(toasts, page('', {}, {}))).toBe(false);
+  });
+
+  // The login form: a remembered username is filled in on arrival (any value of the key), as is a remembered session.
+  const loginForm = parseTriggers('#session= #oauthError= autoLogin=1 rememberedLogin=* !MC_SESSION_INFO');
+  it.each([
+    ['username remembered', {}, { rememberedLogin: '{"username":"ann"}', autoLogin: '0' }, true],
+    ['nothing remembered', {}, { autoLogin: '0' }, false],
+    ['username remembered, session open', { MC_SESSION_INFO: '{}' }, { rememberedLogin: '{}' }, false],
+  ])('login form: %s → %s', (_name, session, local, expected) => {
+    expect(hydratesAtOnce(loginForm, page('', session, local))).toBe(expected);
+  });
+
+  // The forgot-password form: an e-mailed reset link opens its new-password form at once.
+  it.each([
+    ['?resetToken=abc', true], ['?lang=th&resetToken=abc', true], ['?lang=th', false], ['', false],
+  ])('forget form: query %s → %s', (search, expected) => {
+    expect(hydratesAtOnce(parseTriggers('?resetToken'), { ...page('', {}, {}), search })).toBe(expected);
   });
 });
