@@ -6,7 +6,8 @@ import { registerPlayer } from './players';
  * Every page of the route tables (player-shell §2, accounts §2) on a 412 px wide phone, in a left-to-right (EN) and
  * a right-to-left (AR) language, as a visitor and as a logged-in member: the page never pans sideways (the
  * document is no wider than the viewport) and the console stays clean (no error message, no uncaught error,
- * which includes React's hydration mismatches #418/#423/#425).
+ * which includes React's hydration mismatches #418/#423/#425, of islands hydrating at load and of those woken by
+ * the first touch).
  */
 const PHONE = { width: 412, height: 915 };
 const LANGUAGES = ['en', 'ar'] as const;
@@ -33,10 +34,15 @@ function watch(page: Page): string[] {
   return problems;
 }
 
-/** Opens a path and lets it settle (islands hydrated, first API answers shown). */
+/**
+ * Opens a path and lets it settle (islands hydrated, first API answers shown). Islands that wait for the player's
+ * first interaction (`client:interaction`) are woken as a first touch would (a pointerdown on the page, not on a
+ * control), so their hydration is checked too.
+ */
 async function visit(page: Page, path: string, lang: string): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
   await page.waitForLoadState('networkidle');
+  await page.locator('body').dispatchEvent('pointerdown').catch(() => undefined);
   // Islands hydrating on idle or visibility: scroll through the page once so they all hydrate. A page that sends
   // this visitor elsewhere (login required) navigates meanwhile: then the page it lands on is checked.
   await page
@@ -50,6 +56,16 @@ async function visit(page: Page, path: string, lang: string): Promise<void> {
     .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
+}
+
+/** The interaction islands still not hydrated a few seconds after the first touch (they should all have). */
+async function asleep(page: Page): Promise<string[]> {
+  const names = () => page
+    .locator('astro-island[ssr][client="interaction"]')
+    .evaluateAll((islands) => islands.map((i) => (i.getAttribute('component-url') ?? '').replace(/^.*\//, '')))
+    .catch(() => []);
+  await expect.poll(names, { timeout: 5_000 }).toEqual([]).catch(() => undefined);
+  return names();
 }
 
 /** How far the document is wider than the viewport, with the widest offending element for the message. */
@@ -95,6 +111,7 @@ for (const member of [false, true]) {
           const { excess, culprit, at } = await overflow(page);
           if (excess > 0) failures.push(`${path} (${at}): ${excess}px too wide, widest ${culprit}`);
           for (const problem of problems) failures.push(`${path}: ${problem}`);
+          for (const island of await asleep(page)) failures.push(`${path}: ${island} did not hydrate on the first interaction`);
         }
         expect(failures).toEqual([]);
       });
