@@ -10,3 +10,11 @@ export async function waitForHydration(page: Page, component?: string): Promise<
   await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]')).toHaveCount(0);
   if (component) await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', '');
 }
+
+/**
+ * The player's first interaction with the page (a key press: no tap lands on anything), which hydrates the islands
+ * that wait for it (`client:interaction`, src/directives/interaction.ts): home's first screen, the frame's islands.
+ */
+export async function interact(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+}

@@ -4,6 +4,7 @@ import { CAPABILITIES } from '../../src/contract/capabilities';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
 import { platformHeaders } from '../../src/contract/headers';
+import type { ModuleId } from '../../src/contract/modules';
 import type { Language } from '../../src/lib/i18n';
 import { LANGUAGES } from '../../src/lib/languageCodes';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
@@ -36,7 +37,7 @@ export function isListPage(pageId: string): boolean {
 }
 
 /** Headers of a call the browser would send as a visitor in `language` (platform-contract.md §1.2). */
-function visitorHeaders(merchantCode: string, language: Language, moduleId?: 'GAMELO3'): Headers {
+export function visitorHeaders(merchantCode: string, language: Language, moduleId?: ModuleId): Headers {
   return new Headers({
     ...platformHeaders({ merchantCode, language, moduleId }),
     Accept: 'application/json',
@@ -59,12 +60,12 @@ async function jsonOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknow
 }
 
 /** The envelope's value of one /wps GET through the worker, or null when it failed. */
-async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
+export async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
   const body = (await jsonOf(api, url, headers)) as { success?: unknown; value?: unknown } | null;
   return body?.success === true ? body.value : null;
 }
 
-const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
+export const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
 
 /** An attribute's value as written in the file (the rewriter gives it undecoded), with its character references decoded. */
 export function decodeAttribute(raw: string): string {
@@ -91,7 +92,7 @@ function textsOf<T extends { language: Language }>(raw: string | null): T | null
  * Rewriter steps writing one list into `[data-fill=<name>]`: the data block first (the island's stores read it),
  * then the markup into the island, both only when the page's texts are readable.
  */
-function writeList<T extends { language: Language }>(
+export function writeList<T extends { language: Language }>(
   rewriter: HTMLRewriter, name: string, block: (texts: T) => string, markup: (texts: T) => string,
 ): HTMLRewriter {
   let texts: T | null = null;

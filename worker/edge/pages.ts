@@ -13,7 +13,8 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/language
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
 import { upstreamImageOrigins } from './headers';
-import { homeVendorsFill, isListPage, listFill } from './list-fill';
+import { isListPage, listFill } from './list-fill';
+import { homeFill } from './home-fill';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
@@ -100,11 +101,11 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
     capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
   };
-  // The fills' calls run side by side: home's vendor mapping (list-fill.ts homeVendorsFill) beside its banners.
+  // The fills' calls run side by side: home's vendor mapping and hot games row (home-fill.ts) beside its banners.
   const filling = gate || !api ? null
     : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, api)
       : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities)
-        : page.id === 'home' ? homeVendorsFill(url, choice.language, merchant.code, api)
+        : page.id === 'home' ? homeFill(url, choice.language, merchant.code, api)
           : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
