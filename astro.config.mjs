@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
 /** `client:interaction` (src/directives/interaction.ts): hydrate an island on the player's first interaction. */
@@ -15,11 +16,12 @@ const interactionDirective = {
 
 /**
  * Browser chunks: without guidance the bundler splits the islands' shared code into dozens of tiny files (home
- * loaded 54). Three groups fold them: `react` (React, React DOM, the scheduler), `first-screen` (what the islands
- * home hydrates before the player interacts need: see FIRST_SCREEN_ISLANDS) and `app` (the rest of the stores,
+ * loaded 54). Three groups fold them: `react` (React, React DOM, the scheduler), `first-screen` (what the islands of
+ * home's first screen need, hydrated on the first interaction or, the header, on a member's arrival: see
+ * FIRST_SCREEN_ISLANDS) and `app` (the rest of the stores,
  * rules, typed client, contract and presentational parts that two or more islands share, with nanostores): a page
  * with islands loads its renderer, these and its own island files; home loads no `app` until the player interacts
- * or scrolls. Pages whose islands all wait for interaction load none of them at first.
+ * or scrolls. Pages whose islands all wait for interaction (a visitor's home among them) load none of them at first.
  */
 const APP_MODULE = new RegExp([
   /src[\\/](lib|stores|api|contract|components|hooks)[\\/]/.source,
@@ -29,11 +31,27 @@ const APP_MODULE = new RegExp([
 ].join('|'));
 const PAGE_SCRIPT_MODULE = /src[\\/]lib[\\/](frame|help|countdown)\.ts$/;
 /**
- * The islands home hydrates before the player interacts (src/views/Home.astro, src/layouts/Frame.astro: load, idle,
- * and visible in a phone's first screen). Their shared code goes to the `first-screen` chunk, so a visitor's home
- * loads only that besides React; perf-budgets.json holds it to its budget. Keep in step with the directives.
+ * The islands of home's first screen (src/views/Home.astro, src/layouts/Frame.astro): the header, the hot games row,
+ * the download bar and the floating customer-service button. A visitor's home hydrates none of them before the
+ * player interacts (`client:interaction`; the first HTML shows what they show: issue 9, TBT), a logged-in player's
+ * header at once. Their shared code goes to the `first-screen` chunk, so the first interaction (or a member's
+ * arrival) loads only that besides React; perf-budgets.json holds it to its budget. The build checks each against
+ * its directive (FIRST_SCREEN_SOURCES), so the list cannot drift from the pages.
  */
 const FIRST_SCREEN_ISLANDS = ['HomeHeader', 'HotGamesRow', 'DownloadBar', 'FloatingService'];
+/** Where home's first-screen islands are placed; none of home's islands may hydrate on load or idle. */
+const FIRST_SCREEN_SOURCES = ['src/views/Home.astro', 'src/layouts/Frame.astro'];
+
+/** The problems of FIRST_SCREEN_ISLANDS against the pages' directives (empty: in step). */
+function firstScreenDrift() {
+  const sources = FIRST_SCREEN_SOURCES.map((file) => readFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)), 'utf8'));
+  const problems = FIRST_SCREEN_ISLANDS
+    .filter((name) => !sources.some((source) => new RegExp(`<${name}\\b[^>]*\\bclient:interaction\\b`).test(source)))
+    .map((name) => `${name} is not placed with client:interaction in ${FIRST_SCREEN_SOURCES.join(' or ')}`);
+  const eager = /<(\w+)\b[^>]*\bclient:(load|idle)\b/.exec(sources[0]);
+  if (eager) problems.push(`${eager[1]} hydrates with client:${eager[2]} on home`);
+  return problems;
+}
 const REACT_MODULE = /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/;
 const browserChunks = {
   name: 'playdeck-browser-chunks',
@@ -47,6 +65,8 @@ const browserChunks = {
     if (ids.length === 0) return;
     const pending = ids.filter((id) => roots.test(id));
     if (pending.length !== FIRST_SCREEN_ISLANDS.length) this.warn(`first-screen islands found: ${pending.length} of ${FIRST_SCREEN_ISLANDS.length}`);
+    const drift = firstScreenDrift();
+    if (drift.length > 0) this.error(`FIRST_SCREEN_ISLANDS: ${drift.join('; ')}`);
     const seen = browserChunks.firstScreen;
     seen.clear();
     while (pending.length > 0) {

@@ -2,16 +2,21 @@ import { useStore } from '@nanostores/react';
 import { t } from '../lib/i18n';
 import { HOME_PAGE_SIZE } from '../lib/paging';
 import { sliderGroups } from '../lib/tiles';
-import { hotGamesRow } from '../stores/hotGames';
+import { HOT_TILE_VENDOR_ID } from '../lib/served';
+import { HOT_ROW_KEY, hotGamesRow } from '../stores/hotGames';
 import GameGrid from '../components/GameGrid';
 import SliderPlaceholder from '../components/SliderPlaceholder';
+import { useHydrated } from '../components/useHydrated';
 
 /**
  * The home hot-games block (player-shell §2 Home "hot games block"; §7 hot games: isPlatform 2, language, platform
- * html5): the first 20 hot games as a horizontal row in slider groups of 3, with a link to /m/hot.
+ * html5): the first 20 hot games as a horizontal row in slider groups of 3, with a link to /m/hot. The edge writes
+ * the row into the first HTML (worker/edge/hot-games-markup.ts, the same markup from the same data), so the island
+ * hydrates over it on the player's first interaction; the player's favourites show right after.
  */
 export default function HotGamesRow() {
-  const hot = useStore(hotGamesRow('hot'));
+  const hydrated = useHydrated();
+  const hot = useStore(hotGamesRow(HOT_ROW_KEY));
   // A failed load hides the row, as an empty one does.
   const games = hot.data ? hot.data.slice(0, HOME_PAGE_SIZE) : hot.failed ? [] : null;
   if (games && games.length === 0) return null;
@@ -25,7 +30,10 @@ export default function HotGamesRow() {
         <ul className="slider" aria-label={t('category.HOT')}>
           {sliderGroups(games).map((group) => (
             <li key={group[0]?.nodeId} className="slide">
-              <GameGrid games={group} place="home" loading={false} className="slide-grid" launchFrom="home" />
+              <GameGrid
+                games={group} place="home" loading={false} className="slide-grid" launchFrom="home"
+                favouritesKnown={hydrated} idPrefix={HOT_TILE_VENDOR_ID}
+              />
             </li>
           ))}
         </ul>

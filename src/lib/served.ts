@@ -14,10 +14,15 @@ export const SERVED_LOTTERY_ID = 'pd-served-lottery';
 /** Id of home's vendor mapping data block (/m/home: the game vendors player-shell §2 Home fetches on load). */
 export const SERVED_VENDORS_ID = 'pd-served-vendors';
 
+/** Id of home's hot games data block (/m/home: the hot games row's first row). */
+export const SERVED_HOT_GAMES_ID = 'pd-served-hot-games';
+
 /** Id of the game list's search input (the island and the edge's markup use the same). */
 export const GAME_SEARCH_ID = 'game-search';
 /** Prefix of the game list tiles' vendor label ids (`<prefix>-<nodeId>`). */
 export const TILE_VENDOR_ID = 'game-vendor';
+/** Prefix of home's hot games tiles' vendor label ids (`<prefix>-<nodeId>`; home's game browser may list the same game). */
+export const HOT_TILE_VENDOR_ID = 'hot-vendor';
 
 /** The first page of the game list as the edge served it (games as the wire has them: minBet in currency units). */
 export interface ServedGameList {
@@ -34,6 +39,12 @@ export interface ServedGameList {
 export interface ServedVendors {
   language: Language;
   mapping: VendorMappingEntry[];
+}
+
+/** Home's hot games row as the edge served it (at most the row's size; games as the wire has them: minBet in currency units). */
+export interface ServedHotGames {
+  language: Language;
+  list: unknown[];
 }
 
 /** The lottery list as the edge served it (/lgw/games as the wire has it: money in currency units). */

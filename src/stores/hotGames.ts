@@ -1,6 +1,9 @@
 import { atom } from 'nanostores';
-import { getHotGames, type Game } from '../api/catalogue';
+import { getHotGames, toGame, type Game } from '../api/catalogue';
+import type { GameTileWire } from '../contract/calls/catalogue-schemas';
+import { readServed, SERVED_HOT_GAMES_ID, type ServedHotGames } from '../lib/served';
 import { createFetcher } from './fetcher';
+import { $language } from './language';
 
 export type { Game };
 
@@ -34,3 +37,18 @@ export async function loadHotGames(language: string): Promise<void> {
  * asked again in the new language on a language change.
  */
 export const hotGamesRow = createFetcher<Game[]>((_key, language) => getHotGames(language));
+
+/** The key of home's row in {@link hotGamesRow}. */
+export const HOT_ROW_KEY = 'hot';
+
+/**
+ * The row the edge wrote into home (worker/edge/home-fill.ts), if any and if it is in the page's language: the
+ * store's first answer, so the island's first render draws the same tiles as the markup it hydrates over, and the
+ * row is not asked for again.
+ */
+function adoptServedRow(): void {
+  const served = readServed(SERVED_HOT_GAMES_ID) as ServedHotGames | null;
+  if (!served || served.language !== $language.get() || !Array.isArray(served.list)) return;
+  hotGamesRow.prime(HOT_ROW_KEY, served.language, (served.list as GameTileWire[]).map(toGame));
+}
+adoptServedRow();

@@ -29,13 +29,20 @@ function readStored(): SessionInfo | null {
   }
 }
 
-/** The current session, or null when logged out. Persisted to session storage on every change. */
+/**
+ * The current session, or null when logged out. Persisted to session storage on every change; a session that
+ * begins on the page (a remembered player's automatic login, a social login's exchange) also sends the window event
+ * `MC_SESSION_INFO`, which hydrates the islands waiting for a session (`client:interaction="MC_SESSION_INFO"`:
+ * home's header with the balance, its content, the unread badge) without waiting for the player's interaction.
+ */
 export const $session = atom<SessionInfo | null>(readStored());
 
 onSet($session, ({ newValue }) => {
   if (typeof sessionStorage === 'undefined') return;
   if (newValue) sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(newValue));
   else sessionStorage.removeItem(SESSION_STORAGE_KEY);
+  // After the store holds the value (onSet runs before), so an island hydrating on the event reads the session.
+  if (newValue && typeof window !== 'undefined' && typeof window.dispatchEvent === 'function') queueMicrotask(() => window.dispatchEvent(new Event(SESSION_STORAGE_KEY)));
 });
 
 /** Member type of a session: `type`, or `customerType` for trial sessions; 4 (guest/trial) when absent. */

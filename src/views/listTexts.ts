@@ -46,3 +46,15 @@ export function lotteryTexts(): string {
     closesIn: t('lottery.closesIn'),
   });
 }
+
+/** Home's hot games row's texts (worker/edge/hot-games-markup.ts HotGamesTexts), as JSON for `data-texts`. */
+export function hotGamesTexts(): string {
+  return JSON.stringify({
+    language: pageLocale().language,
+    tag: pageLocale().tag,
+    title: t('category.HOT'),
+    viewAll: t('games.viewAll'),
+    viewAllOf: t('games.viewAllOf', { category: t('category.HOT') }),
+    tileAdd: t('games.tile.add'),
+  });
+}

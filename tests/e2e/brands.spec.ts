@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
+import { interact } from './hydration';
 
 /**
  * Every site its own brand (issue: per-site branding): the two demo sites, PlayDeck (127.0.0.1) and Lucky Star
@@ -70,10 +71,12 @@ test.describe('with JavaScript disabled: the first HTML is already the site\'s b
   test('the second site names no other brand anywhere in its pages', async ({ page }) => {
     for (const path of ['/m/home', '/m/login', '/m/register', '/m/app']) {
       const answer = await page.goto(`${BRANDS[1]?.origin}${path}`);
-      // The data blocks the edge serves with a page (src/lib/served.ts: home's vendor mapping) carry the game studios'
-      // own names (the demo catalogue's in-house studios are "PlayDeck Originals" and "PlayDeck Live"): content, not
-      // the site's brand.
-      const text = ((await answer?.text()) ?? '').replace(/<script type="application\/json" id="pd-served-[a-z-]+">.*?<\/script>/gs, '');
+      // The data blocks the edge serves with a page (src/lib/served.ts: home's vendor mapping and hot games) and the
+      // game tiles it writes (home's hot games row) carry the game studios' own names (the demo catalogue's in-house
+      // studios are "PlayDeck Originals" and "PlayDeck Live"): content, not the site's brand.
+      const text = ((await answer?.text()) ?? '')
+        .replace(/<script type="application\/json" id="pd-served-[a-z-]+">.*?<\/script>/gs, '')
+        .replace(/<span class="tile-vendor" id="[^"]*">[^<]*<\/span>/g, '');
       expect(text, path).toContain('Lucky Star');
       expect(text.match(/PlayDeck/g) ?? [], path).toEqual([]);
     }
@@ -90,7 +93,9 @@ test.describe('with JavaScript enabled: the brand stays after hydration', () => 
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${brand.origin}/m/home`);
       await expectBrand(page, brand);
-      // The download bar is drawn by script once the site's app links are known (Android links on both sites).
+      // The download bar is drawn by script from the player's first interaction, once the site's app links are known
+      // (Android links on both sites).
+      await interact(page);
       await expect(page.locator('.download-bar-text').getByText(`Get the ${brand.appName} app`)).toBeVisible();
       await expect(page.locator('.home-header .logo-text')).toHaveText(brand.siteName);
       expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);

@@ -21,3 +21,11 @@ export async function hydrateByInteraction(page: Page, component: string): Promi
   await page.locator('body').dispatchEvent('pointerdown');
   await expect(page.locator(`astro-island[component-url*="${component}"]`).first()).not.toHaveAttribute('ssr', '');
 }
+
+/**
+ * The player's first interaction with the page (a key press: no tap lands on anything), which hydrates the islands
+ * that wait for it (`client:interaction`, src/directives/interaction.ts): home's first screen, the frame's islands.
+ */
+export async function interact(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+}

@@ -3,7 +3,7 @@ import { humanise, vendorName, type ListAddress, type VendorMappingEntry } from 
 import { hasMore, pageIndicator } from '../../src/lib/paging';
 import type { Language } from '../../src/lib/i18n';
 import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../../src/lib/served';
-import { tileVariant } from '../../src/lib/tiles';
+import { tileVariant, type TilePlace } from '../../src/lib/tiles';
 
 /**
  * The first page of /m/gameList as markup (player-shell §2 Game list screen), written by the edge into the page's
@@ -57,7 +57,7 @@ export function escapeReact(text: string): string {
 }
 
 /** Fills `{name}` placeholders (numbers in the page's digits), as src/lib/i18n.ts does. */
-function fill(template: string, params: Record<string, string | number>, tag: string): string {
+export function fillTemplate(template: string, params: Record<string, string | number>, tag: string): string {
   const numbers = new Intl.NumberFormat(tag);
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {
     const value = params[name];
@@ -73,19 +73,34 @@ const EAGER_TILES = 6;
 const URGENT_TILES = 3;
 const HEART = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.5 1.1 4.4 2.5.9-1.4 2.3-2.5 4.4-2.5 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z"></path></svg>';
 
-/** One tile (src/components/GameTile.tsx) as it first renders: no favourite known yet, nothing launching. */
-export function gameTileMarkup(game: GameTileWire, index: number, texts: GameListTexts): string {
+/** The texts a tile needs: the favourite toggle's name ('Add {game} to favourites') and the page's BCP 47 tag. */
+export type TileTexts = Pick<GameListTexts, 'tileAdd' | 'tag'>;
+
+/** Where a tile shows (src/components/GameGrid.tsx props): its style variant's place and its vendor label's id prefix. */
+export interface TileMarkupOptions {
+  place: TilePlace;
+  idPrefix: string;
+}
+
+const LIST_TILES: TileMarkupOptions = { place: 'list', idPrefix: TILE_VENDOR_ID };
+
+/**
+ * One tile (src/components/GameTile.tsx) as it first renders: no favourite known yet, nothing launching. On the
+ * list the first two rows' icons load at once (the first row's first); elsewhere (home) every icon loads lazily.
+ */
+export function gameTileMarkup(game: GameTileWire, index: number, texts: TileTexts, options: TileMarkupOptions = LIST_TILES): string {
   const e = escapeReact;
   const icon = game.showIcon || game.iconUrl;
-  const id = `${TILE_VENDOR_ID}-${game.nodeId}`;
+  const id = `${options.idPrefix}-${game.nodeId}`;
+  const list = options.place === 'list';
   const art = icon
-    ? `<img src="${e(icon)}" alt="" loading="${index < EAGER_TILES ? 'eager' : 'lazy'}"${index < URGENT_TILES ? ' fetchPriority="high"' : ''} decoding="async" width="160" height="160"/>`
+    ? `<img src="${e(icon)}" alt="" loading="${list && index < EAGER_TILES ? 'eager' : 'lazy'}"${list && index < URGENT_TILES ? ' fetchPriority="high"' : ''} decoding="async" width="160" height="160"/>`
     : `<span class="tile-initials" aria-hidden="true">${e(game.gameName.slice(0, 2))}</span>`;
-  return `<li><div class="tile tile-v${tileVariant(game, 'list')}">`
+  return `<li><div class="tile tile-v${tileVariant(game, options.place)}">`
     + `<button type="button" class="tile-launch" aria-describedby="${id}" aria-busy="false"><span class="tile-art">${art}</span>`
     + `<span class="tile-name">${e(game.gameName)}</span></button>`
     + `<span class="tile-vendor" id="${id}">${e(game.displayName)}</span>`
-    + `<button type="button" class="tile-fav" aria-pressed="false" aria-label="${e(fill(texts.tileAdd, { game: game.gameName }, texts.tag))}" aria-busy="false">${HEART}</button>`
+    + `<button type="button" class="tile-fav" aria-pressed="false" aria-label="${e(fillTemplate(texts.tileAdd, { game: game.gameName }, texts.tag))}" aria-busy="false">${HEART}</button>`
     + `</div></li>`;
 }
 
@@ -119,8 +134,8 @@ export function gameListMarkup(input: GameListMarkupInput, texts: GameListTexts)
   const list = { items: [...input.games], pageNum: input.pageNum, totalPages: input.totalPages };
   const { page, total } = pageIndicator(list);
   const footer = total === 0 ? '' : `<div class="paged-footer"><p class="page-indicator" aria-live="polite">`
-    + `<span class="visually-hidden">${e(fill(texts.pageIndicatorLabel, { page, total }, texts.tag))}</span>`
-    + `<span aria-hidden="true">${e(fill(texts.pageIndicator, { page, total }, texts.tag))}</span></p>`
+    + `<span class="visually-hidden">${e(fillTemplate(texts.pageIndicatorLabel, { page, total }, texts.tag))}</span>`
+    + `<span aria-hidden="true">${e(fillTemplate(texts.pageIndicator, { page, total }, texts.tag))}</span></p>`
     + `<button type="button" class="btn more-games"${hasMore(list) ? '' : ' disabled=""'} aria-busy="false">${e(texts.more)}</button></div>`;
   return `<div class="game-list-screen">${title}${search}${select}${chips}${grid}${footer}</div>`;
 }

@@ -13,8 +13,9 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/language
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
 import { upstreamImageOrigins } from './headers';
-import { homeVendorsFill, isListPage, listFill, type MappingCache } from './list-fill';
+import { isListPage, listFill, type MappingCache } from './list-fill';
 import { appFill } from './app-fill';
+import { homeFill } from './home-fill';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
@@ -101,14 +102,14 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
     capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
   };
-  // The fills' calls run side by side: home's vendor mapping (list-fill.ts homeVendorsFill) beside its banners. The
+  // The fills' calls run side by side: home's vendor mapping and hot games row (home-fill.ts) beside its banners. The
   // vendor mapping and home's announcements are cached per isolate (SITE_CACHE_SECONDS), per mode, merchant and language.
   const mode = c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in';
   const mappingCache: MappingCache = { mode, cacheMs: siteCacheMs(c.env) };
   const filling = gate || !api ? null
     : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, api)
       : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities, mappingCache)
-        : page.id === 'home' ? homeVendorsFill(url, choice.language, merchant.code, api, mappingCache)
+        : page.id === 'home' ? homeFill(url, choice.language, merchant.code, api, mappingCache)
           : page.id === 'app' ? appFill(url, choice.language, merchant.code, api, c.req.header('User-Agent') ?? '')
             : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.

@@ -1,0 +1,54 @@
+import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import type { Language } from '../../src/lib/i18n';
+import { HOME_PAGE_SIZE } from '../../src/lib/paging';
+import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../src/lib/served';
+import type { ApiFetch, ContentFill } from './content-fill';
+import { hotGamesRowMarkup, type HotGamesTexts } from './hot-games-markup';
+import { fingerprintOf, homeVendorsFill, valueOf, visitorHeaders, writeList, type MappingCache } from './list-fill';
+
+/**
+ * What the edge writes into /m/home besides the operator's content (home-content.ts), issue 9 ("the first screen
+ * in the first HTML; islands hydrate on the player's first interaction"):
+ * - the game vendors' data block (list-fill.ts homeVendorsFill; the vendor mapping cached per isolate, `cache`);
+ * - the hot games row (`[data-fill=hot-games]`): its games through the island's call (GET hot games as a visitor:
+ *   isPlatform 2, the page's language, platform html5), at most the row's 20, as markup inside the island
+ *   (hot-games-markup.ts) and as a data block (src/lib/served.ts) the row's store starts from, so the row shows
+ *   without script and its island hydrates over it on the first interaction with no request and no mismatch. An
+ *   empty answer writes an empty row (the island shows none either); a failed call writes nothing (the island shows
+ *   its placeholders and loads the row itself).
+ * The calls run side by side; null when neither has anything to write.
+ */
+export async function homeFill(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, cache: MappingCache,
+): Promise<ContentFill | null> {
+  const [vendors, hot] = await Promise.all([homeVendorsFill(url, language, merchantCode, api, cache), hotGamesFill(url, language, merchantCode, api)]);
+  if (!vendors && !hot) return null;
+  return {
+    fingerprint: [vendors?.fingerprint ?? '', hot?.fingerprint ?? ''].join('-'),
+    apply: (rewriter) => {
+      const withVendors = vendors ? vendors.apply(rewriter) : rewriter;
+      return hot ? hot.apply(withVendors) : withVendors;
+    },
+  };
+}
+
+/** Home's hot games row (see homeFill); null when the call failed. */
+export async function hotGamesFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
+  const def = catalogueCalls.hotGames;
+  const hotUrl = new URL(def.path, url.origin);
+  hotUrl.search = new URLSearchParams({ merchantCode, isPlatform: '2', language, platform: 'html5', vassalage: '' }).toString();
+  const answer = def.value.safeParse(await valueOf(api, hotUrl, visitorHeaders(merchantCode, language, def.moduleId)));
+  if (!answer.success) return null;
+  const games = answer.data.list.slice(0, HOME_PAGE_SIZE);
+  return {
+    fingerprint: fingerprintOf(['hot', language, games]),
+    apply: (rewriter) => writeList<HotGamesTexts>(
+      rewriter, 'hot-games',
+      (texts) => {
+        const served: ServedHotGames = { language: texts.language, list: games };
+        return `<script type="application/json" id="${SERVED_HOT_GAMES_ID}">${servedJson(served)}</script>`;
+      },
+      (texts) => hotGamesRowMarkup(games, texts),
+    ),
+  };
+}
