@@ -2,14 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import PolicyDialog, { type PolicyName } from '../components/PolicyDialog';
 import TabSwitch, { tabId } from '../components/TabSwitch';
-import { useHydrated } from '../components/useHydrated';
 import { useSiteSwitches } from '../components/useSiteSwitches';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../lib/i18n';
 import { socialProviders } from '../lib/login-methods';
 import {
   $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
-  loadRegisterSetup, registerForm as form, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
+  loadRegisterSetup, registerForm as form, registerServed, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
 } from '../stores/register';
 import FollowLinks from '../components/FollowLinks';
 import RegisterFields from '../components/RegisterFields';
@@ -23,14 +22,16 @@ import '../styles/account.css';
  * there with MOBILENUMPASSREG3. The flow lives in src/stores/register.ts.
  */
 export default function RegisterForm() {
-  const hydrated = useHydrated();
   // Null until hydrated, so the first render matches the pre-rendered HTML (see LoginForm).
   const switches = useSiteSwitches();
+  // The form is known at once when the edge wrote it with its settings (the page's switches decide the tabs, as
+  // they did for the edge): the first render is the edge's markup. Otherwise "Loading…" until hydrated.
+  const known = switches !== null || registerServed !== null;
   const tabs = useStore($registerTabs);
   const storeTab = useStore($registerTab);
   const storeShown = useStore($registerShown);
-  const shown = switches ? storeShown : null;
-  const tab = switches ? storeTab : null;
+  const shown = known ? storeShown : null;
+  const tab = known ? storeTab : null;
   const loadFailed = useStore($registerSetupFailed);
   const values = useStore(form.$values);
   const errors = useStore(form.$errors);
@@ -78,7 +79,7 @@ export default function RegisterForm() {
       >
         <RegisterFields
           key={tab} shown={shown} values={values} errors={errors} onValue={setRegisterValue} captchaNonce={nonce} onCaptchaReload={reloadRegisterCaptcha}
-          requestCode={requestRegisterCode} onUsernameBlur={() => void checkUsernameTaken()} disabled={!hydrated || busy}
+          requestCode={requestRegisterCode} onUsernameBlur={() => void checkUsernameTaken()} disabled={busy}
         />
         <div className="agree">
           <input id="reg-agree" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
@@ -92,7 +93,7 @@ export default function RegisterForm() {
           </button>
         </div>
         <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy || !agreed}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !agreed}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('register.submit')}
         </button>
@@ -102,7 +103,7 @@ export default function RegisterForm() {
         {t('register.haveAccount')} <a href="/m/login">{t('register.toLogin')}</a>
       </p>
       <FollowLinks />
-      <PolicyDialog policy={policy} onClose={() => setPolicy(null)} />
+      <PolicyDialog id="reg-policy" policy={policy} onClose={() => setPolicy(null)} />
     </div>
   );
 }

@@ -14,6 +14,9 @@ export const SERVED_LOTTERY_ID = 'pd-served-lottery';
 /** Id of home's vendor mapping data block (/m/home: the game vendors player-shell §2 Home fetches on load). */
 export const SERVED_VENDORS_ID = 'pd-served-vendors';
 
+/** Id of the registration settings' data block (/m/register). */
+export const SERVED_REGISTER_ID = 'pd-served-register';
+
 /** Id of the game list's search input (the island and the edge's markup use the same). */
 export const GAME_SEARCH_ID = 'game-search';
 /** Prefix of the game list tiles' vendor label ids (`<prefix>-<nodeId>`). */
@@ -42,6 +45,15 @@ export interface ServedLottery {
   /** The server's clock when the edge drew the count-downs (the answer's serverTime, epoch ms). */
   serverTime: number;
   list: unknown[];
+}
+
+/**
+ * The registration settings as the edge served them with /m/register (GET /wps/system/setting/register as a list
+ * in display order, src/lib/register-tabs.ts settingsList), for the form the edge wrote with them.
+ */
+export interface ServedRegister {
+  language: Language;
+  fields: unknown[];
 }
 
 /** JSON for a data block: `<` written as `\u003c`, so no text inside can close the script element. */

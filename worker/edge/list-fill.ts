@@ -4,6 +4,7 @@ import { CAPABILITIES } from '../../src/contract/capabilities';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
 import { platformHeaders } from '../../src/contract/headers';
+import type { ModuleId } from '../../src/contract/modules';
 import type { Language } from '../../src/lib/i18n';
 import { LANGUAGES } from '../../src/lib/languageCodes';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
@@ -37,7 +38,7 @@ export function isListPage(pageId: string): boolean {
 }
 
 /** Headers of a call the browser would send as a visitor in `language` (platform-contract.md §1.2). */
-function visitorHeaders(merchantCode: string, language: Language, moduleId?: 'GAMELO3'): Headers {
+export function visitorHeaders(merchantCode: string, language: Language, moduleId?: ModuleId): Headers {
   return new Headers({
     ...platformHeaders({ merchantCode, language, moduleId }),
     Accept: 'application/json',
@@ -60,12 +61,12 @@ async function jsonOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknow
 }
 
 /** The envelope's value of one /wps GET through the worker, or null when it failed. */
-async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
+export async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
   const body = (await jsonOf(api, url, headers)) as { success?: unknown; value?: unknown } | null;
   return body?.success === true ? body.value : null;
 }
 
-const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
+export const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
 
 /** The page's texts from `data-texts` (they name the page's language), or null when unreadable (then nothing is written). */
 function textsOf<T extends { language: Language }>(raw: string | null): T | null {
@@ -87,7 +88,7 @@ function textsOf<T extends { language: Language }>(raw: string | null): T | null
  * the markup shows everything the first screen needs, so React is not evaluated before the player acts (issue 9:
  * TBT ≤ 50 ms under Lighthouse's 4× CPU throttle is out of reach while React runs at load).
  */
-function writeList<T extends { language: Language }>(
+export function writeList<T extends { language: Language }>(
   rewriter: HTMLRewriter, name: string, block: (texts: T) => string, markup: (texts: T) => string, attributes: Record<string, string> = {},
 ): HTMLRewriter {
   let texts: T | null = null;
