@@ -17,6 +17,8 @@ export interface CaptchaFieldProps {
   onValue: (value: string) => void;
   error?: MessageKey | null | undefined;
   inputRef?: Ref<HTMLInputElement> | undefined;
+  /** The input's id (else a generated one): the registration form names it so the edge can write the same markup. */
+  id?: string | undefined;
 }
 
 /** Captcha length limit (accounts §5, §9: "captcha 1 to 16 characters"). */
@@ -28,8 +30,9 @@ export const CAPTCHA_MAX = 16;
  * GET /wps/captcha (platform-contract.md §3), fetched by the captcha store; the server ties the answer to the last
  * image.
  */
-export default function CaptchaField({ nonce, onReload, value, onValue, error, inputRef }: CaptchaFieldProps) {
-  const id = useId();
+export default function CaptchaField({ nonce, onReload, value, onValue, error, inputRef, id: givenId }: CaptchaFieldProps) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
   const image = useStore($captchaImage);
   useEffect(() => {
     if (nonce > 0) void loadCaptcha();

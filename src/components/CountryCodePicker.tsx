@@ -11,6 +11,8 @@ export interface CountryCodePickerProps {
   value: string;
   onValue: (value: string) => void;
   error?: MessageKey | null | undefined;
+  /** The control's id (else a generated one): the registration form names it so the edge can write the same markup. */
+  id?: string | undefined;
 }
 
 /**
@@ -18,8 +20,9 @@ export interface CountryCodePickerProps {
  * the server, preselected from the interface language (accounts §3 language-to-country map, else the list's
  * first); if the list cannot be loaded the player types the digits.
  */
-export default function CountryCodePicker({ value, onValue, error }: CountryCodePickerProps) {
-  const id = useId();
+export default function CountryCodePicker({ value, onValue, error, id: givenId }: CountryCodePickerProps) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
   const errorId = `${id}-error`;
   const hydrated = useHydrated();
   const list = useStore($countries);

@@ -14,9 +14,13 @@ export const POLICIES = {
 /** Which policy is open, if any. */
 export type PolicyName = keyof typeof POLICIES;
 
-/** A policy modal with a title, its paragraphs and a Close button (accounts §2 Registration screen). */
-export default function PolicyDialog({ policy, onClose }: { policy: PolicyName | null; onClose: () => void }) {
-  const id = useId();
+/**
+ * A policy modal with a title, its paragraphs and a Close button (accounts §2 Registration screen). `id` names it
+ * (else a generated id): the registration form gives one so the edge can write the same markup.
+ */
+export default function PolicyDialog({ policy, onClose, id: givenId }: { policy: PolicyName | null; onClose: () => void; id?: string }) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
   // Keep the last policy's text while the dialog fades out.
   const [last, setLast] = useState<PolicyName>(policy ?? 'terms');
   if (policy && policy !== last) setLast(policy);

@@ -1,5 +1,6 @@
-import FormField, { type FormFieldProps } from './FormField';
+import FormField from './FormField';
 import { t, type MessageKey } from '../lib/i18n';
+import { REGISTER_INPUTS as INPUTS, registerFieldId, type TextField } from '../lib/registerInputs';
 import type { RegisterField, RegisterValues, ShownField } from '../lib/validation';
 import CaptchaField from './CaptchaField';
 import CountryCodePicker from './CountryCodePicker';
@@ -7,32 +8,6 @@ import SmsCodeField from './SmsCodeField';
 
 /** Captcha module of registration (accounts §9 module ids). */
 export const REGISTER_CAPTCHA_MODULE = 'REGISTER_REE3';
-
-type TextField = Exclude<RegisterField, 'captcha' | 'countryDialingCode' | 'verificationCode'>;
-
-const secret = { type: 'password', revealable: true, maxLength: 20 } as const;
-const handle = { autoCapitalize: 'off', spellCheck: false, maxLength: 64 } as const;
-
-/** Label and input attributes of each text field (accounts §2 Registration screen fields, §5 hints). */
-const INPUTS: Record<TextField, Partial<FormFieldProps> & { label: MessageKey; hintKey?: MessageKey }> = {
-  username: { label: 'form.username', autoComplete: 'username', autoCapitalize: 'off', spellCheck: false, maxLength: 16, hintKey: 'form.usernameHint' },
-  password: { label: 'form.password', ...secret, autoComplete: 'new-password', hintKey: 'form.passwordHint' },
-  confirmPassword: { label: 'form.confirmPassword', ...secret, autoComplete: 'new-password' },
-  paymentPassword: { label: 'form.paymentPassword', ...secret, autoComplete: 'off', hintKey: 'form.passwordHint' },
-  affiliateCode: { label: 'form.affiliateCode', autoCapitalize: 'characters', spellCheck: false, maxLength: 32 },
-  recommenderId: { label: 'form.recommenderId', autoCapitalize: 'off', spellCheck: false, maxLength: 32 },
-  nickname: { label: 'form.nickname', autoComplete: 'nickname', maxLength: 20 },
-  payeeName: { label: 'form.payeeName', autoComplete: 'name', maxLength: 50, hintKey: 'form.payeeNameHint' },
-  email: { label: 'form.email', type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'off' },
-  mobileNum: { label: 'form.mobileNum', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 11, hintKey: 'form.mobileHint' },
-  idNumber: { label: 'form.idNumber', autoCapitalize: 'characters', spellCheck: false, maxLength: 32 },
-  qqNum: { label: 'form.qqNum', inputMode: 'numeric', maxLength: 12 },
-  facebook: { label: 'form.facebook', ...handle },
-  wechat: { label: 'form.wechat', ...handle },
-  line: { label: 'form.line', ...handle },
-  whatsapp: { label: 'form.whatsapp', type: 'tel', inputMode: 'tel', maxLength: 16 },
-  zalo: { label: 'form.zalo', type: 'tel', inputMode: 'tel', maxLength: 16 },
-};
 
 /** Props of the registration field list; RegisterForm owns every value and error. */
 export interface RegisterFieldsProps {
@@ -64,6 +39,7 @@ export default function RegisterFields(props: RegisterFieldsProps) {
       <FormField
         key={field}
         {...input}
+        id={registerFieldId(field)}
         label={t(label)}
         hint={hint || undefined}
         name={field}
@@ -78,6 +54,7 @@ export default function RegisterFields(props: RegisterFieldsProps) {
   const picker = (
     <CountryCodePicker
       key="countryDialingCode"
+      id={registerFieldId('countryDialingCode')}
       value={values.countryDialingCode}
       onValue={(value) => onValue('countryDialingCode', value)}
       error={errors.countryDialingCode}
@@ -92,13 +69,13 @@ export default function RegisterFields(props: RegisterFieldsProps) {
         }
         if (field === 'captcha') {
           return (
-            <CaptchaField key="captcha" moduleId={REGISTER_CAPTCHA_MODULE} nonce={props.captchaNonce} onReload={props.onCaptchaReload}
+            <CaptchaField key="captcha" id={registerFieldId('captcha')} moduleId={REGISTER_CAPTCHA_MODULE} nonce={props.captchaNonce} onReload={props.onCaptchaReload}
               value={values.captcha} onValue={(value) => onValue('captcha', value)} error={errors.captcha} />
           );
         }
         if (field === 'verificationCode') {
           return (
-            <SmsCodeField key="verificationCode" value={values.verificationCode} onValue={(value) => onValue('verificationCode', value)}
+            <SmsCodeField key="verificationCode" id={registerFieldId('verificationCode')} value={values.verificationCode} onValue={(value) => onValue('verificationCode', value)}
               error={errors.verificationCode} request={props.requestCode} disabled={props.disabled} />
           );
         }

@@ -17,6 +17,8 @@ export interface SmsCodeFieldProps {
   request: () => Promise<number | null> | null;
   /** Disables the get-code link (before hydration, or while the form is busy). */
   disabled?: boolean | undefined;
+  /** The input's id (else a generated one): the registration form names it so the edge can write the same markup. */
+  id?: string | undefined;
 }
 
 /**
@@ -24,8 +26,9 @@ export interface SmsCodeFieldProps {
  * loading message in_sms_sending shows (up to 10 s); on success in_sms_send shows 1.5 s and a countdown runs to the
  * server's expiration time (or 60 s), checked every 500 ms with the seconds on the button; at 0 the link returns.
  */
-export default function SmsCodeField({ value, onValue, error, request, disabled }: SmsCodeFieldProps) {
-  const id = useId();
+export default function SmsCodeField({ value, onValue, error, request, disabled, id: givenId }: SmsCodeFieldProps) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
   const [end, setEnd] = useState<number | null>(null);
   const [now, setNow] = useState(0);
   const [sending, setSending] = useState(false);

@@ -2,14 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import PolicyDialog, { type PolicyName } from '../components/PolicyDialog';
 import TabSwitch, { tabId } from '../components/TabSwitch';
-import { useHydrated } from '../components/useHydrated';
 import { useSiteSwitches } from '../components/useSiteSwitches';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../lib/i18n';
 import { socialProviders } from '../lib/login-methods';
 import {
   $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
-  loadRegisterSetup, registerForm as form, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
+  loadRegisterSetup, registerForm as form, registerServed, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
 } from '../stores/register';
 import FollowLinks from '../components/FollowLinks';
 import RegisterFields from '../components/RegisterFields';
@@ -20,17 +19,21 @@ import '../styles/account.css';
  * Registration screen (accounts §2 Registration screen, §3 payload, §4 Registration method and Affiliate code, §5):
  * username and mobile tabs per USERNAMEREG3 / MOBILENUMREG3 (the typed phone carries across), the fields of the
  * server's settings, the invitation code of the link, the SMS code on the mobile tab with REGMOBVERF3, passwords
- * there with MOBILENUMPASSREG3. The flow lives in src/stores/register.ts.
+ * there with MOBILENUMPASSREG3. The flow lives in src/stores/register.ts. Where the edge wrote the form with its
+ * settings (worker/edge/register-fill.ts), the first render is that form (tests/unit/register-markup.test.tsx), not
+ * "Loading…", and the page hydrates it on the player's first interaction.
  */
 export default function RegisterForm() {
-  const hydrated = useHydrated();
   // Null until hydrated, so the first render matches the pre-rendered HTML (see LoginForm).
   const switches = useSiteSwitches();
+  // The form is known at once when the edge wrote it with its settings (the page's switches decide the tabs, as
+  // they did for the edge): the first render is the edge's markup. Otherwise "Loading…" until hydrated.
+  const known = switches !== null || registerServed !== null;
   const tabs = useStore($registerTabs);
   const storeTab = useStore($registerTab);
   const storeShown = useStore($registerShown);
-  const shown = switches ? storeShown : null;
-  const tab = switches ? storeTab : null;
+  const shown = known ? storeShown : null;
+  const tab = known ? storeTab : null;
   const loadFailed = useStore($registerSetupFailed);
   const values = useStore(form.$values);
   const errors = useStore(form.$errors);
@@ -78,7 +81,7 @@ export default function RegisterForm() {
       >
         <RegisterFields
           key={tab} shown={shown} values={values} errors={errors} onValue={setRegisterValue} captchaNonce={nonce} onCaptchaReload={reloadRegisterCaptcha}
-          requestCode={requestRegisterCode} onUsernameBlur={() => void checkUsernameTaken()} disabled={!hydrated || busy}
+          requestCode={requestRegisterCode} onUsernameBlur={() => void checkUsernameTaken()} disabled={busy}
         />
         <div className="agree">
           <input id="reg-agree" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
@@ -92,7 +95,7 @@ export default function RegisterForm() {
           </button>
         </div>
         <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || busy || !agreed}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !agreed}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('register.submit')}
         </button>
@@ -102,7 +105,7 @@ export default function RegisterForm() {
         {t('register.haveAccount')} <a href="/m/login">{t('register.toLogin')}</a>
       </p>
       <FollowLinks />
-      <PolicyDialog policy={policy} onClose={() => setPolicy(null)} />
+      <PolicyDialog id="reg-policy" policy={policy} onClose={() => setPolicy(null)} />
     </div>
   );
 }

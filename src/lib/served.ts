@@ -17,6 +17,9 @@ export const SERVED_VENDORS_ID = 'pd-served-vendors';
 /** Id of home's hot games data block (/m/home: the hot games row's first row). */
 export const SERVED_HOT_GAMES_ID = 'pd-served-hot-games';
 
+/** Id of the registration settings' data block (/m/register). */
+export const SERVED_REGISTER_ID = 'pd-served-register';
+
 /** Id of the game list's search input (the island and the edge's markup use the same). */
 export const GAME_SEARCH_ID = 'game-search';
 /** Prefix of the game list tiles' vendor label ids (`<prefix>-<nodeId>`). */
@@ -53,6 +56,15 @@ export interface ServedLottery {
   /** The server's clock when the edge drew the count-downs (the answer's serverTime, epoch ms). */
   serverTime: number;
   list: unknown[];
+}
+
+/**
+ * The registration settings as the edge served them with /m/register (GET /wps/system/setting/register as a list
+ * in display order, src/lib/register-tabs.ts settingsList), for the form the edge wrote with them.
+ */
+export interface ServedRegister {
+  language: Language;
+  fields: unknown[];
 }
 
 /** JSON for a data block: `<` written as `\u003c`, so no text inside can close the script element. */

@@ -3,6 +3,7 @@ import { checkUsername, getRegisterSettings, lookupAffiliate, register, register
 import type { ApiRequestError } from '../api/client';
 import { registerPayload, sessionFromValue, type RegisterContext } from '../lib/account';
 import { isMessageKey, type MessageKey } from '../lib/i18n';
+import { readServed, SERVED_REGISTER_ID, type ServedRegister } from '../lib/served';
 import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, settingsList, type FieldSetting, type RegisterTab } from '../lib/register-tabs';
 import { possiblePhone, smsRequestErrors } from '../lib/sms';
 import {
@@ -27,8 +28,22 @@ export interface RegisterSetup {
 
 /** The registration form's values, field errors, form message and busy flag. */
 export const registerForm = createForm<RegisterField>(Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ''])) as RegisterValues);
-/** The setup once loaded; null while loading or after a failure. */
-export const $registerSetup = atom<RegisterSetup | null>(null);
+/**
+ * The setup the edge wrote into the page with the form (worker/edge/register-fill.ts), or null: not in a browser,
+ * no data block (the edge's call failed), or the address carries an invitation code (the edge writes nothing
+ * then: the code is checked here). The form hydrates over the edge's markup from it without asking again.
+ */
+function servedSetup(): RegisterSetup | null {
+  const served = readServed(SERVED_REGISTER_ID) as ServedRegister | null;
+  if (!served || !Array.isArray(served.fields)) return null;
+  if (affiliateFromQuery(typeof location === 'undefined' ? '' : location.search) !== '') return null;
+  return { fields: served.fields as FieldSetting[], verifiedAffiliate: null };
+}
+
+/** The setup the page came with (see servedSetup); the form's first render uses it, so it matches the edge's markup. */
+export const registerServed: RegisterSetup | null = servedSetup();
+/** The setup once loaded (first: the one the page came with); null while loading or after a failure. */
+export const $registerSetup = atom<RegisterSetup | null>(registerServed);
 /** True when the setup could not be loaded (the retry button shows). */
 export const $registerSetupFailed = atom(false);
 /** The tab the player picked (null: the site's first). */
@@ -70,7 +85,13 @@ export async function loadRegisterSetup(search: string): Promise<void> {
 }
 
 onMount($registerSetup, () => {
-  if (typeof window !== 'undefined') void loadRegisterSetup(window.location.search);
+  if (typeof window === 'undefined') return;
+  // Served with the page: only the captcha image is still to fetch (its box is reserved in the markup).
+  if ($registerSetup.get() !== null && !$registerSetupFailed.get()) {
+    if ($registerCaptchaNonce.get() === 0) $registerCaptchaNonce.set(Date.now());
+    return;
+  }
+  void loadRegisterSetup(window.location.search);
 });
 
 /** Sets a field as typed; its error goes away until the next check. */

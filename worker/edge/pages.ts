@@ -16,6 +16,7 @@ import { upstreamImageOrigins } from './headers';
 import { isListPage, listFill, type MappingCache } from './list-fill';
 import { appFill } from './app-fill';
 import { homeFill } from './home-fill';
+import { registerFill } from './register-fill';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
@@ -69,7 +70,8 @@ async function fetchLocalisedFile(
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
  * 5. content pages (help, helpDetail, activity, activityDetail) get the operator's content written in
- *    (content-fill.ts), the app page its download links (app-fill.ts; it also varies by User-Agent), and the list pages (gameList, lottery) their first page of results (list-fill.ts), through
+ *    (content-fill.ts), the app page its download links (app-fill.ts; it also varies by User-Agent), the registration page its form
+ *    for the site's settings (register-fill.ts), and the list pages (gameList, lottery) their first page of results (list-fill.ts), through
  *    `api`, the worker's own API (or the platform's in upstream mode); the content's fingerprint joins the ETag's
  *    site tag, so a changed help text or game list is never confirmed with 304.
  */
@@ -111,7 +113,8 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
       : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities, mappingCache)
         : page.id === 'home' ? homeFill(url, choice.language, merchant.code, api, mappingCache)
           : page.id === 'app' ? appFill(url, choice.language, merchant.code, api, c.req.header('User-Agent') ?? '')
-            : null;
+            : page.id === 'register' ? registerFill(url, choice.language, merchant.code, api, switches)
+              : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
   const homeFilling: Promise<HomeContent> | null = page.id === 'home' && !gate && api
