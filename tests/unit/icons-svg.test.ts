@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerSvg, escapeXml, gameIconSvg, initials, truncate, wrapText } from '../../worker/services/icons';
+import { bannerSvg, escapeXml, gameIconSvg, truncate, wrapText } from '../../worker/services/icons';
 
 describe('escapeXml', () => {
   it.each([
@@ -26,10 +26,9 @@ describe('game icon and banner artwork', () => {
     }
   });
 
-  it('draws only the initials as text: the tile prints the name and the vendor itself', () => {
+  it('draws no text and no clip: the tile prints the name and the vendor itself, and its box rounds the corners', () => {
     const svg = gameIconSvg({ gameName: 'Golden Tiger', vendorLabel: 'Golden Reel' });
-    const drawn = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
-    expect(new Set(drawn)).toEqual(new Set(['GT']));
+    expect(svg).not.toMatch(/<text|clip-path|clipPath/);
   });
 
   it('is deterministic and varies its colours with the name', () => {
@@ -37,16 +36,6 @@ describe('game icon and banner artwork', () => {
     expect(gameIconSvg({ gameName: 'Golden Tiger', vendorLabel: 'Golden Reel' })).toBe(a);
     const colours = (svg: string) => svg.match(/stop-color="([^"]+)"/g);
     expect(colours(gameIconSvg({ gameName: 'Koi Nights', vendorLabel: 'Golden Reel' }))).not.toEqual(colours(a));
-  });
-
-  it.each([
-    ['Golden Tiger Megaways', 'GT'],
-    ["Dragon's Jewels", 'DJ'],
-    ['Plinko', 'P'],
-    ['Mega 6/45', 'M6'],
-    ['   ', '?'],
-  ])('takes the initials of %j as %j', (name, expected) => {
-    expect(initials(name)).toBe(expected);
   });
 
   it('truncates with an ellipsis and wraps long titles into at most the given lines', () => {

@@ -22,13 +22,6 @@ export function hashText(text: string): number {
   return hash >>> 0;
 }
 
-/** Up to two initials of a name: first letters or digits of its first two words, upper-case. */
-export function initials(name: string): string {
-  const words = name.split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean);
-  const letters = words.slice(0, 2).map((w) => Array.from(w)[0] ?? '').join('');
-  return (letters || '?').toUpperCase();
-}
-
 /** Shortens text to `max` characters (code points) with an ellipsis. */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
@@ -70,9 +63,12 @@ function palette(seed: string): { from: string; to: string; accent: string; hash
 }
 
 /**
- * Square game tile art (256×256): a gradient chosen by the game name, soft shapes and the initials. The art carries
- * no name or vendor label of its own: the tile prints both as text (GameTile), so they are read once, in the
- * player's language direction, and never clash with the tile's own overlays (favourite button).
+ * Square game tile art (256×256): a gradient chosen by the game name and two soft shapes. The art carries no text
+ * at all: the tile prints the name and the vendor (GameTile), so they are read once, in the player's language
+ * direction, and never clash with the tile's own overlays (favourite button). Text is also what made these images
+ * dear to draw: each SVG image is a document of its own, and one with text resolves and shapes its font on the main
+ * thread; twenty tiles of initials kept the game list's main thread busy past Lighthouse's 50 ms (issue 9). Nor is
+ * the art clipped to rounded corners: the tile's box does that.
  */
 export function gameIconSvg(input: { gameName: string; vendorLabel: string }): string {
   const { from, to, accent, hash } = palette(input.gameName);
@@ -82,15 +78,10 @@ export function gameIconSvg(input: { gameName: string; vendorLabel: string }): s
   const title = escapeXml(`${input.gameName} · ${input.vendorLabel}`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256" role="img" aria-label="${title}">
 <title>${title}</title>
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
-<clipPath id="tile"><rect width="256" height="256" rx="36"/></clipPath></defs>
-<g clip-path="url(#tile)">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="256" height="256" fill="url(#g)"/>
 <circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff" opacity="0.10"/>
 <circle cx="${256 - cx / 2}" cy="${200 - cy / 3}" r="${r / 2}" fill="${accent}" opacity="0.18"/>
-<text x="128" y="162" text-anchor="middle" font-family="${FONT}" font-size="96" font-weight="800" fill="#000" opacity="0.18">${escapeXml(initials(input.gameName))}</text>
-<text x="128" y="158" text-anchor="middle" font-family="${FONT}" font-size="96" font-weight="800" fill="#fff">${escapeXml(initials(input.gameName))}</text>
-</g>
 </svg>`;
 }
 
