@@ -17,8 +17,11 @@ test.describe('operator content on a phone', () => {
     await expect(second).not.toHaveClass(/unread/);
     await expect(second.locator('.notice-body a[href="/m/gameCenter"]')).toBeVisible();
     await expect(items.first()).toHaveClass(/unread/);
+    // The server hears of a read at most every 150 ms (accounts §9): wait for it before reloading.
+    const marked = page.waitForResponse((r) => r.url().includes('MCSFE_markAnnouncementAsRead'));
     await items.first().getByRole('button').click();
     await expect(items.first()).not.toHaveClass(/unread/);
+    await marked;
     // The server heard of it: a reload keeps both read.
     await page.reload();
     await expect(page.locator('.notice-item.unread')).toHaveCount(1);
