@@ -3,7 +3,7 @@ import { t } from '../lib/i18n';
 import { HOME_PAGE_SIZE } from '../lib/paging';
 import { sliderGroups } from '../lib/tiles';
 import { HOT_TILE_VENDOR_ID } from '../lib/served';
-import { HOT_ROW_KEY, hotGamesRow } from '../stores/hotGames';
+import { hotRow } from '../stores/hotGames';
 import GameGrid from '../components/GameGrid';
 import SliderPlaceholder from '../components/SliderPlaceholder';
 import { useHydrated } from '../components/useHydrated';
@@ -16,7 +16,7 @@ import { useHydrated } from '../components/useHydrated';
  */
 export default function HotGamesRow() {
   const hydrated = useHydrated();
-  const hot = useStore(hotGamesRow(HOT_ROW_KEY));
+  const hot = useStore(hotRow());
   // A failed load hides the row, as an empty one does.
   const games = hot.data ? hot.data.slice(0, HOME_PAGE_SIZE) : hot.failed ? [] : null;
   if (games && games.length === 0) return null;

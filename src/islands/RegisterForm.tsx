@@ -28,7 +28,7 @@ export default function RegisterForm() {
   const switches = useSiteSwitches();
   // The form is known at once when the edge wrote it with its settings (the page's switches decide the tabs, as
   // they did for the edge): the first render is the edge's markup. Otherwise "Loading…" until hydrated.
-  const known = switches !== null || registerServed !== null;
+  const known = switches !== null || registerServed() !== null;
   const tabs = useStore($registerTabs);
   const storeTab = useStore($registerTab);
   const storeShown = useStore($registerShown);

@@ -74,6 +74,7 @@ export function servedJson(value: unknown): string {
 
 interface DocumentLike {
   getElementById(id: string): { textContent: string | null } | null;
+  readyState?: string;
 }
 
 /** The parsed data block `id` of this page (browser), or null (pre-rendering, no block, unreadable). */
@@ -86,4 +87,30 @@ export function readServed(id: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** True outside a browser and once the document is parsed: a data block not found now is not in the page. */
+function pageParsed(): boolean {
+  const doc = (globalThis as { document?: DocumentLike }).document;
+  return doc === undefined || doc.readyState === undefined || doc.readyState !== 'loading';
+}
+
+/**
+ * `read` (a reading of the page's data blocks) done at the returned function's first call instead of when a
+ * store's module is evaluated, then kept. A store module runs when the first island that needs its chunk hydrates,
+ * which can be while the document is still being parsed (a member's header hydrates at once), before the edge's
+ * data block further down: a store that read the block then started empty, and the island hydrating later over
+ * the edge's markup rendered something else (React #418 on a member's home). An island's own first render comes
+ * after its block (the edge writes the block just before the island: worker/edge/list-fill.ts writeList), so a
+ * first call from there finds it. A miss while the document is still loading is not kept (the block may follow).
+ */
+export function servedOnFirstUse<T>(read: () => T | null): () => T | null {
+  let known = false;
+  let value: T | null = null;
+  return () => {
+    if (known) return value;
+    value = read();
+    known = value !== null || pageParsed();
+    return value;
+  };
 }

@@ -1,37 +1,40 @@
 import { atom, computed } from 'nanostores';
 import { ALL } from '../lib/filters';
 import { listAddressOf, listQueryOf, listViewOf, type ListAddress } from '../lib/gameListView';
-import { readServed, SERVED_GAME_LIST_ID, type ServedGameList } from '../lib/served';
+import { readServed, servedOnFirstUse, SERVED_GAME_LIST_ID, type ServedGameList } from '../lib/served';
 import { toGame } from '../api/catalogue';
 import type { GameTileWire } from '../contract/calls/catalogue-schemas';
 import { $vendorGameTypes } from './catalogue';
 import { gameListPages } from './gameLists';
 import { $language } from './language';
+import { startFromServed } from './served';
 import { $session } from './session';
 
 /**
  * The first page the edge wrote into the page (worker/edge/list-fill.ts), if any and if it is in the page's
  * language: its address is the screen's from the start and its page is page 1 of its key, so the island's first
- * render draws the same tiles as the markup it hydrates over, and the list is not asked for again.
+ * render draws the same tiles as the markup it hydrates over, and the list is not asked for again. Read at the
+ * first use of the address (src/lib/served.ts servedOnFirstUse), not at the module's evaluation: an island
+ * hydrating at load elsewhere on the page (a member's header) evaluates this module while the list may be unparsed.
  */
-function adoptServedList(): ListAddress | null {
+const servedAddress = servedOnFirstUse((): ListAddress | null => {
   const served = readServed(SERVED_GAME_LIST_ID) as ServedGameList | null;
   if (!served || served.language !== $language.get() || typeof served.key !== 'string' || !Array.isArray(served.page?.items)) return null;
   const { items, pageNum, totalPages } = served.page;
   gameListPages.prime(served.key, served.language, { items: (items as GameTileWire[]).map(toGame), pageNum, totalPages });
   return served.address;
-}
-
-const served = adoptServedList();
+});
 
 /** The page's address query (`?gameType=…&vassalage=…&gameName=…`); null until the page is live (pre-rendered: unknown). */
-export const $listAddress = atom<ListAddress | null>(served);
+export const $listAddress = atom<ListAddress | null>(null);
 /** The vendor the player picked in the selector (wrapped: picking 'all vendors' is a choice too); null: the address's. */
 export const $vendorChoice = atom<{ value: string | undefined } | null>(null);
 /** The classification chip on (ALL by default). */
 export const $listFilter = atom(ALL);
 /** The name searched for, if any (at first the address's `gameName`). */
-export const $listSearch = atom<string | undefined>(served?.gameName);
+export const $listSearch = atom<string | undefined>(undefined);
+startFromServed($listAddress, servedAddress, (address) => address);
+startFromServed($listSearch, servedAddress, (address) => address.gameName);
 
 /**
  * What the game list screen shows (player-shell §2 Game list screen; src/lib/gameListView.ts listViewOf): the

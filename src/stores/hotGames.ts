@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { getHotGames, toGame, type Game } from '../api/catalogue';
 import type { GameTileWire } from '../contract/calls/catalogue-schemas';
-import { readServed, SERVED_HOT_GAMES_ID, type ServedHotGames } from '../lib/served';
-import { createFetcher } from './fetcher';
+import { readServed, servedOnFirstUse, SERVED_HOT_GAMES_ID, type ServedHotGames } from '../lib/served';
+import { createFetcher, type FetcherStore } from './fetcher';
 import { $language } from './language';
 
 export type { Game };
@@ -42,13 +42,20 @@ export const hotGamesRow = createFetcher<Game[]>((_key, language) => getHotGames
 export const HOT_ROW_KEY = 'hot';
 
 /**
- * The row the edge wrote into home (worker/edge/home-fill.ts), if any and if it is in the page's language: the
- * store's first answer, so the island's first render draws the same tiles as the markup it hydrates over, and the
- * row is not asked for again.
+ * The row the edge wrote into home (worker/edge/home-fill.ts), if any and if it is in the page's language, becomes
+ * the store's first answer, so the island's first render draws the same tiles as the markup it hydrates over, and
+ * the row is not asked for again. Read at the first use (src/lib/served.ts servedOnFirstUse), not here at the
+ * module's evaluation: a member's header shares this chunk and hydrates while home may still be parsing.
  */
-function adoptServedRow(): void {
+const adoptServedRow = servedOnFirstUse(() => {
   const served = readServed(SERVED_HOT_GAMES_ID) as ServedHotGames | null;
-  if (!served || served.language !== $language.get() || !Array.isArray(served.list)) return;
+  if (!served || served.language !== $language.get() || !Array.isArray(served.list)) return null;
   hotGamesRow.prime(HOT_ROW_KEY, served.language, (served.list as GameTileWire[]).map(toGame));
+  return true;
+});
+
+/** Home's hot games row store ({@link hotGamesRow} at {@link HOT_ROW_KEY}), started from the row the page came with. */
+export function hotRow(): FetcherStore<Game[]> {
+  adoptServedRow();
+  return hotGamesRow(HOT_ROW_KEY);
 }
-adoptServedRow();

@@ -1,12 +1,13 @@
 import { atom, onMount } from 'nanostores';
 import { gameOf, getLotteryGames, type LotteryGameInfo } from '../api/lottery';
 import type { lotteryCalls } from '../contract/calls/lottery';
-import { readServed, SERVED_LOTTERY_ID, type ServedLottery } from '../lib/served';
+import { readServed, servedOnFirstUse, SERVED_LOTTERY_ID, type ServedLottery } from '../lib/served';
 import { activeLanguage } from '../lib/i18n';
 import type { z } from 'zod';
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import { betterSample, clockSample, type ClockSample } from '../lib/lotteryClock';
 import { pageRoundTrip, SERVER_CLOCK_EVENT } from '../lib/countdown';
+import { startFromServed } from './served';
 
 export type { LotteryGameInfo };
 
@@ -24,29 +25,32 @@ type WireGame = z.output<typeof lotteryCalls.lotteryGameList.value>['list'][numb
 /**
  * The list the edge wrote into /m/lottery (worker/edge/list-fill.ts), if any and in the page's language, with the
  * server clock read from the page's own request; a later load with a shorter round trip replaces that reading.
+ * Read at the first use (src/lib/served.ts servedOnFirstUse), not at the module's evaluation: an island hydrating
+ * at load elsewhere on the page evaluates this module while the list may still be unparsed.
  */
-function servedList(): { state: LotteryListState; drawnAt: number; sample: ClockSample } | null {
-  const served = readServed(SERVED_LOTTERY_ID) as ServedLottery | null;
-  if (!served || served.language !== activeLanguage() || typeof served.serverTime !== 'number' || !Array.isArray(served.list)) return null;
+const served = servedOnFirstUse((): { state: LotteryListState; drawnAt: number; sample: ClockSample } | null => {
+  const block = readServed(SERVED_LOTTERY_ID) as ServedLottery | null;
+  if (!block || block.language !== activeLanguage() || typeof block.serverTime !== 'number' || !Array.isArray(block.list)) return null;
   const { sentAt, receivedAt } = pageRoundTrip();
-  const first = clockSample(served.serverTime, sentAt, receivedAt);
-  return { state: { loaded: { list: (served.list as WireGame[]).map(gameOf), sample: first }, failed: false }, drawnAt: served.serverTime, sample: first };
-}
-
-const served = servedList();
+  const first = clockSample(block.serverTime, sentAt, receivedAt);
+  return { state: { loaded: { list: (block.list as WireGame[]).map(gameOf), sample: first }, failed: false }, drawnAt: block.serverTime, sample: first };
+});
 
 /** The site's LOTT and ELOTT games with their draw schedule; loads while in use and every 5 minutes. */
-export const $lotteryList = atom<LotteryListState>(served?.state ?? { loaded: null, failed: false });
+export const $lotteryList = atom<LotteryListState>({ loaded: null, failed: false });
+startFromServed($lotteryList, served, (list) => list.state);
 
 /**
  * The server time at which the edge drew the list's count-downs into the page (null: it did not): the island's
  * first render shows them as of then, as the markup it hydrates over does, and counts on from there.
  */
-export const $lotteryDrawnAt = atom<number | null>(served?.drawnAt ?? null);
+export const $lotteryDrawnAt = atom<number | null>(null);
+startFromServed($lotteryDrawnAt, served, (list) => list.drawnAt);
 
-let sample: ClockSample | null = served?.sample ?? null;
-/** The served list stands for the first load (it is not asked for again when the page starts). */
-let skipFirstLoad = served !== null;
+/** The best server-clock reading so far (the served list's, until a load with a shorter round trip). */
+let sample: ClockSample | null = null;
+/** Whether the first load is still to come (the served list stands for it: it is not asked for again). */
+let firstLoad = true;
 let load = 0;
 
 /**
@@ -64,7 +68,7 @@ export async function loadLotteryList(): Promise<void> {
   try {
     const value = await getLotteryGames();
     if (mine !== load) return;
-    sample = betterSample(sample, clockSample(value.serverTime, sentAt, Date.now()));
+    sample = betterSample(sample ?? served()?.sample ?? null, clockSample(value.serverTime, sentAt, Date.now()));
     $lotteryList.set({ loaded: { list: value.list, sample }, failed: false });
     // The lottery page's count-down ticker runs on the best reading too (src/views/Lottery.astro).
     if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SERVER_CLOCK_EVENT, { detail: sample.offsetMs }));
@@ -76,8 +80,9 @@ export async function loadLotteryList(): Promise<void> {
 onMount($lotteryList, () => {
   // Pre-rendering reads the store too: no request there (a failed one would render the error into later pages).
   if (typeof window === 'undefined') return undefined;
-  if (skipFirstLoad) skipFirstLoad = false;
-  else void loadLotteryList();
+  const servedStandsIn = firstLoad && served() !== null;
+  firstLoad = false;
+  if (!servedStandsIn) void loadLotteryList();
   const timer = setInterval(() => void loadLotteryList(), LOTTERY_LIST_REFRESH_MS);
   return () => clearInterval(timer);
 });

@@ -3,7 +3,7 @@ import { checkUsername, getRegisterSettings, lookupAffiliate, register, register
 import type { ApiRequestError } from '../api/client';
 import { registerPayload, sessionFromValue, type RegisterContext } from '../lib/account';
 import { isMessageKey, type MessageKey } from '../lib/i18n';
-import { readServed, SERVED_REGISTER_ID, type ServedRegister } from '../lib/served';
+import { readServed, servedOnFirstUse, SERVED_REGISTER_ID, type ServedRegister } from '../lib/served';
 import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, settingsList, type FieldSetting, type RegisterTab } from '../lib/register-tabs';
 import { possiblePhone, smsRequestErrors } from '../lib/sms';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../lib/validation';
 import { createForm, refusal, type FieldErrors } from './form';
 import { openPageAfter } from './navigation';
+import { startFromServed } from './served';
 import { startSession } from './session';
 import { $siteSwitches } from './switches';
 import { showToast } from './toast';
@@ -40,10 +41,14 @@ function servedSetup(): RegisterSetup | null {
   return { fields: served.fields as FieldSetting[], verifiedAffiliate: null };
 }
 
-/** The setup the page came with (see servedSetup); the form's first render uses it, so it matches the edge's markup. */
-export const registerServed: RegisterSetup | null = servedSetup();
+/**
+ * The setup the page came with (see servedSetup), read at the first call (src/lib/served.ts servedOnFirstUse); the
+ * form's first render uses it, so it matches the edge's markup.
+ */
+export const registerServed = servedOnFirstUse(servedSetup);
 /** The setup once loaded (first: the one the page came with); null while loading or after a failure. */
-export const $registerSetup = atom<RegisterSetup | null>(registerServed);
+export const $registerSetup = atom<RegisterSetup | null>(null);
+startFromServed($registerSetup, registerServed, (setup) => setup);
 /** True when the setup could not be loaded (the retry button shows). */
 export const $registerSetupFailed = atom(false);
 /** The tab the player picked (null: the site's first). */
