@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { appLinksMarkup, safeDownloadUrl, type AppLinkTexts } from '../../worker/edge/app-fill';
 import { detectDevice } from '../../src/lib/download';
+import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 import { fakeBuild, page } from './page-helpers';
 
 // Issue 9 / player-shell §2 /m/app: the edge writes the site's download links (status resources) into the first HTML
@@ -105,6 +106,8 @@ describe('/m/app: the download links in the first HTML (built-in API)', () => {
     expect((await get(`${SITE2}/m/app`, { headers: { 'User-Agent': UA.iosSafari, 'If-None-Match': etag } })).status).toBe(304);
     expect((await get(`${SITE2}/m/app`, { headers: { 'User-Agent': UA.iosChrome, 'If-None-Match': etag } })).status).toBe(200);
     await setResources('DEMO2', [['Android', 'https://dl.play2.test/v2.apk']]);
+    // The edge keeps the status answer for SITE_CACHE_SECONDS (edge-api.ts): the change shows once the lifetime ends.
+    clearEdgeAnswers();
     try {
       const changed = await get(`${SITE2}/m/app`, { headers: { 'User-Agent': UA.iosSafari, 'If-None-Match': etag } });
       expect(changed.status).toBe(200);

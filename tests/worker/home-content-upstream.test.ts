@@ -1,8 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { upstreamImageOrigins, withImageOrigins } from '../../worker/edge/headers';
-import { clearHomeContentCache } from '../../worker/edge/home-content';
-import { clearVendorMappingCache } from '../../worker/edge/list-fill';
+import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { createStandin, type Standin } from '../platform-standin/app';
 import { STANDIN_BANNER, STANDIN_NOTICE } from '../platform-standin/shapes';
@@ -26,8 +25,7 @@ beforeAll(async () => {
   options = { upstream: { fetch: (request) => standin.fetch(request as Request) } };
 });
 beforeEach(() => {
-  clearHomeContentCache();
-  clearVendorMappingCache();
+  clearEdgeAnswers();
   clearMerchantCache();
 });
 

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearHomeContentCache } from '../../worker/edge/home-content';
-import { clearVendorMappingCache } from '../../worker/edge/list-fill';
+import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { importContent, uniqueSlug } from './content-fixtures';
 import { BUILD_FILES, fakeBuild, page } from './page-helpers';
@@ -17,8 +16,7 @@ const home = () => page('http://play2.localhost/m/home', { env: { ASSETS: build(
 // accounts §2 Home announcement bar and banners; player-shell §2 Home: the merchant's content is in the first HTML.
 describe('home content written by the edge', () => {
   beforeEach(() => {
-    clearHomeContentCache();
-    clearVendorMappingCache();
+    clearEdgeAnswers();
     clearMerchantCache();
   });
 
@@ -39,8 +37,7 @@ describe('home content written by the edge', () => {
       { slug: uniqueSlug('v'), type: 'B', title: 'How to', groupName: 'm_youtube', startDate: now - HOUR, images: [IMAGE], linkage: { type: 'URL', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' } },
       { slug: uniqueSlug('l'), type: 'B', title: 'Local', groupName: 'm_local', startDate: now - HOUR, images: [IMAGE], linkage: { type: 'URL', url: '/m/gameCenter?type=LOCAL' } },
     ] });
-    clearHomeContentCache();
-    clearVendorMappingCache();
+    clearEdgeAnswers();
     const answer = await home();
     expect(answer.text).toContain(`<div class="swiper-slide"><a class="home-banner" href="/m/lottery"><img src="${IMAGE}" alt="Promo banner"`);
     expect(answer.text).toContain('fetchpriority="high"');

@@ -6,10 +6,10 @@ import { call } from './helpers';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { callDef } from './catalogue-helpers';
 import { fakeBuild, page } from './page-helpers';
-import { clearVendorMappingCache } from '../../worker/edge/list-fill';
+import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 
 // Each test reads the vendor mapping afresh (it is cached per isolate, per mode, merchant and language).
-beforeEach(() => clearVendorMappingCache());
+beforeEach(() => clearEdgeAnswers());
 
 // Issue 9: the edge writes the first page of /m/gameList into the first HTML (worker/edge/list-fill.ts), with the
 // data the island adopts, so the largest paint does not wait for script.

@@ -1,4 +1,6 @@
 import { applyD1Migrations, env } from 'cloudflare:test';
+import { beforeEach } from 'vitest';
+import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 
 // Every test file starts from the migrated schema plus the demo seed, as `npm start` builds it.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
@@ -6,3 +8,9 @@ const seeded = await env.DB.prepare(`SELECT COUNT(*) AS n FROM merchants`).first
 if (!seeded || seeded.n === 0) {
   await env.DB.batch(env.TEST_SEED.map((sql) => env.DB.prepare(sql)));
 }
+
+// Every test starts with no visitor answers kept by the edge (worker/edge/edge-api.ts): a test's own fake platform
+// or data must not be answered from a test before it.
+beforeEach(() => {
+  clearEdgeAnswers();
+});

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import type { Envelope } from '../../worker/lib/envelope';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
-import { clearHomeContentCache } from '../../worker/edge/home-content';
-import { clearVendorMappingCache } from '../../worker/edge/list-fill';
+import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 import { BUILD_FILES, fakeBuild, file, page } from './page-helpers';
 
 const UPSTREAM = 'https://platform.upstream.test/base';
@@ -190,8 +189,7 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
   });
 
   it("keeps serving pages locally, asking the platform only for what the edge writes into them (home's announcements, vendors and hot games)", async () => {
-    clearHomeContentCache();
-    clearVendorMappingCache();
+    clearEdgeAnswers();
     const upstream = startUpstream();
     const { assets } = fakeBuild(BUILD_FILES);
     const answer = await page('/m/home', { env: { ...upstreamEnv, ASSETS: assets }, options: { upstream: { fetch: upstream.fetch } } });

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SERVED_VENDORS_ID } from '../../src/lib/served';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
-import { clearHomeContentCache } from '../../worker/edge/home-content';
-import { clearVendorMappingCache } from '../../worker/edge/list-fill';
+import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 import { fakeBuild, page } from './page-helpers';
 
 // The vendor mapping the edge reads for every home and game-list page (worker/edge/list-fill.ts) is cached per isolate
@@ -36,8 +35,7 @@ const upstream = (fetch: UpstreamFetch, seconds?: string) => ({
 const vendorsBlock = (html: string) => new RegExp(`<script type="application/json" id="${SERVED_VENDORS_ID}">(.*?)</script>`).exec(html)?.[1] ?? null;
 
 beforeEach(() => {
-  clearHomeContentCache();
-  clearVendorMappingCache();
+  clearEdgeAnswers();
 });
 
 describe('vendor mapping cache (per isolate, SITE_CACHE_SECONDS)', () => {
@@ -75,7 +73,7 @@ describe('vendor mapping cache (per isolate, SITE_CACHE_SECONDS)', () => {
     await page('/m/home', upstream(fetch, '0'));
     await page('/m/home', upstream(fetch, '0'));
     expect(mappingCalls()).toHaveLength(2);
-    clearVendorMappingCache();
+    clearEdgeAnswers();
     await page('/m/home', upstream(fetch, '1'));
     await page('/m/home', upstream(fetch, '1'));
     expect(mappingCalls()).toHaveLength(3);

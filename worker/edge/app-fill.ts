@@ -1,13 +1,10 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { systemCalls } from '../../src/contract/calls/system';
-import { platformHeaders } from '../../src/contract/headers';
 import {
   detectDevice, downloadLinks, needsSafari, opensInSameTab, PROFILE_NOTICE_MS, showsLegacyIosHint, type Device, type Resource,
 } from '../../src/lib/download';
 import type { Language } from '../../src/lib/i18n';
-import { LANGUAGE_COOKIE } from '../../src/lib/languages';
-import type { ApiFetch, ContentFill } from './content-fill';
+import type { ContentFill } from './content-fill';
+import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
 import { decodeAttribute, escapeHtml } from './content-markup';
 
 /**
@@ -98,20 +95,7 @@ export function resourcesOf(value: unknown): Resource[] | null {
 async function statusResources(api: ApiFetch, url: URL, language: Language, merchantCode: string): Promise<Resource[] | null> {
   const statusUrl = new URL(systemCalls.systemStatus.path, url.origin);
   statusUrl.search = new URLSearchParams({ device: 'MOBILE', originalDomain: url.hostname, url: url.host }).toString();
-  const headers = new Headers({
-    ...platformHeaders({ merchantCode, language, moduleId: 'COMM3' }), Accept: 'application/json', Cookie: `${LANGUAGE_COOKIE}=${language}`,
-  });
-  try {
-    const answer = await api(new Request(statusUrl, { headers }));
-    if (!answer.ok) {
-      await answer.body?.cancel();
-      return null;
-    }
-    const body = (await answer.json()) as { success?: unknown; value?: unknown };
-    return body.success === true ? resourcesOf(body.value) : null;
-  } catch {
-    return null;
-  }
+  return resourcesOf(await valueOf(api, statusUrl, visitorHeaders(merchantCode, language, 'COMM3')));
 }
 
 /**
@@ -126,7 +110,7 @@ export async function appFill(url: URL, language: Language, merchantCode: string
   const shown = linkable(resources);
   const facts = [downloadLinks(shown), device.os, needsSafari(device), showsLegacyIosHint(device.iosVersion)];
   return {
-    fingerprint: bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(facts)))).slice(0, 12),
+    fingerprint: fingerprintOf(facts),
     vary: 'User-Agent',
     apply: (rewriter) => rewriter.on('[data-fill="app-links"]', {
       element: (element) => {

@@ -1,15 +1,10 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import type { HelpEntry } from '../../src/contract/calls/content-schemas';
 import { contentCalls } from '../../src/contract/calls/content';
 import type { Language } from '../../src/lib/i18n';
 import { helpSelection } from '../../src/lib/help';
-import { LANGUAGE_COOKIE } from '../../src/lib/languages';
 import { normaliseHelp, normalisePromotions } from '../services/content-sanitise';
+import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './edge-api';
 import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-markup';
-
-/** Sends one API request through the worker itself (built-in API, or the platform in upstream mode). */
-export type ApiFetch = (request: Request) => Promise<Response>;
 
 /** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
 export interface ContentFill {
@@ -27,40 +22,19 @@ export function isFilledPage(pageId: string): boolean {
   return FILLED_PAGES.has(pageId);
 }
 
-/**
- * The value of an API answer, or null when the call failed (the page then keeps its pre-rendered empty state). The
- * request carries the page's language as the language cookie, so upstream mode sends it as the platform's
- * `Language` header too.
- */
-export async function valueOf(api: ApiFetch, url: URL, language: Language): Promise<unknown> {
-  try {
-    const answer = await api(new Request(url, { headers: { Accept: 'application/json', Cookie: `${LANGUAGE_COOKIE}=${language}` } }));
-    if (!answer.ok) {
-      await answer.body?.cancel();
-      return null;
-    }
-    const body = (await answer.json()) as { success?: unknown; value?: unknown };
-    return body.success === true ? body.value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The help centre in `language` through the help-centre call (platform-contract.md §3: EN when the language has none). */
 async function helpEntries(api: ApiFetch, origin: string, language: Language): Promise<HelpEntry[]> {
   const url = new URL(contentCalls.helpCentre.path, origin);
   url.search = new URLSearchParams({ device: 'MOBILE', lang: language }).toString();
-  return normaliseHelp(await valueOf(api, url, language));
+  return normaliseHelp(await valueOf(api, url, languageHeaders(language)));
 }
 
 /** The site's promotions through the announcement-list call (types PR, platform M, as a visitor: no token). */
 async function promotions(api: ApiFetch, origin: string, merchantCode: string, language: Language): Promise<PromotionView[]> {
   const url = new URL(contentCalls.announcementList.path, origin);
   url.search = new URLSearchParams({ types: 'PR', platform: 'M', merchantCode, token: '' }).toString();
-  return normalisePromotions(await valueOf(api, url, language));
+  return normalisePromotions(await valueOf(api, url, languageHeaders(language)));
 }
-
-const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
 
 /** An interface text from the placeholder's `data-*` attribute, decoded (the rewriter gives it as written: `Q&amp;A`). */
 const textOf = (element: Element, name: string): string => decodeAttribute(element.getAttribute(name) ?? '');

@@ -1,11 +1,9 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { announcementItem, type Announcement } from '../../src/contract/calls/content-schemas';
 import { contentCalls } from '../../src/contract/calls/content';
 import { bannerTarget, embedUrl } from '../../src/lib/content';
 import { srcsetAttributes } from '../../src/lib/media';
 import type { Language } from '../../src/lib/i18n';
-import { valueOf, type ApiFetch } from './content-fill';
+import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './edge-api';
 
 /**
  * The home page's operator content, written by the edge into the pre-rendered home (accounts §2 Home announcement
@@ -38,14 +36,7 @@ export function homeContentOf(groups: { banners: Announcement[]; player: Announc
   };
 }
 
-const cache = new Map<string, { content: HomeContent; at: number }>();
-
-/** Forgets the cached home content (tests; an operator's change otherwise shows within SITE_CACHE_SECONDS). */
-export function clearHomeContentCache(): void {
-  cache.clear();
-}
-
-/** Where the home content comes from: the announcement list sent through the worker itself (content-fill.ts ApiFetch). */
+/** Where the home content comes from: the announcement list sent through the worker itself (edge-api.ts ApiFetch). */
 export interface HomeContentSource {
   /** The worker's own API: built-in, or the operator's platform in upstream mode. */
   api: ApiFetch;
@@ -53,10 +44,6 @@ export interface HomeContentSource {
   origin: string;
   merchantCode: string;
   language: Language;
-  /** Per-isolate cache time (SITE_CACHE_SECONDS). */
-  cacheMs: number;
-  /** Part of the cache key: answers of the built-in API and of a platform are never mixed up. */
-  mode: 'built-in' | 'upstream';
 }
 
 /**
@@ -68,7 +55,7 @@ export interface HomeContentSource {
 async function announcementsThroughApi(source: HomeContentSource): Promise<HomeContent | null> {
   const url = new URL(contentCalls.announcementList.path, source.origin);
   url.search = new URLSearchParams({ types: 'B,A,PL', platform: 'M', merchantCode: source.merchantCode, token: '' }).toString();
-  const value = await valueOf(source.api, url, source.language);
+  const value = await valueOf(source.api, url, languageHeaders(source.language));
   return value === null ? null : homeContentOf(announcementGroupsOf(value));
 }
 
@@ -103,23 +90,18 @@ function announcementGroupsOf(value: unknown): { banners: Announcement[]; player
 }
 
 /**
- * The merchant's home content (types B, A and PL as a visitor sees them, in the page's language), cached per isolate
- * like the switches; when the call fails, the last content read (or nothing: the page keeps its empty placeholders
- * and 'no announcement' text).
+ * The merchant's home content (types B, A and PL as a visitor sees them, in the page's language); when the call
+ * fails, nothing (the page keeps its empty placeholders and 'no announcement' text). pages.ts hands it an `api` that
+ * keeps visitor answers per isolate, where the last good answer stands in for a failed call (edge-api.ts
+ * withAnswerCache).
  */
 export async function homeContentFor(source: HomeContentSource): Promise<HomeContent> {
-  const key = `${source.mode}|${source.merchantCode}|${source.language}`;
-  const hit = cache.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < source.cacheMs) return hit.content;
-  const content = (await announcementsThroughApi(source)) ?? hit?.content ?? EMPTY;
-  cache.set(key, { content, at: now });
-  return content;
+  return (await announcementsThroughApi(source)) ?? EMPTY;
 }
 
 /** A short fingerprint of the content: the home page's ETag changes when its content does. */
 export function homeContentTag(content: HomeContent): string {
-  return bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(content)))).slice(0, 8);
+  return fingerprintOf(content).slice(0, 8);
 }
 
 /** HTML-escapes text for element content and attribute values. */

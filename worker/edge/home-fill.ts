@@ -2,26 +2,28 @@ import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import type { Language } from '../../src/lib/i18n';
 import { HOME_PAGE_SIZE } from '../../src/lib/paging';
 import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../src/lib/served';
-import type { ApiFetch, ContentFill } from './content-fill';
+import type { ContentFill } from './content-fill';
+import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
 import { hotGamesRowMarkup, type HotGamesTexts } from './hot-games-markup';
-import { fingerprintOf, homeVendorsFill, valueOf, visitorHeaders, writeList, type MappingCache } from './list-fill';
+import { homeVendorsFill, writeList } from './list-fill';
 
 /**
  * What the edge writes into /m/home besides the operator's content (home-content.ts), issue 9 ("the first screen
  * in the first HTML; islands hydrate on the player's first interaction"):
- * - the game vendors' data block (list-fill.ts homeVendorsFill; the vendor mapping cached per isolate, `cache`);
+ * - the game vendors' data block (list-fill.ts homeVendorsFill);
  * - the hot games row (`[data-fill=hot-games]`): its games through the island's call (GET hot games as a visitor:
  *   isPlatform 2, the page's language, platform html5), at most the row's 20, as markup inside the island
  *   (hot-games-markup.ts) and as a data block (src/lib/served.ts) the row's store starts from, so the row shows
  *   without script and its island hydrates over it on the first interaction with no request and no mismatch. An
  *   empty answer writes an empty row (the island shows none either); a failed call writes nothing (the island shows
  *   its placeholders and loads the row itself).
- * The calls run side by side; null when neither has anything to write.
+ * The calls run side by side (through an `api` that keeps visitor answers per isolate: edge-api.ts withAnswerCache);
+ * null when neither has anything to write.
  */
 export async function homeFill(
-  url: URL, language: Language, merchantCode: string, api: ApiFetch, cache: MappingCache,
+  url: URL, language: Language, merchantCode: string, api: ApiFetch,
 ): Promise<ContentFill | null> {
-  const [vendors, hot] = await Promise.all([homeVendorsFill(url, language, merchantCode, api, cache), hotGamesFill(url, language, merchantCode, api)]);
+  const [vendors, hot] = await Promise.all([homeVendorsFill(url, language, merchantCode, api), hotGamesFill(url, language, merchantCode, api)]);
   if (!vendors && !hot) return null;
   return {
     fingerprint: [vendors?.fingerprint ?? '', hot?.fingerprint ?? ''].join('-'),

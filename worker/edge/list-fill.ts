@@ -1,19 +1,15 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { CAPABILITIES } from '../../src/contract/capabilities';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
-import { platformHeaders } from '../../src/contract/headers';
-import type { ModuleId } from '../../src/contract/modules';
 import type { Language } from '../../src/lib/i18n';
 import { LANGUAGES } from '../../src/lib/languageCodes';
-import { LANGUAGE_COOKIE } from '../../src/lib/languages';
 import { listAddressOf, openingListView, sortedMapping, type VendorMappingEntry } from '../../src/lib/gameListView';
 import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../src/lib/paging';
 import {
   SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID, servedJson, type ServedGameList, type ServedLottery, type ServedVendors,
 } from '../../src/lib/served';
-import type { ApiFetch, ContentFill } from './content-fill';
+import type { ContentFill } from './content-fill';
+import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
 import { gameListMarkup, type GameListTexts } from './list-markup';
 import { decodeAttribute } from './content-markup';
 import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
@@ -37,36 +33,6 @@ export function isListPage(pageId: string): boolean {
   return pageId === 'gameList' || pageId === 'lottery';
 }
 
-/** Headers of a call the browser would send as a visitor in `language` (platform-contract.md §1.2). */
-export function visitorHeaders(merchantCode: string, language: Language, moduleId?: ModuleId): Headers {
-  return new Headers({
-    ...platformHeaders({ merchantCode, language, moduleId }),
-    Accept: 'application/json',
-    Cookie: `${LANGUAGE_COOKIE}=${language}`,
-  });
-}
-
-/** The JSON answer of one GET through the worker, or null when it failed. */
-async function jsonOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
-  try {
-    const answer = await api(new Request(url, { headers }));
-    if (!answer.ok) {
-      await answer.body?.cancel();
-      return null;
-    }
-    return await answer.json();
-  } catch {
-    return null;
-  }
-}
-
-/** The envelope's value of one /wps GET through the worker, or null when it failed. */
-export async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
-  const body = (await jsonOf(api, url, headers)) as { success?: unknown; value?: unknown } | null;
-  return body?.success === true ? body.value : null;
-}
-
-export const fingerprintOf = (data: unknown) => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
 
 /** The page's texts from `data-texts` (they name the page's language), or null when unreadable (then nothing is written). */
 function textsOf<T extends { language: Language }>(raw: string | null): T | null {
@@ -115,48 +81,22 @@ export function writeList<T extends { language: Language }>(
 /** The first page of a list page (see the module's comment); null: nothing to write. */
 export async function listFill(
   pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch, capabilities: readonly string[],
-  cache: MappingCache,
 ): Promise<ContentFill | null> {
-  if (pageId === 'gameList') return gameListFill(url, language, merchantCode, api, cache);
+  if (pageId === 'gameList') return gameListFill(url, language, merchantCode, api);
   if (pageId === 'lottery' && capabilities.includes(CAPABILITIES.builtInLottery)) return lotteryFill(url, language, merchantCode, api);
   return null;
 }
 
-/** How the vendor mapping is cached per isolate: its lifetime (SITE_CACHE_SECONDS, 0: off) and the API's mode. */
-export interface MappingCache {
-  /** Part of the key: answers of the built-in API and of a platform are never mixed up. */
-  mode: 'built-in' | 'upstream';
-  cacheMs: number;
-}
-
-const mappingCache = new Map<string, { mapping: VendorMappingEntry[] | null; at: number }>();
-
-/** Forgets the cached vendor mappings (tests, beside home-content.ts clearHomeContentCache). */
-export function clearVendorMappingCache(): void {
-  mappingCache.clear();
-}
-
 /**
  * The vendor mapping per game category in the merchant's order (player-shell §3; the island's call: GET
- * vendorGameTypes with typeId 1, as a visitor in `language`), or null when the call failed. Cached per isolate by
- * mode, merchant and language for `cache.cacheMs`, like home's announcements (home-content.ts homeContentFor): home
- * and every game list ask for it, and it changes only when the operator changes the site's vendors. When the call
- * fails, the last mapping read stands (or none) until the lifetime ends, so a failing platform is not asked on
- * every page.
+ * vendorGameTypes with typeId 1, as a visitor in `language`), or null when the call failed. Home and every game list
+ * ask for it; pages.ts hands the fills an `api` that keeps visitor answers per isolate (edge-api.ts withAnswerCache).
  */
-async function vendorMappingOf(
-  url: URL, language: Language, merchantCode: string, api: ApiFetch, cache: MappingCache,
-): Promise<VendorMappingEntry[] | null> {
-  const key = `${cache.mode}|${merchantCode}|${language}`;
-  const hit = mappingCache.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < cache.cacheMs) return hit.mapping;
+async function vendorMappingOf(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<VendorMappingEntry[] | null> {
   const mappingUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);
   mappingUrl.search = new URLSearchParams({ typeId: '1', merchant_code: merchantCode, language }).toString();
   const answer = catalogueCalls.vendorGameTypes.value.safeParse(await valueOf(api, mappingUrl, visitorHeaders(merchantCode, language)));
-  const mapping = answer.success ? sortedMapping(answer.data.content) : hit?.mapping ?? null;
-  mappingCache.set(key, { mapping, at: now });
-  return mapping;
+  return answer.success ? sortedMapping(answer.data.content) : null;
 }
 
 /**
@@ -166,10 +106,8 @@ async function vendorMappingOf(
  * island has to load at once just to fetch. The block carries the page's language; the store re-fetches on a
  * language change (250 ms debounce). Null: the call failed, the store fetches as before.
  */
-export async function homeVendorsFill(
-  url: URL, language: Language, merchantCode: string, api: ApiFetch, cache: MappingCache,
-): Promise<ContentFill | null> {
-  const mapping = await vendorMappingOf(url, language, merchantCode, api, cache);
+export async function homeVendorsFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
+  const mapping = await vendorMappingOf(url, language, merchantCode, api);
   if (!mapping) return null;
   const served: ServedVendors = { language, mapping };
   return {
@@ -183,12 +121,10 @@ export async function homeVendorsFill(
 }
 
 /** The first page of /m/gameList for the address `url` names (see the module's comment); null: nothing to write. */
-export async function gameListFill(
-  url: URL, language: Language, merchantCode: string, api: ApiFetch, cache: MappingCache,
-): Promise<ContentFill | null> {
+export async function gameListFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
   const address = listAddressOf(url.searchParams);
   if (!address.gameType) return null;
-  const mapping = await vendorMappingOf(url, language, merchantCode, api, cache);
+  const mapping = await vendorMappingOf(url, language, merchantCode, api);
   if (!mapping) return null;
   const view = openingListView(address, mapping);
   if (view.key === null) return null;

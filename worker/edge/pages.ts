@@ -11,9 +11,10 @@ import { GATE_PAGES, gateFor } from './gating';
 import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from './gate-pages';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
-import { contentFill, isFilledPage, type ApiFetch } from './content-fill';
+import { contentFill, isFilledPage } from './content-fill';
+import { withAnswerCache, type ApiFetch } from './edge-api';
 import { upstreamImageOrigins } from './headers';
-import { isListPage, listFill, type MappingCache } from './list-fill';
+import { isListPage, listFill } from './list-fill';
 import { appFill } from './app-fill';
 import { homeFill } from './home-fill';
 import { registerFill } from './register-fill';
@@ -104,21 +105,24 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
     capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
   };
-  // The fills' calls run side by side: home's vendor mapping and hot games row (home-fill.ts) beside its banners. The
-  // vendor mapping and home's announcements are cached per isolate (SITE_CACHE_SECONDS), per mode, merchant and language.
+  // The fills' calls run side by side: home's vendor mapping and hot games row (home-fill.ts) beside its banners.
+  // Their visitor answers are kept per isolate for SITE_CACHE_SECONDS, per mode, URL and headers (edge-api.ts
+  // withAnswerCache): every visitor of a page in a language gets the same, and in upstream mode each would otherwise
+  // be a call to the platform per page view. Read on every request: the lottery list (its count-downs are drawn from
+  // the server's clock of the request) and the operator's help and promotion texts (an edit shows at once).
   const mode = c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in';
-  const mappingCache: MappingCache = { mode, cacheMs: siteCacheMs(c.env) };
-  const filling = gate || !api ? null
+  const kept = api ? withAnswerCache(api, { mode, cacheMs: siteCacheMs(c.env) }) : undefined;
+  const filling = gate || !api || !kept ? null
     : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, api)
-      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, api, markup.capabilities, mappingCache)
-        : page.id === 'home' ? homeFill(url, choice.language, merchant.code, api, mappingCache)
-          : page.id === 'app' ? appFill(url, choice.language, merchant.code, api, c.req.header('User-Agent') ?? '')
-            : page.id === 'register' ? registerFill(url, choice.language, merchant.code, api, switches)
+      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, page.id === 'lottery' ? api : kept, markup.capabilities)
+        : page.id === 'home' ? homeFill(url, choice.language, merchant.code, kept)
+          : page.id === 'app' ? appFill(url, choice.language, merchant.code, kept, c.req.header('User-Agent') ?? '')
+            : page.id === 'register' ? registerFill(url, choice.language, merchant.code, kept, switches)
               : null;
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
-  const homeFilling: Promise<HomeContent> | null = page.id === 'home' && !gate && api
-    ? homeContentFor({ api, origin: url.origin, merchantCode: merchant.code, language: choice.language, cacheMs: siteCacheMs(c.env), mode })
+  const homeFilling: Promise<HomeContent> | null = page.id === 'home' && !gate && kept
+    ? homeContentFor({ api: kept, origin: url.origin, merchantCode: merchant.code, language: choice.language })
     : null;
   const [fill, home] = await Promise.all([filling, homeFilling]);
   const tag = `${markupTag(markup)}${fill ? `-${fill.fingerprint}` : ''}${home ? homeContentTag(home) : ''}`;

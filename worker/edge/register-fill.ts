@@ -2,8 +2,9 @@ import { accountsCalls } from '../../src/contract/calls/accounts';
 import type { Language } from '../../src/lib/i18n';
 import { affiliateFromQuery, fieldsForTab, registerTabs, settingsList } from '../../src/lib/register-tabs';
 import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../src/lib/served';
-import type { ApiFetch, ContentFill } from './content-fill';
-import { fingerprintOf, valueOf, visitorHeaders, writeList } from './list-fill';
+import type { ContentFill } from './content-fill';
+import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
+import { writeList } from './list-fill';
 import { registerFormMarkup, type RegisterTexts } from './register-markup';
 
 /**

@@ -1,0 +1,124 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { platformHeaders } from '../../src/contract/headers';
+import type { ModuleId } from '../../src/contract/modules';
+import type { Language } from '../../src/lib/i18n';
+import { LANGUAGE_COOKIE } from '../../src/lib/languages';
+
+/**
+ * How the edge asks the API for what it writes into a page (home's content and hot games, the vendor mapping, the
+ * game list, the registration settings, the app's download links, help and promotions): one GET through the worker
+ * itself (the built-in API, or the platform in upstream mode), as a visitor of the page's merchant in its language.
+ */
+
+/** Sends one API request through the worker itself (built-in API, or the platform in upstream mode). */
+export type ApiFetch = (request: Request) => Promise<Response>;
+
+/** Headers of a call the browser would send as a visitor in `language` (platform-contract.md §1.2). */
+export function visitorHeaders(merchantCode: string, language: Language, moduleId?: ModuleId): Headers {
+  return new Headers({
+    ...platformHeaders({ merchantCode, language, moduleId }),
+    Accept: 'application/json',
+    Cookie: `${LANGUAGE_COOKIE}=${language}`,
+  });
+}
+
+/**
+ * Headers of a call that names only the language (the language cookie, which upstream mode sends as the platform's
+ * `Language` header too): the help centre, announcements and promotions, whose merchant is in the query.
+ */
+export function languageHeaders(language: Language): Headers {
+  return new Headers({ Accept: 'application/json', Cookie: `${LANGUAGE_COOKIE}=${language}` });
+}
+
+/** The JSON answer of one GET through the worker, or null when it failed (network, non-2xx status, not JSON). */
+export async function jsonOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
+  try {
+    const answer = await api(new Request(url, { headers }));
+    if (!answer.ok) {
+      await answer.body?.cancel();
+      return null;
+    }
+    return await answer.json();
+  } catch {
+    return null;
+  }
+}
+
+/** The envelope's value of one /wps GET through the worker (`{ success: true, value }`), or null when it failed. */
+export async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promise<unknown> {
+  const body = (await jsonOf(api, url, headers)) as { success?: unknown; value?: unknown } | null;
+  return body?.success === true ? body.value : null;
+}
+
+/** A short fingerprint of what the edge wrote (12 hex digits of its SHA-256): it joins the page's ETag. */
+export const fingerprintOf = (data: unknown): string => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
+
+/** How visitor answers are kept per isolate: for how long (SITE_CACHE_SECONDS; 0: not kept) and from which API. */
+export interface AnswerCache {
+  /** Part of the key: answers of the built-in API and of a platform are never mixed up. */
+  mode: 'built-in' | 'upstream';
+  cacheMs: number;
+}
+
+/** An answer as kept: enough to give it again as a fresh Response. */
+interface KeptAnswer {
+  status: number;
+  contentType: string | null;
+  body: string;
+  at: number;
+}
+
+const kept = new Map<string, KeptAnswer>();
+const asking = new Map<string, Promise<KeptAnswer>>();
+/** Answers kept at most (the oldest goes first): pages × merchants × languages stays far below it. */
+const MAX_KEPT = 2000;
+
+/** Forgets every kept answer (tests; an operator's change otherwise shows within SITE_CACHE_SECONDS). */
+export function clearEdgeAnswers(): void {
+  kept.clear();
+  asking.clear();
+}
+
+const answerOf = (entry: KeptAnswer): Response =>
+  new Response(entry.body, { status: entry.status, headers: entry.contentType ? { 'Content-Type': entry.contentType } : {} });
+
+/**
+ * `api` with its visitor answers kept per isolate (the edge's calls for a page, which every visitor of that page
+ * in that language makes alike), so a page view asks the API (in upstream mode: the platform, over the network)
+ * once per lifetime rather than on every request. The key is the mode, the URL (merchant and language are in the
+ * query or the headers) and every request header; only GETs without `Authorization` or a token header are kept.
+ * Two requests for the same key at once share one call. A lifetime of 0 asks on every request (the last good answer
+ * still stands in for a failed call). When a call fails (network, 5xx) the last good answer
+ * stands for another lifetime, or the failure itself is kept, so a failing platform is not asked on every page
+ * (home's announcements, the vendor mapping and the hot games row are asked for on every home view).
+ */
+export function withAnswerCache(api: ApiFetch, cache: AnswerCache): ApiFetch {
+  return async (request) => {
+    if (request.method !== 'GET' || request.headers.has('Authorization') || request.headers.has('token')) return api(request);
+    const headerText = [...request.headers].map(([name, value]) => `${name}:${value}`).sort().join('\n');
+    const key = `${cache.mode}\n${request.url}\n${headerText}`;
+    const now = Date.now();
+    const hit = kept.get(key);
+    if (hit && now - hit.at < cache.cacheMs) return answerOf(hit);
+    let pending = asking.get(key);
+    if (!pending) {
+      pending = (async (): Promise<KeptAnswer> => {
+        let fresh: KeptAnswer | null = null;
+        try {
+          const answer = await api(request);
+          fresh = { status: answer.status, contentType: answer.headers.get('Content-Type'), body: await answer.text(), at: Date.now() };
+        } catch (error) {
+          if (!hit) throw error;
+        }
+        const entry = fresh && (fresh.status < 500 || !hit) ? fresh : { ...hit!, at: Date.now() };
+        kept.delete(key);
+        kept.set(key, entry);
+        if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+        return entry;
+      })().finally(() => asking.delete(key));
+      asking.set(key, pending);
+    }
+    return answerOf(await pending);
+  };
+}
