@@ -9,8 +9,6 @@ import { showToast } from '../stores/toast';
 export interface DownloadOptionsProps {
   device: Device;
   resources: readonly Resource[];
-  /** Show every link (the /m/app page) or only the ones for this phone (the download bar's popup). */
-  all: boolean;
 }
 
 /** A profile download: the 4-second notice first, then the profile, which iOS hands to Settings (player-shell §4). */
@@ -38,13 +36,14 @@ function DownloadLink({ url, label, onClick }: { url: string; label: string; onC
 /**
  * Download links (player-shell §2 Download prompts, §4 Download bar, §8): Android, iOS and the iOS profile
  * (MOBILECONFIG); iOS outside Safari reads 'Please use Safari for download App.'; the legacy-iOS hint for iOS 11 or
- * lower and 12.0 to 12.1. A site without links says so.
+ * lower and 12.0 to 12.1. A site without links says so. Only the links for this phone: the download bar's popup
+ * (/m/app lists every link, written by the edge: worker/edge/app-fill.ts).
  */
-export default function DownloadOptions({ device, resources, all }: DownloadOptionsProps) {
+export default function DownloadOptions({ device, resources }: DownloadOptionsProps) {
   const links = downloadLinks(resources);
-  const showAndroid = links.android && (all || device.os === 'android');
-  const showIos = links.ios && (all || device.os === 'ios');
-  const showProfile = links.profile && (all || (device.os === 'ios' && !links.ios));
+  const showAndroid = links.android && device.os === 'android';
+  const showIos = links.ios && device.os === 'ios';
+  const showProfile = links.profile && device.os === 'ios' && !links.ios;
   const profileBlocked = needsSafari(device);
   return (
     <div className="download-options">

@@ -21,7 +21,7 @@ export default function DownloadPopup({ open, device, resources, onClose }: Down
   return (
     <Dialog open={open} labelledBy={`${id}-title`} onDismiss={onClose}>
       <h2 id={`${id}-title`} className="dialog-title">{t('download.title')}</h2>
-      <DownloadOptions device={device} resources={resources} all={false} />
+      <DownloadOptions device={device} resources={resources} />
       <p><a href="/m/app">{t('download.more')}</a></p>
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose}>{t('common.close')}</button>
