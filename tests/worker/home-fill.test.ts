@@ -87,10 +87,11 @@ describe('/m/home in upstream mode: the platform’s hot games, escaped; its fai
     expect(served(answer.text)?.list).toEqual([]);
   });
 
-  it('keeps the row as built (the island loads it) when the platform fails', async () => {
+  it('keeps the row as built when the platform fails, and the island loads it once on screen, not on interaction', async () => {
     const answer = await get('/m/home', upstream(async () => new Response('down', { status: 503 })));
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('placeholders');
+    expect(answer.text).toContain('component-url="/_assets/HotGamesRow.js" ssr client="visible"');
     expect(served(answer.text)).toBeNull();
   });
 });
