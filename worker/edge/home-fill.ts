@@ -15,21 +15,24 @@ import { homeVendorsFill, writeList } from './list-fill';
  *   isPlatform 2, the page's language, platform html5), at most the row's 20, as markup inside the island
  *   (hot-games-markup.ts) and as a data block (src/lib/served.ts) the row's store starts from, so the row shows
  *   without script and its island hydrates over it on the first interaction with no request and no mismatch. An
- *   empty answer writes an empty row (the island shows none either); a failed call writes nothing (the island shows
- *   its placeholders and loads the row itself).
- * The calls run side by side (through an `api` that keeps visitor answers per isolate: edge-api.ts withAnswerCache);
- * null when neither has anything to write.
+ *   empty answer writes an empty row (the island shows none either); a failed call writes no row and switches the
+ *   island to `client:visible`: the row is on the first screen, so it loads itself at once instead of showing its
+ *   placeholders until the player's first interaction (home has `client:visible` islands, so the directive is there).
+ * The calls run side by side (through an `api` that keeps visitor answers per isolate: edge-api.ts withAnswerCache).
  */
 export async function homeFill(
   url: URL, language: Language, merchantCode: string, api: ApiFetch,
-): Promise<ContentFill | null> {
+): Promise<ContentFill> {
   const [vendors, hot] = await Promise.all([homeVendorsFill(url, language, merchantCode, api), hotGamesFill(url, language, merchantCode, api)]);
-  if (!vendors && !hot) return null;
   return {
     fingerprint: [vendors?.fingerprint ?? '', hot?.fingerprint ?? ''].join('-'),
     apply: (rewriter) => {
       const withVendors = vendors ? vendors.apply(rewriter) : rewriter;
-      return hot ? hot.apply(withVendors) : withVendors;
+      return hot ? hot.apply(withVendors) : withVendors.on('[data-fill="hot-games"] > astro-island', {
+        element: (element) => {
+          element.setAttribute('client', 'visible');
+        },
+      });
     },
   };
 }
