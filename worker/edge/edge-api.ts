@@ -54,7 +54,7 @@ export async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promis
 /** A short fingerprint of what the edge wrote (12 hex digits of its SHA-256): it joins the page's ETag. */
 export const fingerprintOf = (data: unknown): string => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
 
-/** How visitor answers are kept per isolate: for how long (SITE_CACHE_SECONDS; 0: not kept) and from which API. */
+/** How visitor answers are kept per isolate: for how long (SITE_CACHE_SECONDS; 0: asked every time, kept only to stand in for a failure) and from which API. */
 export interface AnswerCache {
   /** Part of the key: answers of the built-in API and of a platform are never mixed up. */
   mode: 'built-in' | 'upstream';
@@ -88,10 +88,10 @@ const answerOf = (entry: KeptAnswer): Response =>
  * in that language makes alike), so a page view asks the API (in upstream mode: the platform, over the network)
  * once per lifetime rather than on every request. The key is the mode, the URL (merchant and language are in the
  * query or the headers) and every request header; only GETs without `Authorization` or a token header are kept.
- * Two requests for the same key at once share one call. A lifetime of 0 asks on every request (the last good answer
- * still stands in for a failed call). When a call fails (network, 5xx) the last good answer
- * stands for another lifetime, or the failure itself is kept, so a failing platform is not asked on every page
- * (home's announcements, the vendor mapping and the hot games row are asked for on every home view).
+ * Two requests for the same key at once share one call. When a call fails (network, 5xx) the last good answer stands
+ * for another lifetime, or the failure itself is kept, so a failing platform is not asked on every page (home's
+ * announcements, the vendor mapping and the hot games row are asked for on every home view). A lifetime of 0 asks
+ * on every request; the last good answer still stands in for a failed call.
  */
 export function withAnswerCache(api: ApiFetch, cache: AnswerCache): ApiFetch {
   return async (request) => {
