@@ -6,6 +6,7 @@ import { decryptServicePath } from '../../worker/services/legacy-crypto';
 import { clientEncrypt } from './client-crypto';
 import { ensureAccountSettings, TEST_ANSWER, uniqueIp, uniqueUsername } from './accounts-fixtures';
 import { createMember, pickGame } from './fixtures';
+import { idOf, importContent, uniqueSlug } from './content-fixtures';
 
 /**
  * The platform's own mobile client, replayed call by call against the built-in API (platform-contract.md §7).
@@ -53,7 +54,7 @@ interface State {
   /** A tile of the game list, as `tsKX.getGameItem` keeps it. */
   game?: { nodeId: string | number; gameId: string | number; vassalage: string; gameType: string };
   announcementId?: string | number;
-  fallback: { token: string; game: { nodeId: number; gameId: string; vassalage: string; gameType: string } };
+  fallback: { token: string; announcementId: number; game: { nodeId: number; gameId: string; vassalage: string; gameType: string } };
 }
 
 interface Row {
@@ -354,8 +355,8 @@ const rows: Row[] = [
     // HyKd: setMaxDigits(130); new RSAKeyPair("10001", "", modulus) — correct only up to 1024 bits (§7.1)
     read: (v, s) => {
       const hex = z.string().regex(/^[0-9a-fA-F]+$/).parse(String(v).trim());
-      expect(BigInt(`0x${hex}`).toString(2).length, 'modulus bits the client can use').toBeLessThanOrEqual(1024);
       s.modulusHex = hex;
+      expect(BigInt(`0x${hex}`).toString(2).length, 'modulus bits the client can use').toBeLessThanOrEqual(1024);
     },
   },
   {
@@ -369,7 +370,8 @@ const rows: Row[] = [
       isOfficialAppLogin: false, linkId: 'l-5f1c2a', domain: '127.0.0.1', pixelTrack: null,
     }),
     read: (v, s) => {
-      s.token = sessionValue.parse(v).token;
+      s.token = z.object({ token: z.string().min(1) }).parse(v).token;
+      sessionValue.parse(v);
     },
   },
 
@@ -415,13 +417,15 @@ const rows: Row[] = [
     journey: 'signed in', call: 'announcements with session', method: 'GET', path: '/wps/relay/CCSFE_getListAnnouncements',
     query: { types: 'B,PL,PU', groupName: '', platform: 'M', merchantCode: MERCHANT, ext: 'avif' },
     read: (v, s) => {
-      const notices = z.object({ player: z.array(z.object({ id, read: z.boolean().nullish() })).nullish() }).parse(v).player ?? [];
-      s.announcementId = notices[0]?.id;
+      const notices = z.object({ player: z.array(z.object({ id, read: z.boolean().nullish() })) }).parse(v).player;
+      // tgjs annountMarkRead(id): the notice the player opens (the one this test published)
+      s.announcementId = notices.find((notice) => notice.read === false)?.id;
+      expect(s.announcementId, 'an unread notice').toBeDefined();
     },
   },
   {
     journey: 'signed in', call: 'mark announcement read', method: 'POST', path: '/wps/relay/MCSFE_markAnnouncementAsRead',
-    headers: { ModuleId: 'COMM3', ...json }, bodyOf: (s) => ({ announcementId: s.announcementId ?? 1, read: true }), read: anything,
+    headers: { ModuleId: 'COMM3', ...json }, bodyOf: (s) => ({ announcementId: s.announcementId ?? state.fallback.announcementId, read: true }), read: anything,
   },
   { journey: 'signed in', call: 'inbox', method: 'GET', path: '/wps/relay/CSP_getInbox', read: anything },
   {
@@ -507,7 +511,10 @@ const rows: Row[] = [
   {
     journey: 'login', call: 'login (new password)', method: 'POST', path: '/wps/session/login', auth: 'never', headers: json, encrypt: 'newer',
     bodyOf: (s) => loginPayload(s, s.newPassword), // QxIB ce(); no Device header on a plain mobile browser
-    read: (v, s) => { s.token = sessionValue.parse(v).token; },
+    read: (v, s) => {
+      s.token = z.object({ token: z.string().min(1) }).parse(v).token;
+      sessionValue.parse(v);
+    },
   },
   { journey: 'login', call: 'rank progress after login', method: 'GET', path: '/wps/relay/MCSFE_getPlayerRankProgress', read: anything },
   {
@@ -520,7 +527,10 @@ const rows: Row[] = [
   {
     journey: 'login', call: 'login from the home-screen app (Device: PWA)', method: 'POST', path: '/wps/session/login', auth: 'never',
     headers: { ...json, Device: 'PWA' }, encrypt: 'newer', bodyOf: (s) => loginPayload(s, s.password, 'PWA'),
-    read: (v, s) => { s.token = sessionValue.parse(v).token; },
+    read: (v, s) => {
+      s.token = z.object({ token: z.string().min(1) }).parse(v).token;
+      sessionValue.parse(v);
+    },
   },
   { journey: 'login', call: 'member info', method: 'GET', path: '/wps/member/info', read: (v) => z.object({ id }).parse(v) },
   { journey: 'login', call: 'logout', method: 'DELETE', path: '/wps/session/logout', headers: { ModuleId: 'COMM3', ...json }, read: anything },
@@ -542,7 +552,9 @@ async function send(row: Row, s: State): Promise<{ status: number; text: string;
     ? { 'Content-Type': 'text/plain;charset=UTF-8' }
     : { 'X-Real-UA': btoa(USER_AGENT), Merchant: MERCHANT, Language: 'EN', ...row.headers };
   // Signed-in rows after a failed registration or login use a member made in the database (see the top comment).
-  const token = s.token ?? (row.journey === 'signed in' || row.journey === 'games' || row.journey === 'password' ? s.fallback.token : undefined);
+  const signedIn = ['signed in', 'games', 'password', 'login'].includes(row.journey);
+  const fallback = row.path === '/wps/session/logout' ? (await createMember()).token : s.fallback.token;
+  const token = s.token ?? (signedIn ? fallback : undefined);
   if (!row.beacon && row.auth !== 'never' && token) headers.Authorization = token;
   headers['CF-Connecting-IP'] = IP;
   let body: string | undefined;
@@ -580,13 +592,24 @@ const state: State = {
   username: uniqueUsername('cr'),
   password: 'secret123',
   newPassword: 'secret456',
-  fallback: { token: '', game: { nodeId: 0, gameId: '', vassalage: '', gameType: '' } },
+  fallback: { token: '', announcementId: 0, game: { nodeId: 0, gameId: '', vassalage: '', gameType: '' } },
 };
 
 beforeAll(async () => {
   await ensureAccountSettings();
-  const [member, game] = await Promise.all([createMember({ balanceMinor: 100_000 }), pickGame(`game_type = 'RNG'`)]);
-  state.fallback = { token: member.token, game: { nodeId: game.node_id, gameId: game.game_id, vassalage: game.vassalage, gameType: game.game_type } };
+  // The operator has published a notice and a popup (the demo seed has no announcements).
+  const notice = uniqueSlug('replay-notice');
+  await importContent(MERCHANT, { announcements: [
+    { slug: notice, type: 'PL', title: 'Maintenance tonight', startDate: Date.now() - 60_000 },
+    { slug: uniqueSlug('replay-popup'), type: 'PU', title: 'Welcome', startDate: Date.now() - 60_000 },
+  ] });
+  const [member, game, announcementId] = await Promise.all([
+    createMember({ balanceMinor: 100_000 }), pickGame(`game_type = 'RNG'`), idOf(notice),
+  ]);
+  state.fallback = {
+    token: member.token, announcementId,
+    game: { nodeId: game.node_id, gameId: game.game_id, vassalage: game.vassalage, gameType: game.game_type },
+  };
 });
 
 describe('the platform’s mobile client, replayed against the built-in API (platform-contract.md §7)', () => {
