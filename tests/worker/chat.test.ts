@@ -37,6 +37,14 @@ describe('live chat (platform-contract.md §3 CBS_launchChat / CBS_unreadCount; 
     expect(url.searchParams.has('back')).toBe(false);
   });
 
+  it('answers the live models list empty, to members and visitors alike (CBS_modelList: the feature is off)', async () => {
+    const me = await createMember();
+    for (const token of [me.token, undefined]) {
+      const res = await callDef(calls.chatModels, 'active=true&streaming=true', token ? { token } : {});
+      expect([res.status, res.body.value]).toEqual([200, []]);
+    }
+  });
+
   it('refuses visitors (401), guest/trial accounts (403 free_reject) and sites with CBS3 off', async () => {
     expect((await callDef(calls.chatLaunch, '')).body.errorCode).toBe('customer.not.login');
     const trial = await createMember({ type: 4 });

@@ -34,8 +34,8 @@ export async function issueChatTicket(db: D1Database, grant: ChatTicketGrant, no
 export const CHAT_WS_PATH = '/wps/playdeck/chat/ws';
 
 /**
- * Chat relays (platform-contract.md §3 chat, CBS3; accounts §2, §6), mounted at /wps/relay: unread count and
- * launch. 401 without a session, 403 `free_reject` for guest/trial, 403 `function.not.available` with CBS3 off,
+ * Chat relays (platform-contract.md §3 chat, CBS3; accounts §2, §6), mounted at /wps/relay: unread count,
+ * launch and the (always empty) live models list. 401 without a session, 403 `free_reject` for guest/trial, 403 `function.not.available` with CBS3 off,
  * 429 `TOO_MANY_REQUEST`.
  */
 export const chatRelayRouter = new Hono<AppEnv>()
@@ -52,6 +52,14 @@ export const chatRelayRouter = new Hono<AppEnv>()
    * (template filled with the session token, language, merchant and username), else the built-in chat page of the
    * member's open conversation (opened now when there is none).
    */
+  /**
+   * GET /CBS_modelList?active&streaming → `[]` (platform-contract.md §3 chat, live models): PlayDeck's chat has
+   * no models or live streams, so the list is empty for everyone, which keeps the client's models entry off.
+   */
+  .get('/CBS_modelList', valid('query', conversationCalls.chatModels.query!), (c) => {
+    const value: ValueOf<typeof conversationCalls.chatModels> = [];
+    return ok(c, value);
+  })
   .get('/CBS_launchChat', valid('query', conversationCalls.chatLaunch.query!), async (c) => {
     const member = requireRealMember(c);
     const merchant = c.var.merchant.code;

@@ -131,6 +131,25 @@ export const conversationCalls = {
     summary: 'Launch live chat (platform-contract.md §3 chat launch).',
   }),
   /**
+   * GET live chat models (§3 chat, CBS3) `active`, `streaming` (flags, any text) → `value` = a list of the models
+   * (hosts) the chat can show; the platform's client reads only its length (a non-empty list shows the models
+   * entry). PlayDeck's chat has no models or streams, so the built-in API answers an empty list to anyone (the
+   * feature stays off); the item shape is "not found" in the contract, hence `unknown`.
+   */
+  chatModels: defineCall({
+    name: 'chatModels',
+    method: 'GET',
+    path: '/wps/relay/CBS_modelList',
+    moduleId: 'CBS3',
+    auth: 'optional',
+    query: z.object({
+      active: z.preprocess(blank, z.string().max(10).optional()),
+      streaming: z.preprocess(blank, z.string().max(10).optional()),
+    }),
+    value: z.array(z.unknown()),
+    summary: 'Live chat models (platform-contract.md §3 chat; always empty in the built-in API).',
+  }),
+  /**
    * GET a chat ticket (PlayDeck extension `chat`) `conversationId` → `{ ticket, conversationId, wsPath,
    * expiresAt }`: a single-use ticket (60 s) that opens the conversation's WebSocket at `wsPath?ticket=…`
    * (browsers cannot send Authorization on a WebSocket). 404 `conversation_not_found` unless the conversation is
