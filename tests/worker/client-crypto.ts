@@ -491,3 +491,22 @@ export function clientEncrypt(payload: unknown, modulusHex: string, randomKey?: 
     body: JSON.stringify({ value: digest }),
   };
 }
+
+/**
+ * How the client reads a customer-service path of the status or domain-route answer (§1.6.6, §7.4): its
+ * `desDecrypt(rest, key)` with `key` = the last 8 characters: `CryptoJS.DES.decrypt({ ciphertext: Base64.parse(rest)
+ * }, Utf8.parse(key), { mode: ECB, padding: Pkcs7 }).toString(Utf8)`. Like CryptoJS, the padding is dropped by the
+ * last byte's value without checking it, and text that is not UTF-8 throws; a plain path therefore reads as an
+ * empty string or throws, as it does in the client (here: `atob` throws on what is not base64).
+ */
+export function clientServicePath(text: string): string {
+  const key = text.slice(-8);
+  const rest = text.slice(0, -8);
+  const bytes = Uint8Array.from(atob(rest), (c) => c.charCodeAt(0));
+  const whole = bytes.slice(0, bytes.length - (bytes.length % 8));
+  if (whole.length === 0) return '';
+  const cipher = des.DES.create({ type: 'decrypt', key: new TextEncoder().encode(key).slice(0, 8), padding: false });
+  const plain = Uint8Array.from([...cipher.update(whole), ...cipher.final()]);
+  const unpadded = plain.slice(0, Math.max(0, plain.length - (plain[plain.length - 1] ?? 0)));
+  return new TextDecoder('utf-8', { fatal: true }).decode(unpadded);
+}
