@@ -2,7 +2,7 @@ import { $session, endSession } from '../stores/session';
 import { showToast, toastOnNextPage } from '../stores/toast';
 import { activeLanguage } from '../lib/i18n';
 import { endsSession } from '../contract/errors';
-import { platformHeaders, type DeviceHeader } from '../contract/headers';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders, type DeviceHeader } from '../contract/headers';
 import { fillPath, isGatewayCall, type CallDef, type ValueOf } from '../contract/call';
 import type { Envelope } from '../contract/envelope';
 import type { z } from 'zod';
@@ -83,7 +83,8 @@ export interface CallInput {
 /**
  * Sends one contract call (src/contract) as the platform's own clients do (platform-contract.md §1): the
  * call's method and path, GET parameters in the query, JSON (or form-encoded) bodies, the platform headers
- * (bare-token Authorization, Merchant, Language, X-Real-UA, ModuleId, Device where listed), no redirects.
+ * (bare-token Authorization, Merchant, Language, X-Real-UA, ModuleId, Device where listed) plus PlayDeck's own
+ * `X-PlayDeck-Client` (src/contract/headers.ts: plain customer-service paths for PlayDeck's browser), no redirects.
  * Answers: /wps → the envelope's `value`; /lgw → the plain JSON body. Failures throw ApiRequestError with the
  * `errorCode` (a network failure is `network`; an unreadable answer `internal_error`); a logout code or a 401 on a
  * call that carried a token ends the session (errors.ts endsSession).
@@ -100,6 +101,7 @@ export async function callApi<C extends CallDef>(def: C, input: CallInput = {}):
       device: def.device ? deviceOfBrowser() : undefined,
     }),
     Accept: 'application/json',
+    [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE,
     ...input.headers,
   };
   let body: string | FormData | null = null;

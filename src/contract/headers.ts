@@ -16,6 +16,24 @@ export const HEADER = {
   rsa: 'X-RSA',
 } as const;
 
+/**
+ * The header PlayDeck's own browser sends on every API call (src/api/client.ts) and the edge sends on its page
+ * fills (worker/edge/edge-api.ts); the platform's clients never send it (platform-contract.md §1.2 lists theirs).
+ * It only chooses a FORMAT, never access: calls carrying it get the customer-service paths of the status and
+ * domain-route answers plain (§1.6.6, §7.4), calls without it get them DES-encrypted as the platform sends them,
+ * in built-in and upstream mode alike. Anyone may send it and gets links that are public anyway, so it needs no
+ * secret; a custom header (not a user agent or cookie guess) keeps the choice exact for both kinds of client. The
+ * upstream adapter never forwards it to the platform.
+ */
+export const PLAYDECK_CLIENT_HEADER = 'X-PlayDeck-Client';
+/** The value PlayDeck sends in PLAYDECK_CLIENT_HEADER (any non-empty value counts). */
+export const PLAYDECK_CLIENT_VALUE = 'web';
+
+/** Whether a request comes from PlayDeck's own browser or edge (PLAYDECK_CLIENT_HEADER present and not empty). */
+export function isPlayDeckClient(headers: Headers): boolean {
+  return (headers.get(PLAYDECK_CLIENT_HEADER) ?? '').trim() !== '';
+}
+
 /** `Device` values (§1.2): iOS home-screen modes report IPAD/PWA/WEBCLIP, everything else OTHERS. */
 export type DeviceHeader = 'IPAD' | 'PWA' | 'WEBCLIP' | 'OTHERS';
 

@@ -42,9 +42,41 @@ describe('GET /wps/session/key/rsa (legacy scheme, §1.6.1)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^text\/plain/);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    expect(res.text).toMatch(/^[0-9a-f]{512}$/);
-    expect(parseModulusHex(res.text).toString(2)).toHaveLength(2048);
+    expect(res.text).toMatch(/^[0-9a-f]{256}$/);
+    // At most 1024 bits: the platform's clients cannot use a larger key (§7.1).
+    expect(parseModulusHex(res.text).toString(2)).toHaveLength(1024);
   });
+
+  it('answers the same stored key on every call (every isolate reads one D1 row)', async () => {
+    const first = await send(`${LEGACY_RSA_KEY_PATH}?_=${Date.now()}`, { headers: { 'Cache-Control': 'no-cache' } });
+    const second = await send(`${LEGACY_RSA_KEY_PATH}?_=${Date.now() + 1}`, {});
+    expect(first.text).toBe(second.text);
+    const row = await env.DB.prepare(`SELECT private_jwk, modulus_bits FROM legacy_rsa_keys WHERE id = 'current'`)
+      .first<{ private_jwk: string; modulus_bits: number }>();
+    expect(row?.modulus_bits).toBe(1024);
+    expect(modulusHex(rsaKeyPairOfJwk(JSON.parse(row!.private_jwk) as JsonWebKey).publicKey.n)).toBe(first.text);
+  });
+
+  it('replaces a 2048-bit LEGACY_RSA_PRIVATE_KEY with the stored 1024-bit key, and the old key still decrypts', async () => {
+    const pair = (await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt'],
+    )) as CryptoKeyPair;
+    const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
+    const LEGACY_RSA_PRIVATE_KEY = JSON.stringify(jwk);
+    const served = await send(LEGACY_RSA_KEY_PATH, {}, { LEGACY_RSA_PRIVATE_KEY, APP_ENV: 'production' });
+    expect(served.status).toBe(200);
+    expect(parseModulusHex(served.text).toString(2)).toHaveLength(1024);
+    expect(served.text).toBe((await send(LEGACY_RSA_KEY_PATH, {})).text);
+    // The served key works…
+    const viaServed = await legacyLogin({ type: 'username', username: uniqueUsername('lg'), password: 'secret123' }, 'newer', { LEGACY_RSA_PRIVATE_KEY });
+    expect(viaServed.body?.errorCode).toBe('login.cred.err');
+    // …and a caller that fetched the old 2048-bit key before the change is not cut off.
+    const old = encryptLegacyPayload({ type: 'username', username: uniqueUsername('lg'), password: 'secret123' }, rsaKeyPairOfJwk(jwk).publicKey);
+    const viaOld = await send('/wps/session/login', {
+      method: 'POST', body: old.body, headers: { ...old.headers, ...fromIp(uniqueIp()) },
+    }, { LEGACY_RSA_PRIVATE_KEY });
+    expect(viaOld.body?.errorCode).toBe('login.cred.err');
+  }, 30_000);
 
   it('uses LEGACY_RSA_PRIVATE_KEY when it is set', async () => {
     const pair = (await crypto.subtle.generateKey(

@@ -23,7 +23,7 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
     const { status, body } = await register(payload);
     expect(status).toBe(200);
     expect(body.value).toMatchObject({ userName: payload.username, merchantCode: 'DEMO', type: 0, firstTimeLogin: true });
-    expect(body.value.customerType).toBeUndefined();
+    expect(body.value.customerType).toBe(0); // §7.2: the platform's client stores its session type from customerType
 
     const wallet = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: body.value.token });
     expect(wallet.body.value.sumBalance).toBe(minorToWire(amounts.welcome));

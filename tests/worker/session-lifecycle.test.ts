@@ -79,12 +79,12 @@ describe('member types in sessions (accounts §3 Session info, §6 Roles)', () =
     return username;
   }
 
-  it.each([[0], [1], [2], [40], [41], [42]])('a type %i account logs in with `type`, never `customerType`', async (type) => {
+  it.each([[0], [1], [2], [40], [41], [42]])('a type %i account logs in with `customerType` (§7.2) and the same `type`', async (type) => {
     const username = await memberOfType(type);
     const res = await postLogin({ type: 'username', username, password: 'secret123' });
     expect(res.status).toBe(200);
     expect(res.body.value.type).toBe(type);
-    expect(res.body.value).not.toHaveProperty('customerType');
+    expect(res.body.value.customerType).toBe(type);
     expect((await info(res.body.value.token)).body.value.type).toBe(type);
   }, 30_000);
 

@@ -10,6 +10,11 @@ import { flattenWhitelabel } from '../../src/lib/whitelabel';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { call } from './helpers';
 import { ensureAccountSettings } from './accounts-fixtures';
+import { clientServicePath } from './client-crypto';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../src/contract/headers';
+
+/** What PlayDeck's browser adds to every call (src/api/client.ts): it reads plain customer-service paths. */
+const FROM_PLAYDECK = { [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE };
 
 beforeAll(ensureAccountSettings);
 
@@ -81,10 +86,30 @@ describe.each(['/wps/v2/system/status', '/wps/system/status'])('GET %s', (path) 
          VALUES ('DEMO', 'ZZTEST', 'https://t.example/zz', 'ZZTEST', 999)`,
       ),
     ]);
-    const { body } = await call<SystemStatusValue>(path);
+    const { body, headers } = await call<SystemStatusValue>(path, { headers: FROM_PLAYDECK });
     expect(body.value.info.customerService).toContainEqual({ csType: 'ZZTEST', path: 'https://cs.example/zz' });
     expect(body.value.info.domainRoute.version.pathList).toContainEqual({ type: '3', path: 'https://cs.example/zz' });
     expect(body.value.info.resources.at(-1)).toEqual({ resourceType: 'ZZTEST', url: 'https://t.example/zz', labelNameEn: 'ZZTEST' });
+    expect(headers.get('Vary')).toContain(PLAYDECK_CLIENT_HEADER);
+  });
+
+  it("sends the platform's client (no PlayDeck header) its customer-service paths DES-encrypted, as the platform does (§1.6.6, §7.4)", async () => {
+    await env.DB.prepare(`INSERT OR REPLACE INTO customer_service (merchant_code, cs_type, path) VALUES ('DEMO', 'ZZTEST', 'https://cs.example/zz')`).run();
+    const plain = (await call<SystemStatusValue>(path, { headers: FROM_PLAYDECK })).body.value.info;
+    const { body } = await call<SystemStatusValue>(path, { headers: { ModuleId: 'COMM3' } });
+    expect(envelopeSchema(systemCalls.systemStatus.value).safeParse(body).success).toBe(true);
+    const { info } = body.value;
+    expect(info.customerService.map((e) => e.csType)).toEqual(plain.customerService.map((e) => e.csType));
+    for (const [i, entry] of info.customerService.entries()) {
+      const real = plain.customerService[i]!.path;
+      if (!real) continue;
+      expect(entry.path).not.toBe(real);
+      expect(entry.path).toMatch(/^[A-Za-z0-9+/]+=*[A-Za-z0-9]{8}$/);
+      expect(clientServicePath(entry.path)).toBe(real);
+    }
+    expect(info.domainRoute.version.pathList.map((p) => clientServicePath(p.path))).toEqual(plain.domainRoute.version.pathList.map((p) => p.path));
+    // The same path seals to the same text on every call (the client caches the status answer).
+    expect((await call<SystemStatusValue>(path)).body.value.info.customerService).toEqual(info.customerService);
   });
 
   it('flags regionRestriction when the visitor country is one the merchant restricts, and maintenance when set', async () => {
@@ -147,7 +172,7 @@ describe('GET /wps/system/domainRoute', () => {
   it('answers type "3" customer-service paths (plain) and the site domains', async () => {
     await env.DB.prepare(`INSERT OR REPLACE INTO customer_service (merchant_code, cs_type, path) VALUES ('DEMO', 'ZZROUTE', 'https://cs.example/route')`).run();
     const { status, body } = await call<{ version: { pathList: { type: string; path: string }[] }; domainList: { domainName: string }[] }>(
-      '/wps/system/domainRoute?device=MOBILE',
+      '/wps/system/domainRoute?device=MOBILE', { headers: FROM_PLAYDECK },
     );
     expect(status).toBe(200);
     expect(envelopeSchema(systemCalls.domainRoute.value).safeParse(body).success).toBe(true);
@@ -158,6 +183,11 @@ describe('GET /wps/system/domainRoute', () => {
     expect(body.value.version.pathList).toHaveLength(results.length);
     const main = results.find((r) => r.cs_type === 'CS');
     if (main) expect(body.value.version.pathList[0]).toEqual({ type: '3', path: main.path });
+
+    // The platform's client gets the same type "3" paths DES-encrypted; its own decryption reads the real links.
+    const platform = await call<{ version: { pathList: { type: string; path: string }[] } }>('/wps/system/domainRoute?device=MOBILE', { headers: { ModuleId: 'COMM3' } });
+    expect(platform.body.value.version.pathList).not.toContainEqual({ type: '3', path: 'https://cs.example/route' });
+    expect(platform.body.value.version.pathList.map((p) => ({ type: p.type, path: clientServicePath(p.path) }))).toEqual(body.value.version.pathList);
   });
 
   it('answers 400 request_param_err for a malformed device', async () => {

@@ -8,6 +8,7 @@ import {
   type LegacyRsaPrivateKey, type LegacyRsaPublicKey,
 } from '../../worker/services/legacy-crypto';
 import { sealPayload, type PayloadKey } from '../../src/api/payload-crypto';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../src/contract/headers';
 import { page } from './page-helpers';
 
 const UPSTREAM = 'https://platform.upstream.test/base';
@@ -196,10 +197,15 @@ describe('upstream mode: encrypted calls are re-encrypted in the legacy scheme (
   });
 });
 
-describe('upstream mode: encrypted service paths are decrypted for the browser (§1.6.6)', () => {
+/** What PlayDeck's browser adds to every call (src/api/client.ts): it reads plain customer-service paths. */
+const FROM_PLAYDECK = { [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE };
+
+describe('upstream mode: encrypted service paths are decrypted for PlayDeck’s browser only (§1.6.6, §7.4)', () => {
   it('status: customerService paths (and a nested domainRoute type 3) read plain; plain ones are left alone', async () => {
     const platform = await startPlatform();
-    const answer = await page('/wps/v2/system/status?device=MOBILE', { env: upstreamEnv, options: platform.options });
+    const answer = await page('/wps/v2/system/status?device=MOBILE', { env: upstreamEnv, options: platform.options, headers: FROM_PLAYDECK });
+    const asked = platform.state.calls.at(-1)!;
+    expect(asked.headers.has(PLAYDECK_CLIENT_HEADER)).toBe(false);
     const value = (JSON.parse(answer.text) as Envelope<{ info: { customerService: { path: string }[]; domainRoute: { version: { pathList: { path: string }[] } } } }>).value;
     expect(value.info.customerService.map((cs) => cs.path)).toEqual(['https://cs.platform.test/chat?m=DEMO', 'https://line.me/plain']);
     expect(value.info.domainRoute.version.pathList[0]!.path).toBe('https://cs.platform.test/nested');
@@ -207,13 +213,23 @@ describe('upstream mode: encrypted service paths are decrypted for the browser (
 
   it('domain route: only the type-3 path is decrypted', async () => {
     const platform = await startPlatform();
-    const answer = await page('/wps/system/domainRoute?device=MOBILE', { env: upstreamEnv, options: platform.options });
+    const answer = await page('/wps/system/domainRoute?device=MOBILE', { env: upstreamEnv, options: platform.options, headers: FROM_PLAYDECK });
     const value = (JSON.parse(answer.text) as Envelope<{ version: { pathList: { type: string; path: string }[] } }>).value;
     expect(value.version.pathList).toEqual([
       { type: '3', path: 'https://cs.platform.test/route' },
       { type: '1', path: 'bm90IG1pbmU=abcdefgh' },
     ]);
     expect(answer.headers.get('Content-Length')).toBeNull();
+  });
+
+  it('the platform’s own client (no PlayDeck header) gets the paths encrypted, as the platform sent them', async () => {
+    const platform = await startPlatform();
+    const status = await page('/wps/v2/system/status?device=MOBILE', { env: upstreamEnv, options: platform.options });
+    const value = (JSON.parse(status.text) as Envelope<{ info: { customerService: { path: string }[] } }>).value;
+    expect(value.info.customerService[0]!.path).toBe(encryptServicePath('https://cs.platform.test/chat?m=DEMO', 'Q7w8E9r1'));
+    const route = await page('/wps/system/domainRoute?device=MOBILE', { env: upstreamEnv, options: platform.options });
+    const pathList = (JSON.parse(route.text) as Envelope<{ version: { pathList: { type: string; path: string }[] } }>).value.version.pathList;
+    expect(pathList[0]).toEqual({ type: '3', path: encryptServicePath('https://cs.platform.test/route', 'Zz9Yy8Xx') });
   });
 });
 

@@ -5,11 +5,13 @@ import { legacyEncryptionEnabled, legacyKeyPair } from '../services/legacy-keys'
 import { modulusHex } from '../services/legacy-crypto';
 
 /**
- * GET /wps/session/key/rsa?t=<epoch ms> (platform-contract.md §1.6.1, mounted at /wps/session/key): the RSA
- * public modulus of the legacy payload encryption, as BARE lower-case hex text (`text/plain`, no envelope: the
- * contract says the clients read it "as hex text"; the exponent is always 65537). `t` is a cache-buster and is
- * ignored; the answer is `no-store` anyway. Errors (envelope): 403 `legacy_encryption_disabled` when
- * LEGACY_ENCRYPTION=off, 403 `encryption_unavailable` without a key (services/legacy-keys.ts).
+ * GET /wps/session/key/rsa (platform-contract.md §1.6.1, §7.1; mounted at /wps/session/key): the RSA public modulus
+ * of the legacy payload encryption, as BARE lower-case hex text (`text/plain`, no envelope: the clients read it "as
+ * hex text"; the exponent is always 65537). The platform's mobile client asks `?_=<epoch ms>` with
+ * `Cache-Control: no-cache`, older scripts `?t=<epoch ms>`: both cache-busters are ignored, and the answer is
+ * `no-store` anyway. The modulus has at most 1024 bits (256 hex digits), the most the platform's clients can use
+ * (services/legacy-keys.ts says which key it is, and why the weak legacy scheme exists at all). Errors (envelope):
+ * 403 `legacy_encryption_disabled` when LEGACY_ENCRYPTION=off, 403 `encryption_unavailable` without a key.
  */
 export const legacyKeyRouter = new Hono<AppEnv>().get('/rsa', async (c) => {
   if (!legacyEncryptionEnabled(c.env)) {

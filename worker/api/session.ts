@@ -15,8 +15,9 @@ import { loginBody } from '../../src/contract/calls/accounts';
  * - POST /login (COMM3), sealed body (services/encrypted-body.ts; plain → 400 `encryption_required`, plus
  *   `bad_payload` | `unknown_payload_key` | `stale_payload` | `replayed_payload`) `{ username, password, captcha?,
  *   type, loginDeviceId?, device?, countryDialingCode?, firebase…, rememberMe? }` → session value
- *   `{ token, id, userName, type | customerType, firstTimeLogin, passwordExpired, merchantCode, expiresAt,
- *   rememberToken? }`, by `type`:
+ *   `{ token, id, userName, customerType, type (members), firstTimeLogin, passwordExpired, merchantCode, expiresAt,
+ *   rememberToken? }` (every session answer carries `customerType`, §7.2: services/accounts.ts openSession), by
+ *   `type`:
  *   `username` (default): password login (services/login.ts): 401 `login.cred.err` for a wrong password AND an
  *   unknown user (one answer, no enumeration) carrying `value.captcha`; 400 `captcha_required` |
  *   `captcha_invalid`; 403 `account_disabled`; 429 `TOO_MANY_REQUEST` (+ Retry-After). A trial name (from GET

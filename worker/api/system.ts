@@ -12,7 +12,9 @@ import {
 import { listCountries } from '../db/queries/countries';
 import { hostOf } from '../edge/merchant';
 import { isRestrictedRegion } from '../edge/gating';
-import { domainRoute, mainDomainOf, whitelabelTree } from '../services/system-status';
+import { domainRoute, mainDomainOf, sealServicePaths, whitelabelTree } from '../services/system-status';
+import type { CustomerServiceEntry } from '../db/queries/settings';
+import { PLAYDECK_CLIENT_HEADER, isPlayDeckClient } from '../../src/contract/headers';
 import { registerSettings } from '../services/registration-settings';
 import { manifestFor } from '../services/branding';
 import {
@@ -22,12 +24,23 @@ import {
 /** Promotion keys the client always reads (player-shell §1). */
 const PROMOTION_KEYS = ['REFERRAL', 'MISSION', 'LOGIN'] as const;
 
+/**
+ * The customer-service entries for this caller (platform-contract.md §1.6.6, §7.4): DES-encrypted as the platform
+ * sends them (services/system-status.ts sealServicePaths), or plain for PlayDeck's own browser and edge (the
+ * `X-PlayDeck-Client` header, src/contract/headers.ts). The answer says it varies with that header.
+ */
+function servicePathsFor(c: Context<AppEnv>, entries: CustomerServiceEntry[]): CustomerServiceEntry[] {
+  c.header('Vary', PLAYDECK_CLIENT_HEADER);
+  return isPlayDeckClient(c.req.raw.headers) ? entries : sealServicePaths(entries);
+}
+
 /** A 0|1 template flag as the platform's string "1"/"0" (platform-contract.md §2 mobileTemplate). */
 const flag = (value: 0 | 1 | undefined): '1' | '0' => (value === 1 ? '1' : '0');
 
 /**
  * The system status (platform-contract.md §2 "system status"), answered on both paths: `info` (customer-service
- * entries, domain route, mobileTemplate flags as strings, paths, the registration rule map, resources, the
+ * entries and the domain route, their paths DES-encrypted for the platform's clients and plain for PlayDeck's
+ * browser: servicePathsFor, §1.6.6, §7.4; mobileTemplate flags as strings, paths, the registration rule map, resources, the
  * whitelabel switch tree, main domain, image and launch CDNs, analytics), `location.ip` (the client IP the edge
  * saw), `maintenance`, and `regionRestriction` (the `CF-IPCountry` header names one of the site's restricted
  * regions: the same rule as the page gate, worker/edge/gating.ts). Query `device`, `track`, `originalDomain`,
@@ -37,7 +50,7 @@ const flag = (value: 0 | 1 | undefined): '1' | '0' => (value === 1 ? '1' : '0');
 async function answerStatus(c: Context<AppEnv>) {
   const merchant = c.var.merchant;
   const db = c.env.DB;
-  const [switches, flags, resources, customerService, hosts, register] = await Promise.all([
+  const [switches, flags, resources, storedCustomerService, hosts, register] = await Promise.all([
     listSiteSwitches(db, merchant.code),
     listMerchantFlags(db, merchant.code),
     listResources(db, merchant.code),
@@ -45,6 +58,7 @@ async function answerStatus(c: Context<AppEnv>) {
     listMerchantHosts(db, merchant.code),
     registerSettings(db, merchant.code),
   ]);
+  const customerService = servicePathsFor(c, storedCustomerService);
   const host = hostOf(c.req.url);
   const value: SystemStatusValue = {
     info: {
@@ -80,7 +94,8 @@ export const systemV2Router = new Hono<AppEnv>()
  * - GET /status → SystemStatusValue (older path; as /wps/v2/system/status).
  * - GET /whitelabel → the switch tree `[{ modId, enabled: "1"/"0", childrenNodes: [] }]` (every switch a root).
  * - GET /domainRoute?device= → `{ version: { pathList: [{ type: "3", path }] }, domainList: [{ domainName }] }`:
- *   the customer-service links (plain) and the site's hosts. 400 `request_param_err` for a malformed query.
+ *   the customer-service links (type "3": DES-encrypted for the platform's clients, plain for PlayDeck's browser,
+ *   servicePathsFor; §1.6.6, §7.4) and the site's hosts. 400 `request_param_err` for a malformed query.
  * - GET /settings/consolidated → ConsolidatedSettingsValue (shape not found in the contract: PlayDeck's; switches,
  *   promotions REFERRAL/MISSION/LOGIN, templates 0|1).
  * (GET /setting/register: api/register-settings.ts, the accounts area.)
@@ -102,7 +117,7 @@ export const systemRouter = new Hono<AppEnv>()
       listCustomerService(c.env.DB, c.var.merchant.code),
       listMerchantHosts(c.env.DB, c.var.merchant.code),
     ]);
-    return ok(c, domainRoute(customerService, hosts));
+    return ok(c, domainRoute(servicePathsFor(c, customerService), hosts));
   })
   .get('/settings/consolidated', async (c) => {
     const merchant = c.var.merchant;

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { platformHeaders } from '../../src/contract/headers';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders } from '../../src/contract/headers';
 import type { ModuleId } from '../../src/contract/modules';
 import type { Language } from '../../src/lib/i18n';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
@@ -14,21 +14,26 @@ import { LANGUAGE_COOKIE } from '../../src/lib/languages';
 /** Sends one API request through the worker itself (built-in API, or the platform in upstream mode). */
 export type ApiFetch = (request: Request) => Promise<Response>;
 
-/** Headers of a call the browser would send as a visitor in `language` (platform-contract.md §1.2). */
+/**
+ * Headers of a call PlayDeck's browser would send as a visitor in `language` (platform-contract.md §1.2), with
+ * PlayDeck's `X-PlayDeck-Client` (src/contract/headers.ts), so what the edge reads has plain customer-service paths.
+ */
 export function visitorHeaders(merchantCode: string, language: Language, moduleId?: ModuleId): Headers {
   return new Headers({
     ...platformHeaders({ merchantCode, language, moduleId }),
     Accept: 'application/json',
+    [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE,
     Cookie: `${LANGUAGE_COOKIE}=${language}`,
   });
 }
 
 /**
  * Headers of a call that names only the language (the language cookie, which upstream mode sends as the platform's
- * `Language` header too): the help centre, announcements and promotions, whose merchant is in the query.
+ * `Language` header too) and PlayDeck's `X-PlayDeck-Client`: the help centre, announcements and promotions, whose
+ * merchant is in the query.
  */
 export function languageHeaders(language: Language): Headers {
-  return new Headers({ Accept: 'application/json', Cookie: `${LANGUAGE_COOKIE}=${language}` });
+  return new Headers({ Accept: 'application/json', Cookie: `${LANGUAGE_COOKIE}=${language}`, [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE });
 }
 
 /** The JSON answer of one GET through the worker, or null when it failed (network, non-2xx status, not JSON). */

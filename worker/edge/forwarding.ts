@@ -1,3 +1,5 @@
+import { PLAYDECK_CLIENT_HEADER } from '../../src/contract/headers';
+
 /**
  * Pure rules of upstream forwarding (DESIGN.md, upstream mode): which headers cross the proxy and where a
  * request goes. Kept apart from the middleware so they are tested without a worker.
@@ -84,10 +86,12 @@ function base64Utf8(text: string): string {
  * - `Language`: upper case; when missing, the visitor's page language;
  * - `X-Real-UA`: base64 of the visitor's User-Agent when missing (and when there is one);
  * - `Authorization: Bearer <t>` (accepted by the built-in API for other tools) becomes the bare token the
- *   platform expects; every other header is kept as sent (ModuleId, Device, Encryption, cookies…).
+ *   platform expects; PlayDeck's own `X-PlayDeck-Client` (src/contract/headers.ts) is dropped: it means something
+ *   only to PlayDeck's worker; every other header is kept as sent (ModuleId, Device, Encryption, cookies…).
  */
 export function platformRequestHeaders(incoming: Headers, visitor: VisitorContext): Headers | 'merchant_mismatch' {
   const headers = endToEndHeaders(incoming);
+  headers.delete(PLAYDECK_CLIENT_HEADER);
   const sentMerchants = (headers.get('Merchant') ?? '').split(',').map((v) => v.trim()).filter(Boolean);
   if (sentMerchants.some((m) => m.toUpperCase() !== visitor.merchantCode.toUpperCase())) return 'merchant_mismatch';
   headers.set('Merchant', visitor.merchantCode);

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
+import { isPlayDeckClient } from '../../src/contract/headers';
 import { isLegacyEncryptedCall } from '../../src/contract/legacy';
 import { openSealedBody } from '../services/encrypted-body';
 import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../services/legacy-crypto';
@@ -176,7 +177,9 @@ function withSanitisedContent(answer: Response): Promise<Response> {
  * platform headers (forwarding.ts platformRequestHeaders: Merchant from domain routing, Language, X-Real-UA,
  * bare-token Authorization), `X-Forwarded-*`; the encrypted calls (src/contract/legacy.ts) re-encrypted from
  * PlayDeck's sealed scheme to the platform's legacy one (a body already in the legacy scheme is forwarded as
- * sent); the status and domain-route answers with plain service paths; the help-centre and announcement-list
+ * sent); the status and domain-route answers with plain service paths for PlayDeck's browser (the
+ * `X-PlayDeck-Client` header, src/contract/headers.ts; never forwarded), encrypted as the platform sent them for
+ * everyone else (§1.6.6, §7.4); the help-centre and announcement-list
  * answers with their rich HTML sanitised. Other answers are relayed as is.
  */
 async function forwardApiCall(c: Context<AppEnv>, base: string, options: UpstreamOptions): Promise<Response> {
@@ -196,7 +199,8 @@ async function forwardApiCall(c: Context<AppEnv>, base: string, options: Upstrea
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const answer = await send(url, { method, headers, body: hasBody ? request.body : null }, options);
   if (carriesRichContent(method, pathname)) return withSanitisedContent(answer);
-  return hasEncryptedServicePaths(method, pathname) ? withPlainServicePaths(answer) : relay(answer);
+  // Plain paths for PlayDeck's browser and edge only; the platform's own client gets them as the platform sent them.
+  return hasEncryptedServicePaths(method, pathname) && isPlayDeckClient(request.headers) ? withPlainServicePaths(answer) : relay(answer);
 }
 
 /**

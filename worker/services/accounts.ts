@@ -52,10 +52,14 @@ export async function createAccount(
 }
 
 /**
- * Opens a session for a member and returns the session value (platform-contract.md §3 login "Read": token, id,
- * userName, type or customerType, firstTimeLogin, passwordExpired; PlayDeck adds merchantCode and expiresAt). Trial members
- * carry `customerType` instead of `type`. Only the token's hash is stored. With `remember`, a real member
- * also gets a remember-me token (`rememberToken`, services/remember.ts); trial members never do.
+ * Opens a session for a member and returns the session value (platform-contract.md §3 login "Read", §7.2: token,
+ * id, userName, customerType, type, firstTimeLogin, passwordExpired; PlayDeck adds merchantCode and expiresAt). Every
+ * session answer carries `customerType` (the member type: the platform's mobile client stores its session type from
+ * `value.customerType`, §7.2), so login, registration with `login: true`, free play, trial login, login verification,
+ * remembered and social logins all do; real members also carry the same number as `type` (older clients and
+ * PlayDeck's browser read that), trial members (4) only `customerType`, as the platform's free play answers. Only the
+ * token's hash is stored. With `remember`, a real member also gets a remember-me token (`rememberToken`,
+ * services/remember.ts); trial members never do.
  */
 export async function openSession(
   db: D1Database,
@@ -67,9 +71,10 @@ export async function openSession(
   const token = newToken();
   const expiresAt = await createSession(db, hashToken(token), member.id, member.merchantCode, now);
   const base = {
-    token, id: member.id, userName: member.account, merchantCode: member.merchantCode, firstTimeLogin, passwordExpired: false, expiresAt,
+    token, id: member.id, userName: member.account, customerType: member.type, merchantCode: member.merchantCode, firstTimeLogin,
+    passwordExpired: false, expiresAt,
   };
-  if (member.type === TRIAL_MEMBER_TYPE) return { ...base, customerType: member.type };
+  if (member.type === TRIAL_MEMBER_TYPE) return base;
   if (options.remember) {
     return { ...base, type: member.type, rememberToken: await issueRememberToken(db, member.id, member.merchantCode, now) };
   }

@@ -67,8 +67,10 @@ export async function openSealedBody(c: Context<AppEnv>, json: unknown): Promise
  * Opens a body in the platform's LEGACY scheme (platform-contract.md §1.6; services/legacy-crypto.ts): either
  * form (`{ value }` with X-Digest/X-RSA, or the raw base64 body), decrypted with the deployment's legacy RSA
  * key (services/legacy-keys.ts). Errors: 403 `legacy_encryption_disabled` (LEGACY_ENCRYPTION=off), 403
- * `encryption_unavailable` (no key), 400 `bad_payload` (not decryptable: wrong key, bad padding, not JSON, an
- * `X-Digest` that is not the body), 400 `replayed_payload`.
+ * `encryption_unavailable` (no key), 400 `bad_payload` (not decryptable with any of the deployment's legacy keys
+ * (the served one, then a too-large secret's: services/legacy-keys.ts): wrong key, bad padding, not JSON, an
+ * `X-Digest` that is not the body; a ciphertext made by a client whose big-number routine could not handle the key
+ * lands here too), 400 `replayed_payload`.
  * Replay protection: legacy bodies carry no timestamp or nonce, but every honest client draws a fresh random
  * key per request, so the SHA-256 of `Encryption` header + ciphertext is remembered for 10 minutes (the same
  * table and window as sealed nonces) and a second use inside that window is refused. A replay after 10
@@ -79,16 +81,26 @@ export async function openLegacyBody(c: Context<AppEnv>, rawBody: string): Promi
     throw new ApiError(403, 'legacy_encryption_disabled', 'Legacy-encrypted bodies are turned off on this deployment');
   }
   const encryption = (c.req.header('Encryption') ?? '').trim();
-  const { privateKey } = await legacyKeyPair(c.env);
+  const { decryptionKeys } = await legacyKeyPair(c.env);
   let body: unknown;
   let ciphertext: string;
   try {
     ciphertext = legacyCiphertextOf(rawBody);
-    body = decryptLegacyPayload({ encryption, digest: c.req.header('X-Digest'), body: rawBody }, privateKey);
   } catch (error) {
     if (error instanceof LegacyCryptoError) throw badPayload();
     throw error;
   }
+  let opened = false;
+  for (const privateKey of decryptionKeys) {
+    try {
+      body = decryptLegacyPayload({ encryption, digest: c.req.header('X-Digest'), body: rawBody }, privateKey);
+      opened = true;
+      break;
+    } catch (error) {
+      if (!(error instanceof LegacyCryptoError)) throw error;
+    }
+  }
+  if (!opened) throw badPayload();
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${encryption}\n${ciphertext.trim()}`)));
   const fingerprint = [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
   const now = Date.now();

@@ -3,8 +3,11 @@ import des from 'des.js';
 /**
  * The platform's LEGACY payload encryption (platform-contract.md §1.6), pure and dependency-light so that the
  * worker (built-in API and upstream adapter), the platform stand-in (tests/platform-standin, run by Node) and
- * unit tests share one implementation. It is weak cryptography (DES, unpadded RSA) kept for compatibility
- * only: the browser never speaks it; it seals with ECDH + AES-GCM (src/api/payload-crypto.ts) to the worker.
+ * unit tests share one implementation. It is weak cryptography (DES, unpadded RSA of a short key, no integrity)
+ * and exists only for the platform's own clients (and, in upstream mode, towards the platform): PlayDeck's browser
+ * never speaks it and keeps its modern scheme, ECDH + AES-GCM (src/api/payload-crypto.ts) to the worker. The
+ * built-in API's RSA key has at most 1024 bits, weaker still, only because those clients' big-number routine
+ * cannot use a larger one (platform-contract.md §7.1; services/legacy-keys.ts).
  *
  * The scheme, as the platform's clients do it:
  * 1. a random 16-character key from a 61-character alphabet (§1.6.2);

@@ -12,8 +12,9 @@ import { registerFieldRule } from './accounts-schemas';
 
 /**
  * The session value of login, registration (`login: true`), free play and PlayDeck's remembered login / session
- * exchange (§3 login "Read"; §1.7 MC_SESSION_INFO): `token`, `id`, `userName`, `type` (members) or
- * `customerType` (trial: 4), `firstTimeLogin`, `passwordExpired`. PlayDeck adds `merchantCode`, `expiresAt`
+ * exchange (§3 login "Read"; §1.7 MC_SESSION_INFO; §7.2): `token`, `id`, `userName`, `customerType` (the member
+ * type, on every session answer: the platform's mobile client reads it; trial: 4), `type` (the same number, members
+ * only), `firstTimeLogin`, `passwordExpired`. PlayDeck adds `merchantCode`, `expiresAt`
  * (epoch ms) and, only when asked with `rememberMe` (extension), `rememberToken`.
  */
 export const sessionValue = z.object({

@@ -33,8 +33,10 @@ export const whitelabelTreeSchema = z.array(whitelabelNodeSchema);
 
 /**
  * The domain-route answer (§2 "customer-service link"): `version.pathList[{ type, path }]` (type "3" = the
- * customer-service link; the built-in API answers plain paths, the upstream adapter decrypts the platform's
- * §1.6.6 DES paths, so the client always reads plain ones) and `domainList[{ domainName }]` (the site's hosts).
+ * customer-service link; DES-encrypted as §1.6.6 and §7.4 say for the platform's clients, plain for PlayDeck's
+ * browser, which sends `X-PlayDeck-Client` (src/contract/headers.ts): the built-in API answers each form, the
+ * upstream adapter decrypts the platform's paths for PlayDeck's browser only) and `domainList[{ domainName }]` (the
+ * site's hosts).
  */
 export const domainRouteSchema = z.object({
   version: z.object({ pathList: z.array(z.object({ type: z.string(), path: z.string() })) }),
@@ -172,7 +174,8 @@ export const systemCalls = {
   }),
   /**
    * GET /wps/system/domainRoute?device= (COMM3, §2 "customer-service link"): `version.pathList` (type "3" = the
-   * customer-service link, plain) and `domainList`. Errors: 400 `request_param_err`.
+   * customer-service link: plain for PlayDeck's browser, DES-encrypted for the platform's clients, §1.6.6, §7.4)
+   * and `domainList`. Errors: 400 `request_param_err`.
    */
   domainRoute: defineCall({
     name: 'domainRoute',
