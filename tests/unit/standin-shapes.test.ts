@@ -323,5 +323,5 @@ describe('the platform stand-in answers in the document\'s shapes (platform-cont
     expect(answer.json).toMatchObject({ success: false, message: '#727 system busy' });
   });
 
-  it.todo.each(TO_COMPLETE)('%s');
+  for (const row of TO_COMPLETE) it.todo(row);
 });
