@@ -8,7 +8,7 @@ import { messageRows, type BadgeSource } from '../lib/messageCentre';
 import { flattenWhitelabel } from '../lib/whitelabel';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';
-import { $settings, $status } from '../stores/settings';
+import { $settings, $status, $statusFailed, retryStatus } from '../stores/settings';
 import { startLiveChat } from '../stores/chat';
 import { $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal } from '../stores/unread';
 import ConfirmDialog from '../components/ConfirmDialog';
@@ -23,7 +23,9 @@ function headerColor(): string | undefined {
  * Message centre (accounts §2 Message centre): Telegram, announcements, inbox, live chat (CBS3) and affiliate
  * service, with unread badges (logged in and non-zero; 99+). Visitors are sent to /m/login for announcements and
  * inbox; guest/trial accounts get the free_reject dialog for inbox and live chat. Live chat runs the launch-chat
- * flow (please wait, the call, navigation after 500 ms).
+ * flow (please wait, the call, navigation after 500 ms). The rows are built from the status answer (Telegram and
+ * service links, the CBS3 switch when the settings do not say): while it is unknown the screen says so, and when
+ * it could not be loaded (or did not fit its schema) the screen shows an error with "try again".
  */
 export default function MessageCentre() {
   const hydrated = useHydrated();
@@ -31,11 +33,20 @@ export default function MessageCentre() {
   const member = useStore($member);
   const settings = useStore($settings);
   const status = useStore($status);
+  const statusFailed = useStore($statusFailed);
   const counts: Record<BadgeSource, number | null> = {
     notice: useStore($noticeUnread), inbox: useStore($inboxUnread), chat: useStore($chatUnread),
   };
   useStore($unreadTotal); // keeps the unread counts fetched while this screen is open
   const [refused, setRefused] = useState(false);
+  if (hydrated && !status && statusFailed) {
+    return (
+      <div className="notice" role="alert">
+        <p>{t('common.error')}</p>
+        <button type="button" className="btn" onClick={() => void retryStatus()}>{t('common.retry')}</button>
+      </div>
+    );
+  }
   if (!hydrated || !status) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   const rows = messageRows({
     loggedIn: session !== null,

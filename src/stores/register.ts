@@ -69,6 +69,16 @@ export const $registerShown = computed([$registerTab, $registerSetup, $siteSwitc
 let load = 0;
 
 /**
+ * True when a registration-settings answer has the contract's shape as far as the form reads it (§3: a map field →
+ * `{ enabled, required, … }` with boolean flags); the browser carries no zod (src/contract/schema-stub.ts), so the
+ * shape is checked here by hand. Anything else is a failed load (the retry shows), never a broken form.
+ */
+export function isRegisterSettingsMap(value: unknown): value is Parameters<typeof settingsList>[0] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  return isObject(value) && Object.values(value).every((rule) => isObject(rule) && typeof rule.enabled === 'boolean' && typeof rule.required === 'boolean');
+}
+
+/**
  * Loads the field settings (GET /wps/system/setting/register) and checks the link's invitation code from `search`
  * (accounts §4 Affiliate code): a verified code is sent without its field; a code that failed the check is typed
  * into the field for the player to fix. A newer load wins over an older one.
@@ -81,6 +91,11 @@ export async function loadRegisterSetup(search: string): Promise<void> {
   try {
     const [value, verifiedAffiliate] = await Promise.all([getRegisterSettings(), check]);
     if (mine !== load) return;
+    if (!isRegisterSettingsMap(value)) {
+      console.warn('registration settings: the answer does not fit its contract schema');
+      $registerSetupFailed.set(true);
+      return;
+    }
     if (!verifiedAffiliate && code !== '') registerForm.setValue('affiliateCode', code);
     $registerSetup.set({ fields: settingsList(value), verifiedAffiliate });
     $registerCaptchaNonce.set(Date.now());

@@ -19,7 +19,7 @@ import {
   type LegacyRsaPrivateKey, type LegacyRsaPublicKey,
 } from '../../worker/services/legacy-crypto.ts';
 import {
-  CAPTCHA_PNG_BASE64, CATALOGUE, CODES, DEFAULT_CAPTCHA_ANSWER, SEEDED_PLAYER, SERVICE_LINKS, announcements,
+  CAPTCHA_PNG_BASE64, CATALOGUE, CODES, DEFAULT_CAPTCHA_ANSWER, consolidatedSettings, SEEDED_PLAYER, SERVICE_LINKS, announcements,
   domainRoute, gameTile, memberInfo, registerRules, sessionValue, systemStatus, vendorGameTypes, vendorLanes, wallet,
   whitelabelTree, winnerBoard, STANDIN_BANNER, WELCOME_BALANCE_MINOR, type StandinPlayer,
 } from './shapes.ts';
@@ -119,6 +119,7 @@ export async function createStandin(options: StandinOptions = {}) {
     'GET /wps/system/whitelabel': () => whitelabelTree(),
     'GET /wps/system/domainRoute': (ctx) => domainRoute(encryptServicePath(SERVICE_LINKS.CS, 'Dr0uTe3k'), ctx.url.hostname),
     'GET /wps/system/setting/register': () => registerRules(),
+    'GET /wps/system/settings/consolidated': (ctx) => consolidatedSettings(ctx.merchant),
     'GET /wps/captcha': () => CAPTCHA_PNG_BASE64,
     'GET /wps/relay/GCSGAME_getVassGameType': () => vendorGameTypes(),
     'GET /wps/relay/GCSGAME_newGameVendor': (ctx) => vendorLanes(ctx.origin),

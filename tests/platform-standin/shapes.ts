@@ -1,8 +1,9 @@
 /**
- * The platform stand-in's data and answer SHAPES, in one place so they are easy to align with the contract
- * (platform-contract.md §2–§4) and with the call definitions in src/contract/calls/*.ts when the areas merge.
- * Shapes the contract names are copied from it; where it says "not found" the stand-in uses the shape the
- * built-in API chose (noted per builder), so one browser client reads both.
+ * The platform stand-in's data and answer SHAPES, in one place. They follow platform-contract.md (§2–§7, the "Read"
+ * column), not PlayDeck's own schemas: where the two differ, the stand-in keeps the document's shape and PlayDeck
+ * follows (tests/unit/standin-shapes.test.ts checks every answer against shapes written from the document). Where
+ * the document says "not found", the stand-in uses a platform-style shape (envelope, decimal money, camelCase,
+ * "1"/"0" flags), noted per builder.
  */
 import { minorToWire } from '../../src/contract/money.ts';
 
@@ -165,13 +166,30 @@ export function domainRoute(encryptedServicePath: string, host: string) {
   };
 }
 
+/** §2 `mobileTemplate` flags as the platform writes them: STRINGS "1"/"0" (the new member centre, the classic deposit). */
+export const MOBILE_TEMPLATE = { mem_cen: '1', dep_func: '0' } as const;
+
+/** §3 consolidated settings `promotion`: promotion key → "1"/"0" (inner shape not found; the platform's flag style). */
+export const STANDIN_PROMOTIONS = { REFERRAL: '1', MISSION: '0', LOGIN: '1' } as const;
+
+/**
+ * §3 consolidated settings: `{ merchantCode, currency, promotion, mobileTemplate }`, the platform's answer (the
+ * contract's §6 lists the body as not found; these four fields are what the platform answers). The inner shape of
+ * `promotion` is not found either: the stand-in writes promotion key → "1"/"0", in the platform's string-flag
+ * style (as `mobileTemplate` and the whitelabel tree). No switches, name, symbol or theme: the platform has none
+ * here (its switches are the whitelabel tree).
+ */
+export function consolidatedSettings(merchantCode: string) {
+  return { merchantCode, currency: CURRENCY.code, promotion: { ...STANDIN_PROMOTIONS }, mobileTemplate: { ...MOBILE_TEMPLATE } };
+}
+
 /** §2 system status (system `systemStatusValue`); `customerService` paths are encrypted by the caller. */
 export function systemStatus(customerService: { csType: string; path: string }[], route: ReturnType<typeof domainRoute>, ip: string, host: string) {
   return {
     info: {
       customerService,
       domainRoute: route,
-      mobileTemplate: { mem_cen: '1', dep_func: '0' },
+      mobileTemplate: { ...MOBILE_TEMPLATE },
       paths: { home: '/m/home', login: '/m/login', register: '/m/register' },
       register: registerRules(),
       resources: [],
@@ -198,9 +216,15 @@ export interface StandinPlayer {
   firstTimeLogin: boolean;
 }
 
-/** §3 login "Read" (accounts `sessionValue`). */
+/**
+ * §3 login "Read" `value { token, id, userName, type or customerType, firstTimeLogin, passwordExpired }`; §7.2: the
+ * client stores its member type from `customerType` (1 = a real account), so the stand-in sends both.
+ */
 export function sessionValue(player: StandinPlayer, token: string, merchantCode: string) {
-  return { token, id: player.id, userName: player.username, type: 1, firstTimeLogin: player.firstTimeLogin, passwordExpired: false, merchantCode };
+  return {
+    token, id: player.id, userName: player.username, type: 1, customerType: 1, firstTimeLogin: player.firstTimeLogin, passwordExpired: false,
+    merchantCode,
+  };
 }
 
 /** §2 member info: `{ id, account, nickname, type, clubLabel.labelName }`. */

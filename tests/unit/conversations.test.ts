@@ -8,7 +8,7 @@ import {
   $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal, fetchUnread, forgetNoticeCount, refreshUnread, resetUnreadThrottle, setNoticeUnread, UNREAD_THROTTLE_MS,
 } from '../../src/stores/unread';
 import { $inbox, $openMessage, deleteMessage, loadInbox, openMessage } from '../../src/stores/inbox';
-import type { ConsolidatedSettingsValue } from '../../src/api/system';
+import type { SiteSettings } from '../../src/lib/siteSettings';
 
 function answer(value: unknown, status = 200, errorCode = ''): Response {
   return new Response(JSON.stringify({ success: status === 200, value, message: '', errorCode }), { status, headers: { 'Content-Type': 'application/json' } });
@@ -34,7 +34,7 @@ function member(type = 0) {
   $session.set({ token: 'tok', merchantCode: 'DEMO', userName: 'p1', type, firstTimeLogin: false });
 }
 function cbs3(on: boolean) {
-  $settings.set({ switches: { CBS3: on } } as unknown as ConsolidatedSettingsValue);
+  $settings.set({ switches: { CBS3: on } } as unknown as SiteSettings);
 }
 
 beforeEach(() => {

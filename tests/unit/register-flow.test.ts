@@ -53,6 +53,19 @@ describe('the registration flow (accounts §2 Registration screen, §4, §5)', (
     expect(flow.$registerShown.get()?.map((s) => s.field)).toEqual(['username', 'password', 'confirmPassword', 'affiliateCode', 'captcha']);
   });
 
+  it('a valid envelope with a wrong-shaped settings value: the retry state, no exception, no fields', async () => {
+    for (const value of ['fields', ['username'], { username: 'on' }, { username: { enabled: 'yes', required: true } }, null]) {
+      flow.$registerSetup.set(null);
+      vi.mocked(api.getRegisterSettings).mockResolvedValue(value as never);
+      await expect(flow.loadRegisterSetup('')).resolves.toBeUndefined();
+      expect(flow.$registerSetupFailed.get()).toBe(true);
+      expect(flow.$registerShown.get()).toBeNull();
+    }
+    await ready();
+    expect(flow.$registerSetupFailed.get()).toBe(false);
+    expect(flow.$registerShown.get()?.length).toBeGreaterThan(0);
+  });
+
   it('a failed settings load offers a retry', async () => {
     vi.mocked(api.getRegisterSettings).mockRejectedValue(new Error('offline'));
     await flow.loadRegisterSetup('');

@@ -214,7 +214,7 @@ describe('GET /wps/system/country', () => {
 });
 
 describe('GET /wps/system/settings/consolidated', () => {
-  it('returns the merchant, its switches, the three promotion keys and the template flags', async () => {
+  it('answers the platform\'s fields (merchantCode, currency, promotion, mobileTemplate as strings) and PlayDeck\'s own', async () => {
     const { status, body } = await call<ConsolidatedSettingsValue>('/wps/system/settings/consolidated?merchant_code=DEMO');
     expect(status).toBe(200);
     expect(envelopeSchema(systemCalls.consolidatedSettings.value).safeParse(body).success).toBe(true);
@@ -229,10 +229,13 @@ describe('GET /wps/system/settings/consolidated', () => {
     });
     expect(body.value.switches).toEqual(await switchesInDb());
     for (const key of ['REFERRAL', 'MISSION', 'LOGIN']) {
-      expect(body.value.promotions[key]).toEqual({ enabled: expect.any(Boolean) });
+      expect(body.value.promotion?.[key]).toEqual({ enabled: expect.any(Boolean) });
     }
-    expect(body.value.promotions.REFERRAL?.enabled).toBe(true);
-    expect(body.value.templates).toEqual({ mem_cen: expect.any(Number), dep_func: expect.any(Number) });
+    expect(body.value.promotion?.REFERRAL).toEqual({ enabled: true });
+    expect(body.value.mobileTemplate).toEqual({ mem_cen: expect.stringMatching(/^[01]$/), dep_func: expect.stringMatching(/^[01]$/) });
+    // The same template flags as the status answer (platform-contract.md §2 info.mobileTemplate).
+    const statusAnswer = await call<SystemStatusValue>('/wps/v2/system/status');
+    expect(body.value.mobileTemplate).toEqual(statusAnswer.body.value.info.mobileTemplate);
   });
 
   it('answers 400 merchant_mismatch when the merchant parameter names another site', async () => {
@@ -245,7 +248,7 @@ describe('GET /wps/system/settings/consolidated', () => {
     await env.DB.prepare(`UPDATE merchant_flags SET value = 0 WHERE merchant_code = 'DEMO' AND flag_key = 'MISSION'`).run();
     try {
       const { body } = await call<ConsolidatedSettingsValue>('/wps/system/settings/consolidated');
-      expect(body.value.promotions.MISSION).toEqual({ enabled: false });
+      expect(body.value.promotion?.MISSION).toEqual({ enabled: false });
     } finally {
       await env.DB.prepare(`UPDATE merchant_flags SET value = 1 WHERE merchant_code = 'DEMO' AND flag_key = 'MISSION'`).run();
     }

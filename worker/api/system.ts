@@ -96,8 +96,10 @@ export const systemV2Router = new Hono<AppEnv>()
  * - GET /domainRoute?device= → `{ version: { pathList: [{ type: "3", path }] }, domainList: [{ domainName }] }`:
  *   the customer-service links (type "3": DES-encrypted for the platform's clients, plain for PlayDeck's browser,
  *   servicePathsFor; §1.6.6, §7.4) and the site's hosts. 400 `request_param_err` for a malformed query.
- * - GET /settings/consolidated → ConsolidatedSettingsValue (shape not found in the contract: PlayDeck's; switches,
- *   promotions REFERRAL/MISSION/LOGIN, templates 0|1).
+ * - GET /settings/consolidated → ConsolidatedSettingsValue (shape not found in the contract): the platform's fields
+ *   `merchantCode`, `currency`, `promotion` (REFERRAL/MISSION/LOGIN → `{ enabled }`, always present) and
+ *   `mobileTemplate` (`mem_cen`/`dep_func` as "1"/"0", as the status answer writes them), then PlayDeck's own
+ *   `name`, `currencySymbol`, `theme` and `switches` (flat modId → on/off) that its browser reads.
  * (GET /setting/register: api/register-settings.ts, the accounts area.)
  * - GET /country → `{ list: [{ countryCode, dialingCode, name }] }` (shape not found: PlayDeck's; dialingCode digits
  *   without '+'), in list order: the dialling codes the SMS and mobile-registration calls accept.
@@ -125,18 +127,18 @@ export const systemRouter = new Hono<AppEnv>()
       listSiteSwitches(c.env.DB, merchant.code),
       listMerchantFlags(c.env.DB, merchant.code),
     ]);
-    const promotions: Record<string, { enabled: boolean }> = {};
-    for (const key of PROMOTION_KEYS) promotions[key] = { enabled: false };
-    for (const [key, enabled] of Object.entries(flags.promotions)) promotions[key] = { enabled };
+    const promotion: Record<string, { enabled: boolean }> = {};
+    for (const key of PROMOTION_KEYS) promotion[key] = { enabled: false };
+    for (const [key, enabled] of Object.entries(flags.promotions)) promotion[key] = { enabled };
     const value: ConsolidatedSettingsValue = {
       merchantCode: merchant.code,
-      name: merchant.name,
       currency: merchant.currency,
+      promotion,
+      mobileTemplate: { mem_cen: flag(flags.templates.mem_cen), dep_func: flag(flags.templates.dep_func) },
+      name: merchant.name,
       currencySymbol: merchant.currencySymbol,
       theme: merchant.theme,
       switches,
-      promotions,
-      templates: { mem_cen: flags.templates.mem_cen ?? 0, dep_func: flags.templates.dep_func ?? 0 },
     };
     return ok(c, value);
   })

@@ -85,19 +85,33 @@ export const systemStatusValue = z.object({
 export type SystemStatusValue = z.output<typeof systemStatusValue>;
 
 /**
- * Consolidated settings (§3: shape NOT FOUND; PlayDeck's platform-style shape): the site's merchant code, name,
- * currency, theme, flat switch map, promotions REFERRAL/MISSION/LOGIN (always present) and template flags 0|1.
+ * A promotion flag of the consolidated settings as PlayDeck reads it: `{ enabled: boolean }`, or a bare boolean or
+ * "1"/"0" (the platform's `promotion` entries: shape not found, read tolerantly; src/lib/siteSettings.ts).
+ */
+export const promotionFlag = z.union([z.object({ enabled: z.boolean() }).loose(), z.boolean(), flagString]);
+
+/**
+ * Consolidated settings (§3 "consolidated settings": shape NOT FOUND in the clients). The platform answers
+ * `{ merchantCode, currency, promotion, mobileTemplate }`; this schema reads that TOLERANTLY (unknown fields pass,
+ * every field past `merchantCode` and `currency` optional), so a platform that adds or leaves out a field still
+ * fits:
+ * - `merchantCode`, `currency` (ISO 4217 code): the site's;
+ * - `promotion`: promotion key (REFERRAL, MISSION, LOGIN, …) → flag (promotionFlag; inner shape not found);
+ * - `mobileTemplate`: `{ mem_cen, dep_func }` as STRINGS "1"/"0", as in the status answer (§2).
+ * PlayDeck's built-in API adds what its browser reads besides (the platform has none of these; the browser takes
+ * them from the status answer and the page when they are missing, src/lib/siteSettings.ts): `name`,
+ * `currencySymbol`, `theme`, and `switches` (the flat modId → on/off map of the whitelabel tree).
  */
 export const consolidatedSettingsValue = z.object({
   merchantCode: z.string(),
-  name: z.string(),
   currency: z.string(),
-  currencySymbol: z.string(),
-  theme: z.enum(['dark', 'light']),
-  switches: z.record(z.string(), z.boolean()),
-  promotions: z.record(z.string(), z.object({ enabled: z.boolean() })),
-  templates: z.object({ mem_cen: z.union([z.literal(0), z.literal(1)]), dep_func: z.union([z.literal(0), z.literal(1)]) }),
-});
+  promotion: z.record(z.string(), promotionFlag).optional(),
+  mobileTemplate: z.object({ mem_cen: flagString.optional(), dep_func: flagString.optional() }).loose().optional(),
+  name: z.string().optional(),
+  currencySymbol: z.string().optional(),
+  theme: z.enum(['dark', 'light']).optional(),
+  switches: z.record(z.string(), z.boolean()).optional(),
+}).loose();
 
 /** Answer type of the consolidated settings call. */
 export type ConsolidatedSettingsValue = z.output<typeof consolidatedSettingsValue>;
@@ -211,7 +225,10 @@ export const systemCalls = {
     value: countryListValue,
     summary: 'Dialling codes accepted by SMS and mobile registration (platform-contract.md §3 "system country").',
   }),
-  /** GET /wps/system/settings/consolidated (COMM3, §3; shape not found, PlayDeck's): switches, promotions, templates. */
+  /**
+   * GET /wps/system/settings/consolidated (COMM3, §3; shape not found: the platform's `{ merchantCode, currency,
+   * promotion, mobileTemplate }`, read tolerantly, plus PlayDeck's `name`, `currencySymbol`, `theme`, `switches`).
+   */
   consolidatedSettings: defineCall({
     name: 'consolidatedSettings',
     method: 'GET',
@@ -219,7 +236,7 @@ export const systemCalls = {
     moduleId: 'COMM3',
     auth: 'optional',
     value: consolidatedSettingsValue,
-    summary: 'Consolidated site settings (platform-contract.md §3 "consolidated settings"; shape PlayDeck\'s).',
+    summary: 'Consolidated site settings (platform-contract.md §3 "consolidated settings"; the platform\'s shape read tolerantly).',
   }),
   /**
    * GET /wps/system/manifest.json?merchantCode (§3 "a per-merchant PWA manifest"): the site's web app manifest as

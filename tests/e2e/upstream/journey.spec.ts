@@ -3,7 +3,7 @@ import { STANDIN_CAPTCHA_ANSWER, STANDIN_URL } from '../../../playwright.upstrea
 import { encryptLegacyPayload, parseModulusHex } from '../../../worker/services/legacy-crypto';
 import { SERVICE_LINKS } from '../../platform-standin/shapes';
 import { logIn, logOutFromHome } from '../account-helpers';
-import { hydrateByInteraction } from '../hydration';
+import { hydrateByInteraction, waitForHydration } from '../hydration';
 
 /**
  * The UPSTREAM JOURNEY (playwright.upstream.config.ts): PlayDeck in upstream mode in front of the platform
@@ -42,7 +42,7 @@ test('the adapter answers as the platform would, with what the worker keeps for 
   expect(((await member.json()) as { errorCode: string }).errorCode).toBe('user.or.token.invalid');
 });
 
-test('upstream journey: browse, search, log in with a captcha after a failure, favourite, launch, balance, change password, log out', async ({ page, request }) => {
+test('upstream journey: browse, search, log in with a captcha after a failure, member and message centres, favourite, launch, balance, change password, log out', async ({ page, request }) => {
   const username = `up${Date.now().toString(36)}`.slice(0, 16);
   const password = 'secret123';
   await registerOnPlatform(request, username, password);
@@ -72,6 +72,24 @@ test('upstream journey: browse, search, log in with a captcha after a failure, f
 
   // Balance in decimal currency units from the platform's wallet.
   await expect(balance(page)).toContainText('$100.00');
+
+  // The member centre: the platform's consolidated settings carry no switches (they come from its status answer)
+  // and their mobileTemplate mem_cen "1" chooses the new template: the profile card and the shortcut tiles.
+  await page.goto('/m/member/home');
+  await waitForHydration(page, 'MemberHome');
+  await expect(page.locator('.member-centre[data-template="new"]')).toBeVisible();
+  await expect(page.getByRole('heading', { name: username })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Deposit' })).toBeVisible();
+  await expect(balance(page)).toContainText('$100.00');
+
+  // The message centre: its rows from the platform's status answer (the service link decrypted); live chat by
+  // CBS3, which the platform's whitelabel tree does not name, so the site's own switch (on) decides.
+  await page.goto('/m/message');
+  await waitForHydration(page, 'MessageCentre');
+  await expect(page.getByRole('link', { name: 'Announcements' })).toHaveAttribute('href', '/m/notice');
+  await expect(page.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/m/webEmail');
+  await expect(page.getByRole('link', { name: /Affiliate service/ })).toHaveAttribute('href', SERVICE_LINKS.CS);
+  await expect(page.getByRole('button', { name: 'Live chat' })).toBeVisible();
 
   // Favourite a game, find it under /m/fav.
   await page.goto('/m/gameList?gameType=RNG');
