@@ -14,6 +14,8 @@ const STATE = `.wrangler/e2e-upstream-state-${PORT}`;
 export const STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
 /** How long the edge waits for a page fill's platform call (UPSTREAM_FILL_DEADLINE_MS; the fault tests' bound). */
 export const FILL_DEADLINE_MS = '2000';
+/** How long the worker waits for any platform call (UPSTREAM_TIMEOUT_MS): the bound of a forwarded platform page. */
+export const API_TIMEOUT_MS = '4000';
 /** The stand-in's captcha answer, given to it by environment only (it never reveals it over HTTP). */
 export const STANDIN_CAPTCHA_ANSWER = '5819';
 
@@ -55,7 +57,7 @@ export default defineConfig({
       // The fault tests (faults.spec.ts) need short deadlines: page fills give up after 2 s, API calls after 4 s.
       env: {
         PLAYDECK_STATE: STATE, UPSTREAM_API_URL: STANDIN_URL, SITE_CACHE_SECONDS: '2',
-        UPSTREAM_FILL_DEADLINE_MS: FILL_DEADLINE_MS, UPSTREAM_TIMEOUT_MS: '4000',
+        UPSTREAM_FILL_DEADLINE_MS: FILL_DEADLINE_MS, UPSTREAM_TIMEOUT_MS: API_TIMEOUT_MS,
       },
       stdout: 'ignore',
       stderr: 'pipe',
