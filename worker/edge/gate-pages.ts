@@ -1,6 +1,6 @@
 import en from '../../locales/en.json';
 import { setSourceMessages, t, type MessageKey } from '../../src/lib/i18n';
-import { GATE_PAGES, MAINTENANCE_RETRY_AFTER_S, type Gate } from './gating';
+import { GATE_PAGES, MAINTENANCE_RETRY_AFTER_S, UNAVAILABLE_PAGE, type Gate } from './gating';
 
 // The gate pages are written in EN, the source language.
 setSourceMessages(en);
@@ -13,8 +13,6 @@ const HTML = 'text/html; charset=utf-8';
 /** Attribute of the list on the platform-unavailable page that receives the site's customer-service links. */
 export const SERVICE_LINKS_ATTRIBUTE = 'data-service-links';
 
-/** The built platform-unavailable page (src/views/Unavailable.astro) and its status: 502, the platform failed. */
-export const UNAVAILABLE_PAGE = { file: '/m/unavailable.html', status: 502 } as const;
 
 /** Seconds a client should wait before asking again after the platform failed (Retry-After of the page). */
 export const UNAVAILABLE_RETRY_AFTER_S = 10;

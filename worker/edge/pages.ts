@@ -8,8 +8,8 @@ import { enabledSwitchesFor, hostOf, merchantForHost, siteCacheMs } from './merc
 import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, capabilitiesFor, type Capability } from '../../src/contract/capabilities';
 import { SOCIAL_PROVIDERS, configuredProvider, type SocialProvider } from '../services/social-login';
 import { buildFileHeaders, markupTag, withSiteMarkup } from './site-markup';
-import { GATE_PAGES, gateFor } from './gating';
-import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse, UNAVAILABLE_PAGE, unavailableResponse } from './gate-pages';
+import { GATE_PAGES, UNAVAILABLE_PAGE, gateFor } from './gating';
+import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse, unavailableResponse } from './gate-pages';
 import { listCustomerService } from '../db/queries/settings';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
