@@ -12,6 +12,10 @@ const STATE = `.wrangler/e2e-upstream-state-${PORT}`;
 
 /** Where the stand-in listens (the specs register players on it directly and read its game pages). */
 export const STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
+/** How long the edge waits for a page fill's platform call (UPSTREAM_FILL_DEADLINE_MS; the fault tests' bound). */
+export const FILL_DEADLINE_MS = '2000';
+/** How long the worker waits for any platform call (UPSTREAM_TIMEOUT_MS): the bound of a forwarded platform page. */
+export const API_TIMEOUT_MS = '4000';
 /** The stand-in's captcha answer, given to it by environment only (it never reveals it over HTTP). */
 export const STANDIN_CAPTCHA_ANSWER = '5819';
 
@@ -50,7 +54,11 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/m/home`,
       timeout: 120_000,
       reuseExistingServer: false,
-      env: { PLAYDECK_STATE: STATE, UPSTREAM_API_URL: STANDIN_URL, SITE_CACHE_SECONDS: '2' },
+      // The fault tests (faults.spec.ts) need short deadlines: page fills give up after 2 s, API calls after 4 s.
+      env: {
+        PLAYDECK_STATE: STATE, UPSTREAM_API_URL: STANDIN_URL, SITE_CACHE_SECONDS: '2',
+        UPSTREAM_FILL_DEADLINE_MS: FILL_DEADLINE_MS, UPSTREAM_TIMEOUT_MS: API_TIMEOUT_MS,
+      },
       stdout: 'ignore',
       stderr: 'pipe',
     },

@@ -4,7 +4,7 @@ import type { AppEnv, Bindings } from './env';
 import { ApiError, envelope } from './lib/envelope';
 import { apiCacheControl, apiSecurityHeaders, pageSecurityHeaders } from './edge/headers';
 import { merchantResolver } from './edge/merchant';
-import { servePageOrAsset } from './edge/pages';
+import { platformPageGuard, servePageOrAsset } from './edge/pages';
 import { upstreamProxy, type UpstreamOptions } from './edge/upstream';
 import { sessionReader } from './services/auth-context';
 import { clientIp } from './services/client-ip';
@@ -110,7 +110,8 @@ export interface AppOptions {
  *   (domain routing) → client IP → upstream switch (with UPSTREAM_API_URL set the request is forwarded and ends here) → built-in API → 404 envelope. API calls are
  *   never gated, so the client can always read /wps/system/status.
  * - /icons/*: generated artwork.
- * - /m/lotto-h5/<…>: in upstream mode the platform's lottery pages, forwarded unchanged; else a page.
+ * - /m/lotto-h5/<…>: in upstream mode the platform's lottery pages, forwarded unchanged (a failure: the site's
+ *   platform-unavailable page, 502); else a page.
  * - any other GET/HEAD: page security headers → client IP → page (merchant, language, gate) or static file.
  */
 export function createApp(options: AppOptions = {}) {
@@ -139,8 +140,9 @@ export function createApp(options: AppOptions = {}) {
   app.route('/pay', payPageRouter);
   // The support agents' console (worker/console/router.ts): its own realm, not a player page.
   app.route('/console', consoleRouter);
-  // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts).
-  app.use('/m/lotto-h5/*', clientIp, upstream);
+  // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts); a failed, JSON or
+  // cut answer becomes the site's platform-unavailable page (edge/pages.ts platformPageGuard).
+  app.use('/m/lotto-h5/*', platformPageGuard, clientIp, upstream);
   // Content pages read the operator's content through the app's own API (upstream mode: the platform's).
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, (c) => servePageOrAsset(c, (request) => Promise.resolve(app.request(request, undefined, c.env))));
 

@@ -78,6 +78,33 @@ export interface CallInput {
   signal?: AbortSignal | undefined;
   /** Extra headers (the sealed body's `Encryption`). */
   headers?: Record<string, string> | undefined;
+  /**
+   * The `Idempotency-Key` of a state-changing call (POST/PUT/PATCH/DELETE): one per player action, the same one
+   * when that action is sent again, so the platform applies it at most once. Left out, a fresh random UUID is
+   * sent (each such call is then its own action). Ignored on GET.
+   */
+  idempotencyKey?: string | undefined;
+}
+
+/** The request header that names one player action (README, Upstream mode "When the platform fails"). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** A fresh idempotency key for one player action: a random UUID (36 letters, digits and `-`). */
+export function newActionKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * True when a failed state-changing call may still have been applied: the request left the browser but no
+ * answer came back (`network`), or the worker could not get the platform's answer (502/504
+ * `upstream_unavailable`, or a 502–504 without a readable envelope). The platform may run such a call after the
+ * deadline (platform-contract §1.5 says nothing of timeouts; PlayDeck treats the outcome as unknown, never as
+ * failed, and reads the balance and orders again).
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return !(error instanceof DOMException && error.name === 'AbortError');
+  if (error.errorCode === 'network' || error.errorCode === 'upstream_unavailable') return true;
+  return error.status >= 502 && error.status <= 504 && error.errorCode === 'internal_error';
 }
 
 /**
@@ -85,6 +112,8 @@ export interface CallInput {
  * call's method and path, GET parameters in the query, JSON (or form-encoded) bodies, the platform headers
  * (bare-token Authorization, Merchant, Language, X-Real-UA, ModuleId, Device where listed) plus PlayDeck's own
  * `X-PlayDeck-Client` (src/contract/headers.ts: plain customer-service paths for PlayDeck's browser), no redirects.
+ * Every call that is not a GET carries an `Idempotency-Key` header (`input.idempotencyKey`, an extra header of that
+ * name, else a fresh UUID), which the worker forwards to the platform (README, Upstream mode).
  * Answers: /wps → the envelope's `value`; /lgw → the plain JSON body. Failures throw ApiRequestError with the
  * `errorCode` (a network failure is `network`; an unreadable answer `internal_error`); a logout code or a 401 on a
  * call that carried a token ends the session (errors.ts endsSession).
@@ -104,6 +133,7 @@ export async function callApi<C extends CallDef>(def: C, input: CallInput = {}):
     [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE,
     ...input.headers,
   };
+  if (def.method !== 'GET' && !headers[IDEMPOTENCY_KEY_HEADER]) headers[IDEMPOTENCY_KEY_HEADER] = input.idempotencyKey ?? newActionKey();
   let body: string | FormData | null = null;
   if (input.body !== undefined && def.method !== 'GET') {
     if (def.multipart && input.body instanceof FormData) {

@@ -39,6 +39,7 @@ export async function getDemoSlotGame(nodeId: number): Promise<DemoSlotGame> {
 export async function spinDemoSlot(input: { nodeId: number; stakeMinor: number; idempotencyKey: string }): Promise<DemoSlotRound> {
   const value = await callApi(catalogueCalls.demoSlotSpin, {
     body: { nodeId: input.nodeId, stake: minorToWire(input.stakeMinor), idempotencyKey: input.idempotencyKey },
+    idempotencyKey: input.idempotencyKey,
   });
   return {
     roundId: value.roundId, reels: value.reels, stakeMinor: wireToMinor(value.stake), winMinor: wireToMinor(value.winAmount),
@@ -99,6 +100,7 @@ export async function playDemoRound(input: {
       nodeId: input.nodeId, stake: minorToWire(input.stakeMinor), choice: input.choice, clientSeed: input.clientSeed,
       idempotencyKey: input.idempotencyKey, ...(input.freePlay ? { freePlay: true } : {}),
     },
+    idempotencyKey: input.idempotencyKey,
   });
   return { round: fairRoundOf(value.round), balanceMinor: wireToMinor(value.balance), nextCommitment: value.nextCommitment };
 }

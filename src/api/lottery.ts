@@ -97,8 +97,8 @@ export async function getOrderInfo(orderMasterId: number, page = 0, size = 20) {
 }
 
 /** §4 PUT /lgw/orders/suborders/cancel: cancels bets (body: their ids); stakes come back. */
-export async function cancelOrders(subOrderIds: number[]): Promise<{ orders: LotteryOrderDetail[]; balanceMinor: number }> {
-  const { orders, balance } = await callApi(lotteryCalls.cancelOrders, { body: subOrderIds });
+export async function cancelOrders(subOrderIds: number[], idempotencyKey?: string): Promise<{ orders: LotteryOrderDetail[]; balanceMinor: number }> {
+  const { orders, balance } = await callApi(lotteryCalls.cancelOrders, { body: subOrderIds, idempotencyKey });
   return { orders: orders.map(detailOf), balanceMinor: wireToMinor(balance) };
 }
 

@@ -96,6 +96,7 @@ export async function getPaymentMethods(): Promise<PaymentMethodsView> {
 export async function createDeposit(input: { methodCode: string; amountMinor: number; idempotencyKey: string }): Promise<DepositView> {
   return depositOf(await callApi(walletCalls.depositCreate, {
     body: { methodCode: input.methodCode, amount: minorToWire(input.amountMinor), idempotencyKey: input.idempotencyKey },
+    idempotencyKey: input.idempotencyKey,
   }));
 }
 
@@ -118,7 +119,9 @@ export async function requestWithdrawal(input: {
   amountMinor: number; payeeName: string; bankName: string; accountNumber: string; paymentPassword: string; idempotencyKey: string;
 }): Promise<{ withdrawal: WithdrawalView; balanceMinor: number }> {
   const { amountMinor, ...rest } = input;
-  const value = await callApi(walletCalls.withdrawRequest, { body: { ...rest, amount: minorToWire(amountMinor) } });
+  const value = await callApi(walletCalls.withdrawRequest, {
+    body: { ...rest, amount: minorToWire(amountMinor) }, idempotencyKey: input.idempotencyKey,
+  });
   return { withdrawal: withdrawalOf(value.withdrawal), balanceMinor: wireToMinor(value.balance) };
 }
 

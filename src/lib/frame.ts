@@ -14,11 +14,11 @@ export const NO_FOOTER_MENU: ReadonlySet<string> = new Set([
   'login', 'register', 'providers', 'gameList', 'hot', 'fav', 'lottery', 'forget', 'changePsw', 'app', 'notice',
   'help', 'helpDetail', 'activityDetail',
   // Gate pages (served by the edge instead of any page): every menu entry would lead back to the gate.
-  'maintenance', 'restricted',
+  'maintenance', 'restricted', 'unavailable',
 ]);
 
 /** Routes whose page header has no back arrow. */
-export const NO_BACK_ARROW: ReadonlySet<string> = new Set(['home', 'changePsw', 'maintenance', 'restricted']);
+export const NO_BACK_ARROW: ReadonlySet<string> = new Set(['home', 'changePsw', 'maintenance', 'restricted', 'unavailable']);
 
 /**
  * Routes whose back arrow goes to home instead of one step back: login, register, trail, activity and forget
@@ -27,10 +27,11 @@ export const NO_BACK_ARROW: ReadonlySet<string> = new Set(['home', 'changePsw', 
 export const BACK_TO_HOME: ReadonlySet<string> = new Set(['login', 'register', 'trail', 'activity', 'forget', 'message']);
 
 /**
- * The gate pages the edge serves during maintenance or to a restricted region (player-shell §4 App status):
- * nothing on them may lead into the site, so they have no menus.
+ * The gate pages the edge serves during maintenance or to a restricted region (player-shell §4 App status), and
+ * in upstream mode when the platform fails (README, Upstream mode): nothing on them may lead into the site, so
+ * they have no menus.
  */
-export const GATE_ROUTES: ReadonlySet<string> = new Set(['maintenance', 'restricted']);
+export const GATE_ROUTES: ReadonlySet<string> = new Set(['maintenance', 'restricted', 'unavailable']);
 
 /** What the back arrow of a route does: nothing shown, go to /m/home, or one step back in history. */
 export type BackAction = 'none' | 'home' | 'history';

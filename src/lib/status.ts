@@ -23,10 +23,10 @@ export function appStatus(status: StatusFlags): 0 | 1 | 2 {
 /**
  * True when a fresh status means this page should not render: the edge answers page requests with the
  * maintenance or restricted page (worker/edge/gating.ts), so the page reloads to get it. The gate pages
- * themselves never reload.
+ * themselves (and the platform-unavailable page) never reload.
  */
 export function statusNeedsReload(status: StatusFlags, route: string): boolean {
-  if (route === 'maintenance' || route === 'restricted') return false;
+  if (route === 'maintenance' || route === 'restricted' || route === 'unavailable') return false;
   return appStatus(status) !== 0;
 }
 

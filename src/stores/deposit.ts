@@ -5,6 +5,7 @@ import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import type { MessageKey } from '../lib/i18n';
 import { amountWithin, parseAmountInput } from '../lib/wallet';
 import { balanceMoved } from './balance';
+import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from './outcome';
 
 /** The deposit page's flow (issue 13, Deposit; player-shell §2 /m/voucherCenter). */
 export interface DepositState {
@@ -99,7 +100,9 @@ export function setDepositAmount(value: string | number): void {
 /**
  * Places the deposit order and sends the player to the provider's page. The amount must be within the chosen
  * method's limits (else `wallet.amountInvalid`, nothing sent). A retried submit of the same method and amount
- * reuses the idempotency key, so a lost answer never creates a second order.
+ * reuses the idempotency key, so a lost answer never creates a second order. When the answer was lost (network,
+ * 502 `upstream_unavailable`: outcome.ts) the page says the outcome is being checked (`error.outcome_checking`),
+ * keeps the key for a retry and reads the balance again.
  */
 export async function submitDeposit(): Promise<void> {
   const state = $deposit.get();
@@ -124,6 +127,12 @@ export async function submitDeposit(): Promise<void> {
     $deposit.set({ ...$deposit.get(), phase: 'redirecting' });
     navigate(deposit.redirectUrl);
   } catch (error) {
+    if (outcomeUnknown(error)) {
+      $deposit.set({ ...$deposit.get(), phase: 'ready', error: OUTCOME_CHECKING });
+      await recheckAfterUnknownOutcome();
+      return;
+    }
+    pendingKey = null;
     $deposit.set({ ...$deposit.get(), phase: 'ready', error: depositErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
   }
 }

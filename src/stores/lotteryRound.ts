@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { ApiRequestError } from '../api/client';
+import { ApiRequestError, newActionKey } from '../api/client';
 import {
   cancelOrders, getLotteryDraws, getLotteryGame, getOrderDetail, placeBetting, searchOrders,
   type LotteryDrawsValue, type LotteryGameSheetValue, type LotteryOrder, type LotteryOrderDetail, type LotteryPrizeMode,
@@ -10,6 +10,7 @@ import type { MessageKey } from '../lib/i18n';
 import { betterSample, clockSample, nextPollDelay, serverNow, type ClockSample } from '../lib/lotteryClock';
 import { awaitedDrawAt, newResults, type DrawTimes } from '../lib/lotteryRound';
 import { balanceMoved } from './balance';
+import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from './outcome';
 import { $session } from './session';
 
 export type { LotteryDraw } from '../api/lottery';
@@ -214,7 +215,10 @@ function orderErrorKey(code: string): MessageKey {
 /**
  * Places the slip on the draw taking bets now: one idempotency key per submit, the same key when retrying an
  * order whose answer was lost. The wallet takes the new balance; draw_closed moves the page to the next draw and
- * keeps the slip, so the player can place it there.
+ * keeps the slip, so the player can place it there. An order whose answer was lost (network, 502
+ * `upstream_unavailable`: outcome.ts) may have been placed: the slip says it is being checked
+ * (`error.outcome_checking`), keeps the order's key for a retry (a retry of the same order counts once) and reads
+ * the balance and the player's orders again.
  */
 export async function placeSlip(): Promise<void> {
   const slip = $slip.get();
@@ -231,6 +235,11 @@ export async function placeSlip(): Promise<void> {
       notice: { key: 'lottery.placed', kind: 'success', params: { issue: placed.order.issueNo, count: placed.order.subOrders.length } } });
     void loadMyBets();
   } catch (error) {
+    if (outcomeUnknown(error)) {
+      $slip.set({ ...$slip.get(), submitting: false, pending: attempt, notice: { key: OUTCOME_CHECKING, kind: 'info', retry: true } });
+      await recheckAfterUnknownOutcome(loadMyBets);
+      return;
+    }
     const status = error instanceof ApiRequestError ? error.status : 0;
     const code = error instanceof ApiRequestError ? error.errorCode : 'network';
     const retry = keepOrderForRetry(status, code);
@@ -241,17 +250,25 @@ export async function placeSlip(): Promise<void> {
   }
 }
 
-/** Cancels bets of the draw taking bets now; their stakes come back to the wallet. */
+/**
+ * Cancels bets of the draw taking bets now; their stakes come back to the wallet. One idempotency key per tap; a
+ * lost answer (outcome.ts) says the outcome is being checked and reads the balance and orders again.
+ */
 export async function cancelBets(subOrderIds: number[]): Promise<void> {
   const state = $myBets.get();
   if (state.cancelling || subOrderIds.length === 0) return;
   $myBets.set({ ...state, cancelling: true });
   try {
-    const { balanceMinor } = await cancelOrders(subOrderIds);
+    const { balanceMinor } = await cancelOrders(subOrderIds, newActionKey());
     setBalance(balanceMinor);
     $slip.set({ ...$slip.get(), notice: { key: 'lottery.cancelled', kind: 'info', params: { count: subOrderIds.length } } });
   } catch (error) {
     const code = error instanceof ApiRequestError ? error.errorCode : 'network';
+    if (outcomeUnknown(error)) {
+      $slip.set({ ...$slip.get(), notice: { key: OUTCOME_CHECKING, kind: 'info' } });
+      balanceMoved();
+      return;
+    }
     $slip.set({ ...$slip.get(), notice: { key: code === 'draw_closed' ? 'lottery.error.cancelClosed' : 'lottery.error.failed', kind: 'error' } });
   } finally {
     $myBets.set({ ...$myBets.get(), cancelling: false });

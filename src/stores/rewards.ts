@@ -6,6 +6,7 @@ import {
 import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 import type { MessageKey } from '../lib/i18n';
 import { balanceMoved } from './balance';
+import { OUTCOME_CHECKING, outcomeUnknown } from './outcome';
 
 /**
  * The flows of the daily sign-in, the reward centre and the leaderboard (issue 13, Rewards; player-shell §2, §6).
@@ -56,7 +57,10 @@ export async function loadSignIn(): Promise<void> {
   }
 }
 
-/** Signs in for today: the reward goes into the balance at once, and the calendar reloads. */
+/**
+ * Signs in for today: the reward goes into the balance at once, and the calendar reloads. A lost answer
+ * (outcome.ts) says the outcome is being checked and reads the balance and the calendar again.
+ */
 export async function signIn(): Promise<void> {
   const state = $signIn.get();
   if (state.phase !== 'ready' || !state.view || state.view.signedToday) return;
@@ -67,7 +71,8 @@ export async function signIn(): Promise<void> {
     balanceMoved(result.balanceMinor);
     $signIn.set({ ...$signIn.get(), phase: 'ready', paid: { rewardMinor: result.rewardMinor, streak: result.streak } });
   } catch (error) {
-    failure = rewardErrorOf(codeOf(error));
+    failure = outcomeUnknown(error) ? OUTCOME_CHECKING : rewardErrorOf(codeOf(error));
+    if (outcomeUnknown(error)) balanceMoved();
     $signIn.set({ ...$signIn.get(), phase: 'ready' });
   }
   await loadSignIn();
@@ -98,7 +103,10 @@ export async function loadRewardCentre(): Promise<void> {
   }
 }
 
-/** Claims one waiting reward into the wallet (one claim at a time), then reloads the list. */
+/**
+ * Claims one waiting reward into the wallet (one claim at a time), then reloads the list. A lost answer
+ * (outcome.ts) says the outcome is being checked and reads the balance and the list again.
+ */
 export async function claimReward(rewardId: number): Promise<void> {
   const state = $rewardCentre.get();
   if (state.phase !== 'ready' || state.claiming !== null) return;
@@ -108,7 +116,9 @@ export async function claimReward(rewardId: number): Promise<void> {
     balanceMoved(balanceMinor);
     $rewardCentre.set({ ...$rewardCentre.get(), claiming: null, claimedMinor: reward.amountMinor });
   } catch (error) {
-    $rewardCentre.set({ ...$rewardCentre.get(), claiming: null, error: rewardErrorOf(codeOf(error)) });
+    const unknown = outcomeUnknown(error);
+    $rewardCentre.set({ ...$rewardCentre.get(), claiming: null, error: unknown ? OUTCOME_CHECKING : rewardErrorOf(codeOf(error)) });
+    if (unknown) balanceMoved();
   }
   await loadRewardCentre();
 }

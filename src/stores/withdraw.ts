@@ -4,6 +4,7 @@ import { getWithdrawInfo, requestWithdrawal, type WithdrawInfoView } from '../ap
 import type { MessageKey } from '../lib/i18n';
 import { amountWithin, parseAmountInput } from '../lib/wallet';
 import { balanceMoved } from './balance';
+import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from './outcome';
 
 /** The withdrawal form's fields. */
 export interface WithdrawForm {
@@ -71,7 +72,10 @@ let pendingKey: { key: string; signature: string } | null = null;
 
 /**
  * Files the request: checks the amount (limits and available balance) and that every field is filled, then
- * sends it; on success the balance store takes the balance after the hold at once and the list reloads.
+ * sends it; on success the balance store takes the balance after the hold at once and the list reloads. When the
+ * answer was lost (network, 502 `upstream_unavailable`: outcome.ts) the request may still have been filed: the page
+ * says it is being checked (`error.outcome_checking` as its notice), keeps the idempotency key for a retry of the
+ * same request, and reads the balance and the withdrawals list again.
  */
 export async function submitWithdraw(): Promise<void> {
   const state = $withdraw.get();
@@ -99,8 +103,13 @@ export async function submitWithdraw(): Promise<void> {
     $withdraw.set({ ...$withdraw.get(), phase: 'ready', form: { ...EMPTY_FORM, payeeName: form.payeeName }, notice: 'wallet.withdrawRequested' });
     await loadWithdraw();
   } catch (error) {
+    if (outcomeUnknown(error)) {
+      $withdraw.set({ ...$withdraw.get(), phase: 'ready', error: null, invalid: null, notice: OUTCOME_CHECKING, form: { ...form, paymentPassword: '' } });
+      await recheckAfterUnknownOutcome(loadWithdraw);
+      return;
+    }
+    pendingKey = null;
     const code = error instanceof ApiRequestError ? error.errorCode : 'network';
-    if (code !== 'network') pendingKey = null;
     $withdraw.set({ ...$withdraw.get(), phase: 'ready', ...withdrawErrorOf(code), form: { ...form, paymentPassword: '' } });
   }
 }

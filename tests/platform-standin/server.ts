@@ -3,14 +3,17 @@
  * it next to PlayDeck in upstream mode) and for trying upstream mode by hand:
  *   node tests/platform-standin/server.ts --port 8796
  * Environment: STANDIN_CAPTCHA_ANSWER (the captcha answer; default 7364). The seeded player is in ./shapes.ts.
- * Answers GET /standin/health with 200 once ready.
+ * Answers GET /standin/health with 200 once ready. `POST /standin/fault` sets the fault switch (./faults.ts): the
+ * tests make the stand-in slow, refuse, fail, answer garbage or drop connections, and switch it off again.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createStandin } from './app.ts';
+import { FAULT_PATH, FaultSwitch } from './faults.ts';
 
 const portFlag = process.argv.indexOf('--port');
 const port = Number(portFlag > 0 ? process.argv[portFlag + 1] : (process.env.PORT ?? 8796));
 const standin = await createStandin({ captchaAnswer: process.env.STANDIN_CAPTCHA_ANSWER || undefined });
+const faults = new FaultSwitch();
 
 /** Node request → fetch Request (duplicate headers stay joined with ", ", as fetch would see them). */
 async function toRequest(req: IncomingMessage): Promise<Request> {
@@ -32,7 +35,30 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
 async function reply(res: ServerResponse, answer: Response): Promise<void> {
   res.statusCode = answer.status;
   answer.headers.forEach((value, name) => res.setHeader(name, value));
-  res.end(Buffer.from(await answer.arrayBuffer()));
+  if (!answer.body) {
+    res.end();
+    return;
+  }
+  // Streamed, so a huge answer (fault `huge`) is never held whole; stops when the reader hangs up.
+  for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+    if (res.destroyed) return;
+    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+  }
+  res.end();
+}
+
+/** `POST /standin/fault`: sets the fault switch; answers the switch's state (400 on an unreadable body). */
+async function setFault(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  res.setHeader('Content-Type', 'application/json');
+  try {
+    const state = faults.set(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
+    res.end(JSON.stringify(state));
+  } catch (error) {
+    res.statusCode = 400;
+    res.end(JSON.stringify({ error: String(error) }));
+  }
 }
 
 const server = createServer((req, res) => {
@@ -42,6 +68,26 @@ const server = createServer((req, res) => {
         res.end('ok');
         return;
       }
+      if (req.url === FAULT_PATH && req.method === 'POST') {
+        await setFault(req, res);
+        return;
+      }
+      const action = faults.actionFor(new URL(req.url ?? '/', 'http://standin').pathname);
+      if (action.kind === 'refuse') {
+        req.socket.destroy();
+        return;
+      }
+      if (action.kind === 'drop') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '4096' });
+        res.write(action.head, () => setTimeout(() => req.socket.destroy(), 20));
+        return;
+      }
+      if (action.kind === 'answer') {
+        await reply(res, action.response);
+        return;
+      }
+      if (action.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, action.ms));
+      if (res.destroyed) return;
       await reply(res, await standin.fetch(await toRequest(req)));
     } catch (error) {
       console.error('stand-in request failed', error);

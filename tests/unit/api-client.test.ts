@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiRequestError, callApi, setSessionEndedHandler, withQuery } from '../../src/api/client';
+import { ApiRequestError, callApi, outcomeUnknown, setSessionEndedHandler, withQuery } from '../../src/api/client';
 import { defineCall } from '../../src/contract/call';
 import { $session } from '../../src/stores/session';
 
@@ -109,6 +109,37 @@ describe('callApi', () => {
     await expect(callApi(publicCall)).rejects.toMatchObject({ status: 0, errorCode: 'network' });
     fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
     await expect(callApi(publicCall)).rejects.toMatchObject({ status: 502, errorCode: 'internal_error' });
+  });
+});
+
+describe('Idempotency-Key (README, Upstream mode "When the platform fails")', () => {
+  const headerOf = (n: number): string | null => new Headers((fetchMock.mock.calls[n]![1] as RequestInit).headers).get('Idempotency-Key');
+
+  it('every state-changing call carries one: a fresh UUID per call, the given key when an action is sent again', async () => {
+    $session.set({ token: TOKEN, merchantCode: 'DEMO' } as never);
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, { success: true, errorCode: null, message: '', value: null })));
+    await callApi(deleteCall, { body: { nodeId: 1 } });
+    await callApi(deleteCall, { body: { nodeId: 1 } });
+    await callApi(formCall, { body: { username: 'a', email: 'a@b.c' }, idempotencyKey: 'action-0001' });
+    await callApi(formCall, { body: { username: 'a', email: 'a@b.c' }, idempotencyKey: 'action-0001' });
+    await callApi(gatewayCall, { params: { orderId: 1 }, headers: { 'Idempotency-Key': 'from-header-1' } }).catch(() => undefined);
+    await callApi(wpsCall, { query: { pageNo: 1 } });
+    expect(headerOf(0)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headerOf(1)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headerOf(0)).not.toBe(headerOf(1));
+    expect([headerOf(2), headerOf(3)]).toEqual(['action-0001', 'action-0001']);
+    expect(headerOf(4)).toBe('from-header-1');
+    expect(headerOf(5)).toBeNull();
+  });
+
+  it('an answer that never came, or a 502 upstream_unavailable, leaves the outcome unknown; a refusal does not', () => {
+    expect(outcomeUnknown(new ApiRequestError(0, 'network', null))).toBe(true);
+    expect(outcomeUnknown(new ApiRequestError(502, 'upstream_unavailable', null))).toBe(true);
+    expect(outcomeUnknown(new ApiRequestError(504, 'internal_error', null))).toBe(true);
+    expect(outcomeUnknown(new TypeError('x'))).toBe(true);
+    expect(outcomeUnknown(new ApiRequestError(500, 'internal_error', null))).toBe(false);
+    expect(outcomeUnknown(new ApiRequestError(409, 'insufficient_balance', null))).toBe(false);
+    expect(outcomeUnknown(new DOMException('stop', 'AbortError'))).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n';
 import { PAGE_ROUTES } from '../../src/lib/routes';
 import { languagePaths } from '../../src/views/locale';
-import { GATE_PAGES } from '../../worker/edge/gating';
+import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../worker/edge/gating';
 
 // README "Languages": one page file per route, built in all 27 languages from that file (getStaticPaths =
 // languagePaths): EN at dist/client/<route>.html, every other language at dist/client/i18n/<code>/<route>.html.
@@ -20,7 +20,7 @@ const pageFiles = readdirSync(PAGES, { withFileTypes: true, recursive: true })
 const routeOf = (file: string) => `/${relative(LANGUAGE_ROOT, file).replace(/\.astro$/, '')}`;
 
 /** Every page the worker serves: the route table's pages and the two gate pages. */
-const servedFiles = [...PAGE_ROUTES.map((r) => r.file), ...Object.values(GATE_PAGES).map((g) => g.file)];
+const servedFiles = [...PAGE_ROUTES.map((r) => r.file), ...Object.values(GATE_PAGES).map((g) => g.file), UNAVAILABLE_PAGE.file];
 
 describe('one page file per route', () => {
   it('keeps every page file under src/pages/[...i18n]/, the one tree that serves all 27 languages', () => {

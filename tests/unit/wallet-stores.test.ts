@@ -75,11 +75,33 @@ describe('deposit flow (issue 13, Deposit)', () => {
     deposit.setDepositAmount('10');
     vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(0, 'network', null));
     await deposit.submitDeposit();
-    expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.network' });
+    // A lost answer may still have placed the order: the outcome is being checked, not "failed".
+    expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.outcome_checking' });
     vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
     await deposit.submitDeposit();
     const keys = vi.mocked(api.createDeposit).mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('a 502 upstream_unavailable says the outcome is being checked, reads the balance again and keeps the key', async () => {
+    vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
+    deposit.setDepositNavigator(() => undefined);
+    await deposit.openDepositPage('');
+    deposit.setDepositAmount('30');
+    vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 13_000, currency: 'USD', currencySymbol: '$' });
+    vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(502, 'upstream_unavailable', null));
+    await deposit.submitDeposit();
+    expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.outcome_checking' });
+    await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(13_000));
+    // A refusal is a real failure: a new action gets a new key.
+    vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(400, 'amount_out_of_range', null));
+    await deposit.submitDeposit();
+    expect(deposit.$deposit.get().error).toBe('wallet.amountInvalid');
+    vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
+    await deposit.submitDeposit();
+    const keys = vi.mocked(api.createDeposit).mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 
   it('coming back from paying: checks until credited and updates the balance at once', async () => {
@@ -143,6 +165,34 @@ describe('withdraw flow (issue 13, Withdraw)', () => {
     await withdraw.submitWithdraw();
     expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.passwordWrong', invalid: 'paymentPassword' });
     expect(withdraw.$withdraw.get().form.paymentPassword).toBe('');
+  });
+});
+
+describe('withdraw: a lost answer (README, Upstream mode "When the platform fails")', () => {
+  it.each([
+    ['network', new ApiRequestError(0, 'network', null)],
+    ['502 upstream_unavailable', new ApiRequestError(502, 'upstream_unavailable', null)],
+    ['504 without an envelope', new ApiRequestError(504, 'internal_error', null)],
+  ])('%s: says it is being checked, reads balance and list again, retries with the same key', async (_name, failure) => {
+    vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
+    await withdraw.loadWithdraw();
+    withdraw.setWithdrawField('amountText', '20');
+    withdraw.setWithdrawField('bankName', 'Bank');
+    withdraw.setWithdrawField('accountNumber', '1234');
+    withdraw.setWithdrawField('paymentPassword', '246810');
+    vi.mocked(api.getWithdrawInfo).mockClear();
+    vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 8_000, currency: 'USD', currencySymbol: '$' });
+    vi.mocked(api.requestWithdrawal).mockRejectedValueOnce(failure);
+    await withdraw.submitWithdraw();
+    expect(withdraw.$withdraw.get()).toMatchObject({ phase: 'ready', notice: 'error.outcome_checking', error: null });
+    expect(api.getWithdrawInfo).toHaveBeenCalled();
+    await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(8_000));
+    withdraw.setWithdrawField('paymentPassword', '246810');
+    vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 6_000 });
+    await withdraw.submitWithdraw();
+    const keys = vi.mocked(api.requestWithdrawal).mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
   });
 });
 

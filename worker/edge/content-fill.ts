@@ -22,18 +22,38 @@ export function isFilledPage(pageId: string): boolean {
   return FILLED_PAGES.has(pageId);
 }
 
-/** The help centre in `language` through the help-centre call (platform-contract.md §3: EN when the language has none). */
-async function helpEntries(api: ApiFetch, origin: string, language: Language): Promise<HelpEntry[]> {
+/**
+ * The help centre in `language` through the help-centre call (platform-contract.md §3: EN when the language has
+ * none); null when the call failed (no answer, an error status, not the success envelope).
+ */
+async function helpEntries(api: ApiFetch, origin: string, language: Language): Promise<HelpEntry[] | null> {
   const url = new URL(contentCalls.helpCentre.path, origin);
   url.search = new URLSearchParams({ device: 'MOBILE', lang: language }).toString();
-  return normaliseHelp(await valueOf(api, url, languageHeaders(language)));
+  const value = await valueOf(api, url, languageHeaders(language));
+  return value === null ? null : normaliseHelp(value);
 }
 
-/** The site's promotions through the announcement-list call (types PR, platform M, as a visitor: no token). */
-async function promotions(api: ApiFetch, origin: string, merchantCode: string, language: Language): Promise<PromotionView[]> {
+/**
+ * The site's promotions through the announcement-list call (types PR, platform M, as a visitor: no token); null
+ * when the call failed.
+ */
+async function promotions(api: ApiFetch, origin: string, merchantCode: string, language: Language): Promise<PromotionView[] | null> {
   const url = new URL(contentCalls.announcementList.path, origin);
   url.search = new URLSearchParams({ types: 'PR', platform: 'M', merchantCode, token: '' }).toString();
-  return normalisePromotions(await valueOf(api, url, languageHeaders(language)));
+  const value = await valueOf(api, url, languageHeaders(language));
+  return value === null ? null : normalisePromotions(value);
+}
+
+/**
+ * The block written instead of the empty state when the content call failed (README, Upstream mode "When the
+ * platform fails"): the page's own `data-failed` text as an alert and a "try again" link to the same address
+ * (`data-retry`), which asks the edge again; no script. Texts are the placeholder's attributes, translated at build
+ * time and already escaped as written.
+ */
+function failedBlock(element: Element): string {
+  const message = element.getAttribute('data-failed') ?? '';
+  const retry = element.getAttribute('data-retry') ?? '';
+  return `<div class="load-failed" role="alert" data-load-failed><p>${message}</p><a class="btn btn-primary" href="">${retry}</a></div>`;
 }
 
 /** An interface text from the placeholder's `data-*` attribute, decoded (the rewriter gives it as written: `Q&amp;A`). */
@@ -59,14 +79,23 @@ function fill(rewriter: HTMLRewriter, name: string, html: (element: Element) => 
  * - activityDetail: `[data-fill=promotion]` the promotion `?id=` names.
  * The content comes through the same calls the browser makes (help centre, announcement list) sent through the
  * worker itself, so upstream mode reads the platform; every item is sanitised again here. When there is nothing to
- * show (no entries, an unknown id, a failed call) the pre-rendered empty state stays. Interface texts (links'
+ * show (no entries, an unknown id) the pre-rendered empty state stays; when the call failed (the platform is down,
+ * slow past the fill's deadline or answered garbage), the placeholder says so with a "try again" link
+ * (failedBlock; its `data-failed`/`data-retry` texts), never the empty state. Interface texts (links'
  * words) are the page's own `data-*` attributes, translated at build time. Null for pages the edge does not fill.
  */
 export async function contentFill(
   pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch,
 ): Promise<ContentFill | null> {
   if (pageId === 'help' || pageId === 'helpDetail') {
-    const entries = await helpEntries(api, url.origin, language);
+    const answer = await helpEntries(api, url.origin, language);
+    if (answer === null) {
+      return {
+        fingerprint: fingerprintOf({ failed: pageId }),
+        apply: (r) => fill(r, pageId === 'help' ? 'help' : 'help-detail', failedBlock),
+      };
+    }
+    const entries = answer;
     const selection = helpSelection(entries, url.searchParams);
     const some = entries.length > 0;
     return {
@@ -81,7 +110,14 @@ export async function contentFill(
     };
   }
   if (pageId === 'activity' || pageId === 'activityDetail') {
-    const list = await promotions(api, url.origin, merchantCode, language);
+    const answer = await promotions(api, url.origin, merchantCode, language);
+    if (answer === null) {
+      return {
+        fingerprint: fingerprintOf({ failed: pageId }),
+        apply: (r) => fill(r, pageId === 'activity' ? 'promotions' : 'promotion', failedBlock),
+      };
+    }
+    const list = answer;
     if (pageId === 'activity') {
       return {
         fingerprint: fingerprintOf(list),

@@ -1,6 +1,6 @@
 import en from '../../locales/en.json';
 import { setSourceMessages, t, type MessageKey } from '../../src/lib/i18n';
-import { GATE_PAGES, MAINTENANCE_RETRY_AFTER_S, type Gate } from './gating';
+import { GATE_PAGES, MAINTENANCE_RETRY_AFTER_S, UNAVAILABLE_PAGE, type Gate } from './gating';
 
 // The gate pages are written in EN, the source language.
 setSourceMessages(en);
@@ -10,8 +10,25 @@ export const CLIENT_IP_ATTRIBUTE = 'data-client-ip';
 
 const HTML = 'text/html; charset=utf-8';
 
+/** Attribute of the list on the platform-unavailable page that receives the site's customer-service links. */
+export const SERVICE_LINKS_ATTRIBUTE = 'data-service-links';
+
+
+/** Seconds a client should wait before asking again after the platform failed (Retry-After of the page). */
+export const UNAVAILABLE_RETRY_AFTER_S = 10;
+
+/** One customer-service contact of the site (its own settings, table customer_service). */
+export interface ServiceLink {
+  csType: string;
+  path: string;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
 /** Texts of the built-in pages, by page. */
-const TEXTS: Readonly<Record<Gate | 'unknownSite', { title: MessageKey; body: MessageKey }>> = {
+const TEXTS: Readonly<Record<Gate | 'unknownSite' | 'unavailable', { title: MessageKey; body: MessageKey }>> = {
+  unavailable: { title: 'gate.unavailable.title', body: 'gate.unavailable.body' },
   maintenance: { title: 'gate.maintenance.title', body: 'gate.maintenance.body' },
   restricted: { title: 'gate.restricted.title', body: 'gate.restricted.body' },
   unknownSite: { title: 'gate.unknownSite.title', body: 'gate.unknownSite.body' },
@@ -21,7 +38,7 @@ const TEXTS: Readonly<Record<Gate | 'unknownSite', { title: MessageKey; body: Me
  * A minimal self-contained HTML document (no script, no style), used where no built page exists: the
  * unknown-host page, and a gate page when the build lacks its file. Texts come from the EN locale.
  */
-function plainDocument(kind: Gate | 'unknownSite'): string {
+function plainDocument(kind: Gate | 'unknownSite' | 'unavailable'): string {
   const { title, body } = TEXTS[kind];
   const ip =
     kind === 'restricted' ? `\n<p>${t('gate.restricted.ip')}: <strong ${CLIENT_IP_ATTRIBUTE}></strong></p>` : '';
@@ -30,7 +47,7 @@ function plainDocument(kind: Gate | 'unknownSite'): string {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t(title)}</title></head>
 <body>
 <h1>${t(title)}</h1>
-<p>${t(body)}</p>${ip}
+<p>${t(body)}</p>${ip}${kind === 'unavailable' ? `\n<ul ${SERVICE_LINKS_ATTRIBUTE}></ul>` : ''}
 </body>
 </html>
 `;
@@ -73,6 +90,51 @@ export function gateResponse(gate: Gate, built: Response | null, clientIp: strin
     .on(`[${CLIENT_IP_ATTRIBUTE}]`, {
       element(element) {
         element.setInnerContent(clientIp);
+      },
+    })
+    .transform(response);
+  return new Response(rewritten.body, rewritten);
+}
+
+/** Only http(s) and mailto/tel links are written into the page: a `javascript:` path from the settings never is. */
+function safeServiceHref(path: string): string | null {
+  try {
+    const url = new URL(path, 'https://site.invalid');
+    return ['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The platform-unavailable answer (README, Upstream mode "When the platform fails"): the built page in the
+ * player's language (`built`; the plain EN fallback when null or not ok), status 502, `Retry-After:
+ * UNAVAILABLE_RETRY_AFTER_S`, never stored by caches, with the site's customer-service contacts written into the
+ * `[data-service-links]` list as links opening in a new tab (labels from the list's `data-label-<type>` attributes,
+ * translated at build time; the EN type label in the fallback). The links come from the site's own settings, so
+ * the page needs nothing from the failing platform. Never shows the platform's own error text.
+ */
+export function unavailableResponse(built: Response | null, links: readonly ServiceLink[]): Response {
+  const source = built?.ok ? built.body : plainDocument('unavailable');
+  const headers = new Headers({
+    'Content-Type': HTML, 'Cache-Control': 'no-store', 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S),
+  });
+  const response = new Response(source, { status: UNAVAILABLE_PAGE.status, headers });
+  const usable = links.flatMap((link) => {
+    const href = safeServiceHref(link.path);
+    return href ? [{ csType: link.csType, href }] : [];
+  });
+  if (usable.length === 0) return response;
+  const rewritten = new HTMLRewriter()
+    .on(`[${SERVICE_LINKS_ATTRIBUTE}]`, {
+      element(element) {
+        const newTab = element.getAttribute('data-new-tab');
+        const items = usable.map(({ csType, href }) => {
+          const label = element.getAttribute(`data-label-${csType.toLowerCase()}`) ?? element.getAttribute('data-label-cs') ?? csType;
+          const hint = newTab ? `<span class="visually-hidden"> (${newTab})</span>` : '';
+          return `<li><a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${label}${hint}</a></li>`;
+        });
+        element.setInnerContent(items.join(''), { html: true });
       },
     })
     .transform(response);

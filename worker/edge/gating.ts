@@ -20,6 +20,12 @@ export const GATE_PAGES: Readonly<Record<Gate, { file: string; status: 503 | 451
   restricted: { file: '/m/restricted.html', status: 451 },
 };
 
+/**
+ * The built platform-unavailable page (src/views/Unavailable.astro) and its status: 502, the platform failed
+ * (upstream mode; edge/pages.ts platformPageGuard).
+ */
+export const UNAVAILABLE_PAGE = { file: '/m/unavailable.html', status: 502 } as const;
+
 /** Seconds a client or crawler should wait before retrying a page during maintenance (Retry-After). */
 export const MAINTENANCE_RETRY_AFTER_S = 300;
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { generateCookie, getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import type { Language } from '../../src/lib/i18n';
@@ -7,8 +8,9 @@ import { enabledSwitchesFor, hostOf, merchantForHost, siteCacheMs } from './merc
 import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, capabilitiesFor, type Capability } from '../../src/contract/capabilities';
 import { SOCIAL_PROVIDERS, configuredProvider, type SocialProvider } from '../services/social-login';
 import { buildFileHeaders, markupTag, withSiteMarkup } from './site-markup';
-import { GATE_PAGES, gateFor } from './gating';
-import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse } from './gate-pages';
+import { GATE_PAGES, UNAVAILABLE_PAGE, gateFor } from './gating';
+import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse, unavailableResponse } from './gate-pages';
+import { listCustomerService } from '../db/queries/settings';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage } from './content-fill';
@@ -156,6 +158,82 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   }
   return response;
 }
+
+/**
+ * The site's own "platform unavailable" page for this request (README, Upstream mode "When the platform fails"):
+ * the built page (src/views/Unavailable.astro) in the visitor's language (`?lang=` > language cookie >
+ * Accept-Language > EN), wearing the site's theme, with the site's customer-service contacts from its own settings
+ * (not the platform's), status 502 and Retry-After (gate-pages.ts unavailableResponse). Used where a forwarded
+ * platform page failed; a host no merchant serves gets the plain "site not configured" page. A failure to read the
+ * site's settings still answers the page (without contacts).
+ */
+export async function platformUnavailablePage(c: Context<AppEnv>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const merchant = await merchantForHost(c.env.DB, hostOf(c.req.url), siteCacheMs(c.env)).catch(() => null);
+  if (!merchant) return siteNotConfiguredResponse();
+  const choice = resolveLanguage({
+    query: url.searchParams.get('lang'),
+    cookie: getCookie(c, LANGUAGE_COOKIE),
+    acceptLanguage: c.req.header('Accept-Language'),
+  });
+  const [built, switches, links] = await Promise.all([
+    fetchLocalisedFile(c.env.ASSETS, url, UNAVAILABLE_PAGE.file, choice.language).catch(() => null),
+    enabledSwitchesFor(c.env.DB, merchant.code, siteCacheMs(c.env)).catch(() => []),
+    listCustomerService(c.env.DB, merchant.code).catch(() => []),
+  ]);
+  const markup = {
+    origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
+    capabilities: capabilitiesFor(c.env.UPSTREAM_API_URL), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
+  };
+  const response = withSiteMarkup(unavailableResponse(built?.response ?? null, links), markup, markupTag(markup));
+  const served = built?.response.ok ? built.served : 'EN';
+  response.headers.set('Content-Language', CONTENT_LANGUAGE[served]);
+  response.headers.set('Vary', 'Cookie, Accept-Language');
+  return response;
+}
+
+/** Whether a forwarded platform page may reach the player as it is: an HTML answer below 500 (or a redirect). */
+function isShowablePage(answer: Response): boolean {
+  if (answer.status >= 300 && answer.status < 400) return true;
+  const type = (answer.headers.get('Content-Type') ?? '').toLowerCase();
+  return answer.status < 500 && type.startsWith('text/html');
+}
+
+/**
+ * Guard around the forwarded platform pages (/m/lotto-h5/…; upstream mode only, README "When the platform fails"):
+ * after the forwarding, an answer the player must not see — the worker's error envelope because the platform
+ * failed (502 `upstream_unavailable`: timeout, refused, cut), a platform 5xx, or anything that is not HTML (JSON,
+ * text, garbage) — becomes the site's own platform-unavailable page (platformUnavailablePage, 502). An HTML answer
+ * is read whole here, so a connection dropped midway also ends on that page instead of a half page. GET and HEAD
+ * only; without UPSTREAM_API_URL the request goes on untouched (the built-in page).
+ */
+export const platformPageGuard = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.env.UPSTREAM_API_URL || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+  await next();
+  let answer: Response | null = c.error ? null : c.res;
+  if (answer && isShowablePage(answer)) {
+    if (c.req.method === 'GET' && answer.body && answer.status < 300) {
+      try {
+        const body = await answer.arrayBuffer();
+        answer = new Response(body, answer);
+      } catch (error) {
+        console.warn('platform page cut midway', new URL(c.req.url).pathname, String(error));
+        answer = null;
+      }
+    }
+    if (answer) {
+      c.res = undefined as unknown as Response; // replace, not merge, the forwarded answer's headers
+      c.res = answer;
+      return;
+    }
+  } else if (answer) {
+    console.warn('platform page failed', new URL(c.req.url).pathname, answer.status, answer.headers.get('Content-Type'));
+    await answer.body?.cancel().catch(() => undefined);
+  }
+  c.error = undefined;
+  c.res = undefined as unknown as Response;
+  c.res = await platformUnavailablePage(c);
+});
 
 const socialCache = new Map<string, { capabilities: Capability[]; at: number }>();
 
