@@ -45,8 +45,18 @@ describe('what the contract allows an API answer to be (§1.5)', () => {
     ['/wps/member/info', 502, 'text/html', '<html>nginx</html>', false],
     ['/lgw/orders/betting', 500, 'application/json', '{"errorCode":"draw_closed"}', true],
     ['/lgw/games', 200, 'application/json', '{"list":[]}', true],
+    ['/wps/relay/NEW_call', 404, 'text/html', '<html>Not Found</html>', true],
   ] as const)('%s %i %s %s → %s', (path, status, type, text, ok) => {
     expect(checkApiAnswer(path, status, type, text).ok).toBe(ok);
+  });
+
+  it('keeps the status of a refusal outside the contract, with PlayDeck’s own code and no platform text', () => {
+    expect(checkApiAnswer('/wps/relay/NEW_call', 404, 'text/html', '<html>secret</html>')).toEqual({
+      ok: true, body: JSON.stringify({ success: false, value: null, errorCode: 'not_found', message: GENERIC_PLATFORM_MESSAGE }),
+    });
+    expect(checkApiAnswer('/lgw/orders', 401, 'text/plain', 'no')).toEqual({
+      ok: true, body: JSON.stringify({ errorCode: 'customer.not.login', message: GENERIC_PLATFORM_MESSAGE }),
+    });
   });
 
   it("keeps a short player-facing message and replaces one that looks internal", () => {
@@ -70,7 +80,7 @@ describe('circuit breaker', () => {
 
   it('opens after N failures in a row, refuses with 503 + Retry-After, half-opens for one probe, closes on success', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
     breakerPermit('u', settings, 0).failed();
     breakerPermit('u', settings, 1).succeeded();
     breakerPermit('u', settings, 2).failed();

@@ -217,7 +217,7 @@ describe('circuit breaker (per upstream, per isolate)', () => {
   });
 
   it('serves pages at once while open (no block), and lets one probe through after the interval; success closes it', async () => {
-    const info = vi.spyOn(console, 'info');
+    const info = vi.spyOn(console, 'log');
     const upstream = platform();
     upstream.state.fault = 'refused';
     const opts = options(upstream.fetch, { breakerFailures: 2, breakerOpenMs: 300, timeoutMs: 10_000 });

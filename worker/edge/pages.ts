@@ -75,7 +75,9 @@ async function fetchLocalisedFile(
  *    (content-fill.ts), the app page its download links (app-fill.ts; it also varies by User-Agent), the registration page its form
  *    for the site's settings (register-fill.ts), and the list pages (gameList, lottery) their first page of results (list-fill.ts), through
  *    `api`, the worker's own API (or the platform's in upstream mode); the content's fingerprint joins the ETag's
- *    site tag, so a changed help text or game list is never confirmed with 304.
+ *    site tag, so a changed help text or game list is never confirmed with 304. In upstream mode a page's fills
+ *    together wait at most UPSTREAM_FILL_DEADLINE_MS (edge-api.ts withDeadline); a late or failed call is answered
+ *    by the last good answer (withAnswerCache), else the page goes without that block (README, Upstream mode).
  */
 export async function servePageOrAsset(c: Context<AppEnv>, api?: ApiFetch): Promise<Response> {
   const url = new URL(c.req.url);

@@ -117,7 +117,7 @@ export interface BreakerPermit {
  *   (a probe that never reports back is given up after `timeoutMs`, and another is let through);
  * - a success closes it (from any state); a failure while closed counts towards `breakerFailures` consecutive
  *   ones, which open it; a failed probe opens it again for another `breakerOpenMs`.
- * Every change of state is logged (`[upstream-breaker]`, console.warn when it opens, console.info otherwise).
+ * Every change of state is logged (`[upstream-breaker]`, console.warn when it opens, console.log otherwise).
  */
 export function breakerPermit(key: string, settings: UpstreamSettings, now = Date.now()): BreakerPermit {
   let breaker = breakers.get(key);
@@ -132,7 +132,7 @@ export function breakerPermit(key: string, settings: UpstreamSettings, now = Dat
     if (left > 0) throw breakerOpenError(Math.ceil(left / 1000));
     b.state = 'half-open';
     b.probeAt = 0;
-    console.info(LOG, 'half-open: one probe goes through', key);
+    console.log(LOG, 'half-open: one probe goes through', key);
   }
   if (b.state === 'half-open') {
     if (b.probeAt !== 0 && now - b.probeAt < settings.timeoutMs) throw breakerOpenError(Math.max(1, Math.ceil(settings.breakerOpenMs / 1000)));
@@ -144,7 +144,7 @@ export function breakerPermit(key: string, settings: UpstreamSettings, now = Dat
     succeeded() {
       if (reported) return;
       reported = true;
-      if (b.state !== 'closed') console.info(LOG, 'closed: the platform answered again', key);
+      if (b.state !== 'closed') console.log(LOG, 'closed: the platform answered again', key);
       b.state = 'closed';
       b.failures = 0;
       b.probeAt = 0;
@@ -351,8 +351,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  *   business), or empty, or the RSA key's hex text; HTML, other text and invalid JSON are faults;
  * - 4xx and 5xx on /wps: an envelope error, i.e. a JSON object with a non-empty string `errorCode`, is relayed (the
  *   client acts on its code: 401 `user.or.token.invalid`, 400 `login.cred.err`, 500 `#727 system busy`) with its
- *   message passed through relayedMessage; anything else (text, HTML, a stack trace, JSON without errorCode) is a fault;
- * - 4xx and 5xx on /lgw: the gateway's `{ errorCode }` object, the same way.
+ *   message passed through relayedMessage; on /lgw the gateway's `{ errorCode }` object, the same way;
+ * - anything else with a 5xx (text, HTML, a stack trace, JSON without errorCode) is a fault; with a 4xx (a bare 404
+ *   page, a proxy's 401) the status is kept and the body becomes PlayDeck's own error (envelope on /wps, `{ errorCode }`
+ *   on /lgw: 401 `customer.not.login`, 404 `not_found`, 429 `TOO_MANY_REQUEST`, else `request_param_err`, message
+ *   GENERIC_PLATFORM_MESSAGE): the platform did answer, and a refusal is not an outage.
  * `body` is the text to relay instead of the original (null: relay the bytes unchanged).
  */
 export function checkApiAnswer(pathname: string, status: number, contentType: string, text: string): ApiAnswerVerdict {
@@ -375,7 +378,12 @@ export function checkApiAnswer(pathname: string, status: number, contentType: st
     return { ok: false, detail: `${status} ${type.includes('json') ? 'invalid JSON' : `not JSON (${type || 'no type'})`}` };
   }
   if (!json || !isRecord(parsed) || typeof parsed.errorCode !== 'string' || parsed.errorCode.trim() === '') {
-    return { ok: false, detail: `${status} error without errorCode (${type || 'no type'})` };
+    if (status >= 500) return { ok: false, detail: `${status} error without errorCode (${type || 'no type'})` };
+    // A refusal outside the contract (a bare 404 page of an unknown call, a proxy's 401): the status stays, the text
+    // is PlayDeck's own, with the code the app's error handler gives the same status.
+    const errorCode = status === 401 ? 'customer.not.login' : status === 404 ? 'not_found' : status === 429 ? 'TOO_MANY_REQUEST' : 'request_param_err';
+    const refusal = { errorCode, message: GENERIC_PLATFORM_MESSAGE };
+    return { ok: true, body: JSON.stringify(pathname.startsWith('/lgw/') ? refusal : { success: false, value: null, ...refusal }) };
   }
   const message = relayedMessage(parsed.message);
   if (message === parsed.message || parsed.message === undefined) return { ok: true, body: null };

@@ -77,7 +77,7 @@ async function attempt(url: URL, init: Outgoing, options: UpstreamOptions, call:
       const timedOut = isAbort(error, signal);
       const wait = retryJitterMs();
       if (!timedOut && retryable && tries === 1 && Date.now() - started + wait + 100 < call.settings.timeoutMs) {
-        console.info(LOG, 'network error, sending once more', init.method, url.pathname, String(error));
+        console.log(LOG, 'network error, sending once more', init.method, url.pathname, String(error));
         await new Promise((resolve) => setTimeout(resolve, wait));
         if (!signal.aborted) continue;
       }
@@ -119,7 +119,10 @@ async function sendApi(url: URL, apiPath: string, init: Outgoing, options: Upstr
   permit.succeeded();
   const headers = new Headers(answer.headers);
   headers.delete('Content-Length');
-  if (verdict.body !== null) headers.delete('Content-Encoding');
+  if (verdict.body !== null) {
+    headers.delete('Content-Encoding');
+    headers.set('Content-Type', 'application/json');
+  }
   const body = NULL_BODY_STATUS.has(answer.status) || bytes.byteLength === 0 ? null : verdict.body ?? bytes;
   return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
 }
