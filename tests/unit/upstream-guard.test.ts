@@ -12,7 +12,7 @@ describe('settings from the environment', () => {
     expect(upstreamSettings({})).toMatchObject({ timeoutMs: UPSTREAM_TIMEOUT_MS, fillDeadlineMs: UPSTREAM_FILL_DEADLINE_MS, maxAnswerBytes: UPSTREAM_MAX_ANSWER_BYTES });
     expect(upstreamSettings({ UPSTREAM_FILL_DEADLINE_MS: '1500', UPSTREAM_BREAKER_FAILURES: '0', UPSTREAM_TIMEOUT_MS: 'soon' }))
       .toMatchObject({ fillDeadlineMs: 1500, breakerFailures: 5, timeoutMs: UPSTREAM_TIMEOUT_MS });
-    expect(upstreamSettings({ UPSTREAM_TIMEOUT_MS: '9000' }, { timeoutMs: 50, breakerOpenMs: undefined })).toMatchObject({ timeoutMs: 50, breakerOpenMs: 10_000 });
+    expect(upstreamSettings({ UPSTREAM_TIMEOUT_MS: '9000' }, { timeoutMs: 50 })).toMatchObject({ timeoutMs: 50, breakerOpenMs: 10_000 });
   });
 });
 
