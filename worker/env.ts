@@ -2,7 +2,11 @@ import type { Merchant } from './db/queries/merchants';
 import type { SessionMember } from './db/queries/sessions';
 
 /** Bindings: the generated `Env` (wrangler types) plus optional secrets that only some deployments set. */
-export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'LEGACY_ENCRYPTION'> & {
+export type Bindings = Omit<
+  Env,
+  | 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'LEGACY_ENCRYPTION' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_FILL_DEADLINE_MS'
+  | 'UPSTREAM_BREAKER_FAILURES' | 'UPSTREAM_BREAKER_OPEN_MS' | 'UPSTREAM_MAX_ANSWER_BYTES' | 'UPSTREAM_MAX_PAGE_BYTES'
+> & {
   /** 'production' by default; the local scripts and tests set 'development'. */
   APP_ENV: string;
   /** 'outbox' (default) or 'http' (services/sms-provider.ts). */
@@ -54,6 +58,18 @@ export type Bindings = Omit<Env, 'APP_ENV' | 'SMS_PROVIDER' | 'SMS_HTTP_URL' | '
   LEGACY_RSA_PRIVATE_KEY?: string;
   /** `off` refuses legacy-encrypted bodies (403 legacy_encryption_disabled); anything else or unset: on. */
   LEGACY_ENCRYPTION?: string;
+  /** Upstream mode: ms an API call or a forwarded platform page waits for the platform (default 15000; edge/upstream-guard.ts). */
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** Upstream mode: ms a page fill at the edge waits before serving its last good answer or no block (default 2000). */
+  UPSTREAM_FILL_DEADLINE_MS?: string;
+  /** Upstream mode: failed platform calls in a row that open the circuit breaker (default 5). */
+  UPSTREAM_BREAKER_FAILURES?: string;
+  /** Upstream mode: ms an open breaker refuses calls (503 upstream_unavailable) before one probe (default 10000). */
+  UPSTREAM_BREAKER_OPEN_MS?: string;
+  /** Upstream mode: the largest API answer relayed, in bytes (default 5242880); larger: 502 upstream_unavailable. */
+  UPSTREAM_MAX_ANSWER_BYTES?: string;
+  /** Upstream mode: the largest forwarded platform page or file (/m/lotto-h5/…), in bytes (default 20971520). */
+  UPSTREAM_MAX_PAGE_BYTES?: string;
 };
 
 /** Hono environment shared by every router: bindings plus per-request variables set by middleware. */

@@ -6,6 +6,7 @@ import { apiCacheControl, apiSecurityHeaders, pageSecurityHeaders } from './edge
 import { merchantResolver } from './edge/merchant';
 import { platformPageGuard, servePageOrAsset } from './edge/pages';
 import { upstreamProxy, type UpstreamOptions } from './edge/upstream';
+import { apiGate } from './edge/api-gate';
 import { sessionReader } from './services/auth-context';
 import { clientIp } from './services/client-ip';
 import { systemRouter, systemV2Router } from './api/system';
@@ -107,8 +108,11 @@ export interface AppOptions {
 /**
  * Builds the worker app; exported for tests (`app.request(path, init, env)`). Order:
  * - /wps/*, /lgw/*: API caching (no-store with a session or a token) → API security headers → merchant
- *   (domain routing) → client IP → upstream switch (with UPSTREAM_API_URL set the request is forwarded and ends here) → built-in API → 404 envelope. API calls are
- *   never gated, so the client can always read /wps/system/status.
+ *   (domain routing) → client IP → API gate (edge/api-gate.ts: during maintenance 503 `maintenance` + Retry-After
+ *   except the status calls and what the maintenance page reads, so the client can always read /wps/system/status;
+ *   from a restricted region 451 `region_restricted` on the calls that play or move money, edge/gating.ts
+ *   PLAY_OR_MONEY_CALLS) → upstream switch (with UPSTREAM_API_URL set the request is forwarded and ends here:
+ *   edge/upstream.ts, its failures edge/upstream-guard.ts) → built-in API → 404 envelope.
  * - /icons/*: generated artwork.
  * - /m/lotto-h5/<…>: in upstream mode the platform's lottery pages, forwarded unchanged (a failure: the site's
  *   platform-unavailable page, 502); else a page.
@@ -122,8 +126,8 @@ export function createApp(options: AppOptions = {}) {
     assertSafeConfiguration(c.env);
     await next();
   });
-  app.use('/wps/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, upstream);
-  app.use('/lgw/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, upstream);
+  app.use('/wps/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, apiGate, upstream);
+  app.use('/lgw/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, apiGate, upstream);
   // Development-only measurements for `npm run bench:api`; 404 `not_found` elsewhere (api/dev-timing.ts).
   app.route('/wps/playdeck/dev', devTimingRouter((request, env, ctx) => app.fetch(request, env, ctx)));
   app.route('/', api);

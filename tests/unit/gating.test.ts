@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GATE_PAGES, gateFor, isRestrictedRegion, normaliseCountry } from '../../worker/edge/gating';
+import { apiGateFor, GATE_PAGES, gateFor, isRestrictedRegion, normaliseCountry, PLAY_OR_MONEY_CALLS } from '../../worker/edge/gating';
 import { siteCacheMs } from '../../worker/edge/merchant';
 
 const open = { maintenance: false, restrictedRegions: [] };
@@ -50,5 +50,31 @@ describe('how long a site\'s settings are cached (SITE_CACHE_SECONDS)', () => {
     ['soon', 30_000],
   ] as const)('%s → %i ms', (value, ms) => {
     expect(siteCacheMs({ SITE_CACHE_SECONDS: value })).toBe(ms);
+  });
+});
+
+describe('gating of the API (worker/edge/api-gate.ts)', () => {
+  const maintenance = { maintenance: true, restrictedRegions: ['FR'] };
+  const restricted = { maintenance: false, restrictedRegions: ['FR'] };
+
+  it('during maintenance refuses every call but the status calls and what the maintenance page reads', () => {
+    for (const path of ['/wps/system/status', '/wps/v2/system/status', '/wps/system/whitelabel', '/wps/system/domainRoute', '/wps/system/status/', '/wps/playdeck/payments/notify/demo']) {
+      expect(apiGateFor(maintenance, 'FR', 'GET', path), path).toBeNull();
+    }
+    for (const path of ['/wps/member/info', '/wps/session/login', '/lgw/games', '/wps/game/launchGame', '/wps/system/statusX']) {
+      expect(apiGateFor(maintenance, null, 'GET', path), path).toBe('maintenance');
+    }
+  });
+
+  it('from a restricted region refuses exactly the calls that play or move money', () => {
+    for (const call of PLAY_OR_MONEY_CALLS) {
+      expect(apiGateFor(restricted, 'fr', call.method === '*' ? 'POST' : call.method, call.path), call.path).toBe('restricted');
+      expect(apiGateFor(restricted, 'DE', call.method === '*' ? 'POST' : call.method, call.path), call.path).toBeNull();
+      expect(apiGateFor(restricted, '', call.method === '*' ? 'POST' : call.method, call.path), call.path).toBeNull();
+    }
+    expect(apiGateFor(restricted, 'FR', 'HEAD', '/wps/game/launchGame')).toBe('restricted');
+    for (const [method, path] of [['GET', '/wps/system/status'], ['GET', '/wps/wallets/gcs'], ['GET', '/lgw/games'], ['PUT', '/lgw/orders/suborders/cancel'], ['POST', '/wps/session/login'], ['GET', '/wps/transaction/withdraw']]) {
+      expect(apiGateFor(restricted, 'FR', method!, path!), path).toBeNull();
+    }
   });
 });

@@ -154,3 +154,48 @@ describe('both gates at once', () => {
     });
   });
 });
+
+describe('gating of the API, in both modes (worker/edge/api-gate.ts)', () => {
+  const seen: Request[] = [];
+  const platform = (request: Request) => {
+    seen.push(request);
+    return Promise.resolve(Response.json({ success: true, value: { ok: true }, message: '', errorCode: '' }));
+  };
+  const modes = [
+    ['built-in', {}, {}],
+    ['upstream', { UPSTREAM_API_URL: 'https://gated.platform.test' }, { upstream: { fetch: platform } }],
+  ] as const;
+
+  it.each(modes)('%s: during maintenance the player API answers 503 maintenance with Retry-After; the status calls still answer', async (_mode, modeEnv, options) => {
+    seen.length = 0;
+    await withSiteState('DEMO', { maintenance: true }, async () => {
+      for (const path of ['/wps/member/info', '/wps/relay/GCSGAME_gameList', '/wps/session/login']) {
+        const answer = await page(path, { method: path.endsWith('login') ? 'POST' : 'GET', env: modeEnv, options });
+        expect(answer.status, path).toBe(503);
+        expect(answer.headers.get('Retry-After'), path).toBe('300');
+        expect((JSON.parse(answer.text) as Envelope<null>).errorCode, path).toBe('maintenance');
+      }
+      const gateway = await page('/lgw/games', { env: modeEnv, options });
+      expect(gateway.status).toBe(503);
+      expect(JSON.parse(gateway.text)).toMatchObject({ errorCode: 'maintenance' });
+      expect(seen).toHaveLength(0);
+      for (const path of ['/wps/system/status', '/wps/v2/system/status']) {
+        expect((await page(path, { env: modeEnv, options })).status, path).toBe(200);
+      }
+    });
+  });
+
+  it.each(modes)('%s: a restricted region gets 451 region_restricted on calls that play or move money, and reads the rest', async (_mode, modeEnv, options) => {
+    seen.length = 0;
+    await withSiteState('DEMO', { restrictedRegions: ['FR'] }, async () => {
+      for (const [method, path] of [['GET', '/wps/game/launchGame?gameId=1'], ['POST', '/lgw/orders/betting'], ['POST', '/wps/transaction/withdraw'], ['POST', '/wps/relay/GCS_walletTransfer']] as const) {
+        const answer = await page(path, { method, body: method === 'POST' ? '{}' : null, headers: { ...FROM_FRANCE, 'Content-Type': 'application/json' }, env: modeEnv, options });
+        expect(answer.status, path).toBe(451);
+        expect((JSON.parse(answer.text) as { errorCode: string }).errorCode, path).toBe('region_restricted');
+      }
+      expect(seen).toHaveLength(0);
+      expect((await page('/wps/system/status', { headers: FROM_FRANCE, env: modeEnv, options })).status).toBe(200);
+      expect((await page('/wps/game/launchGame?gameId=1', { headers: { 'CF-IPCountry': 'DE' }, env: modeEnv, options })).status).not.toBe(451);
+    });
+  });
+});

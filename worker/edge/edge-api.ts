@@ -59,6 +59,43 @@ export async function valueOf(api: ApiFetch, url: URL, headers: Headers): Promis
 /** A short fingerprint of what the edge wrote (12 hex digits of its SHA-256): it joins the page's ETag. */
 export const fingerprintOf = (data: unknown): string => bytesToHex(sha256(new TextEncoder().encode(JSON.stringify(data)))).slice(0, 12);
 
+/** Thrown by a withDeadline call whose answer did not come in time. */
+export class FillDeadlineError extends Error {
+  constructor(ms: number) {
+    super(`no answer within the fill deadline of ${ms} ms`);
+    this.name = 'FillDeadlineError';
+  }
+}
+
+/**
+ * `api` bounded by a page's fill deadline (UPSTREAM_FILL_DEADLINE_MS, default 2 s; upstream-guard.ts), counted from
+ * this call of withDeadline (one per page request), so a page's fills together, even calls made one after the
+ * other, never wait longer than `ms`: each request carries a signal that aborts when the time left runs out (the
+ * upstream adapter ends its call to the platform with it) and the call rejects with FillDeadlineError then, whatever
+ * the API does. Wrapped in withAnswerCache, a late or failed call is answered by the last good answer (stale if
+ * error), else the fill writes no block; a page never waits the API's full timeout for a block.
+ */
+export function withDeadline(api: ApiFetch, ms: number): ApiFetch {
+  const until = Date.now() + ms;
+  return (request) => {
+    const left = Math.max(1, until - Date.now());
+    const bounded = new Request(request, { signal: AbortSignal.timeout(left) });
+    return new Promise<Response>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new FillDeadlineError(ms)), left);
+      api(bounded).then(
+        (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  };
+}
+
 /** How visitor answers are kept per isolate: for how long (SITE_CACHE_SECONDS; 0: asked every time, kept only to stand in for a failure) and from which API. */
 export interface AnswerCache {
   /** Part of the key: answers of the built-in API and of a platform are never mixed up. */

@@ -14,7 +14,8 @@ import { listCustomerService } from '../db/queries/settings';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../src/lib/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { contentFill, isFilledPage } from './content-fill';
-import { withAnswerCache, type ApiFetch } from './edge-api';
+import { withAnswerCache, withDeadline, type ApiFetch } from './edge-api';
+import { upstreamSettings } from './upstream-guard';
 import { upstreamImageOrigins } from './headers';
 import { isListPage, listFill } from './list-fill';
 import { appFill } from './app-fill';
@@ -76,7 +77,9 @@ async function fetchLocalisedFile(
  *    (content-fill.ts), the app page its download links (app-fill.ts; it also varies by User-Agent), the registration page its form
  *    for the site's settings (register-fill.ts), and the list pages (gameList, lottery) their first page of results (list-fill.ts), through
  *    `api`, the worker's own API (or the platform's in upstream mode); the content's fingerprint joins the ETag's
- *    site tag, so a changed help text or game list is never confirmed with 304.
+ *    site tag, so a changed help text or game list is never confirmed with 304. In upstream mode a page's fills
+ *    together wait at most UPSTREAM_FILL_DEADLINE_MS (edge-api.ts withDeadline); a late or failed call is answered
+ *    by the last good answer (withAnswerCache), else the page goes without that block (README, Upstream mode).
  */
 export async function servePageOrAsset(c: Context<AppEnv>, api?: ApiFetch): Promise<Response> {
   const url = new URL(c.req.url);
@@ -112,11 +115,16 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   // withAnswerCache): every visitor of a page in a language gets the same, and in upstream mode each would otherwise
   // be a call to the platform per page view. Read on every request: the lottery list (its count-downs are drawn from
   // the server's clock of the request) and the operator's help and promotion texts (an edit shows at once).
+  // In upstream mode every fill's call has its own short deadline (UPSTREAM_FILL_DEADLINE_MS, edge-api.ts withDeadline)
+  // and a failed or late call is answered by the last good answer (stale if error), else the block is left out: the
+  // calls read on every request (help, promotions, lottery) keep their last good answer too (a lifetime of 0).
   const mode = c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in';
-  const kept = api ? withAnswerCache(api, { mode, cacheMs: siteCacheMs(c.env) }) : undefined;
-  const filling = gate || !api || !kept ? null
-    : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, api)
-      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, page.id === 'lottery' ? api : kept, markup.capabilities)
+  const bounded = api && mode === 'upstream' ? withDeadline(api, upstreamSettings(c.env).fillDeadlineMs) : api;
+  const kept = bounded ? withAnswerCache(bounded, { mode, cacheMs: siteCacheMs(c.env) }) : undefined;
+  const everyTime = bounded ? withAnswerCache(bounded, { mode, cacheMs: 0 }) : undefined;
+  const filling = gate || !everyTime || !kept ? null
+    : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, everyTime)
+      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, page.id === 'lottery' ? everyTime : kept, markup.capabilities)
         : page.id === 'home' ? homeFill(url, choice.language, merchant.code, kept)
           : page.id === 'app' ? appFill(url, choice.language, merchant.code, kept, c.req.header('User-Agent') ?? '')
             : page.id === 'register' ? registerFill(url, choice.language, merchant.code, kept, switches)

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
 import { isPlayDeckClient } from '../../src/contract/headers';
-import { isLegacyEncryptedCall } from '../../src/contract/legacy';
+import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../src/contract/legacy';
 import { openSealedBody } from '../services/encrypted-body';
 import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../services/legacy-crypto';
 import { resolveLanguage } from './language';
@@ -15,33 +15,151 @@ import {
 } from './forwarding';
 import { platformKey, platformKeyUrl } from './upstream-key';
 import { carriesRichContent, sanitizeContentAnswer } from '../services/content-sanitise';
+import {
+  breakerPermit, cappedStream, checkApiAnswer, isAbort, isRetryable, readCapped, retryJitterMs, upstreamFailure,
+  UpstreamFaultError, upstreamSettings, whenAborted, type UpstreamSettings,
+} from './upstream-guard';
 
-/** How long the edge waits for the upstream platform API before answering 502 `upstream_unavailable`. */
-export const UPSTREAM_TIMEOUT_MS = 15_000;
+/** How long the edge waits for the upstream platform API by default (UPSTREAM_TIMEOUT_MS; upstream-guard.ts). */
+export { UPSTREAM_TIMEOUT_MS } from './upstream-guard';
 
 /** The fetch used to reach the upstream (global `fetch` in production; tests inject a local upstream). */
 export type UpstreamFetch = (request: Request) => Promise<Response>;
 
-/** Upstream forwarding settings. */
-export interface UpstreamOptions {
+/**
+ * Upstream forwarding settings: the fetch, and overrides of the environment's settings (upstream-guard.ts
+ * upstreamSettings: `timeoutMs` UPSTREAM_TIMEOUT_MS, `breakerFailures`, `breakerOpenMs`, `maxAnswerBytes`,
+ * `maxPageBytes`, `fillDeadlineMs`), which tests set short.
+ */
+export interface UpstreamOptions extends Partial<UpstreamSettings> {
   fetch?: UpstreamFetch;
-  timeoutMs?: number;
 }
 
-/** Sends one request upstream; a network failure or no answer in time becomes 502 `upstream_unavailable`. */
-async function send(url: URL, init: { method: string; headers: Headers; body: BodyInit | null }, options: UpstreamOptions): Promise<Response> {
-  const outgoing = new Request(url, {
-    ...init,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS),
-  });
-  try {
-    return await (options.fetch ?? fetch)(outgoing);
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    console.warn('upstream request failed', init.method, url.pathname, timedOut ? 'timeout' : String(error));
-    throw new ApiError(502, 'upstream_unavailable', timedOut ? 'The platform API did not answer in time' : 'The platform API could not be reached');
+/** What one call needs besides its request: the settings, the breaker's key and the caller's own signal. */
+interface CallContext {
+  settings: UpstreamSettings;
+  /** The upstream base URL: one breaker per upstream (upstream-guard.ts breakerPermit). */
+  breakerKey: string;
+  /** The incoming request's signal: a page fill's deadline (edge-api.ts withDeadline) ends the call with it. */
+  signal?: AbortSignal;
+}
+
+/** The outgoing request: a body that may be sent twice (retry) must not be a stream. */
+interface Outgoing {
+  method: string;
+  headers: Headers;
+  body: BodyInit | null;
+}
+
+const LOG = '[upstream]';
+
+/**
+ * Sends one request upstream, under the upstream's breaker (503 `upstream_unavailable` + Retry-After when open),
+ * within the deadline (UPSTREAM_TIMEOUT_MS, or sooner when the caller's signal aborts), and sends it once more
+ * after a random 50–250 ms when it failed with a NETWORK error (never after an HTTP answer or the deadline) and
+ * isRetryable says it may be (GET, HEAD, or any method with an `Idempotency-Key`), if the deadline leaves time.
+ * A failure is 502 `upstream_unavailable` (the permit reports it to the breaker). Returns the answer with its
+ * body unread, the permit (report the answer's outcome) and the signal of the deadline (read the body within it).
+ */
+async function attempt(url: URL, init: Outgoing, options: UpstreamOptions, call: CallContext) {
+  const permit = breakerPermit(call.breakerKey, call.settings);
+  const deadline = AbortSignal.timeout(call.settings.timeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
+  const started = Date.now();
+  const retryable = isRetryable(init.method, init.headers) && !(init.body instanceof ReadableStream);
+  for (let tries = 1; ; tries += 1) {
+    const outgoing = new Request(url, { ...init, redirect: 'manual', signal });
+    const aborted = whenAborted(signal);
+    aborted.catch(() => undefined);
+    try {
+      const answer = await Promise.race([(options.fetch ?? fetch)(outgoing), aborted]);
+      return { answer, permit, signal };
+    } catch (error) {
+      const timedOut = isAbort(error, signal);
+      const wait = retryJitterMs();
+      if (!timedOut && retryable && tries === 1 && Date.now() - started + wait + 100 < call.settings.timeoutMs) {
+        console.log(LOG, 'network error, sending once more', init.method, url.pathname, String(error));
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        if (!signal.aborted) continue;
+      }
+      permit.failed();
+      console.warn(LOG, 'request failed', init.method, url.pathname, timedOut || signal.aborted ? 'timeout' : String(error));
+      throw upstreamFailure(timedOut || signal.aborted ? 'timeout' : 'unreachable');
+    }
   }
+}
+
+/** Statuses whose answers have no body (a Response with one would throw). */
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+
+/**
+ * Sends one API call (attempt) and reads its whole answer, at most UPSTREAM_MAX_ANSWER_BYTES within the deadline,
+ * then checks it against the contract (upstream-guard.ts checkApiAnswer; `apiPath` is the call's path without
+ * the upstream's prefix). An answer cut midway, too large, late or outside the contract is 502
+ * `upstream_unavailable` (logged with the reason, never the platform's text) and a failure for the breaker; a
+ * contract answer is a success, and comes back buffered (error messages possibly replaced, see relayedMessage).
+ */
+async function sendApi(url: URL, apiPath: string, init: Outgoing, options: UpstreamOptions, call: CallContext): Promise<Response> {
+  const { answer, permit, signal } = await attempt(url, init, options, call);
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readCapped(answer, call.settings.maxAnswerBytes, signal);
+  } catch (error) {
+    permit.failed();
+    const fault = error instanceof UpstreamFaultError ? error.fault : 'cut';
+    console.warn(LOG, 'answer refused', init.method, url.pathname, answer.status, fault, error instanceof Error ? error.message : '');
+    throw upstreamFailure(fault);
+  }
+  const text = new TextDecoder().decode(bytes);
+  const verdict = checkApiAnswer(apiPath, answer.status, answer.headers.get('Content-Type') ?? '', text);
+  if (!verdict.ok) {
+    permit.failed();
+    console.warn(LOG, 'answer refused', init.method, url.pathname, 'not_contract', verdict.detail, `${bytes.byteLength} bytes`);
+    throw upstreamFailure('not_contract');
+  }
+  permit.succeeded();
+  const headers = new Headers(answer.headers);
+  headers.delete('Content-Length');
+  if (verdict.body !== null) {
+    headers.delete('Content-Encoding');
+    headers.set('Content-Type', 'application/json');
+  }
+  const body = NULL_BODY_STATUS.has(answer.status) || bytes.byteLength === 0 ? null : verdict.body ?? bytes;
+  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
+}
+
+/**
+ * Sends one request for a platform page or file (/m/lotto-h5/…) and streams its answer: a 5xx answer is 502
+ * `upstream_unavailable` (never the platform's error page), one whose `Content-Length` passes
+ * UPSTREAM_MAX_PAGE_BYTES too; a body that passes it while streaming is cut off there (the browser sees a broken
+ * transfer). The breaker learns the outcome when the stream ends.
+ */
+async function sendPage(url: URL, init: Outgoing, options: UpstreamOptions, call: CallContext): Promise<Response> {
+  const { answer, permit } = await attempt(url, init, options, call);
+  const declared = Number(answer.headers.get('Content-Length') ?? '');
+  const fault = answer.status >= 500 ? 'not_contract' : Number.isFinite(declared) && declared > call.settings.maxPageBytes ? 'too_large' : null;
+  if (fault) {
+    await answer.body?.cancel().catch(() => undefined);
+    permit.failed();
+    console.warn(LOG, 'page refused', init.method, url.pathname, answer.status, fault);
+    throw upstreamFailure(fault);
+  }
+  if (!answer.body) {
+    permit.succeeded();
+    return answer;
+  }
+  const body = cappedStream(answer.body, call.settings.maxPageBytes, (ended) => {
+    if (ended) {
+      permit.failed();
+      console.warn(LOG, 'page cut off', init.method, url.pathname, ended);
+    } else permit.succeeded();
+  });
+  return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+}
+
+/** The settings and breaker key of one request in upstream mode. */
+function callContext(c: Context<AppEnv>, base: string, options: UpstreamOptions): CallContext {
+  return { settings: upstreamSettings(c.env, options), breakerKey: base, signal: c.req.raw.signal };
 }
 
 /** Adds `X-Forwarded-For/-Host/-Proto` so the upstream still knows the visitor and the site. */
@@ -61,15 +179,19 @@ function relay(answer: Response): Response {
 /**
  * Forwards one request to the upstream platform UNCHANGED: same method, path, query, body and end-to-end
  * headers, plus `X-Forwarded-*`. Used for the platform's lottery pages (/m/lotto-h5/…); API calls go through
- * forwardApiCall, which adds the platform's headers.
+ * forwardApiCall, which adds the platform's headers. Failures (sendPage: unreachable, late, 5xx, too large, breaker
+ * open) throw ApiError `upstream_unavailable` (502, or 503 while the breaker is open); 2xx–4xx answers stream as
+ * they are.
  */
 export async function forwardToUpstream(
-  request: Request, base: string, clientIp: string, options: UpstreamOptions = {},
+  request: Request, base: string, clientIp: string, options: UpstreamOptions = {}, call?: CallContext,
 ): Promise<Response> {
   const headers = endToEndHeaders(request.headers);
   addForwardedHeaders(headers, request, clientIp);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return relay(await send(upstreamUrl(base, request.url), { method: request.method, headers, body: hasBody ? request.body : null }, options));
+  const context = call ?? { settings: upstreamSettings({}, options), breakerKey: base, signal: request.signal };
+  const body = !hasBody ? null : isRetryable(request.method, headers) ? await request.arrayBuffer() : request.body;
+  return relay(await sendPage(upstreamUrl(base, request.url), { method: request.method, headers, body }, options, context));
 }
 
 /**
@@ -81,7 +203,7 @@ export async function forwardToUpstream(
  * repeated against the same key).
  */
 async function sendReencrypted(
-  c: Context<AppEnv>, url: URL, headers: Headers, base: string, options: UpstreamOptions,
+  c: Context<AppEnv>, url: URL, headers: Headers, base: string, options: UpstreamOptions, call: CallContext,
 ): Promise<Response> {
   const raw = await c.req.text();
   let json: unknown;
@@ -96,7 +218,7 @@ async function sendReencrypted(
     const value = headers.get(name);
     if (value) keyHeaders.set(name, value);
   }
-  const fetchKey = (keyUrl: URL) => send(keyUrl, { method: 'GET', headers: keyHeaders, body: null }, options);
+  const fetchKey = (keyUrl: URL) => sendApi(keyUrl, LEGACY_RSA_KEY_PATH, { method: 'GET', headers: keyHeaders, body: null }, options, call);
   const getKey = async (forceRefresh: boolean) => {
     try {
       return await platformKey(platformKeyUrl(base), fetchKey, { forceRefresh, scope: c.var.merchant.code });
@@ -111,7 +233,7 @@ async function sendReencrypted(
     const outgoing = new Headers(headers);
     for (const name of ['Content-Length', 'Content-Encoding', 'X-Digest', 'X-RSA']) outgoing.delete(name);
     for (const [name, value] of Object.entries(sent.headers)) outgoing.set(name, value);
-    return send(url, { method: c.req.method, headers: outgoing, body: sent.body }, options);
+    return sendApi(url, new URL(c.req.url).pathname, { method: c.req.method, headers: outgoing, body: sent.body }, options, call);
   };
   const first = await getKey(false);
   const answer = await attempt(first.key);
@@ -193,11 +315,14 @@ async function forwardApiCall(c: Context<AppEnv>, base: string, options: Upstrea
   addForwardedHeaders(headers, request, c.var.clientIp);
   const url = upstreamUrl(base, request.url);
   const method = request.method;
+  const call = callContext(c, base, options);
   if (isLegacyEncryptedCall(method, pathname) && !isLegacyEncryptionHeader(headers.get('Encryption'))) {
-    return relay(await sendReencrypted(c, url, headers, base, options));
+    return relay(await sendReencrypted(c, url, headers, base, options, call));
   }
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const answer = await send(url, { method, headers, body: hasBody ? request.body : null }, options);
+  // A body that may be sent twice (isRetryable: an Idempotency-Key) is read first; any other streams through once.
+  const body = !hasBody ? null : isRetryable(method, headers) ? await request.arrayBuffer() : request.body;
+  const answer = await sendApi(url, pathname, { method, headers, body }, options, call);
   if (carriesRichContent(method, pathname)) return withSanitisedContent(answer);
   // Plain paths for PlayDeck's browser and edge only; the platform's own client gets them as the platform sent them.
   return hasEncryptedServicePaths(method, pathname) && isPlayDeckClient(request.headers) ? withPlainServicePaths(answer) : relay(answer);
@@ -223,7 +348,7 @@ export function upstreamProxy(options: UpstreamOptions = {}) {
       case 'api':
         return forwardApiCall(c, base, options);
       case 'page':
-        return forwardToUpstream(c.req.raw, base, c.var.clientIp, options);
+        return forwardToUpstream(c.req.raw, base, c.var.clientIp, options, callContext(c, base, options));
       default:
         return next();
     }
