@@ -3,6 +3,7 @@ import { callApi } from './client';
 import { activeLanguage } from '../lib/i18n';
 import { $session } from '../stores/session';
 import { catalogueCalls } from '../contract/calls/catalogue';
+import { RECENT_GAMES_CAP } from '../contract/calls/favourites';
 import type { GameTileWire, vendorGameType, vendorLane } from '../contract/calls/catalogue-schemas';
 import { minorToWire, wireToMinor } from '../contract/money';
 
@@ -135,13 +136,22 @@ export async function trialLaunch(game: Pick<Game, 'nodeId' | 'gameId'>): Promis
   return content.game_url;
 }
 
-/** GET the member's recent games (GAMELOREC3), latest first: gameType, vassalage, gameName, paging. */
+/**
+ * The member's recent games (GAMELOREC3), latest launch first, as pages of `pageSize` for the game list screen.
+ * The call answers a plain list (platform-contract.md §2 recent list) of at most RECENT_GAMES_CAP games, so this
+ * asks once for the whole capped list (`pageNo=1`, `pageSize=RECENT_GAMES_CAP`, filtered by gameType, vassalage,
+ * gameName) and cuts page `pageNo` (1-based) out of it; totalPages = ceil(games / pageSize), 0 when none.
+ */
 export async function listRecentGames(
   query: { gameType?: string | undefined; vassalage?: string | undefined; gameName?: string | undefined; pageNo: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<GamePage> {
-  const value = await callApi(catalogueCalls.recentGames, { query: { ...query, language: activeLanguage() }, signal });
-  return { games: value.list.map(toGame), pageNum: value.pageNum, totalPages: value.totalPages };
+  const { pageNo, pageSize, ...filters } = query;
+  const value = await callApi(catalogueCalls.recentGames, {
+    query: { ...filters, pageNo: 1, pageSize: RECENT_GAMES_CAP, language: activeLanguage() }, signal,
+  });
+  const games = value.slice((pageNo - 1) * pageSize, pageNo * pageSize).map(toGame);
+  return { games, pageNum: pageNo, totalPages: Math.ceil(value.length / pageSize) };
 }
 
 /** GET add recent game (`nodeId`): records a launch that skips the launch call (the lottery launcher). */

@@ -16,7 +16,8 @@ function parseKey(key: string): GameListQuery {
 
 /**
  * The game list screen's pages (player-shell §2, /m/gameList; 9 a page): recent games come from the member's
- * launches (their own call, latest first); other filters list the category with the filter's classification.
+ * launches (their own call, latest first: one list of at most 50, cut into pages by listRecentGames); other
+ * filters list the category with the filter's classification.
  */
 export const gameListPages = createPagedList<Game>((key, _language, pageNo, signal) => {
   const { gameType, vassalage, filter, gameName } = parseKey(key);

@@ -95,8 +95,8 @@ const rows: Row[] = [
     } }],
   ['trialLaunch', () => catalogue.trialLaunch({ nodeId: 10001, gameId: 'PDS-1' }), launched,
     { method: 'GET', path: '/wps/relay/GCS_gameTrialLaunch', token: false, query: { gameId: 'PDS-1', nodeId: '10001', platform: 'html5' } }],
-  ['listRecentGames', () => catalogue.listRecentGames({ gameType: 'RNG', pageNo: 1, pageSize: 9 }), { list: [tile], pageNum: 1, totalPages: 1 },
-    { method: 'GET', path: '/wps/relay/GCS_recentGame', moduleId: 'GAMELOREC3', query: { gameType: 'RNG', pageNo: '1', pageSize: '9', language: 'EN' } }],
+  ['listRecentGames', () => catalogue.listRecentGames({ gameType: 'RNG', pageNo: 2, pageSize: 9 }), [tile],
+    { method: 'GET', path: '/wps/relay/GCS_recentGame', moduleId: 'GAMELOREC3', query: { gameType: 'RNG', pageNo: '1', pageSize: '50', language: 'EN' } }],
   ['addRecentGame', () => catalogue.addRecentGame(10001), null,
     { method: 'GET', path: '/wps/relay/MCS2_addRecentGame', query: { nodeId: '10001' } }],
   ['listFavourites', () => catalogue.listFavourites({ pageNo: 1, pageSize: 9, gameType: 'RNG' }), { content: [tile], pageNum: 1, totalPages: 1 },
@@ -179,5 +179,31 @@ describe('money reaches the stores in minor units', () => {
     expect(await catalogue.launchGame({ nodeId: 10001, gameId: 'PDS-1', vassalage: 'PD_SLOTS' })).toBe('/play/slot?nodeId=10001');
     answer = ['10001', 10002];
     expect(await catalogue.getFavouriteIds()).toEqual(['10001', '10002']);
+  });
+});
+
+describe('recent games: the call answers a plain list (platform-contract.md §2 recent list), the screen shows pages', () => {
+  const recentTiles = Array.from({ length: 20 }, (_, i) => ({ ...tile, nodeId: 20_000 + i }));
+
+  it('asks once for the whole capped list and cuts the asked page of 9 out of it, latest launch first', async () => {
+    answer = recentTiles;
+    const first = await catalogue.listRecentGames({ gameType: 'RNG', pageNo: 1, pageSize: 9 });
+    expect(first.games.map((g) => g.nodeId)).toEqual(recentTiles.slice(0, 9).map((g) => g.nodeId));
+    expect(first).toMatchObject({ pageNum: 1, totalPages: 3 });
+    expect(first.games[0]?.minBet).toBe(20);
+    const last = await catalogue.listRecentGames({ gameType: 'RNG', pageNo: 3, pageSize: 9 });
+    expect(last.games.map((g) => g.nodeId)).toEqual([20_018, 20_019]);
+    expect(last).toMatchObject({ pageNum: 3, totalPages: 3 });
+    expect(sent.map((r) => r.query.pageSize)).toEqual(['50', '50']);
+  });
+
+  it('reads an empty list as no pages', async () => {
+    answer = [];
+    expect(await catalogue.listRecentGames({ pageNo: 1, pageSize: 9 })).toEqual({ games: [], pageNum: 1, totalPages: 0 });
+  });
+
+  it('refuses the old paged object, which neither the platform nor the built-in API answers any more', async () => {
+    answer = { list: [tile], pageNum: 1, totalPages: 1 };
+    await expect(catalogue.listRecentGames({ pageNo: 1, pageSize: 9 })).rejects.toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { RECENT_GAMES_CAP } from '../../src/contract/calls/favourites';
 import type { ValueOf } from '../../src/contract/call';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
@@ -89,15 +90,21 @@ export const favouriteRelayRouter = new Hono<AppEnv>()
     return ok(c, null);
   })
   /**
-   * GET /GCS_recentGame?gameType&vassalage&gameName&pageNo&pageSize → `{ list, pageNum, totalPages, total }`: the
-   * games this member launched that the site still offers, latest launch first (shape chosen by PlayDeck).
+   * GET /GCS_recentGame?gameType&vassalage&gameName&pageNo&pageSize&language&ext → a plain array of game tiles:
+   * the games this member launched that the site still offers (matching the filters), latest launch first, only
+   * the latest RECENT_GAMES_CAP (50) of them; pageNo/pageSize (default: the whole capped list) page within that
+   * cap, so a page past it is `[]`. The platform's client maps `value` directly (platform-contract.md §2 recent
+   * list). 400 `request_param_err` for a bad parameter.
    */
   .get('/GCS_recentGame', valid('query', catalogueCalls.recentGames.query!), async (c) => {
     const q = c.req.valid('query');
     const filter: GameFilter = { ...typeFilter(q.gameType), recentOf: memberId(c) };
     if (q.vassalage !== undefined) filter.vassalages = [q.vassalage];
     if (q.gameName !== undefined && q.gameName !== '') filter.nameContains = q.gameName;
-    const { games, total } = await pageGames(c.env.DB, c.var.merchant.code, filter, q, 'latestLaunch');
-    const value: ValueOf<typeof catalogueCalls.recentGames> = { list: games, pageNum: q.pageNo, totalPages: Math.ceil(total / q.pageSize), total };
+    const offset = (q.pageNo - 1) * q.pageSize;
+    const room = Math.min(q.pageSize, RECENT_GAMES_CAP - offset);
+    if (room <= 0) return ok(c, [] satisfies ValueOf<typeof catalogueCalls.recentGames>);
+    const { games } = await pageGames(c.env.DB, c.var.merchant.code, filter, q, 'latestLaunch');
+    const value: ValueOf<typeof catalogueCalls.recentGames> = games.slice(0, room);
     return ok(c, value);
   });

@@ -12,6 +12,13 @@ const favouriteBody = z.object({
 });
 
 /**
+ * How many recent games a member's recent list holds: the latest 50 launches (of the asked type, vendor and
+ * name). The contract names no limit; 50 is about five screens of the game list (9 a page) and twice the page
+ * the platform's mobile client asks for (25), while keeping the answer small enough to load whole.
+ */
+export const RECENT_GAMES_CAP = 50;
+
+/**
  * Favourite and recent-game calls of the catalogue area (platform-contract.md §2; player-shell §4 "Favourite
  * toggle", §5 "Favourites require a logged-in session", §2 Game list screen "recent" filter). All need a session:
  * 401 `customer.not.login` without a token, `user.or.token.invalid` with a bad one.
@@ -94,10 +101,13 @@ export const favouriteCalls = {
     summary: 'Record a recent game (platform-contract.md §2 add recent game; fields chosen by PlayDeck).',
   }),
   /**
-   * GET recent list (§2, GAMELOREC3): `gameType`, `vassalage`, `gameName`, `pageNo`, `pageSize`, `language` →
-   * `value { list[] (game tiles), pageNum, totalPages, total }`: the games this member launched that the site
-   * still offers, latest launch first. The item fields and the paging shape are "not found": PlayDeck chose the
-   * game-list tile and the hot-games `list` with the game list's paging. 400 `request_param_err`.
+   * GET recent list (§2, GAMELOREC3): `gameType` (ALL/absent = every type), `vassalage`, `gameName`, `pageNo`,
+   * `pageSize` (default RECENT_GAMES_CAP), `language`, `ext` (webp/avif, accepted; tiles carry one icon URL) →
+   * `value` = a plain array of game tiles (§2 game list tile fields): the games this member launched that the site
+   * still offers, latest launch first, at most RECENT_GAMES_CAP of them. The platform's mobile client sends
+   * `pageNo=1&pageSize=25` and maps `value` itself (`RecentGameList.map(…)`, reading nodeName, roomId, nodeId,
+   * vassalage, supportPlay), so there is no paging envelope: a page past the cap is an empty array. 400
+   * `request_param_err`.
    */
   recentGames: defineCall({
     name: 'recentGames',
@@ -110,12 +120,11 @@ export const favouriteCalls = {
       vassalage: z.preprocess(blank, vendorCode.optional()),
       gameName: z.preprocess(blank, z.string().max(100).transform((s) => s.trim()).optional()),
       pageNo: pageNoQuery,
-      pageSize: pageSizeQuery,
+      pageSize: intOr(1, 100, RECENT_GAMES_CAP),
       language: languageQuery,
+      ext: z.preprocess(blank, z.enum(['webp', 'avif']).optional()),
     }),
-    value: z.object({
-      list: z.array(gameTile), pageNum: z.number().int(), totalPages: z.number().int(), total: z.number().int().optional(),
-    }),
-    summary: "The member's recent games (platform-contract.md §2 recent list; paging shape chosen by PlayDeck).",
+    value: z.array(gameTile),
+    summary: "The member's recent games, latest launch first, at most 50 (platform-contract.md §2 recent list).",
   }),
 };
