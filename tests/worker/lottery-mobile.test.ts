@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
 import { openSlot } from '../../worker/services/lottery/schedule';
+import { createStandin } from '../platform-standin/app';
 import { callDef } from './catalogue-helpers';
 import { createMember } from './fixtures';
 import { countOf, dailyGame, gateway, openDraw, postOrder } from './lottery-helpers';
@@ -156,6 +157,25 @@ describe('GET /wps/game/launchGame lottery lobby (§7.5: no lottoGameCode, no no
       expect(body.errorCode).toBe('game_not_found');
     } finally {
       await env.DB.prepare(`UPDATE merchant_vendors SET enabled = 1 WHERE merchant_code = 'DEMO2' AND game_type IN ('LOTT', 'ELOTT')`).run();
+    }
+  });
+});
+
+describe('the platform stand-in answers the §7.5 lottery calls in the contract\'s shapes', () => {
+  it('lists six lottery games and their open draws, as the contract definitions read them', async () => {
+    const standin = await createStandin();
+    const get = async (path: string) => {
+      const response = await standin.fetch(new Request(`http://standin.test${path}`, { headers: { Merchant: 'DEMO' } }));
+      expect(response.status, path).toBe(200);
+      return response.json();
+    };
+    const games = lotteryCalls.lotteryMobileGames.value.parse(await get('/lgw/games/mobile'));
+    expect(Object.values(games)).toHaveLength(6);
+    expect(lotteryCalls.popularLotteryGames.value.safeParse(await get('/lgw/games/popular')).success).toBe(true);
+    expect(lotteryCalls.lotteryGameMenu.value.safeParse(await get('/lgw/vn/games/game_menu?prizeMode=Lott&device=MOBILE')).success).toBe(true);
+    for (const path of ['/lgw/games/opened/numero', '/lotto/lgw/games/opened/numero', '/lgw/vn/numeros/opened/game']) {
+      const numeros = lotteryCalls.openedNumeros.value.parse(await get(path));
+      expect(Object.keys(numeros).sort()).toEqual(Object.keys(games).sort());
     }
   });
 });
