@@ -59,6 +59,7 @@ import { rewardsRouter } from './api/rewards';
 const api = new Hono<AppEnv>()
   .use('/wps/*', sessionReader)
   .use('/lgw/*', sessionReader)
+  .use('/lotto/lgw/*', sessionReader)
   .route('/wps/system', systemRouter)
   .route('/wps/system', helpRouter)
   .route('/wps/system/setting', registerSettingsRouter)
@@ -84,6 +85,8 @@ const api = new Hono<AppEnv>()
   .route('/wps/playdeck/lottery', lotteryRouter)
   .route('/lgw/orders', ordersRouter)
   .route('/lgw', lotteryGatewayRouter)
+  // The platform's mobile client asks for the open draws under /lotto/lgw (platform-contract.md §7.5).
+  .route('/lotto/lgw', lotteryGatewayRouter)
   .route('/wps/verification', verificationRouter)
   .route('/wps/member/password', passwordRouter)
   .route('/wps/check', checkRouter)
@@ -107,12 +110,13 @@ export interface AppOptions {
 
 /**
  * Builds the worker app; exported for tests (`app.request(path, init, env)`). Order:
- * - /wps/*, /lgw/*: API caching (no-store with a session or a token) → API security headers → merchant
- *   (domain routing) → client IP → API gate (edge/api-gate.ts: during maintenance 503 `maintenance` + Retry-After
- *   except the status calls and what the maintenance page reads, so the client can always read /wps/system/status;
- *   from a restricted region 451 `region_restricted` on the calls that play or move money, edge/gating.ts
- *   PLAY_OR_MONEY_CALLS) → upstream switch (with UPSTREAM_API_URL set the request is forwarded and ends here:
- *   edge/upstream.ts, its failures edge/upstream-guard.ts) → built-in API → 404 envelope.
+ * - /wps/*, /lgw/*, /lotto/lgw/* (the gateway's games and draws again, as the platform's mobile client calls the
+ *   open draws, platform-contract.md §7.5): API caching (no-store with a session or a token) → API security headers
+ *   → merchant (domain routing) → client IP → API gate (edge/api-gate.ts: during maintenance 503 `maintenance` +
+ *   Retry-After except the status calls and what the maintenance page reads, so the client can always read
+ *   /wps/system/status; from a restricted region 451 `region_restricted` on the calls that play or move money,
+ *   edge/gating.ts PLAY_OR_MONEY_CALLS) → upstream switch (with UPSTREAM_API_URL set the request is forwarded and
+ *   ends here: edge/upstream.ts, its failures edge/upstream-guard.ts) → built-in API → 404 envelope.
  * - /icons/*: generated artwork.
  * - /m/lotto-h5/<…>: in upstream mode the platform's lottery pages, forwarded unchanged (a failure: the site's
  *   platform-unavailable page, 502); else a page.
@@ -128,6 +132,7 @@ export function createApp(options: AppOptions = {}) {
   });
   app.use('/wps/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, apiGate, upstream);
   app.use('/lgw/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, apiGate, upstream);
+  app.use('/lotto/lgw/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, apiGate, upstream);
   // Development-only measurements for `npm run bench:api`; 404 `not_found` elsewhere (api/dev-timing.ts).
   app.route('/wps/playdeck/dev', devTimingRouter((request, env, ctx) => app.fetch(request, env, ctx)));
   app.route('/', api);
@@ -135,6 +140,9 @@ export function createApp(options: AppOptions = {}) {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
   app.all('/lgw/*', () => {
+    throw new ApiError(404, 'not_found', 'No such API route');
+  });
+  app.all('/lotto/lgw/*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
   app.route('/icons', iconRouter);

@@ -163,3 +163,14 @@ export async function getNearNumeros(gameId: string) {
 export async function getLotteryDraws(game: { nodeId: number } | { gameId: string }): Promise<LotteryDrawsValue> {
   return callApi(lotteryCalls.lotteryDraws, { query: game });
 }
+
+/** A game of the mobile client's lottery list (§7.5), as the platform or the built-in lottery answers it. */
+export type MobileLotteryGame = z.output<typeof lotteryCalls.lotteryMobileGames.value>[string];
+
+/**
+ * §7.5 GET /lgw/games/mobile: the lottery games as the platform's mobile client lists them, `Object.values` of the
+ * plain object keyed by game id (the list PlayDeck shows in upstream mode, where /lgw/games is not the platform's).
+ */
+export async function getMobileLotteryGames(): Promise<MobileLotteryGame[]> {
+  return Object.values(await callApi(lotteryCalls.lotteryMobileGames));
+}

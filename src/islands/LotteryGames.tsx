@@ -8,6 +8,8 @@ import { $vendorGameTypes } from '../stores/catalogue';
 import { $deviceNow, $deviceOpenedAt } from '../stores/clock';
 import { $launching, openGame } from '../stores/launcher';
 import { $lotteryDrawnAt, $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/lotteryList';
+import { $platformLottery, launchGameOf, loadPlatformLottery, type PlatformLotteryGame } from '../stores/lotteryListPlatform';
+import { CAPABILITIES, hasCapability } from '../contract/capabilities';
 
 /** Cards of each list whose art loads at once (the first screenful); the rest lazily. */
 const EAGER_ART = 3;
@@ -44,11 +46,85 @@ export interface LotteryGamesProps {
 }
 
 /**
- * Lottery list (player-shell §2 /m/lottery, /m/startLottery): the site's LOTT and ELOTT games grouped by provider
- * (vendor) and then by type, each with its art (the built-in lottery's /icons/game/<nodeId>.svg), each with its draw's issue and the count-down to its close on the SERVER's clock (the device clock may be
- * off); the count-down rolls on to the next draw by itself. A tap launches through the launch rule (§4).
+ * Lottery list (player-shell §2 /m/lottery, /m/startLottery): the built-in lottery's games where the deployment runs
+ * it (capability `lottery`), else the platform's lottery list (platform-contract.md §7.5 GET /lgw/games/mobile,
+ * upstream mode), each opened through the launch rule (§4) in the platform's lotto-h5 page.
  */
-export default function LotteryGames({ order = 'catalogue' }: LotteryGamesProps) {
+export default function LotteryGames(props: LotteryGamesProps) {
+  return hasCapability(CAPABILITIES.builtInLottery) ? <BuiltInLotteryGames {...props} /> : <PlatformLotteryGames />;
+}
+
+/**
+ * The platform's lottery games (upstream mode), grouped by vendor and then by type as the built-in list is, without
+ * art or count-downs (the platform's list has neither; its lotto-h5 page shows the draw). Before hydration it repeats
+ * the page's pre-rendered 'loading' exactly.
+ */
+function PlatformLotteryGames() {
+  const hydrated = useHydrated();
+  const { list, failed } = useStore($platformLottery);
+  const [vendor, setVendor] = useState<string | null>(null);
+  useStore($vendorGameTypes); // the launch rule reads the vendor mapping (prize mode)
+  if (!hydrated) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (failed && !list) {
+    return (
+      <div className="empty-state" role="alert">
+        <p>{t('lottery.loadFailed')}</p>
+        <button type="button" className="btn" onClick={() => void loadPlatformLottery()}>{t('common.retry')}</button>
+      </div>
+    );
+  }
+  if (!list) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
+  if (list.length === 0) return <p className="empty-state">{t('lottery.none')}</p>;
+  const vendors = [...new Map(list.map((g) => [g.vassalage, g.vendorName])).entries()];
+  const shown = list.filter((g) => vendor === null || g.vassalage === vendor);
+  const card = (g: PlatformLotteryGame) => (
+    <li key={g.gameId} className="lotto-card">
+      <div className="lotto-card-text">
+        <button type="button" className="lotto-row" onClick={() => void openGame(launchGameOf(g), 'list')}>{g.name}</button>
+        {g.vendorName && <p className="lotto-row-meta">{g.vendorName}</p>}
+      </div>
+    </li>
+  );
+  return (
+    <>
+      {vendors.length > 1 && (
+        <div className="chips" role="group" aria-label={t('games.vendor.label')}>
+          <button type="button" className="chip" aria-pressed={vendor === null} onClick={() => setVendor(null)}>{t('games.vendor.all')}</button>
+          {vendors.map(([code, name]) => (
+            <button key={code} type="button" className="chip" aria-pressed={vendor === code} onClick={() => setVendor(code)}>{name || code}</button>
+          ))}
+        </div>
+      )}
+      {[...new Set(shown.map((g) => g.vassalage))].map((code) => {
+        const mine = shown.filter((g) => g.vassalage === code);
+        const id = `lottery-${code || 'platform'}`;
+        return (
+          <section key={code} className="lotto-list-section" aria-labelledby={id}>
+            <h2 id={id}>{mine[0]?.vendorName || code || t('title.lottery')}</h2>
+            {LOTTERY_TYPES.map((type) => {
+              const games = mine.filter((g) => g.gameType === type);
+              if (games.length === 0) return null;
+              return (
+                <div key={type} className="lotto-type">
+                  <h3 id={`${id}-${type}`}>{categoryLabel(type)} <span className="muted">({games.length})</span></h3>
+                  <ul className="lotto-list" aria-labelledby={`${id}-${type}`}>{games.map(card)}</ul>
+                </div>
+              );
+            })}
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * The built-in lottery's LOTT and ELOTT games grouped by provider (vendor) and then by type, each with its art
+ * (/icons/game/<nodeId>.svg), each with its draw's issue and the count-down to its close on the SERVER's clock (the
+ * device clock may be off); the count-down rolls on to the next draw by itself. A tap launches through the launch
+ * rule (§4).
+ */
+function BuiltInLotteryGames({ order = 'catalogue' }: LotteryGamesProps) {
   const hydrated = useHydrated();
   // The start page counts down through the island (its order follows the clock); the lottery page's own ticker
   // writes the count-downs there, before and after hydration (src/views/Lottery.astro).

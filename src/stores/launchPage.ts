@@ -54,7 +54,9 @@ export async function startLaunch(search: string): Promise<void> {
       gameId: game?.gameId ?? launch.gameId,
       token: session.token,
       merchant: session.merchantCode,
-      css: $theme.get(),
+      // The built-in page draws in the player's theme; the platform's own page takes its merchant's style sheet
+      // (platform-contract.md §4: css=<merchant>.css).
+      css: hasCapability(CAPABILITIES.builtInLottery) ? $theme.get() : `${session.merchantCode}.css`,
       prizeMode: launch.prizeMode,
     }));
   } catch (error) {

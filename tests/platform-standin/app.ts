@@ -20,7 +20,8 @@ import {
 } from '../../worker/services/legacy-crypto.ts';
 import {
   CAPTCHA_PNG_BASE64, CATALOGUE, CODES, DEFAULT_CAPTCHA_ANSWER, consolidatedSettings, SEEDED_PLAYER, SERVICE_LINKS, announcements,
-  domainRoute, gameTile, memberInfo, registerRules, sessionValue, systemStatus, vendorGameTypes, vendorLanes, wallet,
+  domainRoute, gameTile, LOTTERY, lotteryMenu, memberInfo, mobileLotteryGames, openNumeros, registerRules, sessionValue, systemStatus,
+  vendorGameTypes, vendorLanes, wallet,
   whitelabelTree, winnerBoard, STANDIN_BANNER, WELCOME_BALANCE_MINOR, type StandinPlayer,
 } from './shapes.ts';
 
@@ -189,6 +190,13 @@ export async function createStandin(options: StandinOptions = {}) {
       return null;
     },
     'GET /lgw/games': () => new Response('[]', { headers: { 'Content-Type': 'application/json' } }),
+    // The mobile client's lottery calls (§7.5): plain objects keyed by game.
+    'GET /lgw/games/mobile': () => mobileLotteryGames(),
+    'GET /lgw/games/popular': () => mobileLotteryGames(),
+    'GET /lgw/games/opened/numero': () => openNumeros(Date.now()),
+    'GET /lotto/lgw/games/opened/numero': () => openNumeros(Date.now()),
+    'GET /lgw/vn/games/game_menu': (ctx) => lotteryMenu(ctx.url.searchParams.get('prizeMode')),
+    'GET /lgw/vn/numeros/opened/game': () => openNumeros(Date.now()),
   };
 
   function status(ctx: Ctx) {
@@ -236,6 +244,15 @@ export async function createStandin(options: StandinOptions = {}) {
       if (!found) return new Response('no such game', { status: 404 });
       return new Response(`<!doctype html><html><head><title>${found.gameName}</title></head><body><h1 data-standin-game="${found.nodeId}">${found.gameName}</h1></body></html>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     }
+    // The platform's own lottery page (§4 /m/lotto-h5/<mui>/<playType>/games/<gameId>?token&merchant&css&prize_mode).
+    const lotto = /^\/m\/lotto-h5\/([^/]+)\/(trad|ent)\/games\/([^/]+)$/.exec(url.pathname);
+    if (lotto) {
+      const found = LOTTERY.find((g) => g.gameId === decodeURIComponent(lotto[3]!));
+      if (!found) return new Response('no such lottery game', { status: 404 });
+      const q = (name: string) => (url.searchParams.get(name) ?? '').replace(/[^\w.-]/g, '');
+      const attrs = `data-standin-lotto="${found.gameId}" data-play-type="${lotto[2]}" data-merchant="${q('merchant')}" data-prize-mode="${q('prize_mode')}" data-css="${q('css')}" data-has-token="${q('token') ? 'yes' : 'no'}"`;
+      return new Response(`<!doctype html><html><head><title>${found.displayName}</title></head><body><h1 ${attrs}>${found.displayName}</h1></body></html>`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    }
     if (url.pathname === STANDIN_BANNER.image) {
       return new Response('<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300"><rect width="750" height="300" fill="#b84"/></svg>', { headers: { 'Content-Type': 'image/svg+xml' } });
     }
@@ -273,7 +290,7 @@ export async function createStandin(options: StandinOptions = {}) {
     const url = new URL(request.url);
     const mine = own(url);
     if (mine) return mine;
-    const gateway = url.pathname.startsWith('/lgw/');
+    const gateway = url.pathname.startsWith('/lgw/') || url.pathname.startsWith('/lotto/lgw/');
     try {
       const merchant = request.headers.get('Merchant') ?? '';
       if (!merchant.trim() || merchant.includes(',')) throw new Failure(400, CODES.notAvailable, 'Exactly one Merchant header is required');

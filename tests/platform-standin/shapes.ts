@@ -275,3 +275,64 @@ export function announcements(origin: string, types: string) {
     player: asked.has('A') ? [{ ...common, id: STANDIN_NOTICE.id, type: 'A', title: STANDIN_NOTICE.title, groupName: '', linkageType: '', linkage: '', url: '', announcementImages: [] }] : [],
   };
 }
+
+/** A lottery game of the stand-in (platform-contract.md §7.5 lists; §4 lotto-h5 page). */
+export interface StandinLotteryGame {
+  gameId: string;
+  displayName: string;
+  gameType: 'LOTT' | 'ELOTT';
+  vassalage: string;
+  vendorName: string;
+  gameGroupId: string;
+  /** Tradition / Entertainment: the play types (trad / ent). */
+  lottoMode: string;
+  prizeModes: readonly string[];
+  /** Draws every this many ms (numero = the draw of the current interval). */
+  intervalMs: number;
+}
+
+/** Six lottery games of two vendors (the platform's lottery list, §7.5). */
+export const LOTTERY: readonly StandinLotteryGame[] = [
+  { gameId: 'VNC', displayName: 'Hanoi Lottery', gameType: 'LOTT', vassalage: 'TCG_LOTTO_VN', vendorName: 'TCG Lotto VN', gameGroupId: 'VN', lottoMode: 'Tradition', prizeModes: ['LOTT'], intervalMs: 86_400_000 },
+  { gameId: 'VNS', displayName: 'Saigon Lottery', gameType: 'LOTT', vassalage: 'TCG_LOTTO_VN', vendorName: 'TCG Lotto VN', gameGroupId: 'VN', lottoMode: 'Tradition', prizeModes: ['LOTT'], intervalMs: 86_400_000 },
+  { gameId: 'VN45', displayName: 'Lotto 45 Seconds', gameType: 'ELOTT', vassalage: 'TCG_LOTTO_VN', vendorName: 'TCG Lotto VN', gameGroupId: 'VNF', lottoMode: 'Entertainment', prizeModes: ['ELOTT'], intervalMs: 45_000 },
+  { gameId: 'VN1M', displayName: 'Lotto 1 Minute', gameType: 'ELOTT', vassalage: 'TCG_LOTTO_VN', vendorName: 'TCG Lotto VN', gameGroupId: 'VNF', lottoMode: 'Entertainment', prizeModes: ['ELOTT'], intervalMs: 60_000 },
+  { gameId: 'SEA5', displayName: 'SEA 5 Minutes', gameType: 'LOTT', vassalage: 'TCG_SEA', vendorName: 'TCG SEA', gameGroupId: 'SEA', lottoMode: 'Tradition,Entertainment', prizeModes: ['SEA'], intervalMs: 300_000 },
+  { gameId: 'SEA10', displayName: 'SEA 10 Minutes', gameType: 'LOTT', vassalage: 'TCG_SEA', vendorName: 'TCG SEA', gameGroupId: 'SEA', lottoMode: 'Tradition', prizeModes: ['SEA'], intervalMs: 600_000 },
+];
+
+/** A lottery game in the mobile client's lists (§7.5: `displayName` read; the rest as src/contract/calls/lottery-shapes.ts). */
+function mobileLotteryGame(g: StandinLotteryGame) {
+  return {
+    gameId: g.gameId, displayName: g.displayName, gameName: g.displayName, gameType: g.gameType, vassalage: g.vassalage,
+    vendorName: g.vendorName, gameGroupId: g.gameGroupId, lottoMode: g.lottoMode, prizeModes: [...g.prizeModes],
+  };
+}
+
+/** GET /lgw/games/mobile and /lgw/games/popular (§7.5): a plain object keyed by game id. */
+export function mobileLotteryGames(): Record<string, ReturnType<typeof mobileLotteryGame>> {
+  return Object.fromEntries(LOTTERY.map((g) => [g.gameId, mobileLotteryGame(g)]));
+}
+
+/** GET /lgw/vn/games/game_menu?prizeMode (§7.5): the games of the prize mode grouped by vendor, keyed by vendor code. */
+export function lotteryMenu(prizeMode: string | null) {
+  const mode = prizeMode?.toUpperCase() ?? null;
+  const menu: Record<string, { menuCode: string; menuName: string; games: ReturnType<typeof mobileLotteryGame>[] }> = {};
+  for (const g of LOTTERY.filter((game) => mode === null || game.prizeModes.includes(mode))) {
+    (menu[g.vassalage] ??= { menuCode: g.vassalage, menuName: g.vendorName, games: [] }).games.push(mobileLotteryGame(g));
+  }
+  return menu;
+}
+
+/** GET /lgw/games/opened/numero, /lgw/vn/numeros/opened/game (§7.5): each game's open draw (numero), keyed by game id. */
+export function openNumeros(now: number) {
+  return Object.fromEntries(LOTTERY.map((g) => {
+    const openAt = Math.floor(now / g.intervalMs) * g.intervalMs;
+    const day = new Date(openAt).toISOString().slice(0, 10).replace(/-/g, '');
+    const index = Math.floor((openAt % 86_400_000) / g.intervalMs) + 1;
+    return [g.gameId, {
+      gameId: g.gameId, numero: `${day}-${String(index).padStart(4, '0')}`, displayName: g.displayName, gameName: g.displayName,
+      openAt, closeAt: openAt + g.intervalMs, drawAt: openAt + g.intervalMs, serverTime: now,
+    }];
+  }));
+}

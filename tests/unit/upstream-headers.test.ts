@@ -83,6 +83,8 @@ describe('what upstream mode does with a path', () => {
     ['/wps/session/login', 'api'],
     ['/wps/session/key/rsa', 'api'],
     ['/lgw/orders', 'api'],
+    ['/lotto/lgw/games/opened/numero', 'api'],
+    ['/lotto/other', 'none'],
     ['/m/lotto-h5/a/b/games/1', 'page'],
     ['/m/lotto-h5', 'none'],
     ['/m/home', 'none'],

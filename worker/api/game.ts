@@ -1,14 +1,18 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { catalogueCalls, isLotteryLobbyLaunch } from '../../src/contract/calls/catalogue';
 import type { ValueOf } from '../../src/contract/call';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOfferedGame, findOfferedGameById, recordRecentGame } from '../db/queries/games';
+import { listLotteryGames } from '../db/queries/lottery-games';
 import { merchantOffersCategory } from '../db/queries/vendors';
 import { checkLaunch, launchUrl } from '../services/launch';
 import { memberOnly } from '../services/member-only';
 import { REAL_MEMBER_TYPES, requireMember } from '../services/auth-context';
+
+/** The site's lottery lobby page (player-shell §2 /m/lottery): where the lottery lobby launch sends the player. */
+export const LOTTERY_LOBBY_URL = '/m/lottery';
 
 /**
  * Router for /wps/game (platform-contract.md §2 "launch game"; player-shell §4 "Game launch", §6).
@@ -22,12 +26,20 @@ export const gameRouter = new Hono<AppEnv>()
    * "#727 system busy", PlayDeck never answers 5xx for a client mistake); 404 `game_not_found`; 409
    * `vendor_maintenance`; 403 `free_reject` (guest/trial member, game without free play); 400
    * `free_play_unavailable`. Records the launch in the member's recent games. game_url: the demo slot page for
-   * demo games, the lottery launcher (/m/launchGame…, with code=lobby for lottoView=lobby) for lottery games.
+   * demo games, the lottery launcher (/m/launchGame…, with code=lobby for lottoView=lobby) for lottery games. The
+   * lottery lobby launch (§7.5: launchMode=LOTT, lottoView=lobby, no nodeId, no game's lottoGameCode) answers the
+   * site's lottery lobby, game_url /m/lottery (404 `game_not_found` when the site has no lottery game); the player's
+   * member type does not matter there, as no game is played yet.
    */
   .get('/launchGame', memberOnly, valid('query', catalogueCalls.launchGame.query!), async (c) => {
     const member = requireMember(c);
     const q = c.req.valid('query');
     const merchantCode = c.var.merchant.code;
+    if (isLotteryLobbyLaunch(q)) {
+      // The lottery lobby (platform-contract.md §7.5): no game is launched, so nothing joins the recent games.
+      if ((await listLotteryGames(c.env.DB, merchantCode)).length === 0) throw new ApiError(404, 'game_not_found', 'This site has no lottery games');
+      return ok(c, { content: { game_url: LOTTERY_LOBBY_URL } } satisfies ValueOf<typeof catalogueCalls.launchGame>);
+    }
     const found = q.nodeId !== undefined
       ? await findOfferedGame(c.env.DB, merchantCode, q.nodeId)
       : await findOfferedGameById(c.env.DB, merchantCode, q.lottoGameCode ?? '');

@@ -1,21 +1,39 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { drawPageQuery, gameIdValue, lotteryGamesQuery, nearNumerosQuery } from '../../src/contract/calls/lottery-shapes';
+import { drawPageQuery, gameIdValue, lotteryGamesQuery, lotteryMenuQuery, nearNumerosQuery } from '../../src/contract/calls/lottery-shapes';
 import { valid } from '../lib/validate';
 import { findDraw, pagePastDraws } from '../db/queries/lottery-draws';
 import { listLotteryGames } from '../db/queries/lottery-games';
+import { countOrdersByGameSince } from '../db/queries/lottery-orders';
 import { ensureDraw } from '../services/lottery/draws';
 import { requireGame, SETTLE_ON_READ } from '../services/lottery/game-lookup';
 import { settleDueDraws } from '../services/lottery/settlement';
 import { openSlot, slotAt } from '../services/lottery/schedule';
-import { drawView, gameInfoView, gameSheetView } from '../services/lottery/views';
+import { prizeModesOf } from '../services/lottery/odds';
+import { drawView, gameInfoView, gameSheetView, keyedByGameId, mobileGameView, openNumeroView } from '../services/lottery/views';
+import type { LotteryGame } from '../services/lottery/model';
 
 const gameParam = z.object({ gameId: gameIdValue });
 
+/** How far back the popular lotteries count orders (GET /games/popular). */
+const POPULAR_WINDOW_MS = 7 * 24 * 60 * 60_000;
+
+/** The vendors of a game list in first-seen order, each with its games (the lottery menu's groups). */
+function byVendor(games: readonly LotteryGame[]): Record<string, { menuCode: string; menuName: string; games: ReturnType<typeof mobileGameView>[] }> {
+  const groups: Record<string, { menuCode: string; menuName: string; games: ReturnType<typeof mobileGameView>[] }> = {};
+  for (const game of games) {
+    const group = groups[game.vassalage] ??= { menuCode: game.vassalage, menuName: game.displayName, games: [] };
+    group.games.push(mobileGameView(game));
+  }
+  return groups;
+}
+
 /**
  * Router for the lottery gateway's games and draws (platform-contract.md §4: GET /lgw/games,
- * /lgw/games/{gameId}/setting, /lgw/draw/{gameId}, /lgw/numeros/near; calls in src/contract/calls/lottery.ts).
+ * /lgw/games/{gameId}/setting, /lgw/draw/{gameId}, /lgw/numeros/near; §7.5, the mobile client's lists, each a plain
+ * object keyed by game: /lgw/games/mobile, /lgw/games/popular, /lgw/games/opened/numero, /lgw/vn/games/game_menu,
+ * /lgw/vn/numeros/opened/game; calls in src/contract/calls/lottery.ts). Mounted under /lgw and /lotto/lgw.
  * Plain JSON answers; errors `{ errorCode, message, value? }` with a 4xx status (worker/lib/gateway.ts). No
  * session needed. `gameId` is the launcher's game id. Times epoch ms, money DECIMAL currency units.
  */
@@ -29,6 +47,61 @@ export const lotteryGatewayRouter = new Hono<AppEnv>()
     const games = await listLotteryGames(c.env.DB, c.var.merchant.code, { gameType: q.gameType, vassalage: q.vassalage });
     const now = Date.now();
     return c.json({ serverTime: now, list: games.map((g) => gameInfoView(g, now)) });
+  })
+  /**
+   * GET /games/mobile → `{ [gameId]: MobileLotteryGame }` (platform-contract.md §7.5: the mobile client's lottery
+   * list, read as `Object.values(data)`): the site's LOTT and ELOTT games in catalogue order. An empty object when
+   * the site offers none (the client's list is then empty).
+   */
+  .get('/games/mobile', async (c) => {
+    const games = await listLotteryGames(c.env.DB, c.var.merchant.code);
+    return c.json(keyedByGameId(games, mobileGameView));
+  })
+  /**
+   * GET /games/popular → `{ [gameId]: MobileLotteryGame & { rank } }` (§7.5), ranked by orders placed on the site
+   * in the last 7 days, then catalogue order (PlayDeck's choice; the contract names no ranking). `rank` (1 = most
+   * played) carries the order, as an object's key order does not survive integer-like game ids (JavaScript lists
+   * those ascending). Every offered game is listed, so a new site still shows its lotteries.
+   */
+  .get('/games/popular', async (c) => {
+    const db = c.env.DB;
+    const merchantCode = c.var.merchant.code;
+    const [games, orders] = await Promise.all([
+      listLotteryGames(db, merchantCode),
+      countOrdersByGameSince(db, merchantCode, Date.now() - POPULAR_WINDOW_MS),
+    ]);
+    const ranked = games.map((game, index) => ({ game, index })).sort((a, b) =>
+      (orders.get(b.game.nodeId) ?? 0) - (orders.get(a.game.nodeId) ?? 0) || a.index - b.index);
+    const rankOf = new Map(ranked.map((r, i) => [r.game.nodeId, i + 1]));
+    return c.json(keyedByGameId(ranked.map((r) => r.game), (game) => ({ ...mobileGameView(game), rank: rankOf.get(game.nodeId) ?? 0 })));
+  })
+  /**
+   * GET /games/opened/numero → `{ [gameId]: OpenNumero }` (§7.5; the client calls it under /lotto/lgw too): each
+   * game's draw taking bets now, its number (`numero`, the issue) and times, with the server's clock.
+   */
+  .get('/games/opened/numero', async (c) => {
+    const games = await listLotteryGames(c.env.DB, c.var.merchant.code);
+    const now = Date.now();
+    return c.json(keyedByGameId(games, (game) => openNumeroView(game, now)));
+  })
+  /**
+   * GET /vn/games/game_menu?prizeMode&device → `{ [vendorCode]: { menuCode, menuName, games } }` (§7.5): the games
+   * offering the prize mode (Lott, Elott, SEA in any case; absent = all), grouped by vendor in catalogue order.
+   * 400 `request_param_err` for another prize mode.
+   */
+  .get('/vn/games/game_menu', valid('query', lotteryMenuQuery), async (c) => {
+    const { prizeMode } = c.req.valid('query');
+    const games = await listLotteryGames(c.env.DB, c.var.merchant.code);
+    return c.json(byVendor(prizeMode === undefined ? games : games.filter((g) => prizeModesOf(g.odds).includes(prizeMode))));
+  })
+  /**
+   * GET /vn/numeros/opened/game → `{ [gameId]: OpenNumero }` (§7.5): the open draw of every game of the lottery
+   * menu (the site's lottery games), as /games/opened/numero.
+   */
+  .get('/vn/numeros/opened/game', async (c) => {
+    const games = await listLotteryGames(c.env.DB, c.var.merchant.code);
+    const now = Date.now();
+    return c.json(keyedByGameId(games, (game) => openNumeroView(game, now)));
   })
   /**
    * GET /games/{gameId}/setting → the game sheet: the game, its bet types, stake limits and odds tables per prize

@@ -47,7 +47,7 @@ export const LOCAL_EXTENSION_PATHS: readonly string[] = ['/wps/playdeck/payloadK
  * What upstream mode does with a request path:
  * - `local`: a PlayDeck extension the worker serves itself (the payload key, the OpenAPI document);
  * - `unavailable`: any other `/wps/playdeck/*` (answered 404 `function.not.available`; never forwarded);
- * - `api`: `/wps/*` and `/lgw/*`, forwarded with the platform's headers (§1.2), encrypted calls re-encrypted;
+ * - `api`: `/wps/*`, `/lgw/*` and `/lotto/lgw/*` (§7.5), forwarded with the platform's headers (§1.2), encrypted calls re-encrypted;
  * - `page`: the platform's own lottery pages `/m/lotto-h5/<…>`, forwarded unchanged;
  * - `none`: everything else (PlayDeck's pages and assets).
  */
@@ -55,7 +55,7 @@ export function upstreamRoute(pathname: string): 'local' | 'unavailable' | 'api'
   if (pathname === '/wps/playdeck' || pathname.startsWith('/wps/playdeck/')) {
     return LOCAL_EXTENSION_PATHS.includes(pathname.replace(/\/+$/, '')) ? 'local' : 'unavailable';
   }
-  if (pathname.startsWith('/wps/') || pathname.startsWith('/lgw/')) return 'api';
+  if (pathname.startsWith('/wps/') || pathname.startsWith('/lgw/') || pathname.startsWith('/lotto/lgw/')) return 'api';
   if (pathname.startsWith('/m/lotto-h5/')) return 'page';
   return 'none';
 }

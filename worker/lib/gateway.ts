@@ -5,7 +5,7 @@ import { envelope } from './envelope';
 
 /** True for a lottery-gateway path, whose answers are plain JSON (platform-contract.md §1.5, §4). */
 export function isGatewayPath(path: string): boolean {
-  return path.startsWith('/lgw/');
+  return path.startsWith('/lgw/') || path.startsWith('/lotto/lgw/');
 }
 
 /**

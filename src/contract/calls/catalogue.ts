@@ -69,9 +69,21 @@ const launchQuery = z.object({
   backUrl: z.preprocess(blank, z.string().max(500).optional()),
   hasLobby: z.preprocess(blank, z.enum(['true', 'false', '0', '1']).optional()),
   lottoMode: z.preprocess(blank, z.string().max(60).optional()),
-}).refine((q) => q.nodeId !== undefined || (q.launchMode === 'LOTT' && q.lottoGameCode !== undefined), {
-  message: 'nodeId is required (or lottoGameCode with launchMode LOTT)', path: ['nodeId'],
+}).refine((q) => q.nodeId !== undefined || (q.launchMode === 'LOTT' && (q.lottoGameCode !== undefined || q.lottoView === 'lobby')), {
+  message: 'nodeId is required (or, with launchMode LOTT, lottoGameCode or lottoView=lobby)', path: ['nodeId'],
 });
+
+/**
+ * The lottery game codes of the platform's mobile client that name the lobby rather than a game (platform-contract.md
+ * §7.5: it sends lottoView=lobby for a code of `lobby` or `game_list`, any case, and for none).
+ */
+export const LOTTERY_LOBBY_CODES: readonly string[] = ['lobby', 'game_list'];
+
+/** True for a LOTT launch that asks for the lottery lobby (§7.5): lottoView=lobby, no node id, no game's code. */
+export function isLotteryLobbyLaunch(q: { launchMode: string; nodeId?: number | undefined; lottoGameCode?: string | undefined; lottoView?: string | undefined }): boolean {
+  return q.launchMode === 'LOTT' && q.nodeId === undefined && q.lottoView === 'lobby'
+    && (q.lottoGameCode === undefined || LOTTERY_LOBBY_CODES.includes(q.lottoGameCode.toLowerCase()));
+}
 
 /** A winner-board entry (§2 "winner board"): winAmount in currency units. */
 const winnerEntry = z.object({
@@ -186,6 +198,10 @@ export const catalogueCalls = {
    * GET launch game (§2, GAMELO3): `launchMode=GLS` with platform, clientType, gameId, nodeId, accountType (1; 0 =
    * free play), vassalage, merchantCode, language, confirmTrans=0, webView=false; or `launchMode=LOTT` with the
    * lotto fields → `value.content.game_url` (the platform's (2nd) shape; PlayDeck adds nodeId, vassalage, freePlay).
+   * The lottery lobby launch (§7.5: `launchMode=LOTT&lottoView=lobby&lottoArea&lottoPrizeMode&device&backUrl&hasLobby&
+   * language&title`, SEA with `lottoMode=SEA_Tradition_Mobile`) carries no node id and no game's code: its game_url
+   * is the site's lottery lobby (/m/lottery), without nodeId or vassalage; 404 `game_not_found` when the site offers
+   * no lottery game.
    * Without launchMode the platform answers 500 "#727 system busy"; PlayDeck answers 400 `request_param_err`
    * (never 5xx for a client mistake). Errors: 401 `customer.not.login`; 404 `game_not_found`; 409
    * `vendor_maintenance`; 403 `free_reject`; 400 `free_play_unavailable`, `request_param_err`.

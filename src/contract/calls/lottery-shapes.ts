@@ -120,6 +120,65 @@ export const gameSheetSchema = gameInfoSchema.extend({
   odds: z.partialRecord(prizeModeSchema, z.record(z.string(), z.number().int())),
 });
 
+/**
+ * One game of the lottery lists the platform's mobile client reads as plain objects keyed by game
+ * (platform-contract.md §7.5: GET /lgw/games/mobile, /lgw/games/popular; the client takes `Object.values(data)`,
+ * caches it as `lottList` and reads each entry's `displayName`, the game's name as listed). The other fields are
+ * not found in the contract: PlayDeck's choice, so one browser reads both the built-in lottery and the platform:
+ * `gameId` (the launcher's game id, also the key), `gameName`, `gameType` (LOTT | ELOTT), `vassalage` (the vendor
+ * code), `vendorName`, `gameGroupId`, `lottoMode` (Tradition / Entertainment, comma separated: the play types) and
+ * `prizeModes`. Only `gameId` and `displayName` are required, so a platform answer with fewer fields still lists;
+ * unknown fields pass through untouched.
+ */
+export const mobileLotteryGameSchema = z.looseObject({
+  gameId: z.union([z.string(), z.number().int().transform(String)]),
+  displayName: z.string(),
+  gameName: z.string().optional(),
+  gameType: z.string().optional(),
+  vassalage: z.string().optional(),
+  vendorName: z.string().optional(),
+  gameGroupId: z.string().nullable().optional(),
+  lottoMode: z.string().nullable().optional(),
+  prizeModes: z.array(z.string()).optional(),
+});
+
+/** A plain object keyed by game id (§7.5 "a plain object keyed by game"). */
+export const mobileLotteryGamesSchema = z.record(z.string(), mobileLotteryGameSchema);
+
+/**
+ * One group of the lottery menu (§7.5 GET /lgw/vn/games/game_menu, read with `Object.values(data)`; the client's
+ * lottery centre reads each group's `games`). Inner fields beside `games` are not found: PlayDeck groups by vendor,
+ * `menuCode` = the vendor code, `menuName` = its display name.
+ */
+export const lotteryMenuGroupSchema = z.looseObject({
+  menuCode: z.string(),
+  menuName: z.string(),
+  games: z.array(mobileLotteryGameSchema),
+});
+
+/** The lottery menu: a plain object keyed by group (vendor code). */
+export const lotteryMenuSchema = z.record(z.string(), lotteryMenuGroupSchema);
+
+/**
+ * A game's open draw (§7.5 GET /lgw/games/opened/numero and /lgw/vn/numeros/opened/game, each a plain object keyed
+ * by game read with `Object.values(data)`). `numero` is the draw number (issue, YYYYMMDD-NNNN). The time fields
+ * are not found in the contract: PlayDeck's choice, as its draws (`openAt`, `closeAt` = betting closes, `drawAt`,
+ * epoch ms) and `serverTime` so a count-down runs on the server's clock.
+ */
+export const openNumeroSchema = z.looseObject({
+  gameId: z.union([z.string(), z.number().int().transform(String)]),
+  numero: z.string(),
+  displayName: z.string().optional(),
+  gameName: z.string().optional(),
+  openAt: z.number().optional(),
+  closeAt: z.number().optional(),
+  drawAt: z.number().optional(),
+  serverTime: z.number().optional(),
+});
+
+/** Open draws keyed by game id. */
+export const openNumerosSchema = z.record(z.string(), openNumeroSchema);
+
 // ---- inputs ----
 
 /** GET /wps/playdeck/lottery/games query: optional category (LOTT or ELOTT) and vendor. */
@@ -201,3 +260,12 @@ export const nearNumerosQuery = z.object({ gameId: gameIdValue });
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Pattern of an idempotency key. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * GET /lgw/vn/games/game_menu query (§7.5: `prizeMode=Lott&device=MOBILE`): the prize mode in any case (Lott, Elott,
+ * SEA; absent = every game) and the device (accepted and ignored: PlayDeck's lists are the same on every device).
+ */
+export const lotteryMenuQuery = z.object({
+  prizeMode: z.preprocess(blank, z.string().transform((s) => s.toUpperCase()).pipe(prizeModeSchema).optional()),
+  device: z.preprocess(blank, z.string().max(20).optional()),
+});

@@ -3,7 +3,8 @@ import { defineCall, EXTENSION_PREFIX } from '../call';
 import { wireMoney } from '../money';
 import {
   bettingBody, cancelBody, drawPageQuery, drawSchema, gameInfoSchema, gameSheetSchema, lotteryGameQuery, lotteryGamesQuery,
-  nearNumerosQuery, orderDetailSchema, orderInfoQuery, orderSchema, orderSearchBody, pageOf, subOrderSchema, todayOrdersQuery,
+  lotteryMenuQuery, lotteryMenuSchema, mobileLotteryGameSchema, mobileLotteryGamesSchema, nearNumerosQuery, openNumerosSchema, orderDetailSchema,
+  orderInfoQuery, orderSchema, orderSearchBody, pageOf, subOrderSchema, todayOrdersQuery,
 } from './lottery-shapes';
 
 /**
@@ -125,6 +126,58 @@ export const lotteryCalls = {
     query: nearNumerosQuery,
     value: z.object({ gameId: z.string(), serverTime: z.number(), current: drawSchema, previous: drawSchema.nullable() }),
     summary: '§4 The current and the previous draw of a lottery game.',
+  }),
+  /**
+   * §7.5 the mobile client's lottery list: GET /lgw/games/mobile → a plain object keyed by game id
+   * (`{ [gameId]: MobileLotteryGame }`, src/contract/calls/lottery-shapes.ts), which the client reads as
+   * `Object.values(data)` (cached as `lottList`, each entry's `displayName` shown). The built-in lottery answers its
+   * site's LOTT and ELOTT games in catalogue order; PlayDeck's browser reads the platform's answer in upstream mode
+   * (/m/lottery). No session needed. Errors: none of the client's making.
+   */
+  lotteryMobileGames: defineCall({
+    name: 'lotteryMobileGames', method: 'GET', path: '/lgw/games/mobile', auth: 'optional',
+    value: mobileLotteryGamesSchema,
+    summary: '§7.5 The lottery games as the mobile client lists them (plain object keyed by game id).',
+  }),
+  /**
+   * §7.5 popular lotteries: GET /lgw/games/popular → `{ [gameId]: MobileLotteryGame & { rank } }`, `rank` 1 for the
+   * most played: by orders placed on the site in the last 7 days, then catalogue order (the ranking is not found in
+   * the contract: PlayDeck's choice; key order cannot carry it, integer-like keys are listed ascending). No session.
+   */
+  popularLotteryGames: defineCall({
+    name: 'popularLotteryGames', method: 'GET', path: '/lgw/games/popular', auth: 'optional',
+    value: z.record(z.string(), mobileLotteryGameSchema.extend({ rank: z.number().int().min(1).optional() })),
+    summary: '§7.5 The lottery games, most played first (plain object keyed by game id).',
+  }),
+  /**
+   * §7.5 the lottery menu: GET /lgw/vn/games/game_menu?prizeMode=Lott&device=MOBILE → `{ [vendorCode]: { menuCode,
+   * menuName, games: MobileLotteryGame[] } }`: the games offering the prize mode (any case; absent = all), grouped
+   * by vendor (grouping not found: PlayDeck's choice). 400 `request_param_err` for an unknown prize mode.
+   */
+  lotteryGameMenu: defineCall({
+    name: 'lotteryGameMenu', method: 'GET', path: '/lgw/vn/games/game_menu', auth: 'optional',
+    query: lotteryMenuQuery,
+    value: lotteryMenuSchema,
+    summary: '§7.5 The lottery menu: games of a prize mode grouped by vendor.',
+  }),
+  /**
+   * §7.5 open draws: GET /lgw/games/opened/numero (the client calls it as /lotto/lgw/games/opened/numero; both
+   * answer) → `{ [gameId]: { gameId, numero, displayName, gameName, openAt, closeAt, drawAt, serverTime } }`: each
+   * game's draw taking bets now (numero = draw number; times epoch ms, PlayDeck's choice). No session needed.
+   */
+  openedNumeros: defineCall({
+    name: 'openedNumeros', method: 'GET', path: '/lgw/games/opened/numero', auth: 'optional',
+    value: openNumerosSchema,
+    summary: '§7.5 The draw taking bets now of every lottery game (plain object keyed by game id).',
+  }),
+  /**
+   * §7.5 open draws of the lottery menu: GET /lgw/vn/numeros/opened/game → the same shape as `openedNumeros`. No
+   * session needed.
+   */
+  vnOpenedNumeros: defineCall({
+    name: 'vnOpenedNumeros', method: 'GET', path: '/lgw/vn/numeros/opened/game', auth: 'optional',
+    value: openNumerosSchema,
+    summary: '§7.5 The open draws of the lottery menu\'s games (plain object keyed by game id).',
   }),
   /**
    * Extension: GET /wps/playdeck/lottery/draws?nodeId|gameId → envelope value `{ nodeId, serverTime, current,

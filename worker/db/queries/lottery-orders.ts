@@ -259,3 +259,15 @@ export function refreshOrdersStatement(db: D1Database, scope: { orderId: number 
     )
     .bind(now, id);
 }
+
+/**
+ * How many orders each lottery game (node id) took on a site since `since` (epoch ms): the ranking of the popular
+ * lotteries (api/lottery-gateway.ts GET /lgw/games/popular). Games without orders are absent.
+ */
+export async function countOrdersByGameSince(db: D1Database, merchantCode: string, since: number): Promise<Map<number, number>> {
+  const { results } = await db
+    .prepare('SELECT node_id, COUNT(*) AS orders FROM lottery_orders WHERE merchant_code = ? AND created_at >= ? GROUP BY node_id')
+    .bind(merchantCode, since)
+    .all<{ node_id: number; orders: number }>();
+  return new Map(results.map((r) => [r.node_id, r.orders]));
+}

@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import type {
-  drawSchema, gameInfoSchema, gameSheetSchema, orderDetailSchema, orderSchema, subOrderSchema,
+  drawSchema, gameInfoSchema, gameSheetSchema, mobileLotteryGameSchema, openNumeroSchema, orderDetailSchema, orderSchema,
+  subOrderSchema,
 } from '../../../src/contract/calls/lottery-shapes';
 import { minorToWire } from '../../../src/contract/money';
 import type { Draw, LotteryGame, Order, SubOrder } from './model';
@@ -14,6 +15,10 @@ import { deriveDigits } from './draw';
 import { prizeModesOf } from './odds';
 import { openSlot } from './schedule';
 
+/** A game of the mobile client's lottery lists on the wire (platform-contract.md §7.5). */
+export type MobileLotteryGame = z.output<typeof mobileLotteryGameSchema>;
+/** A game's open draw on the wire (§7.5). */
+export type OpenNumero = z.output<typeof openNumeroSchema>;
 /** A draw on the wire. */
 export type LotteryDraw = z.output<typeof drawSchema>;
 /** A game with its schedule on the wire. */
@@ -124,4 +129,47 @@ export function orderDetailView(order: Order, subs: readonly SubOrder[], draw: D
     subOrders: subs.filter((s) => s.orderId === order.id).map(subOrderView),
     draw: drawView(draw, now),
   };
+}
+
+/**
+ * A game as the mobile client's lottery lists carry it (§7.5): `displayName` is the game's name as listed (the
+ * client shows it), `vendorName` the vendor's display name.
+ */
+export function mobileGameView(game: LotteryGame): MobileLotteryGame {
+  return {
+    gameId: game.gameId,
+    displayName: game.gameName,
+    gameName: game.gameName,
+    gameType: game.gameType,
+    vassalage: game.vassalage,
+    vendorName: game.displayName,
+    gameGroupId: game.gameGroupId,
+    lottoMode: game.lottoMode,
+    prizeModes: prizeModesOf(game.odds),
+  };
+}
+
+/** A game's draw taking bets at `now` (§7.5 open numeros): numero = its issue number; times epoch ms. */
+export function openNumeroView(game: LotteryGame, now: number): OpenNumero {
+  const open = openSlot(game.schedule, now);
+  return {
+    gameId: game.gameId,
+    numero: open.issueNo,
+    displayName: game.gameName,
+    gameName: game.gameName,
+    openAt: open.openAt,
+    closeAt: open.closeAt,
+    drawAt: open.drawAt,
+    serverTime: now,
+  };
+}
+
+/**
+ * Games keyed by game id in the list's order (§7.5 "a plain object keyed by game"). A game id shared by two vendors
+ * keeps its first game (the launcher resolves a game id the same way: worker/db/queries/lottery-games.ts).
+ */
+export function keyedByGameId<T>(games: readonly LotteryGame[], view: (game: LotteryGame) => T): Record<string, T> {
+  const keyed: Record<string, T> = {};
+  for (const game of games) if (!Object.hasOwn(keyed, game.gameId)) keyed[game.gameId] = view(game);
+  return keyed;
 }
