@@ -6,6 +6,7 @@ import { ApiError } from '../lib/envelope';
 import { LANGUAGE_COOKIE } from '../../src/lib/languages';
 import { isPlayDeckClient } from '../../src/contract/headers';
 import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../src/contract/legacy';
+import { checkAnswerShape } from './upstream-answers';
 import { openSealedBody } from '../services/encrypted-body';
 import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../services/legacy-crypto';
 import { resolveLanguage } from './language';
@@ -295,6 +296,30 @@ function withSanitisedContent(answer: Response): Promise<Response> {
 }
 
 /**
+ * For PlayDeck's own browser and edge (the `X-PlayDeck-Client` header, src/contract/headers.ts): the platform's
+ * (buffered) answer when a success fits the call's contract schema (upstream-answers.ts checkAnswerShape), otherwise
+ * 502 `upstream_unavailable`, logged with the call's name and where the shape broke (never the value). Not a failure
+ * for the breaker: the platform answered, only not in a shape PlayDeck reads. The platform's own clients behind
+ * PlayDeck get its answers unchecked, as it sent them (they read them their own way).
+ */
+async function readableAnswer(request: Request, pathname: string, answer: Response): Promise<Response> {
+  if (!isPlayDeckClient(request.headers)) return answer;
+  if (!(answer.headers.get('Content-Type') ?? '').includes('json')) return answer;
+  const method = request.method;
+  const text = await answer.clone().text();
+  let parsed: unknown;
+  try {
+    parsed = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    return answer;
+  }
+  const verdict = checkAnswerShape(method, pathname, answer.status, parsed);
+  if (verdict.ok) return answer;
+  console.warn(LOG, 'answer outside the contract schema', method, pathname, verdict.call, verdict.issue);
+  throw upstreamFailure('not_contract');
+}
+
+/**
  * Forwards one API call (/wps/*, /lgw/*) the way the platform's own clients would send it (§1.2): the
  * platform headers (forwarding.ts platformRequestHeaders: Merchant from domain routing, Language, X-Real-UA,
  * bare-token Authorization), `X-Forwarded-*`; the encrypted calls (src/contract/legacy.ts) re-encrypted from
@@ -317,12 +342,12 @@ async function forwardApiCall(c: Context<AppEnv>, base: string, options: Upstrea
   const method = request.method;
   const call = callContext(c, base, options);
   if (isLegacyEncryptedCall(method, pathname) && !isLegacyEncryptionHeader(headers.get('Encryption'))) {
-    return relay(await sendReencrypted(c, url, headers, base, options, call));
+    return relay(await readableAnswer(request, pathname, await sendReencrypted(c, url, headers, base, options, call)));
   }
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // A body that may be sent twice (isRetryable: an Idempotency-Key) is read first; any other streams through once.
   const body = !hasBody ? null : isRetryable(method, headers) ? await request.arrayBuffer() : request.body;
-  const answer = await sendApi(url, pathname, { method, headers, body }, options, call);
+  const answer = await readableAnswer(request, pathname, await sendApi(url, pathname, { method, headers, body }, options, call));
   if (carriesRichContent(method, pathname)) return withSanitisedContent(answer);
   // Plain paths for PlayDeck's browser and edge only; the platform's own client gets them as the platform sent them.
   return hasEncryptedServicePaths(method, pathname) && isPlayDeckClient(request.headers) ? withPlainServicePaths(answer) : relay(answer);
