@@ -3,7 +3,8 @@ import { callApi } from './client';
 import { activeLanguage } from '../lib/i18n';
 import { $session } from '../stores/session';
 import { catalogueCalls } from '../contract/calls/catalogue';
-import type { GameTileWire, vendorGameType, vendorLane } from '../contract/calls/catalogue-schemas';
+import type { GameTileWire, vendorLane } from '../contract/calls/catalogue-schemas';
+import type { VendorMappingEntry } from '../lib/gameListView';
 import { minorToWire, wireToMinor } from '../contract/money';
 
 export type { GameCategory } from '../contract/calls/catalogue-schemas';
@@ -16,8 +17,10 @@ export type { GameCategory } from '../contract/calls/catalogue-schemas';
 
 /** A game tile in the browser (player-shell §3 Game): the wire's tile with minBet in minor units. */
 export type Game = Omit<GameTileWire, 'minBet'> & { minBet?: number | undefined };
-/** The vendor mapping entry of one category (§2 vendor game types). */
-export type VendorGameType = z.output<typeof vendorGameType>;
+/** The vendor mapping entry of one category, built from the vendor game types and lanes (src/lib/gameListView.ts mappingOf). */
+export type VendorGameType = VendorMappingEntry;
+/** The vendor game types: game type → vendor codes (§2 vendor game types). */
+export type VendorGameTypes = z.output<typeof catalogueCalls.vendorGameTypes.value>['content'];
 /** One vendor lane with its vendor cards (§2 vendor lanes). */
 export type VendorLane = z.output<typeof vendorLane>;
 /** A page of games; pageNum is 1-based. */
@@ -40,13 +43,24 @@ export function toGame(tile: GameTileWire): Game {
   return { ...tile, minBet: tile.minBet === undefined ? undefined : wireToMinor(tile.minBet) };
 }
 
-/** GET vendor game types (`typeId=1`, `merchant_code`): the vendor mapping per category, in sorting order. */
-export const getVendorGameTypes = (language: string = activeLanguage()) =>
-  callApi(catalogueCalls.vendorGameTypes, { query: { typeId: 1, merchant_code: siteMerchant(), language } });
+/**
+ * GET vendor game types (`typeId=1`, `merchant_code`) → `value.content`: game type → vendor codes (lists; a comma
+ * string is read as its list), in the merchant's category order. Throws the ZodError when the answer has another
+ * shape, so the screens show their error state rather than waiting (ApiRequestError on a refused call).
+ */
+export async function getVendorGameTypes(language: string = activeLanguage()): Promise<VendorGameTypes> {
+  const value = await callApi(catalogueCalls.vendorGameTypes, { query: { typeId: 1, merchant_code: siteMerchant(), language } });
+  return catalogueCalls.vendorGameTypes.value.parse(value).content;
+}
 
-/** GET vendor lanes (`platform=html5`, `merchantCode`): one lane of vendor cards per category. */
-export const getVendorLanes = async (language: string = activeLanguage()): Promise<VendorLane[]> =>
-  (await callApi(catalogueCalls.vendorLanes, { query: { platform: 'html5', merchantCode: siteMerchant(), language } })).data.lanes;
+/**
+ * GET vendor lanes (`platform=html5`, `merchantCode`): one lane of vendor cards per category (§7.3 shape). Throws the
+ * ZodError when the answer has another shape (ApiRequestError on a refused call).
+ */
+export async function getVendorLanes(language: string = activeLanguage()): Promise<VendorLane[]> {
+  const value = await callApi(catalogueCalls.vendorLanes, { query: { platform: 'html5', merchantCode: siteMerchant(), language } });
+  return catalogueCalls.vendorLanes.value.parse(value).data.lanes;
+}
 
 /** Query of the game list (player-shell §7). pageNo is 1-based; minBet in minor units; vassalage a vendor or list. */
 export interface GameListQuery {
