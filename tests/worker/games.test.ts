@@ -276,8 +276,8 @@ describe('GET /wps/relay/GCSGAME_newGameVendor (§2 vendor lanes, §7.3)', () =>
       expect(page.value.games[0]?.gameId).toBe(card.gameId);
     }
     for (const card of withTrial.slice(0, 4)) {
-      const { status, body: launched } = await call(
-        `/wps/relay/GCS_gameTrialLaunch?gameId=${encodeURIComponent(card.telGameId!)}&nodeId=${card.telNodeId}&platform=html5`,
+      const { status, body: launched } = await callDef(
+        catalogueCalls.trialLaunch, `gameId=${encodeURIComponent(card.telGameId!)}&nodeId=${card.telNodeId}&platform=html5`,
       );
       expect(status).toBe(200);
       expect(launched.value.content.game_url).toBeTruthy();
