@@ -43,23 +43,66 @@ export function toGame(tile: GameTileWire): Game {
   return { ...tile, minBet: tile.minBet === undefined ? undefined : wireToMinor(tile.minBet) };
 }
 
+/** An answer whose shape the browser cannot read (a refused call is an ApiRequestError instead). */
+export class UnreadableAnswerError extends Error {
+  constructor(readonly call: string) {
+    super(`unreadable answer of ${call}`);
+    this.name = 'UnreadableAnswerError';
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const optional = (v: unknown, check: (x: unknown) => boolean) => v === undefined || v === null || check(v);
+const isInt = (v: unknown) => Number.isInteger(v);
+
 /**
- * GET vendor game types (`typeId=1`, `merchant_code`) → `value.content`: game type → vendor codes (lists; a comma
- * string is read as its list), in the merchant's category order. Throws the ZodError when the answer has another
- * shape, so the screens show their error state rather than waiting (ApiRequestError on a refused call).
+ * The vendor game types' `value` read by hand, as the contract schema (vendorGameTypesContent) reads it in the
+ * worker: the browser build carries no zod (src/contract/schema-stub.ts). Lists or comma strings of codes,
+ * trimmed, upper-cased, de-duplicated; throws UnreadableAnswerError on any other shape.
  */
-export async function getVendorGameTypes(language: string = activeLanguage()): Promise<VendorGameTypes> {
-  const value = await callApi(catalogueCalls.vendorGameTypes, { query: { typeId: 1, merchant_code: siteMerchant(), language } });
-  return catalogueCalls.vendorGameTypes.value.parse(value).content;
+export function readVendorGameTypes(value: unknown): VendorGameTypes {
+  const content = isObject(value) ? value.content : undefined;
+  if (!isObject(content)) throw new UnreadableAnswerError('vendorGameTypes');
+  const read: VendorGameTypes = {};
+  for (const [type, codes] of Object.entries(content)) {
+    const list = isString(codes) ? codes.split(',') : Array.isArray(codes) && codes.every(isString) ? codes : null;
+    if (!list) throw new UnreadableAnswerError('vendorGameTypes');
+    read[type] = [...new Set(list.map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  }
+  return read;
+}
+
+/** The vendor lanes' `value` read by hand (the fields vendorLane names, §7.3); throws UnreadableAnswerError on another shape. */
+export function readVendorLanes(value: unknown): VendorLane[] {
+  const lanes = isObject(value) && isObject(value.data) ? value.data.lanes : undefined;
+  const ok = Array.isArray(lanes) && lanes.every((lane) => isObject(lane) && isString(lane.title)
+    && optional(lane.gameCount, isInt)
+    && Array.isArray(lane.gameClassify) && lane.gameClassify.every((c) => isObject(c) && Array.isArray(c.vendors) && c.vendors.every(isString)
+      && optional(c.gameClassify, isString) && optional(c.code, isString) && optional(c.name, isString))
+    && Array.isArray(lane.cards) && lane.cards.every((card) => isObject(card) && isString(card.accountTypeName) && isString(card.displayName)
+      && isString(card.gameType) && isString(card.lagerIcon) && typeof card.freeplay === 'boolean'
+      && optional(card.gameCount, isInt) && optional(card.nodeId, isInt) && optional(card.telNodeId, isInt)
+      && optional(card.gameId, isString) && optional(card.telGameId, isString)));
+  if (!ok) throw new UnreadableAnswerError('vendorLanes');
+  return lanes as VendorLane[];
 }
 
 /**
- * GET vendor lanes (`platform=html5`, `merchantCode`): one lane of vendor cards per category (§7.3 shape). Throws the
- * ZodError when the answer has another shape (ApiRequestError on a refused call).
+ * GET vendor game types (`typeId=1`, `merchant_code`) → `value.content`: game type → vendor codes (lists; a comma
+ * string is read as its list), in the merchant's category order. Throws UnreadableAnswerError when the answer has
+ * another shape, so the screens show their error state rather than waiting (ApiRequestError on a refused call).
+ */
+export async function getVendorGameTypes(language: string = activeLanguage()): Promise<VendorGameTypes> {
+  return readVendorGameTypes(await callApi(catalogueCalls.vendorGameTypes, { query: { typeId: 1, merchant_code: siteMerchant(), language } }));
+}
+
+/**
+ * GET vendor lanes (`platform=html5`, `merchantCode`): one lane of vendor cards per category (§7.3 shape). Throws
+ * UnreadableAnswerError when the answer has another shape (ApiRequestError on a refused call).
  */
 export async function getVendorLanes(language: string = activeLanguage()): Promise<VendorLane[]> {
-  const value = await callApi(catalogueCalls.vendorLanes, { query: { platform: 'html5', merchantCode: siteMerchant(), language } });
-  return catalogueCalls.vendorLanes.value.parse(value).data.lanes;
+  return readVendorLanes(await callApi(catalogueCalls.vendorLanes, { query: { platform: 'html5', merchantCode: siteMerchant(), language } }));
 }
 
 /** Query of the game list (player-shell §7). pageNo is 1-based; minBet in minor units; vassalage a vendor or list. */
