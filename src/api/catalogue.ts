@@ -4,7 +4,8 @@ import { activeLanguage } from '../lib/i18n';
 import { $session } from '../stores/session';
 import { catalogueCalls } from '../contract/calls/catalogue';
 import { RECENT_GAMES_CAP } from '../contract/calls/favourites';
-import type { GameTileWire, vendorGameType, vendorLane } from '../contract/calls/catalogue-schemas';
+import type { GameTileWire, vendorLane } from '../contract/calls/catalogue-schemas';
+import type { VendorMappingEntry } from '../lib/gameListView';
 import { minorToWire, wireToMinor } from '../contract/money';
 
 export type { GameCategory } from '../contract/calls/catalogue-schemas';
@@ -17,8 +18,10 @@ export type { GameCategory } from '../contract/calls/catalogue-schemas';
 
 /** A game tile in the browser (player-shell §3 Game): the wire's tile with minBet in minor units. */
 export type Game = Omit<GameTileWire, 'minBet'> & { minBet?: number | undefined };
-/** The vendor mapping entry of one category (§2 vendor game types). */
-export type VendorGameType = z.output<typeof vendorGameType>;
+/** The vendor mapping entry of one category, built from the vendor game types and lanes (src/lib/gameListView.ts mappingOf). */
+export type VendorGameType = VendorMappingEntry;
+/** The vendor game types: game type → vendor codes (§2 vendor game types). */
+export type VendorGameTypes = z.output<typeof catalogueCalls.vendorGameTypes.value>['content'];
 /** One vendor lane with its vendor cards (§2 vendor lanes). */
 export type VendorLane = z.output<typeof vendorLane>;
 /** A page of games; pageNum is 1-based. */
@@ -41,13 +44,67 @@ export function toGame(tile: GameTileWire): Game {
   return { ...tile, minBet: tile.minBet === undefined ? undefined : wireToMinor(tile.minBet) };
 }
 
-/** GET vendor game types (`typeId=1`, `merchant_code`): the vendor mapping per category, in sorting order. */
-export const getVendorGameTypes = (language: string = activeLanguage()) =>
-  callApi(catalogueCalls.vendorGameTypes, { query: { typeId: 1, merchant_code: siteMerchant(), language } });
+/** An answer whose shape the browser cannot read (a refused call is an ApiRequestError instead). */
+export class UnreadableAnswerError extends Error {
+  constructor(readonly call: string) {
+    super(`unreadable answer of ${call}`);
+    this.name = 'UnreadableAnswerError';
+  }
+}
 
-/** GET vendor lanes (`platform=html5`, `merchantCode`): one lane of vendor cards per category. */
-export const getVendorLanes = async (language: string = activeLanguage()): Promise<VendorLane[]> =>
-  (await callApi(catalogueCalls.vendorLanes, { query: { platform: 'html5', merchantCode: siteMerchant(), language } })).data.lanes;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const optional = (v: unknown, check: (x: unknown) => boolean) => v === undefined || v === null || check(v);
+const isInt = (v: unknown) => Number.isInteger(v);
+
+/**
+ * The vendor game types' `value` read by hand, as the contract schema (vendorGameTypesContent) reads it in the
+ * worker: the browser build carries no zod (src/contract/schema-stub.ts). Lists or comma strings of codes,
+ * trimmed, upper-cased, de-duplicated; throws UnreadableAnswerError on any other shape.
+ */
+export function readVendorGameTypes(value: unknown): VendorGameTypes {
+  const content = isObject(value) ? value.content : undefined;
+  if (!isObject(content)) throw new UnreadableAnswerError('vendorGameTypes');
+  const read: VendorGameTypes = {};
+  for (const [type, codes] of Object.entries(content)) {
+    const list = isString(codes) ? codes.split(',') : Array.isArray(codes) && codes.every(isString) ? codes : null;
+    if (!list) throw new UnreadableAnswerError('vendorGameTypes');
+    read[type] = [...new Set(list.map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  }
+  return read;
+}
+
+/** The vendor lanes' `value` read by hand (the fields vendorLane names, §7.3); throws UnreadableAnswerError on another shape. */
+export function readVendorLanes(value: unknown): VendorLane[] {
+  const lanes = isObject(value) && isObject(value.data) ? value.data.lanes : undefined;
+  const ok = Array.isArray(lanes) && lanes.every((lane) => isObject(lane) && isString(lane.title)
+    && optional(lane.gameCount, isInt)
+    && Array.isArray(lane.gameClassify) && lane.gameClassify.every((c) => isObject(c) && Array.isArray(c.vendors) && c.vendors.every(isString)
+      && optional(c.gameClassify, isString) && optional(c.code, isString) && optional(c.name, isString))
+    && Array.isArray(lane.cards) && lane.cards.every((card) => isObject(card) && isString(card.accountTypeName) && isString(card.displayName)
+      && isString(card.gameType) && isString(card.lagerIcon) && typeof card.freeplay === 'boolean'
+      && optional(card.gameCount, isInt) && optional(card.nodeId, isInt) && optional(card.telNodeId, isInt)
+      && optional(card.gameId, isString) && optional(card.telGameId, isString)));
+  if (!ok) throw new UnreadableAnswerError('vendorLanes');
+  return lanes as VendorLane[];
+}
+
+/**
+ * GET vendor game types (`typeId=1`, `merchant_code`) → `value.content`: game type → vendor codes (lists; a comma
+ * string is read as its list), in the merchant's category order. Throws UnreadableAnswerError when the answer has
+ * another shape, so the screens show their error state rather than waiting (ApiRequestError on a refused call).
+ */
+export async function getVendorGameTypes(language: string = activeLanguage()): Promise<VendorGameTypes> {
+  return readVendorGameTypes(await callApi(catalogueCalls.vendorGameTypes, { query: { typeId: 1, merchant_code: siteMerchant(), language } }));
+}
+
+/**
+ * GET vendor lanes (`platform=html5`, `merchantCode`): one lane of vendor cards per category (§7.3 shape). Throws
+ * UnreadableAnswerError when the answer has another shape (ApiRequestError on a refused call).
+ */
+export async function getVendorLanes(language: string = activeLanguage()): Promise<VendorLane[]> {
+  return readVendorLanes(await callApi(catalogueCalls.vendorLanes, { query: { platform: 'html5', merchantCode: siteMerchant(), language } }));
+}
 
 /** Query of the game list (player-shell §7). pageNo is 1-based; minBet in minor units; vassalage a vendor or list. */
 export interface GameListQuery {

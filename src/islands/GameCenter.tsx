@@ -4,7 +4,7 @@ import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../lib/i18n';
 import { usePaged } from '../hooks/usePaged';
-import { $vendorGameTypes } from '../stores/catalogue';
+import { $catalogueFailed, $vendorGameTypes, refreshCatalogue } from '../stores/catalogue';
 import { gameCentrePages } from '../stores/gameLists';
 import GameGrid from '../components/GameGrid';
 import PagedFooter from '../components/PagedFooter';
@@ -17,11 +17,15 @@ const centreHref = (code: string) => (code === LOBBY ? '/m/gameCenter' : `/m/gam
 /**
  * Game categories menu page (player-shell §2 /m/gameCenter, "Game category menu and tile"): 'all games' (key
  * in_all_games, the lobby), local games first, then one entry per category of the vendor sorting list; choosing
- * one goes to /m/gameCenter?gameType=…, which lists that category 9 games a page. The lobby shows every category.
+ * one goes to /m/gameCenter?gameType=…, which lists that category 9 games a page. The lobby shows every category
+ * with its games and providers (the games' count only where the vendor lanes give it). When the vendor mapping
+ * (vendor game types + lanes) could not be read and none is loaded, the lobby says so with "try again" instead of
+ * "Loading…".
  */
 export default function GameCenter() {
   const hydrated = useHydrated();
   const loaded = useStore($vendorGameTypes);
+  const failed = useStore($catalogueFailed) && hydrated;
   const mapping = hydrated ? loaded : null;
   const gameType = hydrated ? new URLSearchParams(window.location.search).get('gameType')?.trim() || null : null;
   const offered = (mapping ?? []).filter((e) => e.vendors.length > 0);
@@ -52,7 +56,12 @@ export default function GameCenter() {
       ) : (
         <section aria-labelledby="centre-all">
           <h2 id="centre-all">{t('in_all_games')}</h2>
-          {!mapping ? (
+          {!mapping && failed ? (
+            <div className="empty-state" role="alert">
+              <p>{t('games.loadFailed')}</p>
+              <button type="button" className="btn" onClick={() => void refreshCatalogue()}>{t('common.retry')}</button>
+            </div>
+          ) : !mapping ? (
             <p className="muted" aria-busy="true">{t('common.loading')}</p>
           ) : (
             <ul className="category-cards">
@@ -60,10 +69,9 @@ export default function GameCenter() {
                 <li key={entry.gameType}>
                   <a className="card category-card" href={centreHref(entry.gameCategory)}>
                     <strong>{categoryLabel(entry.gameCategory)}</strong>
-                    <span>{t('centre.counts', {
-                      games: entry.vendors.reduce((sum, v) => sum + v.gameCount, 0),
-                      vendors: entry.vendors.length,
-                    })}</span>
+                    {entry.gameCount !== undefined && (
+                      <span>{t('centre.counts', { games: entry.gameCount, vendors: entry.vendors.length })}</span>
+                    )}
                   </a>
                 </li>
               ))}

@@ -7,7 +7,9 @@ import { usePaged } from '../hooks/usePaged';
 import VendorTile from '../components/VendorTile';
 import { t } from '../lib/i18n';
 import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../lib/served';
-import { $vendorLanes, cardName, laneOf, vendorName } from '../stores/catalogue';
+import {
+  $catalogueFailed, $lanesFailed, $vendorLanes, cardCode, cardName, laneOf, refreshCatalogue, refreshLanes, vendorName,
+} from '../stores/catalogue';
 import { $favouriteIds } from '../stores/favourites';
 import { $gameListView, $listSearch, chooseListFilter, chooseListVendor, openGameList, searchList } from '../stores/gameListScreen';
 import { gameListPages } from '../stores/gameLists';
@@ -19,11 +21,16 @@ import PagedFooter from '../components/PagedFooter';
  * selector (RNG, PVP, FISH, LIVE), classification filters, 9 games a page with 'page / total pages' and 'more
  * games'; SPORTS and ELOTT list one tile per vendor card of the vendor lanes. The flow lives in
  * src/stores/gameListScreen.ts and src/stores/gameLists.ts. When the edge wrote the first page into the page
- * (worker/edge/list-fill.ts), the stores start from it and the first render repeats that markup exactly.
+ * (worker/edge/list-fill.ts), the stores start from it and the first render repeats that markup exactly. When the
+ * vendor mapping (vendor game types + lanes) could not be read and none is loaded, the screen says so with "try
+ * again" above the list (the games still list without the vendor selector); vendor tiles whose lanes could not be
+ * read show the same state instead of waiting.
  */
 export default function GameListScreen() {
   const hydrated = useHydrated();
   const lanes = useStore($vendorLanes);
+  const catalogueFailed = useStore($catalogueFailed) && hydrated;
+  const lanesFailed = useStore($lanesFailed) && hydrated;
   const favourites = useStore($favouriteIds);
   const view = useStore($gameListView);
   const search = useStore($listSearch);
@@ -51,6 +58,12 @@ export default function GameListScreen() {
         {gameType ? categoryLabel(gameType) : t('common.loading')}
         {chosenVendor && <span className="list-subtitle"> · {vendorName(chosenVendor)}</span>}
       </h2>
+      {catalogueFailed && !(vendorTiles && lanes === null && lanesFailed) && (
+        <div className="empty-state" role="alert">
+          <p>{t('games.loadFailed')}</p>
+          <button type="button" className="btn" onClick={() => void refreshCatalogue()}>{t('common.retry')}</button>
+        </div>
+      )}
       {!vendorTiles && (
         // Keyed by the address's search: opening another address (history) shows its text. Named and carrying the
         // category and vendor, so Enter before hydration (a plain GET) opens the same list filtered.
@@ -79,14 +92,19 @@ export default function GameListScreen() {
           ))}
         </div>
       )}
-      {vendorTiles && lanes === null ? (
+      {vendorTiles && lanes === null && lanesFailed ? (
+        <div className="empty-state" role="alert">
+          <p>{t('games.loadFailed')}</p>
+          <button type="button" className="btn" onClick={() => void refreshLanes()}>{t('common.retry')}</button>
+        </div>
+      ) : vendorTiles && lanes === null ? (
         <GameGrid games={[]} place="list" loading />
       ) : vendorTiles ? (
         <ul className="game-grid">
           {(laneOf(lanes, gameType)?.cards ?? []).map((card, i) => (
-            <li key={card.vassalage}>
+            <li key={cardCode(card)}>
               <VendorTile
-                gameType={gameType} vassalage={card.vassalage} name={cardName(card)} gameCount={card.gameCount} icon={card.lagerIcon}
+                gameType={gameType} vassalage={cardCode(card)} name={cardName(card)} gameCount={card.gameCount} icon={card.lagerIcon}
                 variant={(i % 4) + 1}
               />
             </li>

@@ -3,7 +3,7 @@ import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import VendorTile from '../components/VendorTile';
 import { t } from '../lib/i18n';
-import { $lanesFailed, $vendorLanes, cardName, refreshLanes } from '../stores/catalogue';
+import { $lanesFailed, $vendorLanes, cardCode, cardName, refreshLanes } from '../stores/catalogue';
 
 /** Props: a fixed category (the slots centre shows RNG); else the page query decides. */
 export interface ProvidersScreenProps {
@@ -40,7 +40,7 @@ export default function ProvidersScreen({ gameType: fixed }: ProvidersScreenProp
     .filter((lane) => !gameType || lane.title === gameType)
     .map((lane) => ({
       lane,
-      cards: lane.cards.filter((card) => !query.vassalage || card.vassalage === query.vassalage),
+      cards: lane.cards.filter((card) => !query.vassalage || cardCode(card) === query.vassalage.toUpperCase()),
     }))
     .filter((s) => s.cards.length > 0);
   if (sections.length === 0) return <p className="empty-state">{t('providers.none')}</p>;
@@ -56,10 +56,10 @@ export default function ProvidersScreen({ gameType: fixed }: ProvidersScreenProp
           </div>
           <ul className="game-grid">
             {cards.map((card, i) => (
-              <li key={card.vassalage}>
+              <li key={cardCode(card)}>
                 <VendorTile
                   gameType={lane.title}
-                  vassalage={card.vassalage}
+                  vassalage={cardCode(card)}
                   name={cardName(card)}
                   gameCount={card.gameCount}
                   icon={card.lagerIcon}

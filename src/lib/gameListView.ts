@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { vendorGameType } from '../contract/calls/catalogue-schemas';
+import { classifyCode, type vendorLane } from '../contract/calls/catalogue-schemas';
 import {
   ALL, FAVORITE, classificationOptions, needsSession, showsClassificationFilter, showsVendorFilter, showsVendorTiles,
   VENDOR_SELECTOR_TYPES,
@@ -12,8 +12,79 @@ import { normaliseSearch } from './search';
  * so both ask for the same list and draw the same controls.
  */
 
-/** The vendor mapping entry of one category (platform-contract.md §2 vendor game types). */
-export type VendorMappingEntry = z.output<typeof vendorGameType>;
+/** One vendor of a category in the vendor mapping. */
+export interface VendorMappingVendor {
+  /** The vendor code (what the game list takes as `vassalage`). */
+  vassalage: string;
+  /** Enabled games of the vendor under the category; undefined when the platform does not say. */
+  gameCount?: number | undefined;
+  /** The vendor's names: `accountTypeName` here is the label menus show (the lane card's displayName, else the code). */
+  vendorNames: { vassalage: string; accountTypeName: string }[];
+  /** The vendor is under maintenance (PlayDeck's built-in lanes say so). */
+  maintenance?: boolean | undefined;
+}
+
+/**
+ * The vendor mapping entry of one category, as PlayDeck's screens read it (player-shell §3 "Vendor mapping per game
+ * type"): built in the browser and at the edge from the vendor game types (which categories, which vendor codes, in
+ * which order) and the vendor lanes (names, counts, classifications) by mappingOf. Not a wire shape.
+ */
+export interface VendorMappingEntry {
+  gameCategory: string;
+  gameType: string;
+  /** Position in the merchant's category sorting list (1-based). */
+  sortOrder: number;
+  vendors: VendorMappingVendor[];
+  /** The category's classification codes (the lane's gameClassify objects' codes). */
+  gameClassify: string[];
+  /** Games of the category (the lane's gameCount); undefined when unknown. */
+  gameCount?: number | undefined;
+}
+
+/** One vendor lane (platform-contract.md §2 vendor lanes, §7.3). */
+export type VendorLaneWire = z.output<typeof vendorLane>;
+
+/** Lane cards whose accountTypeName is a game type stand for the TCG vendor (§7.3: "RNG and PVP cards map to the TCG code"). */
+const TCG_CARDS: ReadonlySet<string> = new Set(['RNG', 'PVP']);
+
+/** The vendor code a lane card stands for: its accountTypeName upper-cased, RNG and PVP → TCG (as the platform's client reads it). */
+export function cardCode(card: Pick<VendorLaneWire['cards'][number], 'accountTypeName'>): string {
+  const code = card.accountTypeName.trim().toUpperCase();
+  return TCG_CARDS.has(code) ? 'TCG' : code;
+}
+
+/**
+ * The vendor mapping from the two answers (platform-contract.md §2): one entry per key of the vendor game types, in
+ * key order (the merchant's category order), its vendors in the answer's order; each vendor's label, game count and
+ * maintenance come from the card of the same code in the lane titled with the category (the code itself and an
+ * unknown count when there is no such card), the classifications from the lane's gameClassify objects. Vendors the
+ * lanes list but the game types do not are left out: the game types say what the merchant offers.
+ */
+export function mappingOf(content: Readonly<Record<string, readonly string[]>>, lanes: readonly VendorLaneWire[]): VendorMappingEntry[] {
+  return Object.entries(content).map(([gameType, codes], index) => {
+    const lane = lanes.find((l) => l.title.trim().toUpperCase() === gameType.toUpperCase());
+    const cards = new Map((lane?.cards ?? []).map((card) => [cardCode(card), card]));
+    const vendors = codes.map((code): VendorMappingVendor => {
+      const card = cards.get(code);
+      return {
+        vassalage: code,
+        gameCount: card?.gameCount,
+        vendorNames: [{ vassalage: code, accountTypeName: card?.displayName.trim() || code }],
+        maintenance: card?.maintenance,
+      };
+    });
+    const counts = vendors.map((v) => v.gameCount);
+    const gameCount = lane?.gameCount ?? (counts.every((n) => n !== undefined) ? counts.reduce((sum: number, n) => sum + n, 0) : undefined);
+    return {
+      gameCategory: gameType,
+      gameType,
+      sortOrder: index + 1,
+      vendors,
+      gameClassify: [...new Set((lane?.gameClassify ?? []).map(classifyCode).filter(Boolean))],
+      gameCount,
+    };
+  });
+}
 
 /**
  * The page's address query: `?gameType=…&vassalage=…&gameName=…`. `gameName` is the name searched for: the search

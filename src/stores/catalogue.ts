@@ -1,26 +1,50 @@
 import { atom, onMount } from 'nanostores';
 import { getVendorGameTypes, getVendorLanes, type VendorGameType, type VendorLane } from '../api/catalogue';
 import { debounce, LANGUAGE_DEBOUNCE_MS } from '../lib/debounce';
-import { sortedMapping } from '../lib/gameListView';
+import { mappingOf } from '../lib/gameListView';
 import { readServed, SERVED_GAME_LIST_ID, SERVED_VENDORS_ID, type ServedGameList, type ServedVendors } from '../lib/served';
 import { $language, onLanguageChange } from './language';
 
 /**
  * The vendor mapping per game category in the merchant's sorting order (player-shell §3 "Vendor mapping per
- * game type"; §7 vendor game types). Null until the first answer; read from the getVassGameType cache first.
+ * game type"), built from the vendor game types (platform-contract.md §2: game type → vendor codes) and the vendor
+ * lanes (names, counts, classifications; §7.3) by mappingOf. Null until both have answered; read from the
+ * getVassGameType cache first.
  */
 export const $vendorGameTypes = atom<VendorGameType[] | null>(null);
-/** True when the last vendor fetch failed and nothing is cached. */
+/**
+ * True when the last vendor fetch failed (a refused call, no answer, or an answer of another shape) and no mapping is
+ * loaded: every screen that needs the mapping then shows its "could not be loaded — try again" state.
+ */
 export const $catalogueFailed = atom(false);
+
+/**
+ * The vendor lanes (platform-contract.md §2 vendor lanes): one lane of vendor cards per category, in the
+ * merchant's order. Fetched when a screen that shows vendor cards mounts (the game list's SPORTS and ELOTT
+ * vendor tiles, the providers screen), and again on language change. Null until the first answer.
+ */
+export const $vendorLanes = atom<VendorLane[] | null>(null);
+/** True when the last lanes fetch failed (refused, no answer, or another shape) and none are loaded. */
+export const $lanesFailed = atom(false);
 
 /** Local storage key of the cached vendor mapping (player-shell §3 local storage keys). */
 const CACHE_KEY = 'getVassGameType';
+
+/** Whether a stored or served value is a mapping as mappingOf builds it (a stale or foreign value is ignored). */
+export function isMapping(value: unknown): value is VendorGameType[] {
+  return Array.isArray(value) && value.every((entry) => {
+    const e = entry as Partial<VendorGameType> | null;
+    return typeof e?.gameType === 'string' && typeof e.gameCategory === 'string' && typeof e.sortOrder === 'number'
+      && Array.isArray(e.gameClassify) && Array.isArray(e.vendors)
+      && e.vendors.every((v) => typeof v?.vassalage === 'string' && Array.isArray(v.vendorNames));
+  });
+}
 
 function readCache(): VendorGameType[] | null {
   try {
     const raw = localStorage.getItem(CACHE_KEY);
     const value: unknown = raw ? JSON.parse(raw) : null;
-    return Array.isArray(value) ? (value as VendorGameType[]) : null;
+    return isMapping(value) ? value : null;
   } catch {
     return null;
   }
@@ -33,20 +57,39 @@ function readCache(): VendorGameType[] | null {
 function servedMapping(): VendorGameType[] | null {
   for (const id of [SERVED_GAME_LIST_ID, SERVED_VENDORS_ID]) {
     const served = readServed(id) as Partial<ServedGameList | ServedVendors> | null;
-    if (Array.isArray(served?.mapping)) return served.mapping;
+    if (isMapping(served?.mapping)) return served.mapping;
   }
   return null;
 }
 
-/** Fetches the vendor mapping in the page's language (home re-fetches it on load, player-shell §2 Home). */
+/** The lanes request under way per language: the mapping and the lanes screens share one call. */
+const lanesInFlight = new Map<string, Promise<VendorLane[]>>();
+
+/** GET vendor lanes once per language at a time (a second asker gets the same answer). */
+function fetchLanes(language: string): Promise<VendorLane[]> {
+  const running = lanesInFlight.get(language);
+  if (running) return running;
+  const request = getVendorLanes(language).finally(() => lanesInFlight.delete(language));
+  lanesInFlight.set(language, request);
+  return request;
+}
+
+/**
+ * Fetches the vendor mapping in the page's language (home re-fetches it on load, player-shell §2 Home): the vendor
+ * game types and the vendor lanes together. Either failing, or answering another shape, keeps the loaded mapping
+ * (the cache's or the served one) or, with none, sets $catalogueFailed. The lanes answer also fills $vendorLanes.
+ */
 export async function refreshCatalogue(): Promise<void> {
+  const language = $language.get();
   try {
-    const { content } = await getVendorGameTypes($language.get());
-    const sorted = sortedMapping(content);
-    $vendorGameTypes.set(sorted);
+    const [content, lanes] = await Promise.all([getVendorGameTypes(language), fetchLanes(language)]);
+    const mapping = mappingOf(content, lanes);
+    $vendorGameTypes.set(mapping);
     $catalogueFailed.set(false);
+    $vendorLanes.set(lanes);
+    $lanesFailed.set(false);
     try {
-      localStorage.setItem(CACHE_KEY, JSON.stringify(sorted));
+      localStorage.setItem(CACHE_KEY, JSON.stringify(mapping));
     } catch {
       // storage full or unavailable: the fresh answer is still used
     }
@@ -75,19 +118,11 @@ onMount($vendorGameTypes, () => {
 
 export { mappingEntry, vendorName } from '../lib/gameListView';
 
-/**
- * The vendor lanes (platform-contract.md §2 vendor lanes): one lane of vendor cards per category, in the
- * merchant's order. Fetched when a screen that shows vendor cards mounts (the game list's SPORTS and ELOTT
- * vendor tiles, the providers screen), and again on language change. Null until the first answer.
- */
-export const $vendorLanes = atom<VendorLane[] | null>(null);
-/** True when the last lanes fetch failed and none are loaded. */
-export const $lanesFailed = atom(false);
 
 /** Fetches the vendor lanes in the page's language. */
 export async function refreshLanes(): Promise<void> {
   try {
-    $vendorLanes.set(await getVendorLanes($language.get()));
+    $vendorLanes.set(await fetchLanes($language.get()));
     $lanesFailed.set(false);
   } catch {
     if (!$vendorLanes.get()) $lanesFailed.set(true);
@@ -110,7 +145,9 @@ export function laneOf(lanes: readonly VendorLane[] | null, gameType: string): V
   return lanes?.find((lane) => lane.title === gameType);
 }
 
-/** Display name of a vendor card: its accountTypeName, else its displayName, else the vendor code. */
+/** Display name of a vendor card: its displayName, else its vendor code (accountTypeName, §7.3). */
 export function cardName(card: VendorLane['cards'][number]): string {
-  return card.accountTypeName || card.displayName || card.vassalage;
+  return card.displayName.trim() || card.accountTypeName;
 }
+
+export { cardCode } from '../lib/gameListView';

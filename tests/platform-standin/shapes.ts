@@ -90,42 +90,42 @@ export function gameTile(game: StandinGame, origin: string) {
 
 const GAME_TYPES = ['RNG', 'LIVE', 'FISH'] as const;
 
-/** §2 vendor game types: `value.content` (built-in's entry shape: gameCategory, gameType, sortOrder, vendors, gameClassify). */
+/**
+ * §2 vendor game types: `value.content` maps each game type to its vendor codes (a list per type, in the
+ * catalogue's type order), as the contract gives it.
+ */
 export function vendorGameTypes() {
   return {
-    content: GAME_TYPES.map((type, index) => {
-      const games = CATALOGUE.filter((g) => g.gameType === type);
-      const vendors = [...new Set(games.map((g) => g.vassalage))];
-      return {
-        gameCategory: type,
-        gameType: type,
-        sortOrder: index + 1,
-        vendors: vendors.map((v) => ({
-          vassalage: v,
-          gameCount: games.filter((g) => g.vassalage === v).length,
-          vendorNames: [{ vassalage: v, accountTypeName: games.find((g) => g.vassalage === v)?.vendorName ?? v }],
-        })),
-        gameClassify: ['all', 'hot'],
-      };
-    }),
+    content: Object.fromEntries(GAME_TYPES.map((type) => [type, [...new Set(CATALOGUE.filter((g) => g.gameType === type).map((g) => g.vassalage))]])),
   };
 }
 
-/** §2 vendor lanes: `value.data.lanes[{ title, cards[], gameClassify }]`, `freeplay` when every game supports it. */
+/**
+ * §2 vendor lanes as §7.3 has the platform's client read them: `value.data.lanes[{ title, gameCount, cards[],
+ * gameClassify[] }]`. A card's `accountTypeName` is the vendor CODE (the game list's `vassalage`), `displayName` the
+ * vendor's name, `gameId`/`nodeId` its first game of the type, `telGameId`/`telNodeId` its first free-play game
+ * (null without one; the stand-in's games have no separate tel ids, so telNodeId is the node id), `freeplay` when
+ * every game supports it. `gameClassify` is a list of objects, each with its own `vendors` list.
+ */
 export function vendorLanes(origin: string) {
   return {
     data: {
       lanes: GAME_TYPES.map((type) => {
         const games = CATALOGUE.filter((g) => g.gameType === type);
         const vendors = [...new Set(games.map((g) => g.vassalage))];
+        const hotVendors = [...new Set(games.filter((g) => g.hot).map((g) => g.vassalage))];
         return {
           title: type,
-          gameClassify: ['all', 'hot'],
+          gameCount: games.length,
+          gameClassify: hotVendors.length ? [{ gameClassify: 'hot', name: 'hot', vendors: hotVendors }] : [],
           cards: vendors.map((v) => {
             const own = games.filter((g) => g.vassalage === v);
+            const trial = own.find((g) => g.supportPlay === 0);
             return {
-              vassalage: v, accountTypeName: own[0]?.vendorName ?? v, displayName: own[0]?.vendorName ?? v, gameType: type,
+              vassalage: v, accountTypeName: v, displayName: own[0]?.vendorName ?? v, gameType: type,
               lagerIcon: `${origin}/standin/icon/vendor-${v}.svg`, freeplay: own.every((g) => g.supportPlay === 0),
+              gameId: own[0]?.gameId ?? null, nodeId: own[0]?.nodeId ?? null,
+              telGameId: trial?.gameId ?? null, telNodeId: trial?.nodeId ?? null,
             };
           }),
         };

@@ -10,14 +10,15 @@ vi.stubGlobal('localStorage', {
 });
 vi.mock('../../src/api/catalogue', () => ({ getVendorGameTypes: vi.fn(), getVendorLanes: vi.fn() }));
 
-const { getVendorGameTypes } = await import('../../src/api/catalogue');
+const { getVendorGameTypes, getVendorLanes } = await import('../../src/api/catalogue');
 const { $catalogueFailed, $vendorGameTypes } = await import('../../src/stores/catalogue');
 const { $language, LANGUAGE_EVENT } = await import('../../src/stores/language');
 const { LANGUAGE_DEBOUNCE_MS } = await import('../../src/lib/debounce');
 
 type Answer = Awaited<ReturnType<typeof getVendorGameTypes>>;
-const mapping = (language: string, ...sortOrders: number[]) =>
-  ({ content: sortOrders.map((sortOrder) => ({ gameType: `${language}${sortOrder}`, gameCategory: 'RNG', sortOrder, vendors: [] })) }) as unknown as Answer;
+/** A vendor game types answer (game type → vendor codes) whose keys come in the given order. */
+const mapping = (language: string, ...positions: number[]): Answer =>
+  Object.fromEntries(positions.map((n) => [`${language}${n}`, [`V${n}`]]));
 
 /** A vendor answer the test settles by hand: the fetch "ends" when it does. */
 function pending() {
@@ -41,6 +42,7 @@ const mountHome = () => {
 };
 
 beforeEach(() => {
+  vi.mocked(getVendorLanes).mockResolvedValue([]);
   storage.clear();
   $vendorGameTypes.set(null);
   $catalogueFailed.set(false);
@@ -60,7 +62,7 @@ afterAll(() => vi.unstubAllGlobals());
 // player-shell §2 Home: "fetches … the game vendors. Vendors are re-fetched on language change (250 ms debounce).
 // The loading banner hides when the vendor fetch ends." §9: "Language-change debounce for vendors 250 ms".
 describe('home vendors: loading, and the re-fetch on language change', () => {
-  it('is loading (no mapping, no failure) until the vendor fetch ends, then shows the mapping in sorting order', async () => {
+  it('is loading (no mapping, no failure) until the vendor fetch ends, then shows the mapping in the answer’s order', async () => {
     const first = pending();
     vi.mocked(getVendorGameTypes).mockReturnValueOnce(first.promise);
     mountHome();
@@ -70,7 +72,7 @@ describe('home vendors: loading, and the re-fetch on language change', () => {
     expect($catalogueFailed.get()).toBe(false);
     first.resolve(mapping('EN', 2, 1));
     await vi.advanceTimersByTimeAsync(0);
-    expect($vendorGameTypes.get()!.map((e) => e.sortOrder)).toEqual([1, 2]);
+    expect($vendorGameTypes.get()!.map((e) => [e.gameType, e.sortOrder])).toEqual([['EN2', 1], ['EN1', 2]]);
     expect($catalogueFailed.get()).toBe(false);
   });
 

@@ -146,34 +146,31 @@ describe('GET /wps/relay/GCSGAME_gameList filters (player-shell §7 game list qu
 });
 
 describe('GET /wps/relay/GCSGAME_getVassGameType (§2 vendor game types)', () => {
-  it("lists the site's categories in its sorting order with vendors, enabled game counts and sorted classifications", async () => {
+  it("maps each of the site's categories, in its sorting order, to its vendor codes in the vendor order", async () => {
     const { status, body } = await vendorTypes('typeId=1&merchant_code=DEMO');
     expect(status).toBe(200);
     const content = body.value.content;
-    expect(content.map((t) => t.gameCategory)).toEqual(['LOTT', 'ELOTT', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT']);
-    const rng = content.find((t) => t.gameType === 'RNG')!;
-    expect(rng.gameClassify).toEqual(['arcade', 'slot', 'table']);
-    for (const type of content) {
-      for (const vendor of type.vendors) {
-        expect(vendor.gameCount).toBe(await offered('g.vassalage = ? AND g.game_type = ?', vendor.vassalage, type.gameType));
-        expect(vendor.vendorNames[0]?.vassalage).toBe(vendor.vassalage);
-      }
+    expect(Object.keys(content)).toEqual(['LOTT', 'ELOTT', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT']);
+    for (const [type, codes] of Object.entries(content)) {
+      expect(Array.isArray(codes)).toBe(true);
+      expect(codes.length).toBeGreaterThan(0);
+      const { results } = await env.DB.prepare(
+        `SELECT vassalage FROM merchant_vendors WHERE merchant_code = 'DEMO' AND game_type = ? AND enabled = 1 ORDER BY sort_order, vassalage`,
+      ).bind(type).all<{ vassalage: string }>();
+      expect(codes).toEqual(results.map((r) => r.vassalage));
     }
-  });
-
-  it('shows a vendor in maintenance as such', async () => {
-    await withVendorMaintenance('PD_LIVE', async () => {
-      const { body } = await vendorTypes();
-      const live = body.value.content.find((t) => t.gameType === 'LIVE')!;
-      expect(live.vendors.find((v) => v.vassalage === 'PD_LIVE')?.maintenance).toBe(true);
-      expect(live.vendors.find((v) => v.vassalage === 'EVERLIGHT_LIVE')?.maintenance).toBe(false);
-    });
   });
 
   it("follows another site's own category order (DEMO2 puts COCKFIGHT first)", async () => {
     const { body } = await vendorTypes('typeId=1', 'play2.localhost');
-    expect(body.value.content[0]?.gameCategory).toBe('COCKFIGHT');
-    expect(body.value.content.map((t) => t.gameCategory)).not.toContain('ELOTT');
+    expect(Object.keys(body.value.content)[0]).toBe('COCKFIGHT');
+    expect(Object.keys(body.value.content)).not.toContain('ELOTT');
+  });
+
+  it('reads a comma string of vendor codes as its list (the schema the browser and the edge read with)', () => {
+    const parsed = catalogueCalls.vendorGameTypes.value.parse({ content: { RNG: 'pg, JDB,,PG', LIVE: ['EVO'] } });
+    expect(parsed.content).toEqual({ RNG: ['PG', 'JDB'], LIVE: ['EVO'] });
+    expect(catalogueCalls.vendorGameTypes.value.safeParse({ content: [{ gameType: 'RNG', vendors: [] }] }).success).toBe(false);
   });
 });
 
@@ -223,25 +220,85 @@ describe('catalogue input validation', () => {
   });
 });
 
-describe('GET /wps/relay/GCSGAME_newGameVendor (§2 vendor lanes)', () => {
-  it('gives one lane per category in the sorting order, one card per vendor, ESPORTS and COCKFIGHT apart from SPORTS', async () => {
-    const { status, body } = await callDef(catalogueCalls.vendorLanes, 'platform=html5&merchantCode=DEMO');
+describe('GET /wps/relay/GCSGAME_newGameVendor (§2 vendor lanes, §7.3)', () => {
+  it('gives one lane per category of the vendor game types, one card per vendor, ESPORTS and COCKFIGHT apart from SPORTS', async () => {
+    const { status, body } = await callDef(catalogueCalls.vendorLanes, 'platform=html5&merchantCode=DEMO&ext=avif');
     expect(status).toBe(200);
     const lanes = body.value.data.lanes;
-    const { body: mapping } = await vendorTypes();
-    expect(lanes.map((l) => l.title)).toEqual(mapping.value.content.map((t) => t.gameCategory));
+    const { body: types } = await vendorTypes();
+    expect(lanes.map((l) => l.title)).toEqual(Object.keys(types.value.content));
     expect(lanes.map((l) => l.title)).toEqual(expect.arrayContaining(['SPORTS', 'ESPORTS', 'COCKFIGHT']));
     for (const lane of lanes) {
-      const entry = mapping.value.content.find((t) => t.gameCategory === lane.title)!;
-      expect(lane.cards.map((c) => c.vassalage)).toEqual(entry.vendors.map((v) => v.vassalage));
-      expect(lane.gameClassify).toEqual(entry.gameClassify);
+      expect(lane.cards.map((c) => c.accountTypeName)).toEqual(types.value.content[lane.title]);
+      expect(lane.gameCount).toBe(await offered('g.game_type = ?', lane.title));
       for (const card of lane.cards) {
         expect(card.gameType).toBe(lane.title);
-        const paid = await offered('g.vassalage = ? AND g.game_type = ? AND g.support_play <> 0', card.vassalage, lane.title);
-        const all = await offered('g.vassalage = ? AND g.game_type = ?', card.vassalage, lane.title);
+        expect(card.vassalage).toBe(card.accountTypeName);
+        const paid = await offered('g.vassalage = ? AND g.game_type = ? AND g.support_play <> 0', card.accountTypeName, lane.title);
+        const all = await offered('g.vassalage = ? AND g.game_type = ?', card.accountTypeName, lane.title);
         expect(card.freeplay).toBe(all > 0 && paid === 0);
+        expect(card.gameCount).toBe(all);
       }
     }
+  });
+
+  it("runs the platform's client's reading of the lanes: classification objects with vendors, cards keyed by vendor code", async () => {
+    const { body } = await callDef(catalogueCalls.vendorLanes, 'platform=html5');
+    const lanes = body.value.data.lanes;
+    // The client's own steps (§7.3): gameClassify.map(c => ({ ...c, vendorsMap })), cards keyed by accountTypeName.
+    const sorting = lanes.map((lane) => ({
+      gameCategory: lane.title,
+      vendorNames: lane.cards.map((c) => ({ accountTypeName: c.accountTypeName.toUpperCase() })),
+      gameClassify: lane.gameClassify.map((c) => ({ ...c, vendorsMap: Object.fromEntries(c.vendors.map((v) => [v, true])) })),
+      ...Object.fromEntries(lane.cards.map((c) => [c.accountTypeName, c])),
+    }));
+    const rng = sorting.find((s) => s.gameCategory === 'RNG')!;
+    expect(rng.gameClassify.map((c) => c.gameClassify)).toEqual(['arcade', 'slot', 'table']);
+    for (const entry of sorting) {
+      for (const name of entry.vendorNames) expect((entry as Record<string, unknown>)[name.accountTypeName]).toBeDefined();
+      for (const c of entry.gameClassify) {
+        for (const vendor of c.vendors) {
+          expect(await offered('g.vassalage = ? AND g.game_type = ? AND g.game_classify = ?', vendor, entry.gameCategory, c.gameClassify!)).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it("names each card's first game and first free-play game, and the game list takes the card's code as vassalage", async () => {
+    const { body } = await callDef(catalogueCalls.vendorLanes, 'platform=html5');
+    const cards = body.value.data.lanes.flatMap((l) => l.cards);
+    const withTrial = cards.filter((c) => c.telNodeId != null);
+    expect(withTrial.length).toBeGreaterThan(0);
+    for (const card of cards.slice(0, 6)) {
+      const { body: page } = await list(`gameType=${card.gameType}&vassalage=${card.accountTypeName.toUpperCase()}&pageSize=100`);
+      expect(page.value.total).toBe(card.gameCount);
+      expect(page.value.games[0]?.nodeId).toBe(card.nodeId);
+      expect(page.value.games[0]?.gameId).toBe(card.gameId);
+    }
+    for (const card of withTrial.slice(0, 4)) {
+      const { status, body: launched } = await callDef(
+        catalogueCalls.trialLaunch, `gameId=${encodeURIComponent(card.telGameId!)}&nodeId=${card.telNodeId}&platform=html5`,
+      );
+      expect(status).toBe(200);
+      expect(launched.value.content.game_url).toBeTruthy();
+      expect(launched.value.content.freePlay).toBe(true);
+    }
+  });
+
+  it('answers the older client at GCSGAME_gameVendor with the same lanes', async () => {
+    const { body: newer } = await callDef(catalogueCalls.vendorLanes, 'platform=html5');
+    const { status, body: older } = await callDef(catalogueCalls.vendorLanesOlder, 'platform=html5');
+    expect(status).toBe(200);
+    expect(older.value).toEqual(newer.value);
+  });
+
+  it('shows a vendor in maintenance as such', async () => {
+    await withVendorMaintenance('PD_LIVE', async () => {
+      const { body } = await callDef(catalogueCalls.vendorLanes, 'platform=html5');
+      const live = body.value.data.lanes.find((l) => l.title === 'LIVE')!;
+      expect(live.cards.find((c) => c.accountTypeName === 'PD_LIVE')?.maintenance).toBe(true);
+      expect(live.cards.find((c) => c.accountTypeName === 'EVERLIGHT_LIVE')?.maintenance).toBe(false);
+    });
   });
 
   it('refuses a merchantCode of another site with 400 merchant_mismatch', async () => {

@@ -139,9 +139,12 @@ describe('/m/gameList in upstream mode: the platform’s list, escaped; its fail
   const fetch: UpstreamFetch = async (request) => {
     const url = new URL(request.url);
     calls.push({ path: url.pathname, language: request.headers.get('Language'), moduleId: request.headers.get('ModuleId'), merchant: request.headers.get('Merchant') });
+    // The contract's shapes (platform-contract.md §2, §7.3): game type → vendor codes, and the lanes with their cards.
     const value = url.pathname.endsWith('GCSGAME_getVassGameType')
-      ? { content: [{ gameCategory: 'RNG', gameType: 'RNG', sortOrder: 1, vendors: [], gameClassify: [] }] }
-      : { games: [tile], pageNum: 1, totalPages: 1 };
+      ? { content: { RNG: ['UP'] } }
+      : url.pathname.endsWith('GCSGAME_newGameVendor')
+        ? { data: { lanes: [{ title: 'RNG', gameCount: 1, gameClassify: [], cards: [{ accountTypeName: 'UP', displayName: 'Vendor & <b>Co</b>', gameType: 'RNG', lagerIcon: '', freeplay: false }] }] } }
+        : { games: [tile], pageNum: 1, totalPages: 1 };
     return Response.json({ success: true, value, message: null, errorCode: null });
   };
   const upstream = { env: { UPSTREAM_API_URL: UPSTREAM }, options: { upstream: { fetch } } };
@@ -155,8 +158,8 @@ describe('/m/gameList in upstream mode: the platform’s list, escaped; its fail
     expect(answer.text).not.toMatch(/<img src=x|<b>Co/);
     const block = /<script type="application\/json"[^>]*>(.*?)<\/script>/.exec(answer.text)![1]!;
     expect(block).not.toContain('<');
-    expect(calls.map((c) => c.path)).toEqual(['/wps/relay/GCSGAME_getVassGameType', '/wps/relay/GCSGAME_gameList']);
-    expect(calls[1]).toMatchObject({ language: 'FA', moduleId: 'GAMELO3', merchant: 'DEMO' });
+    expect(calls.map((c) => c.path).sort()).toEqual(['/wps/relay/GCSGAME_gameList', '/wps/relay/GCSGAME_getVassGameType', '/wps/relay/GCSGAME_newGameVendor']);
+    expect(calls.find((c) => c.path.endsWith('GCSGAME_gameList'))).toMatchObject({ language: 'FA', moduleId: 'GAMELO3', merchant: 'DEMO' });
   });
 
   it('keeps the page as built (the island loads the list) when the platform fails', async () => {
@@ -237,7 +240,7 @@ describe('/m/home: the game vendors fetched for the load (player-shell §2 Home)
     expect(answer.status).toBe(200);
     const block = vendors(answer.text);
     expect(block?.language).toBe('JA');
-    expect(block?.mapping.map((m) => m.gameType).sort()).toEqual(expected.body.value.content.map((m: { gameType: string }) => m.gameType).sort());
+    expect(block?.mapping.map((m) => m.gameType)).toEqual(Object.keys(expected.body.value.content));
     const orders = block!.mapping.map((m) => m.sortOrder);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
   });
@@ -245,7 +248,7 @@ describe('/m/home: the game vendors fetched for the load (player-shell §2 Home)
   it('serves each site its own vendors, and the page without a block when the call fails', async () => {
     const demo2 = await callDef(catalogueCalls.vendorGameTypes, 'typeId=1&merchant_code=DEMO2&language=EN', { host: 'play2.localhost' });
     const answer = await page(`${SITE2}/m/home`, { env: { ASSETS: homeBuild().assets } });
-    expect(vendors(answer.text)?.mapping.map((m) => m.gameType).sort()).toEqual(demo2.body.value.content.map((m: { gameType: string }) => m.gameType).sort());
+    expect(vendors(answer.text)?.mapping.map((m) => m.gameType)).toEqual(Object.keys(demo2.body.value.content));
     const failing: UpstreamFetch = async () => new Response('down', { status: 503 });
     const upstream = await page('/m/home', {
       env: { ASSETS: homeBuild().assets, UPSTREAM_API_URL: 'https://platform.example/base' }, options: { upstream: { fetch: failing } },

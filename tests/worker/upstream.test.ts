@@ -196,9 +196,10 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     expect(answer.status).toBe(200);
     expect(answer.file).toBe(file('home EN'));
     // The page file is the build's; its banners and notices come through the announcement-list call (home-content.ts).
-    // The vendor mapping and the hot games row (home-fill.ts) are asked for side by side with it.
+    // The vendor mapping (vendor game types and lanes) and the hot games row (home-fill.ts) are asked for side by side with it.
     expect(upstream.seen.map((r) => new URL(r.url).pathname).sort()).toEqual([
-      '/base/wps/relay/MCSFE_getListAnnouncements', `/base${catalogueCalls.vendorGameTypes.path}`, `/base${catalogueCalls.hotGames.path}`,
+      '/base/wps/relay/MCSFE_getListAnnouncements', `/base${catalogueCalls.vendorGameTypes.path}`, `/base${catalogueCalls.vendorLanes.path}`,
+      `/base${catalogueCalls.hotGames.path}`,
     ].sort());
     const seen = upstream.seen.length;
     const other = await page('/m/gameList', { env: { ...upstreamEnv, ASSETS: assets }, options: { upstream: { fetch: upstream.fetch } } });

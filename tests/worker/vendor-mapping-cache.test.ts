@@ -13,14 +13,15 @@ const assets = () => fakeBuild({ '/m/home.html': HOME, '/m/gameList.html': GAME_
 const SITE2 = 'http://play2.localhost';
 const MAPPING_PATH = '/wps/relay/GCSGAME_getVassGameType';
 
-/** A platform that answers the vendor mapping with a category only it has, and counts what it is asked. */
+/** A platform that answers the vendor game types (and lanes, contract shapes) with a category only it has, and counts what it is asked. */
 function platform() {
   const asked: { path: string; merchant: string | null; language: string | null }[] = [];
   const fetch: UpstreamFetch = async (request) => {
     const url = new URL(request.url);
     asked.push({ path: url.pathname, merchant: request.headers.get('Merchant'), language: request.headers.get('Language') });
     const value = url.pathname === MAPPING_PATH
-      ? { content: [{ gameCategory: 'RNG', gameType: 'UPONLY', sortOrder: 1, vendors: [], gameClassify: [] }] }
+      ? { content: { UPONLY: ['PG'] } }
+      : url.pathname.endsWith('GCSGAME_newGameVendor') ? { data: { lanes: [] } }
       : url.pathname.endsWith('GCSGAME_gameList') ? { games: [], pageNum: 1, totalPages: 0 } : { banners: [], player: [] };
     return Response.json({ success: true, value, message: null, errorCode: null });
   };

@@ -6,7 +6,7 @@ import type { ValueOf } from '../../src/contract/call';
 import { minorToWire } from '../../src/contract/money';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { findOfferedGame, gameKeys, listHotGames, pageGames, type GameFilter } from '../db/queries/games';
+import { findTrialGame, gameKeys, listHotGames, pageGames, type GameFilter } from '../db/queries/games';
 import { listVendorGameTypes, listVendorLanes } from '../db/queries/vendors';
 import { checkLaunch, launchUrl } from '../services/launch';
 import { requireMember } from '../services/auth-context';
@@ -51,13 +51,26 @@ export function gameListFilter(q: GameListQuery, memberId: () => number): GameFi
  * by the edge (400 `merchant_mismatch`). Schemas: src/contract/calls/catalogue.ts.
  */
 export const catalogueRelayRouter = new Hono<AppEnv>()
-  /** GET /GCSGAME_getVassGameType?typeId=1&merchant_code → `{ content: VendorGameType[] }` (§2 vendor game types). */
+  /**
+   * GET /GCSGAME_getVassGameType?typeId=1&merchant_code → `{ content: { [gameType]: vendorCodes[] } }` (§2 vendor game
+   * types; worker/db/queries/vendors.ts listVendorGameTypes).
+   */
   .get('/GCSGAME_getVassGameType', valid('query', catalogueCalls.vendorGameTypes.query!), async (c) => {
-    return ok(c, { content: await listVendorGameTypes(c.env.DB, c.var.merchant.code) });
+    const value: ValueOf<typeof catalogueCalls.vendorGameTypes> = { content: await listVendorGameTypes(c.env.DB, c.var.merchant.code) };
+    return ok(c, value);
   })
-  /** GET /GCSGAME_newGameVendor?platform=html5&merchantCode → `{ data: { lanes } }` (§2 vendor lanes). */
+  /**
+   * GET /GCSGAME_newGameVendor?platform=html5&merchantCode&ext → `{ data: { lanes } }` (§2 vendor lanes, §7.3; the
+   * lane and card fields on listVendorLanes in worker/db/queries/vendors.ts).
+   */
   .get('/GCSGAME_newGameVendor', valid('query', catalogueCalls.vendorLanes.query!), async (c) => {
-    return ok(c, { data: { lanes: await listVendorLanes(c.env.DB, c.var.merchant.code) } });
+    const value: ValueOf<typeof catalogueCalls.vendorLanes> = { data: { lanes: await listVendorLanes(c.env.DB, c.var.merchant.code) } };
+    return ok(c, value);
+  })
+  /** GET /GCSGAME_gameVendor (the older client's vendor lanes, §2): the same answer as GCSGAME_newGameVendor. */
+  .get('/GCSGAME_gameVendor', valid('query', catalogueCalls.vendorLanesOlder.query!), async (c) => {
+    const value: ValueOf<typeof catalogueCalls.vendorLanesOlder> = { data: { lanes: await listVendorLanes(c.env.DB, c.var.merchant.code) } };
+    return ok(c, value);
   })
   /**
    * GET /GCSGAME_gameList → `{ games, pageNum, totalPages, total }` (§2 game list; query and errors on the call
@@ -105,13 +118,15 @@ export const catalogueRelayRouter = new Hono<AppEnv>()
   })
   /**
    * GET /GCS_gameTrialLaunch?gameId&nodeId&platform=html5 → `{ content: { game_url, nodeId, vassalage, freePlay:
-   * true } }` (§2 trial launch, no token): free play of a game that supports it (supportPlay 0). 404
-   * `game_not_found` (also when gameId is not the node's game); 400 `free_play_unavailable`; 409 `vendor_maintenance`.
+   * true } }` (§2 trial launch, no token): free play of a game that supports it (supportPlay 0). `nodeId` is the
+   * game's node id or its telNodeId (a vendor card's telGameId/telNodeId, §7.3); the answer's nodeId is the node id.
+   * 404 `game_not_found` (also when gameId is not that game's); 400 `free_play_unavailable`; 409 `vendor_maintenance`.
    */
   .get('/GCS_gameTrialLaunch', valid('query', catalogueCalls.trialLaunch.query!), async (c) => {
-    const { nodeId, gameId } = c.req.valid('query');
-    const found = await findOfferedGame(c.env.DB, c.var.merchant.code, nodeId);
-    if (!found || (gameId !== undefined && gameId !== found.game.gameId)) throw new ApiError(404, 'game_not_found', 'No such game on this site');
+    const { nodeId: requested, gameId } = c.req.valid('query');
+    const found = await findTrialGame(c.env.DB, c.var.merchant.code, requested, gameId);
+    if (!found) throw new ApiError(404, 'game_not_found', 'No such game on this site');
+    const nodeId = found.game.nodeId;
     const game = { ...found.game, launchAdapter: found.launchAdapter, vendorMaintenance: found.vendorMaintenance };
     checkLaunch(true, game, true);
     const value: ValueOf<typeof catalogueCalls.trialLaunch> = {

@@ -3,7 +3,7 @@ import { catalogueCalls } from '../../src/contract/calls/catalogue';
 import { lotteryCalls } from '../../src/contract/calls/lottery';
 import type { Language } from '../../src/lib/i18n';
 import { LANGUAGES } from '../../src/lib/languageCodes';
-import { listAddressOf, openingListView, sortedMapping, type VendorMappingEntry } from '../../src/lib/gameListView';
+import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../src/lib/gameListView';
 import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../src/lib/paging';
 import {
   SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID, servedJson, type ServedGameList, type ServedLottery, type ServedVendors,
@@ -88,15 +88,23 @@ export async function listFill(
 }
 
 /**
- * The vendor mapping per game category in the merchant's order (player-shell §3; the island's call: GET
- * vendorGameTypes with typeId 1, as a visitor in `language`), or null when the call failed. Home and every game list
- * ask for it; pages.ts hands the fills an `api` that keeps visitor answers per isolate (edge-api.ts withAnswerCache).
+ * The vendor mapping per game category in the merchant's order (player-shell §3), built as the island's store builds
+ * it (src/lib/gameListView.ts mappingOf) from the same two calls, made together as a visitor in `language`: the vendor
+ * game types (typeId 1; platform-contract.md §2, game type → vendor codes) and the vendor lanes (platform html5;
+ * §7.3). Null when either call failed or answered another shape (then nothing is written and the island asks
+ * itself). Home and every game list ask for it; pages.ts hands the fills an `api` that keeps visitor answers per
+ * isolate (edge-api.ts withAnswerCache).
  */
 async function vendorMappingOf(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<VendorMappingEntry[] | null> {
-  const mappingUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);
-  mappingUrl.search = new URLSearchParams({ typeId: '1', merchant_code: merchantCode, language }).toString();
-  const answer = catalogueCalls.vendorGameTypes.value.safeParse(await valueOf(api, mappingUrl, visitorHeaders(merchantCode, language)));
-  return answer.success ? sortedMapping(answer.data.content) : null;
+  const typesUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);
+  typesUrl.search = new URLSearchParams({ typeId: '1', merchant_code: merchantCode, language }).toString();
+  const lanesUrl = new URL(catalogueCalls.vendorLanes.path, url.origin);
+  lanesUrl.search = new URLSearchParams({ platform: 'html5', merchantCode, language }).toString();
+  const headers = visitorHeaders(merchantCode, language);
+  const [types, lanes] = await Promise.all([valueOf(api, typesUrl, headers), valueOf(api, lanesUrl, headers)]);
+  const typesAnswer = catalogueCalls.vendorGameTypes.value.safeParse(types);
+  const lanesAnswer = catalogueCalls.vendorLanes.value.safeParse(lanes);
+  return typesAnswer.success && lanesAnswer.success ? mappingOf(typesAnswer.data.content, lanesAnswer.data.data.lanes) : null;
 }
 
 /**

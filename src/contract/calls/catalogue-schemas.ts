@@ -129,27 +129,30 @@ export const gameTile = z.object({
 /** A game tile as the wire carries it (minBet in currency units). */
 export type GameTileWire = z.output<typeof gameTile>;
 
-/** One vendor under a game type in the vendor mapping (player-shell §3 "Vendor mapping per game type"). */
-export const vendorEntry = z.object({
-  vassalage: z.string(),
-  gameCount: z.number().int(),
-  vendorNames: z.array(z.object({ vassalage: z.string(), accountTypeName: z.string() })),
-  /** PlayDeck: the vendor is under maintenance (its games refuse to launch). */
-  maintenance: z.boolean().optional(),
-});
+/**
+ * The vendor codes of one game type in the vendor game-types answer (platform-contract.md §2 "vendor game types":
+ * `value.content` maps gameType → vendor codes). The built-in API and the platform stand-in send a list; a comma
+ * string (`"PG,JDB"`), which the contract's wording also allows, is read as the same list (PlayDeck's choice: the
+ * platform's own client keeps the answer opaque, so both spellings are accepted). Codes are trimmed and upper-cased.
+ */
+export const vendorCodeList = z.union([
+  z.array(z.string()),
+  z.string().transform((s) => s.split(',')),
+]).transform((codes) => [...new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))]);
 
-/** The mapping entry of one game category, in the merchant's sorting order. */
-export const vendorGameType = z.object({
-  gameCategory: z.enum(GAME_CATEGORIES),
-  gameType: z.string(),
-  sortOrder: z.number().int(),
-  vendors: z.array(vendorEntry),
-  gameClassify: z.array(z.string()),
-});
+/** `value.content` of the vendor game types: gameType → its vendor codes, in the merchant's category order (key order). */
+export const vendorGameTypesContent = z.record(z.string(), vendorCodeList);
 
-/** A vendor card of the vendor lanes (platform-contract.md §2 "vendor lanes"). */
-export const vendorCard = z.object({
-  vassalage: z.string(),
+/**
+ * A vendor card of the vendor lanes (platform-contract.md §2 "vendor lanes", §7.3). `accountTypeName` is the VENDOR
+ * CODE: the platform's client upper-cases it, keys the lane's cards by it and sends it as `vassalage` to the game
+ * list (RNG and PVP cards stand for the TCG code). `gameId`/`nodeId` name the game a signed-in player opens from the
+ * card; `telGameId`/`telNodeId` the game the free-play launch (GCS_gameTrialLaunch) opens, null when the vendor has
+ * no free-play game. Unknown fields are kept (the platform may send more).
+ */
+export const vendorCard = z.looseObject({
+  /** The vendor code again (the contract writes `vassalage/accountTypeName`); optional, accountTypeName counts. */
+  vassalage: z.string().optional(),
   accountTypeName: z.string(),
   displayName: z.string(),
   gameType: z.string(),
@@ -157,18 +160,40 @@ export const vendorCard = z.object({
   lagerIcon: z.string(),
   /** Free play supported; `supportPlay = freeplay ? 0 : 1`. */
   freeplay: z.boolean(),
+  gameId: z.string().nullish(),
+  nodeId: z.number().int().nullish(),
+  telGameId: z.string().nullish(),
+  telNodeId: z.number().int().nullish(),
   /** PlayDeck: enabled games of the vendor under this type. */
   gameCount: z.number().int().optional(),
   /** PlayDeck: the vendor is under maintenance. */
   maintenance: z.boolean().optional(),
 });
 
-/** One lane: a category (`title`) with its vendor cards and classifications. */
-export const vendorLane = z.object({
+/**
+ * One classification of a lane (§7.3): an object with its own `vendors` list (the vendor codes that have games of
+ * it; the client builds `vendorsMap` from it). The classification's code is `gameClassify` (PlayDeck's built-in
+ * answer also sends it as `name`); `code` or `name` are read where a platform names it so.
+ */
+export const laneClassify = z.looseObject({
+  gameClassify: z.string().optional(),
+  code: z.string().optional(),
+  name: z.string().optional(),
+  vendors: z.array(z.string()),
+});
+
+/** One lane: a category (`title`) with its vendor cards, its classifications and (read by the client) its game count. */
+export const vendorLane = z.looseObject({
   title: z.string(),
   cards: z.array(vendorCard),
-  gameClassify: z.array(z.string()),
+  gameClassify: z.array(laneClassify),
+  gameCount: z.number().int().nullish(),
 });
+
+/** The code of a lane classification: `gameClassify`, else `code`, else `name` ('' when none). */
+export function classifyCode(entry: z.output<typeof laneClassify>): string {
+  return entry.gameClassify ?? entry.code ?? entry.name ?? '';
+}
 
 /** The launch answer (§2 launch game, trial launch): `content.game_url` is where the browser goes to play. */
 export const launchValue = z.object({

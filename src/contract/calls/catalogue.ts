@@ -3,7 +3,7 @@ import { defineCall } from '../call';
 import { wireMoney } from '../money';
 import {
   blank, gameIdValue, gameTile, gameTypeQuery, html5, intOr, languageQuery, launchValue, merchantQuery, moneyQuery, nodeIdQuery,
-  optionalInt, pageNoQuery, pageSizeQuery, vendorCode, vendorGameType, vendorLane, MAX_NODE_ID,
+  optionalInt, pageNoQuery, pageSizeQuery, vendorCode, vendorGameTypesContent, vendorLane, MAX_NODE_ID,
 } from './catalogue-schemas';
 import { favouriteCalls } from './favourites';
 import { demoCalls } from './demo';
@@ -108,9 +108,9 @@ const winnerEntry = z.object({
  */
 export const catalogueCalls = {
   /**
-   * GET vendor game types (§2): `typeId=1`, `merchant_code` → `value.content`: one entry per category of the
-   * merchant's sorting list that has an offered vendor, in that order, with its vendors (gameCount = enabled
-   * games; vendorNames; PlayDeck's `maintenance`) and sorted classifications. 400 `request_param_err`.
+   * GET vendor game types (§2): `typeId=1`, `merchant_code` → `value.content`: a map of game type → vendor codes
+   * (lists; a comma string is read as its list), one key per category of the merchant's sorting list that has an
+   * offered vendor, in that order (JSON key order), vendors in the merchant's vendor order. 400 `request_param_err`.
    */
   vendorGameTypes: defineCall({
     name: 'vendorGameTypes',
@@ -118,23 +118,39 @@ export const catalogueCalls = {
     path: '/wps/relay/GCSGAME_getVassGameType',
     auth: 'optional',
     query: z.object({ typeId: z.preprocess(blank, z.enum(['1']).optional()), merchant_code: merchantQuery, language: languageQuery }),
-    value: z.object({ content: z.array(vendorGameType) }),
-    summary: 'Vendor mapping per game type (platform-contract.md §2 vendor game types; player-shell §3).',
+    value: z.object({ content: vendorGameTypesContent }),
+    summary: 'Vendor codes per game type (platform-contract.md §2 vendor game types).',
   }),
   /**
-   * GET vendor lanes (§2): `platform=html5`, `merchantCode` → `value.data.lanes[{ title (gameCategory), cards[{
-   * vassalage, accountTypeName, displayName, gameType, lagerIcon, freeplay }], gameClassify }]`, in the merchant's
-   * category order; ESPORTS and COCKFIGHT are lanes of their own (the platform splits them out of SPORTS by
-   * vendor). `freeplay` is true when every enabled game of the vendor supports free play (supportPlay 0).
+   * GET vendor lanes (§2, §7.3): `platform=html5`, `merchantCode`, `ext` → `value.data.lanes[{ title (gameCategory),
+   * gameCount, cards[{ vassalage, accountTypeName (the vendor code), displayName, gameType, lagerIcon, freeplay,
+   * gameId, nodeId, telGameId, telNodeId }], gameClassify[{ gameClassify, name, vendors[] }] }]`, in the merchant's
+   * category order; ESPORTS and COCKFIGHT are lanes of their own (the platform's client splits them out of a SPORTS
+   * lane by vendor code; the built-in catalogue already keeps them apart). `freeplay` is true when every enabled
+   * game of the vendor supports free play (supportPlay 0). 400 `request_param_err`.
    */
   vendorLanes: defineCall({
     name: 'vendorLanes',
     method: 'GET',
     path: '/wps/relay/GCSGAME_newGameVendor',
     auth: 'optional',
-    query: z.object({ platform: html5, merchantCode: merchantQuery, language: languageQuery }),
+    query: z.object({
+      platform: html5, merchantCode: merchantQuery, language: languageQuery, ext: z.preprocess(blank, z.enum(['webp', 'avif']).optional()),
+    }),
     value: z.object({ data: z.object({ lanes: z.array(vendorLane) }) }),
-    summary: 'Vendor lanes with vendor cards (platform-contract.md §2 vendor lanes).',
+    summary: 'Vendor lanes with vendor cards (platform-contract.md §2 vendor lanes, §7.3).',
+  }),
+  /** GET the older client's vendor lanes (§2 "older GCSGAME_gameVendor"): the same query and answer as vendorLanes. */
+  vendorLanesOlder: defineCall({
+    name: 'vendorLanesOlder',
+    method: 'GET',
+    path: '/wps/relay/GCSGAME_gameVendor',
+    auth: 'optional',
+    query: z.object({
+      platform: html5, merchantCode: merchantQuery, language: languageQuery, ext: z.preprocess(blank, z.enum(['webp', 'avif']).optional()),
+    }),
+    value: z.object({ data: z.object({ lanes: z.array(vendorLane) }) }),
+    summary: 'Vendor lanes of the older client (platform-contract.md §2 vendor lanes).',
   }),
   /**
    * GET game list (§2, GAMELO3) → `value { games[], pageNum, totalPages, total }` of game tiles (showIcon = icon
@@ -218,8 +234,9 @@ export const catalogueCalls = {
   }),
   /**
    * GET trial launch (§2, no token): `gameId`, `nodeId`, `platform=html5` → `value.content.game_url` (the same
-   * shape as launch game: PlayDeck's choice, the contract names only "the game URL"). Only games with free play
-   * (supportPlay 0). Errors: 404 `game_not_found`; 400 `free_play_unavailable`, `request_param_err`; 409
+   * shape as launch game: PlayDeck's choice, the contract names only "the game URL"). `nodeId` is a game's node id
+   * or its telNodeId (a vendor card's `telGameId`/`telNodeId`, §7.3, or a tile's); `gameId`, when sent, must be
+   * that game's. Only games with free play (supportPlay 0). Errors: 404 `game_not_found`; 400 `free_play_unavailable`, `request_param_err`; 409
    * `vendor_maintenance`.
    */
   trialLaunch: defineCall({

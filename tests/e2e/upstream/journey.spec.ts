@@ -119,3 +119,34 @@ test('upstream journey: browse, search, log in with a captcha after a failure, m
   await logIn(page, { username, password: fresh });
   await page.waitForURL('**/m/home');
 });
+
+test('game centre in front of the platform: categories from its vendor game types, a type’s games, filter by vendor', async ({ page }) => {
+  // The lobby lists the platform's game types (vendor game types: a map of game type → vendor codes, §2) with the
+  // counts of its vendor lanes (§7.3), never an endless "Loading…".
+  await page.goto('/m/gameCenter');
+  const slots = page.getByRole('link', { name: /^Slots/ });
+  await expect(slots).toBeVisible();
+  await expect(slots).toContainText('Games: 4 · Providers: 2');
+  await expect(page.getByRole('link', { name: /^Live casino/ })).toContainText('Games: 2 · Providers: 1');
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+
+  // One game type: the stand-in's RNG games.
+  await slots.click();
+  await page.waitForURL('**/m/gameCenter?gameType=RNG');
+  for (const name of ['Lucky Dragon', 'Fortune Tiger', 'Mahjong Ways', 'Golden Reels']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Speed Baccarat', exact: true })).toHaveCount(0);
+
+  // Its game list with the vendor filter: the providers are named from the lanes' cards and filter by vendor code.
+  await page.goto('/m/gameList?gameType=RNG');
+  await hydrateByInteraction(page, 'GameListScreen');
+  const provider = page.getByLabel('Provider');
+  await expect(provider.locator('option')).toHaveText(['All providers', 'PG Soft', 'JDB']);
+  await provider.selectOption({ label: 'JDB' });
+  await expect(page.getByRole('button', { name: 'Golden Reels', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lucky Dragon', exact: true })).toHaveCount(0);
+  await provider.selectOption({ label: 'PG Soft' });
+  await expect(page.getByRole('button', { name: 'Lucky Dragon', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Golden Reels', exact: true })).toHaveCount(0);
+});

@@ -225,6 +225,22 @@ export async function findOfferedGame(db: D1Database, merchantCode: string, node
   return { game: toGame(row), launchAdapter: row.launch_adapter, vendorMaintenance: row.vendor_maintenance === 1 };
 }
 
+/**
+ * The game a free-play launch names (platform-contract.md §2 trial launch, §7.3): `id` is a node id or a telNodeId
+ * (vendor cards send their telNodeId); a node id wins when both match, and `gameId`, when given, must be the game's.
+ * Null when no offered game fits.
+ */
+export async function findTrialGame(db: D1Database, merchantCode: string, id: number, gameId?: string): Promise<CatalogueGame | null> {
+  const { sql, params } = offeredGames(merchantCode, {});
+  const byGame = gameId === undefined ? '' : ' AND g.game_id = ?';
+  const row = await db
+    .prepare(`${SELECT_GAME} ${sql} AND (g.node_id = ? OR g.tel_node_id = ?)${byGame} ORDER BY g.node_id = ? DESC, g.node_id LIMIT 1`)
+    .bind(...params, id, id, ...(gameId === undefined ? [] : [gameId]), id)
+    .first<GameRow>();
+  if (!row) return null;
+  return { game: toGame(row), launchAdapter: row.launch_adapter, vendorMaintenance: row.vendor_maintenance === 1 };
+}
+
 /** A game the merchant offers, named by its game id (the lottery launch's lottoGameCode); null otherwise. */
 export async function findOfferedGameById(db: D1Database, merchantCode: string, gameId: string): Promise<CatalogueGame | null> {
   const { sql, params } = offeredGames(merchantCode, {});
