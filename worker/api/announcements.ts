@@ -5,7 +5,9 @@ import { contentCalls } from '../../src/contract/calls/content';
 import type { ValueOf } from '../../src/contract/call';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { announcementExists, listAnnouncements, markRead, type AnnouncementFilter } from '../db/queries/announcements';
+import {
+  announcementExists, listAnnouncements, listPromotionCategories, markRead, type AnnouncementFilter,
+} from '../db/queries/announcements';
 import { requireMember } from '../services/auth-context';
 import { memberOnly } from '../services/member-only';
 
@@ -49,3 +51,28 @@ export const announcementRouter = new Hono<AppEnv>()
     await markRead(c.env.DB, announcementId, member.memberId);
     return ok(c, null);
   });
+
+/**
+ * Promotion relays (platform-contract.md §7.6), mounted at /wps/relay beside announcementRouter; the site's
+ * promotions are its published PR announcements (migration 0011):
+ * - GET /MCSFE_getMerchantAvailablePromotions (REWCEN3, sent without a token) → the promotions running now
+ *   (started, not ended), in the operator's order, unread (a visitor's view); cacheable for 30 seconds.
+ * - GET /PROMOFE_getPromotionAnnouncementCategory → `[{ category, count }]`: the promotion types of the listed
+ *   promotions (running or coming soon) in the list's order; [] when there are none.
+ * - GET /PROMOFE_getPromoAnnounceV2?types=PR&platform=M&… → the announcement list's answer for those types (the
+ *   client reads `promotion`), with the member's read and application state when signed in. 400 `request_param_err`.
+ */
+export const promotionRelayRouter = new Hono<AppEnv>()
+  .get('/MCSFE_getMerchantAvailablePromotions', async (c) => {
+    const now = Date.now();
+    const items = await listAnnouncements(c.env.DB, c.var.merchant.code, { types: ['PR'] }, null, now);
+    const value: ValueOf<typeof contentCalls.merchantPromotions> = items.filter((item) => item.startDate <= now);
+    c.header('Cache-Control', 'public, max-age=30');
+    return ok(c, value);
+  })
+  .get('/PROMOFE_getPromotionAnnouncementCategory', async (c) => {
+    const value: ValueOf<typeof contentCalls.promotionCategories> = await listPromotionCategories(c.env.DB, c.var.merchant.code);
+    c.header('Cache-Control', 'public, max-age=30');
+    return ok(c, value);
+  })
+  .get('/PROMOFE_getPromoAnnounceV2', valid('query', contentCalls.promoAnnounceV2.query!), (c) => announcementList(c, c.req.valid('query')));

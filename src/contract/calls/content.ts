@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
 import { blank, languageQuery } from './catalogue-schemas';
 import {
-  announcementListQuery, announcementListValue, contractDecisionBody, contractRequestsValue, feedbackBody, helpEntry, REMARK_MAX,
+  announcementItem, announcementListQuery, announcementListValue, contractDecisionBody, contractRequestsValue, feedbackBody, helpEntry, REMARK_MAX,
 } from './content-schemas';
 
 const announcementList = {
@@ -140,5 +140,45 @@ export const contentCalls = {
     }),
     value: z.object({ status: z.literal('applying') }),
     summary: 'Apply to a promotion with a remark and up to 3 images (PlayDeck extension).',
+  }),
+  /**
+   * GET /wps/relay/MCSFE_getMerchantAvailablePromotions (REWCEN3, sent without a token; platform-contract.md §7.6;
+   * body not found, PlayDeck's): the site's promotions running now (published, started, not ended), in the
+   * operator's order, as announcement items (`type` PR). `read` is false (the call carries no session).
+   */
+  merchantPromotions: defineCall({
+    name: 'merchantPromotions',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getMerchantAvailablePromotions',
+    moduleId: 'REWCEN3',
+    auth: 'none',
+    value: z.array(announcementItem),
+    summary: 'The site\'s promotions running now (platform-contract.md §7.6).',
+  }),
+  /**
+   * GET /wps/relay/PROMOFE_getPromotionAnnouncementCategory (§7.6; no module id; body not found, PlayDeck's): the
+   * categories of the site's listed promotions (running or coming soon) — `[{ category, count }]`, `category` the
+   * operator's promotion type, in the order the promotions list shows them; [] when the site lists none.
+   */
+  promotionCategories: defineCall({
+    name: 'promotionCategories',
+    method: 'GET',
+    path: '/wps/relay/PROMOFE_getPromotionAnnouncementCategory',
+    auth: 'optional',
+    value: z.array(z.object({ category: z.string(), count: z.number().int().positive() })),
+    summary: 'Categories of the site\'s promotions (platform-contract.md §7.6).',
+  }),
+  /**
+   * GET /wps/relay/PROMOFE_getPromoAnnounceV2 (§7.6; the client sends `types=PR&platform=M` and the list's
+   * filters; no module id): the same query and answer as the announcement list (`value.promotion` holds the
+   * promotions, running and coming soon, with the member's `read` and application status). A visitor gets the
+   * list too, unread.
+   */
+  promoAnnounceV2: defineCall({
+    ...announcementList,
+    moduleId: undefined,
+    name: 'promoAnnounceV2',
+    path: '/wps/relay/PROMOFE_getPromoAnnounceV2',
+    summary: 'Promotion announcements, newer promotions service (platform-contract.md §7.6).',
   }),
 };
