@@ -200,7 +200,7 @@ describe('signed-in calls (§7.6)', () => {
 
   it('GET /wps/v2/wallets/balance answers the ledger balance in decimal units, as /wps/wallets/gcs; 401 for a visitor', async () => {
     const member = await createMember({ balanceMinor: 0, merchantCode: 'DEMO2' });
-    await postLedger(env.DB, member.memberId, [{ amountMinor: 12_345, kind: 'adjustment', reference: 'v2-test', idempotencyKey: `v2-${member.memberId}` }]);
+    await postLedger(env.DB, member.memberId, [{ amountMinor: 12_345, kind: 'deposit', reference: 'v2-test', idempotencyKey: `v2-${member.memberId}` }]);
     const { status, body, headers } = await send<ValueOf<typeof CALLS.walletBalanceV2>>(CALLS.walletBalanceV2, { token: member.token, host: SITE2 });
     expect(status).toBe(200);
     expect(body.value).toEqual({ balance: [{ accountTypeId: 1, availBalance: minorToWire(12_345) }], currency: 'PHP', currencySymbol: '₱' });

@@ -10,6 +10,7 @@ import {
 } from '../db/queries/announcements';
 import { requireMember } from '../services/auth-context';
 import { memberOnly } from '../services/member-only';
+import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../src/lib/jackpot';
 
 type ListValue = ValueOf<typeof contentCalls.announcementList>;
 
@@ -76,3 +77,26 @@ export const promotionRelayRouter = new Hono<AppEnv>()
     return ok(c, value);
   })
   .get('/PROMOFE_getPromoAnnounceV2', valid('query', contentCalls.promoAnnounceV2.query!), (c) => announcementList(c, c.req.valid('query')));
+
+/**
+ * Home relays (platform-contract.md §7.6), mounted at /wps/relay:
+ * - GET /VIS_getJackpot (COMM3) → `{ amount, currency, currencySymbol, tickMs, stepMin, stepMax }`: the jackpot the
+ *   home banner shows (src/lib/jackpot.ts: where it starts, in decimal currency units, and how it grows), with the
+ *   site's currency. Cacheable for five minutes (it depends only on the site).
+ * - GET /GCSGAME_getGameMatchV2 → [] (PlayDeck has no sports feed: the client's hot-match row stays hidden).
+ */
+export const homeRelayRouter = new Hono<AppEnv>()
+  .get('/VIS_getJackpot', (c) => {
+    const merchant = c.var.merchant;
+    const value: ValueOf<typeof contentCalls.jackpot> = {
+      amount: JACKPOT_START,
+      currency: merchant.currency,
+      currencySymbol: merchant.currencySymbol,
+      tickMs: JACKPOT_TICK_MS,
+      stepMin: JACKPOT_STEP_MIN,
+      stepMax: JACKPOT_STEP_MAX,
+    };
+    c.header('Cache-Control', 'public, max-age=300');
+    return ok(c, value);
+  })
+  .get('/GCSGAME_getGameMatchV2', (c) => ok(c, [] satisfies ValueOf<typeof contentCalls.gameMatches>));

@@ -11,7 +11,6 @@ import { listVendorGameTypes, listVendorLanes } from '../db/queries/vendors';
 import { checkLaunch, launchUrl } from '../services/launch';
 import { requireMember } from '../services/auth-context';
 import { winnerBoard } from '../services/lottery/winners';
-import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../src/lib/jackpot';
 
 /** Game types that hold no games in the built-in catalogue: asking for them gives an empty page. */
 export const EMPTY_TYPES = new Set(['LOCAL', 'BGS', 'LIVESTREAM']);
@@ -120,26 +119,3 @@ export const catalogueRelayRouter = new Hono<AppEnv>()
     };
     return ok(c, value);
   });
-
-/**
- * Catalogue relays of the home frame (platform-contract.md §7.6), mounted at /wps/relay beside catalogueRelayRouter:
- * - GET /VIS_getJackpot (COMM3) → `{ amount, currency, currencySymbol, tickMs, stepMin, stepMax }`: the jackpot the
- *   home banner shows (src/lib/jackpot.ts: where it starts, in decimal currency units, and how it grows), with the
- *   site's currency. Cacheable for five minutes (it depends only on the site).
- * - GET /GCSGAME_getGameMatchV2 → [] (PlayDeck has no sports feed: the client's hot-match row stays hidden).
- */
-export const homeRelayRouter = new Hono<AppEnv>()
-  .get('/VIS_getJackpot', (c) => {
-    const merchant = c.var.merchant;
-    const value: ValueOf<typeof catalogueCalls.jackpot> = {
-      amount: JACKPOT_START,
-      currency: merchant.currency,
-      currencySymbol: merchant.currencySymbol,
-      tickMs: JACKPOT_TICK_MS,
-      stepMin: JACKPOT_STEP_MIN,
-      stepMax: JACKPOT_STEP_MAX,
-    };
-    c.header('Cache-Control', 'public, max-age=300');
-    return ok(c, value);
-  })
-  .get('/GCSGAME_getGameMatchV2', (c) => ok(c, [] satisfies ValueOf<typeof catalogueCalls.gameMatches>));

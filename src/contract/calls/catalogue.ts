@@ -8,16 +8,6 @@ import {
 import { favouriteCalls } from './favourites';
 import { demoCalls } from './demo';
 
-/** The jackpot answer (platform-contract.md §7.6 VIS_getJackpot); see catalogueCalls.jackpot. */
-export const jackpotValue = z.object({
-  amount: wireMoney,
-  currency: z.string(),
-  currencySymbol: z.string(),
-  tickMs: z.number().int().positive(),
-  stepMin: z.number().int().nonnegative(),
-  stepMax: z.number().int().nonnegative(),
-});
-
 /** `vassalage`: "" (every vendor) or a comma list of vendor codes → the list (absent = every vendor). */
 const vendorList = z.preprocess(
   blank,
@@ -227,31 +217,4 @@ export const catalogueCalls = {
   }),
   ...favouriteCalls,
   ...demoCalls,
-  /**
-   * GET /wps/relay/VIS_getJackpot (COMM3, platform-contract.md §7.6; body not found, PlayDeck's): the jackpot the
-   * home banner shows (src/lib/jackpot.ts): `amount` where it starts, in DECIMAL currency units (a whole number: the
-   * banner shows no decimals), the site's `currency` and `currencySymbol`, and how it grows: every `tickMs` by a
-   * step from `stepMin` to `stepMax` (both included). The amount is decorative, money nobody holds.
-   */
-  jackpot: defineCall({
-    name: 'jackpot',
-    method: 'GET',
-    path: '/wps/relay/VIS_getJackpot',
-    moduleId: 'COMM3',
-    auth: 'optional',
-    value: jackpotValue,
-    summary: 'The jackpot the home banner shows (platform-contract.md §7.6).',
-  }),
-  /**
-   * GET /wps/relay/GCSGAME_getGameMatchV2 (§7.6; no module id): the hot sports matches. PlayDeck has no sports
-   * feed, so `value` is [] (the client's hot-match row stays hidden).
-   */
-  gameMatches: defineCall({
-    name: 'gameMatches',
-    method: 'GET',
-    path: '/wps/relay/GCSGAME_getGameMatchV2',
-    auth: 'optional',
-    value: z.array(z.object({})).max(0),
-    summary: 'Hot sports matches: none, PlayDeck has no sports feed (platform-contract.md §7.6).',
-  }),
 };
