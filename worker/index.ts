@@ -9,11 +9,11 @@ import { upstreamProxy, type UpstreamOptions } from './edge/upstream';
 import { apiGate } from './edge/api-gate';
 import { sessionReader } from './services/auth-context';
 import { clientIp } from './services/client-ip';
-import { systemRouter, systemV2Router } from './api/system';
+import { systemRelayRouter, systemRouter, systemV2Router } from './api/system';
 import { captchaRouter } from './api/captcha';
 import { sessionRouter } from './api/session';
-import { memberRouter } from './api/member';
-import { walletRouter } from './api/wallet';
+import { memberRelayRouter, memberRouter } from './api/member';
+import { walletRelayRouter, walletRouter, walletV2Router } from './api/wallet';
 import { gameRouter } from './api/game';
 import { catalogueRelayRouter } from './api/relay-catalogue';
 import { favouriteRelayRouter } from './api/relay-favourites';
@@ -35,7 +35,7 @@ import { registerSettingsRouter } from './api/register-settings';
 import { playdeckRouter } from './api/playdeck';
 import { legacyKeyRouter } from './api/legacy-key';
 import { devTimingRouter } from './api/dev-timing';
-import { announcementRouter } from './api/announcements';
+import { announcementRouter, homeRelayRouter, promotionRelayRouter } from './api/announcements';
 import { feedbackRouter, helpRouter } from './api/help-feedback';
 import { contractActionRouter, contractRequestRouter } from './api/contracts';
 import { mediaRouter, promotionRouter } from './api/promotions';
@@ -49,7 +49,7 @@ import { inboxRouter } from './api/inbox';
 import { chatRelayRouter, chatServiceRouter } from './api/chat';
 export { ChatRoom } from './chat/room';
 import { consoleRouter } from './console/router';
-import { rewardsRouter } from './api/rewards';
+import { rewardsRelayRouter, rewardsRouter } from './api/rewards';
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
@@ -98,7 +98,15 @@ const api = new Hono<AppEnv>()
   .route('/wps/playdeck/rewards', rewardsRouter)
   .route('/wps/transaction', withdrawRouter)
   .route('/wps/v2/member', securityRouter)
-  .route('/wps/member/info', profileRouter);
+  .route('/wps/member/info', profileRouter)
+  // The calls of platform-contract.md §7.6 (the platform's client asks them on home, the frame and after login).
+  .route('/wps/relay', systemRelayRouter)
+  .route('/wps/relay', homeRelayRouter)
+  .route('/wps/relay', promotionRelayRouter)
+  .route('/wps/relay', walletRelayRouter)
+  .route('/wps/relay', memberRelayRouter)
+  .route('/wps/relay', rewardsRelayRouter)
+  .route('/wps/v2/wallets', walletV2Router);
 
 /** Typed API shape for `hono/client`. */
 export type AppType = typeof api;

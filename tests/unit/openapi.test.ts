@@ -119,7 +119,10 @@ describe('OpenAPI document: the system calls', () => {
 
   it('covers exactly the system calls of the system area file', () => {
     expect(Object.values(systemCalls).map((c) => c.name).sort()).toEqual(
-      ['captcha', 'consolidatedSettings', 'domainRoute', 'systemCountry', 'systemStatus', 'systemStatusLegacy', 'webManifest', 'whitelabel'],
+      [
+        'captcha', 'collect', 'consolidatedSettings', 'customerServiceScript', 'domainRoute', 'downloadSetting', 'location', 'systemCountry',
+        'systemStatus', 'systemStatusLegacy', 'templates', 'webManifest', 'whitelabel',
+      ],
     );
   });
 });

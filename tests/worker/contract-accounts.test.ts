@@ -104,6 +104,7 @@ const happy: Record<Exclude<Name, 'legacyRsaKey'>, () => Promise<Res>> = {
   checkUsername: () => send('checkUsername', { query: { username: uniqueUsername() } }),
   affiliate: () => send('affiliate', { query: { code: 'demoagent', domain: '127.0.0.1' } }),
   memberInfo: async () => send('memberInfo', { token: (await createMember()).token }),
+  playerRankProgress: async () => send('playerRankProgress', { token: (await createMember()).token }),
   wallet: async () => send('wallet', { token: (await createMember({ balanceMinor: 1234 })).token }),
   changePassword: async () => {
     const { session, password } = await registerMember();

@@ -5,9 +5,12 @@ import { contentCalls } from '../../src/contract/calls/content';
 import type { ValueOf } from '../../src/contract/call';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { announcementExists, listAnnouncements, markRead, type AnnouncementFilter } from '../db/queries/announcements';
+import {
+  announcementExists, listAnnouncements, listPromotionCategories, markRead, type AnnouncementFilter,
+} from '../db/queries/announcements';
 import { requireMember } from '../services/auth-context';
 import { memberOnly } from '../services/member-only';
+import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../src/lib/jackpot';
 
 type ListValue = ValueOf<typeof contentCalls.announcementList>;
 
@@ -49,3 +52,51 @@ export const announcementRouter = new Hono<AppEnv>()
     await markRead(c.env.DB, announcementId, member.memberId);
     return ok(c, null);
   });
+
+/**
+ * Promotion relays (platform-contract.md §7.6), mounted at /wps/relay beside announcementRouter; the site's
+ * promotions are its published PR announcements (migration 0011):
+ * - GET /MCSFE_getMerchantAvailablePromotions (REWCEN3, sent without a token) → the promotions running now
+ *   (started, not ended), in the operator's order, unread (a visitor's view); cacheable for 30 seconds.
+ * - GET /PROMOFE_getPromotionAnnouncementCategory → `[{ category, count }]`: the promotion types of the listed
+ *   promotions (running or coming soon) in the list's order; [] when there are none.
+ * - GET /PROMOFE_getPromoAnnounceV2?types=PR&platform=M&… → the announcement list's answer for those types (the
+ *   client reads `promotion`), with the member's read and application state when signed in. 400 `request_param_err`.
+ */
+export const promotionRelayRouter = new Hono<AppEnv>()
+  .get('/MCSFE_getMerchantAvailablePromotions', async (c) => {
+    const now = Date.now();
+    const items = await listAnnouncements(c.env.DB, c.var.merchant.code, { types: ['PR'] }, null, now);
+    const value: ValueOf<typeof contentCalls.merchantPromotions> = items.filter((item) => item.startDate <= now);
+    c.header('Cache-Control', 'public, max-age=30');
+    return ok(c, value);
+  })
+  .get('/PROMOFE_getPromotionAnnouncementCategory', async (c) => {
+    const value: ValueOf<typeof contentCalls.promotionCategories> = await listPromotionCategories(c.env.DB, c.var.merchant.code);
+    c.header('Cache-Control', 'public, max-age=30');
+    return ok(c, value);
+  })
+  .get('/PROMOFE_getPromoAnnounceV2', valid('query', contentCalls.promoAnnounceV2.query!), (c) => announcementList(c, c.req.valid('query')));
+
+/**
+ * Home relays (platform-contract.md §7.6), mounted at /wps/relay:
+ * - GET /VIS_getJackpot (COMM3) → `{ amount, currency, currencySymbol, tickMs, stepMin, stepMax }`: the jackpot the
+ *   home banner shows (src/lib/jackpot.ts: where it starts, in decimal currency units, and how it grows), with the
+ *   site's currency. Cacheable for five minutes (it depends only on the site).
+ * - GET /GCSGAME_getGameMatchV2 → [] (PlayDeck has no sports feed: the client's hot-match row stays hidden).
+ */
+export const homeRelayRouter = new Hono<AppEnv>()
+  .get('/VIS_getJackpot', (c) => {
+    const merchant = c.var.merchant;
+    const value: ValueOf<typeof contentCalls.jackpot> = {
+      amount: JACKPOT_START,
+      currency: merchant.currency,
+      currencySymbol: merchant.currencySymbol,
+      tickMs: JACKPOT_TICK_MS,
+      stepMin: JACKPOT_STEP_MIN,
+      stepMax: JACKPOT_STEP_MAX,
+    };
+    c.header('Cache-Control', 'public, max-age=300');
+    return ok(c, value);
+  })
+  .get('/GCSGAME_getGameMatchV2', (c) => ok(c, [] satisfies ValueOf<typeof contentCalls.gameMatches>));

@@ -4,11 +4,15 @@ import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { sealedJson } from '../services/encrypted-body';
 import { requireMember } from '../services/auth-context';
-import { findMemberById } from '../db/queries/members';
+import { findMemberById, findMemberLanguage, setMemberLanguage } from '../db/queries/members';
+import { valid } from '../lib/validate';
+import { memberOnly } from '../services/member-only';
 import { registerByUsername } from '../services/registration';
 import { registerByMobile } from '../services/registration-mobile';
 import { issueTrialUser } from '../services/trial-login';
 import { registerBody, type accountsCalls } from '../../src/contract/calls/accounts';
+import { profileCalls } from '../../src/contract/calls/profile';
+import type { ValueOf } from '../../src/contract/call';
 
 /**
  * Router for /wps/member (platform-contract.md §2 member info, §3 register and trial user). Both registrations
@@ -20,17 +24,23 @@ import { registerBody, type accountsCalls } from '../../src/contract/calls/accou
  * - PUT /register/mobile (MOBILENUMREG3): the same payload (username = the mobile number; + firebaseIdToken?,
  *   firebaseChannel?: 'sms'). Errors as /register plus 400 `verification_code_error` | `phone_mismatch`, 401
  *   `invalid_firebase_token`, 409 `mobile_taken` (services/registration-mobile.ts).
- * - GET /info (COMM3) → `{ id, account, nickname, type, clubLabel: { labelName } }`; `labelName` is '0' when the
- *   member has no VIP label. 401 `customer.not.login` | `user.or.token.invalid`.
+ * - GET /info (COMM3) → `{ id, account, nickname, type, clubLabel: { labelName }, language? }`; `labelName` is '0'
+ *   when the member has no VIP label; `language` is the saved interface language, absent when none is saved. 401 `customer.not.login` | `user.or.token.invalid`.
  * - GET /trialuser → `value` = a new trial member's NAME (string); the browser logs in with it once, within 5
  *   minutes (services/trial-login.ts). 403 `function.not.available` when FREEPLAY3 is off; 429.
+ * - PUT /language (COMM3, §3 "server-side language", §7.6) `{ language }` → null: saves the member's interface
+ *   language (a code of src/lib/languageCodes.ts, any case, stored upper case), read back as member info
+ *   `language`. 401 before validation; 400 `request_param_err` for an unsupported code.
  */
 export const memberRouter = new Hono<AppEnv>()
   .put('/register', sealedJson(registerBody), async (c) => ok(c, await registerByUsername(c, c.req.valid('json'))))
   .put('/register/mobile', sealedJson(registerBody), async (c) => ok(c, await registerByMobile(c, c.req.valid('json'))))
   .get('/info', async (c) => {
     const session = requireMember(c);
-    const member = await findMemberById(c.env.DB, session.memberId);
+    const [member, language] = await Promise.all([
+      findMemberById(c.env.DB, session.memberId),
+      findMemberLanguage(c.env.DB, session.memberId),
+    ]);
     if (!member) throw new ApiError(401, 'user.or.token.invalid', 'The session member no longer exists');
     const label = member.profile.clubLabel;
     const value: z.input<typeof accountsCalls.memberInfo.value> = {
@@ -40,9 +50,42 @@ export const memberRouter = new Hono<AppEnv>()
       account: member.account,
       clubLabel: { labelName: typeof label === 'string' && label !== '' ? label : '0' },
     };
+    if (language !== null) value.language = language;
     return ok(c, value);
   })
   .get('/trialuser', async (c) => {
     c.header('Cache-Control', 'no-store');
     return ok(c, await issueTrialUser(c));
+  })
+  .use('/language', memberOnly)
+  .put('/language', valid('json', profileCalls.updateLanguage.body!), async (c) => {
+    const session = requireMember(c);
+    await setMemberLanguage(c.env.DB, session.memberId, c.req.valid('json').language);
+    return ok(c, null);
   });
+
+/** The member's VIP label (profile `clubLabel`), or null when they have none ('' or '0' = none, as member info). */
+function vipLabel(label: unknown): string | null {
+  return typeof label === 'string' && label !== '' && label !== '0' ? label : null;
+}
+
+/**
+ * Member relay (platform-contract.md §5 "VIP rank progress", §7.2, §7.6), mounted at /wps/relay: GET
+ * /MCSFE_getPlayerRankProgress → `{ currentRank: { rankName } | null, nextRank: null, progress: 0 }`. PlayDeck's
+ * membership data is the member's VIP label (member info `clubLabel`), without a ladder of ranks: `currentRank`
+ * names that label (null without one), and there is no next rank to progress to. 401 `customer.not.login` |
+ * `user.or.token.invalid`.
+ */
+export const memberRelayRouter = new Hono<AppEnv>().get('/MCSFE_getPlayerRankProgress', async (c) => {
+  const session = requireMember(c);
+  const member = await findMemberById(c.env.DB, session.memberId);
+  if (!member) throw new ApiError(401, 'user.or.token.invalid', 'The session member no longer exists');
+  const label = vipLabel(member.profile.clubLabel);
+  const value: ValueOf<typeof accountsCalls.playerRankProgress> = {
+    currentRank: label === null ? null : { rankName: label },
+    nextRank: null,
+    progress: 0,
+  };
+  c.header('Cache-Control', 'no-store');
+  return ok(c, value);
+});

@@ -117,3 +117,14 @@ export const rewardsRouter = new Hono<AppEnv>()
     if (!filed) throw new ApiError(409, 'agent_application_pending', 'An application is already waiting for a decision');
     return ok(c, await agentStanding(db, member.memberId));
   });
+
+/**
+ * Reward relay (platform-contract.md §7.6), mounted at /wps/relay: GET /PROMOFE_getPromoCodeEnable → false. The
+ * reward centre takes no promo codes (PlayDeck's rewards are sign-in, promotions and referrals), so the client
+ * shows no promo-code entry. The same for every visitor and member; cacheable for five minutes.
+ */
+export const rewardsRelayRouter = new Hono<AppEnv>().get('/PROMOFE_getPromoCodeEnable', (c) => {
+  const value: ValueOf<typeof rewardCalls.promoCodeEnable> = false;
+  c.header('Cache-Control', 'public, max-age=300');
+  return ok(c, value);
+});

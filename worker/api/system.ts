@@ -11,7 +11,9 @@ import {
 } from '../db/queries/settings';
 import { listCountries } from '../db/queries/countries';
 import { hostOf } from '../edge/merchant';
-import { isRestrictedRegion } from '../edge/gating';
+import { isRestrictedRegion, normaliseCountry } from '../edge/gating';
+import { safeDownloadUrl } from '../edge/app-fill';
+import { downloadLinks } from '../../src/lib/download';
 import { domainRoute, mainDomainOf, sealServicePaths, whitelabelTree } from '../services/system-status';
 import type { CustomerServiceEntry } from '../db/queries/settings';
 import { PLAYDECK_CLIENT_HEADER, isPlayDeckClient } from '../../src/contract/headers';
@@ -19,6 +21,9 @@ import { registerSettings } from '../services/registration-settings';
 import { manifestFor } from '../services/branding';
 import {
   domainRouteQuery, manifestQuery, statusQuerySchema, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue,
+} from '../../src/contract/calls/system';
+import {
+  downloadSettingQuery, type DownloadSettingValue, type LocationValue, type TemplatesValue,
 } from '../../src/contract/calls/system';
 
 /** Promotion keys the client always reads (player-shell §1). */
@@ -152,4 +157,76 @@ export const systemRouter = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=3600');
     const value: CountryListValue = { list: await listCountries(c.env.DB) };
     return ok(c, value);
+  })
+  /**
+   * GET /templates (COMM3, platform-contract.md §7.6) → TemplatesValue: `mobileTemplate` from the site's template
+   * flags (the status answer's strings), `parameters.desktop_app_feature` 1 (PlayDeck serves the site's manifest at
+   * /wps/system/manifest.json, so the client links that one), `apple_touch_icon` the site's icon, `pwa` '' (no
+   * second manifest for the client to build). Cacheable for a minute (the operator's flags change rarely).
+   */
+  .get('/templates', async (c) => {
+    const merchant = c.var.merchant;
+    const flags = await listMerchantFlags(c.env.DB, merchant.code);
+    const value: TemplatesValue = {
+      mobileTemplate: { mem_cen: flag(flags.templates.mem_cen), dep_func: flag(flags.templates.dep_func) },
+      parameters: { desktop_app_feature: 1, apple_touch_icon: merchant.brand.favicon, pwa: '' },
+    };
+    c.header('Cache-Control', 'public, max-age=60');
+    return ok(c, value);
+  })
+  /**
+   * GET /location (COMM3, §7.6) → `{ ip, country, regionRestriction }`: the client IP the edge saw (services/
+   * client-ip.ts), the `CF-IPCountry` country (upper case, '' unknown, edge/gating.ts normaliseCountry) and whether
+   * the site restricts it (the page gate's rule). Never cached: it is the visitor's own.
+   */
+  .get('/location', (c) => {
+    const country = c.req.header('CF-IPCountry');
+    const value: LocationValue = {
+      ip: c.var.clientIp,
+      country: normaliseCountry(country),
+      regionRestriction: isRestrictedRegion(c.var.merchant.restrictedRegions, country),
+    };
+    c.header('Cache-Control', 'no-store');
+    return ok(c, value);
+  })
+  /**
+   * POST /collect (§7.6): the client's timing beacon (`navigator.sendBeacon`, `text/plain` `{ merchant, value }`).
+   * Accepted and dropped: any content type or an empty body answers success with `value` null; the body is never
+   * read (its stream is cancelled), so a large one costs nothing and nothing is stored.
+   */
+  .post('/collect', async (c) => {
+    await c.req.raw.body?.cancel().catch(() => undefined);
+    return ok(c, null);
   });
+
+/**
+ * Relays of the system area, mounted at /wps/relay (platform-contract.md §7.6; no module id in the client):
+ * - GET /WPSCORE_getDownloadSetting?domain= → DownloadSettingValue: the site's Android, iOS and iOS-profile links
+ *   from its status resources (only http(s) and itms-services addresses, as /m/app links them: edge/app-fill.ts),
+ *   `app_desc` the app's name when there is a link, '' when none (the client offers no download), `icon` the
+ *   AppDownloadIcon resource, else the site's icon. `domain` is accepted and not needed (the host names the site).
+ *   400 `request_param_err` for a malformed query.
+ * - GET /WPSCORE_getCustomerServiceScript → '' (PlayDeck's customer service is its own chat: no third-party
+ *   widget script for the client to inject).
+ */
+export const systemRelayRouter = new Hono<AppEnv>()
+  .get('/WPSCORE_getDownloadSetting', valid('query', downloadSettingQuery), async (c) => {
+    const merchant = c.var.merchant;
+    const resources = (await listResources(c.env.DB, merchant.code)).flatMap((r) => {
+      const url = safeDownloadUrl(r.url);
+      return url ? [{ ...r, url }] : [];
+    });
+    const links = downloadLinks(resources);
+    const any = links.android !== null || links.ios !== null || links.profile !== null;
+    const icon = resources.find((r) => r.resourceType.toUpperCase() === 'APPDOWNLOADICON')?.url;
+    const value: DownloadSettingValue = {
+      app_desc: any ? merchant.brand.appName : '',
+      android: links.android ?? '',
+      ios: links.ios ?? '',
+      profile: links.profile ?? '',
+      icon: icon ?? merchant.brand.favicon,
+    };
+    c.header('Cache-Control', 'public, max-age=60');
+    return ok(c, value);
+  })
+  .get('/WPSCORE_getCustomerServiceScript', (c) => ok(c, ''));

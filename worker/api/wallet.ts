@@ -6,6 +6,8 @@ import { requireMember } from '../services/auth-context';
 import { findWallet } from '../db/queries/wallets';
 import { minorToWire } from '../../src/contract/money';
 import type { accountsCalls } from '../../src/contract/calls/accounts';
+import type { walletCalls } from '../../src/contract/calls/wallet';
+import type { ValueOf } from '../../src/contract/call';
 
 /** The wallet's account type id in `balance[]` (PlayDeck has one main wallet per member). */
 export const MAIN_ACCOUNT_TYPE_ID = 1;
@@ -29,5 +31,34 @@ export const walletRouter = new Hono<AppEnv>().get('/gcs', async (c) => {
     balance: [{ accountTypeId: MAIN_ACCOUNT_TYPE_ID, availBalance: balance }],
   };
   c.header('Cache-Control', 'no-store');
+  return ok(c, value);
+});
+
+/**
+ * GET /wps/v2/wallets/balance (COMM3; platform-contract.md §2 wallet (2nd), §7.6) → `{ balance: [{ accountTypeId:
+ * 1, availBalance }], currency, currencySymbol }`, DECIMAL currency units (minorToWire) of the same ledger balance
+ * as /wps/wallets/gcs; 0 without a wallet. 401 `customer.not.login` | `user.or.token.invalid`. Mounted at
+ * /wps/v2/wallets.
+ */
+export const walletV2Router = new Hono<AppEnv>().get('/balance', async (c) => {
+  const member = requireMember(c);
+  const wallet = await findWallet(c.env.DB, member.memberId);
+  const value: ValueOf<typeof walletCalls.walletBalanceV2> = {
+    balance: [{ accountTypeId: MAIN_ACCOUNT_TYPE_ID, availBalance: minorToWire(wallet?.balanceMinor ?? 0) }],
+    currency: wallet?.currency ?? c.var.merchant.currency,
+    currencySymbol: c.var.merchant.currencySymbol,
+  };
+  c.header('Cache-Control', 'no-store');
+  return ok(c, value);
+});
+
+/**
+ * Wallet relay (platform-contract.md §2 "merchant wallet", §7.6), mounted at /wps/relay: GET /GCS_merchantWallet
+ * (COMM3) → `{ isSingle: true }` — PlayDeck keeps one wallet per member (no transfers between wallets). 401 without
+ * a session, as the client sends it only signed in.
+ */
+export const walletRelayRouter = new Hono<AppEnv>().get('/GCS_merchantWallet', (c) => {
+  requireMember(c);
+  const value: ValueOf<typeof walletCalls.merchantWallet> = { isSingle: true };
   return ok(c, value);
 });

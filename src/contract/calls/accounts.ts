@@ -223,12 +223,17 @@ export const accountsCalls = {
     query: affiliateQuery,
     value: z.object({ code: z.string() }), summary: 'Affiliate code lookup (platform-contract.md §3).',
   }),
-  /** Member info (§2): `{ id, account, nickname, type, clubLabel.labelName }`. 401 without a session. */
+  /**
+   * Member info (§2): `{ id, account, nickname, type, clubLabel.labelName, language? }` (`language`: the code the
+   * member saved, §7.6; absent when none). 401 without a session.
+   */
   memberInfo: defineCall({
     name: 'memberInfo', method: 'GET', path: '/wps/member/info', moduleId: 'COMM3', auth: 'member',
     value: z.object({
       id: z.number().int(), account: z.string(), nickname: z.string(), type: z.number().int(),
       clubLabel: z.object({ labelName: z.string() }),
+      /** The interface language the member saved (PUT /wps/member/language); absent when none is saved. */
+      language: z.string().optional(),
     }),
     summary: 'Member info (platform-contract.md §2).',
   }),
@@ -324,6 +329,22 @@ export const accountsCalls = {
     name: 'emailReset', method: 'POST', path: `${EXTENSION_PREFIX}/password/emailReset`, auth: 'none', extension: true,
     encrypted: true, body: emailResetBody, value: z.null(),
     summary: 'PlayDeck: reset the password with an e-mailed link (built-in).',
+  }),
+  /**
+   * GET /wps/relay/MCSFE_getPlayerRankProgress (no module id; platform-contract.md §5 "VIP rank progress", §7.2:
+   * asked after every login, §7.6; body not found, PlayDeck's). PlayDeck's membership data is the member's VIP
+   * label (`clubLabel` of member info) and no ladder of ranks to climb: `currentRank` is `{ rankName }` with that
+   * label, or null without one; `nextRank` is always null and `progress` 0 (no progress bar to show). 401 without a
+   * session.
+   */
+  playerRankProgress: defineCall({
+    name: 'playerRankProgress', method: 'GET', path: '/wps/relay/MCSFE_getPlayerRankProgress', auth: 'member',
+    value: z.object({
+      currentRank: z.object({ rankName: z.string() }).nullable(),
+      nextRank: z.null(),
+      progress: z.number().min(0).max(100),
+    }),
+    summary: 'The member\'s VIP rank and progress to the next (platform-contract.md §5, §7.6).',
   }),
 };
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
+import { wireMoney } from '../money';
 import { blank, languageQuery } from './catalogue-schemas';
 import {
-  announcementListQuery, announcementListValue, contractDecisionBody, contractRequestsValue, feedbackBody, helpEntry, REMARK_MAX,
+  announcementItem, announcementListQuery, announcementListValue, contractDecisionBody, contractRequestsValue, feedbackBody, helpEntry, REMARK_MAX,
 } from './content-schemas';
 
 const announcementList = {
@@ -12,6 +13,19 @@ const announcementList = {
   query: announcementListQuery,
   value: announcementListValue,
 } as const;
+
+/**
+ * The jackpot answer (platform-contract.md §7.6 VIS_getJackpot; body not found, PlayDeck's): see
+ * contentCalls.jackpot. `amount` is in DECIMAL currency units.
+ */
+export const jackpotValue = z.object({
+  amount: wireMoney,
+  currency: z.string(),
+  currencySymbol: z.string(),
+  tickMs: z.number().int().positive(),
+  stepMin: z.number().int().nonnegative(),
+  stepMax: z.number().int().nonnegative(),
+});
 
 /** One contract action (platform-contract.md §3 "acting on them"); the answer is the offer's new status. */
 function contractAction(name: string, path: string, moduleId: 'SIGNCONDIV3' | 'DAILYSALCONT3' | 'HOURSAL3' | 'RTSALARY3', what: string) {
@@ -140,5 +154,72 @@ export const contentCalls = {
     }),
     value: z.object({ status: z.literal('applying') }),
     summary: 'Apply to a promotion with a remark and up to 3 images (PlayDeck extension).',
+  }),
+  /**
+   * GET /wps/relay/MCSFE_getMerchantAvailablePromotions (REWCEN3, sent without a token; platform-contract.md §7.6;
+   * body not found, PlayDeck's): the site's promotions running now (published, started, not ended), in the
+   * operator's order, as announcement items (`type` PR). `read` is false (the call carries no session).
+   */
+  merchantPromotions: defineCall({
+    name: 'merchantPromotions',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getMerchantAvailablePromotions',
+    moduleId: 'REWCEN3',
+    auth: 'none',
+    value: z.array(announcementItem),
+    summary: 'The site\'s promotions running now (platform-contract.md §7.6).',
+  }),
+  /**
+   * GET /wps/relay/PROMOFE_getPromotionAnnouncementCategory (§7.6; no module id; body not found, PlayDeck's): the
+   * categories of the site's listed promotions (running or coming soon) — `[{ category, count }]`, `category` the
+   * operator's promotion type, in the order the promotions list shows them; [] when the site lists none.
+   */
+  promotionCategories: defineCall({
+    name: 'promotionCategories',
+    method: 'GET',
+    path: '/wps/relay/PROMOFE_getPromotionAnnouncementCategory',
+    auth: 'optional',
+    value: z.array(z.object({ category: z.string(), count: z.number().int().positive() })),
+    summary: 'Categories of the site\'s promotions (platform-contract.md §7.6).',
+  }),
+  /**
+   * GET /wps/relay/PROMOFE_getPromoAnnounceV2 (§7.6; the client sends `types=PR&platform=M` and the list's
+   * filters; no module id): the same query and answer as the announcement list (`value.promotion` holds the
+   * promotions, running and coming soon, with the member's `read` and application status). A visitor gets the
+   * list too, unread.
+   */
+  promoAnnounceV2: defineCall({
+    ...announcementList,
+    moduleId: undefined,
+    name: 'promoAnnounceV2',
+    path: '/wps/relay/PROMOFE_getPromoAnnounceV2',
+    summary: 'Promotion announcements, newer promotions service (platform-contract.md §7.6).',
+  }),
+  /**
+   * GET /wps/relay/VIS_getJackpot (COMM3, platform-contract.md §2 "jackpot", §7.6): the jackpot the home banner
+   * shows (src/lib/jackpot.ts): `amount` where it starts, in DECIMAL currency units (a whole number: the banner
+   * shows no decimals), the site's `currency` and `currencySymbol`, and how it grows: every `tickMs` by a step
+   * from `stepMin` to `stepMax` (both included). The amount is decorative, money nobody holds.
+   */
+  jackpot: defineCall({
+    name: 'jackpot',
+    method: 'GET',
+    path: '/wps/relay/VIS_getJackpot',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    value: jackpotValue,
+    summary: 'The jackpot the home banner shows (platform-contract.md §2, §7.6).',
+  }),
+  /**
+   * GET /wps/relay/GCSGAME_getGameMatchV2 (§5 "hot sports matches", §7.6; no module id): PlayDeck has no sports
+   * feed, so `value` is [] (the client's hot-match row stays hidden).
+   */
+  gameMatches: defineCall({
+    name: 'gameMatches',
+    method: 'GET',
+    path: '/wps/relay/GCSGAME_getGameMatchV2',
+    auth: 'optional',
+    value: z.array(z.object({})).max(0),
+    summary: 'Hot sports matches: none, PlayDeck has no sports feed (platform-contract.md §7.6).',
   }),
 };

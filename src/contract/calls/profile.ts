@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { FIELD_FORMATS } from '../../lib/fieldFormats';
+import { LANGUAGES } from '../../lib/languageCodes';
 
 /**
  * Profile edits of the member centre (issue 13, Member centre; accounts §7 "/wps/member/info (with sub-paths for
@@ -49,5 +50,19 @@ export const profileCalls = {
   updatePayeeName: defineCall({
     name: 'updatePayeeName', method: 'POST', path: '/wps/member/info/payeename', moduleId: 'COMM3', auth: 'member',
     body: z.object({ payeeName }), value: z.null(), summary: 'Set the payee name (accounts §7 member-info sub-path).',
+  }),
+  /**
+   * PUT /wps/member/language (COMM3, token; platform-contract.md §3 "server-side language", §7.6) `{ language }` →
+   * null: saves the member's interface language, one of the 27 codes the language picker offers (src/lib/languages.ts, src/lib/languageCodes.ts; case-insensitive,
+   * stored upper case), read back as `language` of member info. 400 `request_param_err` for another code; 401.
+   * Trial members may save one too.
+   */
+  updateLanguage: defineCall({
+    name: 'updateLanguage', method: 'PUT', path: '/wps/member/language', moduleId: 'COMM3', auth: 'member',
+    body: z.object({
+      language: z.string().max(8).transform((s) => s.trim().toUpperCase()).pipe(z.enum(LANGUAGES, 'Expected a supported language code')),
+    }),
+    value: z.null(),
+    summary: 'Save the member\'s interface language (platform-contract.md §3, §7.6).',
   }),
 };

@@ -127,4 +127,14 @@ export const rewardCalls = {
     value: agentStatusValue,
     summary: 'Apply to become an agent (PlayDeck extension, capability rewards).',
   }),
+  /**
+   * GET /wps/relay/PROMOFE_getPromoCodeEnable (platform-contract.md §7.6; asked on mount and on every token change,
+   * no module id in the client): whether the reward centre takes promo codes. PlayDeck has no promo codes, so
+   * `value` is false for everyone (the client shows no promo-code entry).
+   */
+  promoCodeEnable: defineCall({
+    name: 'promoCodeEnable', method: 'GET', path: '/wps/relay/PROMOFE_getPromoCodeEnable', auth: 'optional',
+    value: z.literal(false),
+    summary: 'Whether promo codes can be redeemed: never on PlayDeck (platform-contract.md §7.6).',
+  }),
 };

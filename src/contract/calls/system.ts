@@ -148,6 +148,64 @@ export const webManifest = z.object({
 /** A site's web app manifest. */
 export type WebManifest = z.output<typeof webManifest>;
 
+/**
+ * The site's templates (platform-contract.md §7.6 "GET /wps/system/templates", COMM3; the exact body is not found,
+ * PlayDeck's in the platform's style). The client keeps it as `templates` in local storage and reads
+ * `parameters.desktop_app_feature` (1 → it links the site's own manifest, /wps/system/manifest.json, and adds
+ * `parameters.apple_touch_icon`), `parameters.pwa` (a JSON text it would build a manifest from; '' = none, the
+ * client then keeps the linked one). `mobileTemplate` carries the same "1"/"0" strings as the status answer.
+ */
+export const templatesValue = z.object({
+  mobileTemplate: z.object({ mem_cen: flagString, dep_func: flagString }),
+  parameters: z.object({
+    desktop_app_feature: z.union([z.literal(0), z.literal(1)]),
+    apple_touch_icon: z.string(),
+    pwa: z.string(),
+  }),
+});
+
+/** Answer type of the templates call. */
+export type TemplatesValue = z.output<typeof templatesValue>;
+
+/**
+ * The visitor's location as the edge sees it (§7.6 "GET /wps/system/location", COMM3; body not found, PlayDeck's):
+ * `ip` (the client IP, as `location.ip` of the status answer), `country` (ISO 3166 alpha-2 from `CF-IPCountry`,
+ * upper case, '' when unknown) and `regionRestriction` (the same rule as the status answer and the page gate).
+ */
+export const locationValue = z.object({ ip: z.string(), country: z.string(), regionRestriction: z.boolean() });
+
+/** Answer type of the location call. */
+export type LocationValue = z.output<typeof locationValue>;
+
+/** Largest beacon body the collect call reads (bytes); a larger one is dropped unread, still answered success. */
+export const COLLECT_BODY_MAX = 8 * 1024;
+
+/**
+ * The beacon the client sends to the collect call (§7.6: `navigator.sendBeacon` with a `text/plain` body of
+ * `{ merchant, value }`, `value` a "name:number,…" timing line). Documented only: the worker never parses it.
+ */
+export const collectBody = z.object({ merchant: z.string().max(40).optional(), value: z.string().max(2000).optional() });
+
+/** Query of the download-setting call (§7.6): `domain`, the host the client runs on without `www.` (not needed). */
+export const downloadSettingQuery = z.object({ domain: z.string().max(255).optional() });
+
+/**
+ * The app download setting (§7.6 `WPSCORE_getDownloadSetting`; the client reads `value.app_desc`; the rest of the
+ * body is not found): `app_desc` is the app's name when the site has a download link and '' when it has none (the
+ * client then has nothing to offer); `android`, `ios`, `profile` the site's links from its status resources ('' =
+ * none), `icon` the app icon (the AppDownloadIcon resource, else the site's icon).
+ */
+export const downloadSettingValue = z.object({
+  app_desc: z.string(),
+  android: z.string(),
+  ios: z.string(),
+  profile: z.string(),
+  icon: z.string(),
+});
+
+/** Answer type of the download-setting call. */
+export type DownloadSettingValue = z.output<typeof downloadSettingValue>;
+
 /** The system calls (platform-contract.md §2, §3). */
 export const systemCalls = {
   /**
@@ -252,5 +310,66 @@ export const systemCalls = {
     query: manifestQuery,
     value: webManifest,
     summary: 'The site\'s PWA manifest: its app name, colours and icon (platform-contract.md §3).',
+  }),
+  /**
+   * GET /wps/system/templates (COMM3, §7.6): TemplatesValue, from the site's template flags and icon. No session
+   * needed.
+   */
+  templates: defineCall({
+    name: 'templates',
+    method: 'GET',
+    path: '/wps/system/templates',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    value: templatesValue,
+    summary: 'The site\'s templates: member-centre flags and app parameters (platform-contract.md §7.6).',
+  }),
+  /** GET /wps/system/location (COMM3, §7.6): LocationValue, the visitor's IP and country as the edge saw them. */
+  location: defineCall({
+    name: 'location',
+    method: 'GET',
+    path: '/wps/system/location',
+    moduleId: 'COMM3',
+    auth: 'optional',
+    value: locationValue,
+    summary: 'The visitor\'s IP address and country as the edge sees them (platform-contract.md §7.6).',
+  }),
+  /**
+   * POST /wps/system/collect (§7.6): the client's timing beacon, `text/plain` (or any type, or empty). Accepted
+   * and dropped: nothing is parsed or stored; `value` null.
+   */
+  collect: defineCall({
+    name: 'collect',
+    method: 'POST',
+    path: '/wps/system/collect',
+    auth: 'none',
+    body: collectBody,
+    value: z.null(),
+    summary: 'The client\'s timing beacon: accepted and dropped (platform-contract.md §7.6).',
+  }),
+  /**
+   * GET /wps/relay/WPSCORE_getDownloadSetting?domain= (§7.6; no module id in the client): DownloadSettingValue from
+   * the site's download links.
+   */
+  downloadSetting: defineCall({
+    name: 'downloadSetting',
+    method: 'GET',
+    path: '/wps/relay/WPSCORE_getDownloadSetting',
+    auth: 'optional',
+    query: downloadSettingQuery,
+    value: downloadSettingValue,
+    summary: 'The app download setting from the site\'s download links (platform-contract.md §7.6).',
+  }),
+  /**
+   * GET /wps/relay/WPSCORE_getCustomerServiceScript (§7.6; no token, no module id): a third-party customer-service
+   * widget script to inject. PlayDeck has its own chat, so `value` is '' (nothing to inject: the feature is off).
+   */
+  customerServiceScript: defineCall({
+    name: 'customerServiceScript',
+    method: 'GET',
+    path: '/wps/relay/WPSCORE_getCustomerServiceScript',
+    auth: 'none',
+    value: z.literal(''),
+    summary: 'Customer-service widget script: none, PlayDeck has its own chat (platform-contract.md §7.6).',
   }),
 };

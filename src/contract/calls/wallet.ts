@@ -170,4 +170,28 @@ export const walletCalls = {
     }),
     summary: 'Deposits, withdrawals, bonuses and rounds in one list, with net deposits (PlayDeck extension).',
   }),
+  /**
+   * GET /wps/relay/GCS_merchantWallet (COMM3, token; platform-contract.md §2 "merchant wallet", §7.6): the client
+   * reads `value.isSingle`. PlayDeck keeps one wallet per member, so `isSingle` is always true (no transfer
+   * between wallets). 401 without a session.
+   */
+  merchantWallet: defineCall({
+    name: 'merchantWallet', method: 'GET', path: '/wps/relay/GCS_merchantWallet', moduleId: 'COMM3', auth: 'member',
+    value: z.object({ isSingle: z.literal(true) }),
+    summary: 'Whether the site has a single wallet: always (platform-contract.md §2, §7.6).',
+  }),
+  /**
+   * GET /wps/v2/wallets/balance (COMM3; platform-contract.md §2 wallet (2nd), §7.6) → `{ balance[{ accountTypeId,
+   * availBalance }], currency, currencySymbol }` in DECIMAL currency units, from the same ledger balance as
+   * /wps/wallets/gcs (one main wallet, accountTypeId 1). 401 without a session.
+   */
+  walletBalanceV2: defineCall({
+    name: 'walletBalanceV2', method: 'GET', path: '/wps/v2/wallets/balance', moduleId: 'COMM3', auth: 'member',
+    value: z.object({
+      balance: z.array(z.object({ accountTypeId: z.number().int(), availBalance: wireMoney })),
+      currency: z.string(),
+      currencySymbol: z.string(),
+    }),
+    summary: 'Wallet balance, v2 body (platform-contract.md §2, §7.6).',
+  }),
 };

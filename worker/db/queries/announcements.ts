@@ -147,3 +147,24 @@ export async function hasApplied(db: D1Database, promotionId: number, memberId: 
     .bind(promotionId, memberId).first<{ ok: number }>();
   return row !== null;
 }
+
+/**
+ * The categories (promotion types) of a merchant's listed promotions — published, not ended, running or coming
+ * soon, as the promotions list shows them — with how many promotions each has, in the list's order (a category's
+ * place is that of its first promotion). Promotions without a type are left out.
+ */
+export async function listPromotionCategories(
+  db: D1Database, merchantCode: string, now = Date.now(),
+): Promise<{ category: string; count: number }[]> {
+  const { results } = await db.prepare(
+    `SELECT promotion_type AS category, COUNT(*) AS count, MIN(position) AS first
+       FROM (SELECT promotion_type,
+                    ROW_NUMBER() OVER (ORDER BY sort_order, start_date > ?2, start_date DESC, id DESC) AS position
+               FROM announcements
+              WHERE merchant_code = ?1 AND published = 1 AND type = 'PR' AND (end_date IS NULL OR end_date > ?2))
+      WHERE promotion_type <> ''
+      GROUP BY promotion_type
+      ORDER BY first`,
+  ).bind(merchantCode, now).all<{ category: string; count: number; first: number }>();
+  return results.map((r) => ({ category: r.category, count: r.count }));
+}

@@ -237,3 +237,14 @@ export function newMemberStatements(db: D1Database, member: NewMember, now = Dat
       .bind(member.merchantCode, member.usernameKey, member.currency, now),
   ];
 }
+
+/** Saves a member's interface language (an upper-case code of src/lib/languageCodes.ts; migration 0023). */
+export async function setMemberLanguage(db: D1Database, memberId: number, language: string): Promise<void> {
+  await db.prepare(`UPDATE members SET language = ? WHERE id = ?`).bind(language, memberId).run();
+}
+
+/** The interface language a member saved, or null when none is saved (or no such member). */
+export async function findMemberLanguage(db: D1Database, memberId: number): Promise<string | null> {
+  const row = await db.prepare(`SELECT language FROM members WHERE id = ?`).bind(memberId).first<{ language: string | null }>();
+  return row?.language ?? null;
+}
