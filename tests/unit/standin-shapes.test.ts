@@ -9,8 +9,7 @@ import { decryptServicePath, encryptLegacyPayload, parseModulusHex } from '../..
  * gives in its "Read" column (§2, §3, §1.6, §7), NOT in the shape PlayDeck's own schemas (src/contract) chose: the
  * shapes below are written from the document, one row per call, with the document's words quoted. Where the
  * document says "not found" the row says so and checks the platform-style shape the stand-in chose (noted in
- * tests/platform-standin/shapes.ts). Vendor game types and lanes (§2, §7.3) and the lottery gateway (§4, §7.5)
- * are listed at the end as rows still to be written with their own changes.
+ * tests/platform-standin/shapes.ts). The lottery gateway's rows (§4, §7.5) read plain JSON, as the gateway answers.
  */
 
 let standin: Standin;
@@ -116,6 +115,8 @@ interface Row {
   shape: z.ZodType;
   /** Answers outside the envelope (the key is bare text, checked by `check`). */
   plain?: boolean;
+  /** A lottery-gateway answer (§1.5): plain JSON with the HTTP status, no envelope; `shape` is the whole body. */
+  gateway?: boolean;
   /** Further facts of the document the shape cannot say. */
   check?: (value: unknown) => void;
 }
@@ -278,19 +279,65 @@ const ROWS: Row[] = [
     shape: z.union([z.url(), launched]),
   },
   {
+    call: '§2 vendor game types GET /wps/relay/GCSGAME_getVassGameType',
+    read: 'value.content (maps gameType to vendor codes)',
+    send: () => call('/wps/relay/GCSGAME_getVassGameType?typeId=1&merchant_code=DEMO'),
+    shape: z.object({ content: z.record(z.string(), z.union([z.array(z.string()), z.string()])) }),
+    check: (value) => expect(Object.keys((value as { content: object }).content).length).toBeGreaterThan(0),
+  },
+  {
+    call: '§2/§7.3 vendor lanes GET /wps/relay/GCSGAME_newGameVendor',
+    read: 'value.data.lanes[{ title (gameCategory), cards[{ vassalage/accountTypeName, displayName, gameType, lagerIcon, freeplay }], gameClassify }]; §7.3 gameClassify a list of objects each with its own vendors list; accountTypeName the vendor code; cards carry telGameId/telNodeId',
+    send: () => call('/wps/relay/GCSGAME_newGameVendor?platform=html5&merchantCode=DEMO&ext=avif'),
+    shape: z.object({
+      data: z.object({
+        lanes: z.array(z.object({
+          title: z.string(),
+          cards: z.array(z.object({
+            accountTypeName: z.string(), displayName: z.string(), gameType: z.string(), lagerIcon: z.string(), freeplay: z.boolean(),
+            telGameId: z.union([z.string(), z.number(), z.null()]), telNodeId: z.union([z.string(), z.number(), z.null()]),
+          })),
+          gameClassify: z.array(z.object({ vendors: z.array(z.string()) })),
+        })).min(1),
+      }),
+    }),
+    check: (value) => {
+      // §7.3: the client runs gameClassify.map(c => ({ ...c, vendorsMap: Object.fromEntries(c.vendors.map(…)) })).
+      for (const lane of (value as { data: { lanes: { gameClassify: { vendors: string[] }[] }[] } }).data.lanes) {
+        for (const c of lane.gameClassify) expect(() => Object.fromEntries(c.vendors.map((v) => [v, true]))).not.toThrow();
+      }
+    },
+  },
+  ...[
+    ['/lgw/games/mobile', 'the client\'s lottery list is Object.values(data) (a plain object keyed by game, cached as lottList)'],
+    ['/lgw/games/popular', 'a plain object (Object.values(data))'],
+    ['/lgw/games/opened/numero', 'a plain object (Object.values(data))'],
+    ['/lotto/lgw/games/opened/numero', 'the same under /lotto/lgw/…'],
+    ['/lgw/vn/games/game_menu?prizeMode=Lott&device=MOBILE', 'a plain object (Object.values(data))'],
+    ['/lgw/vn/numeros/opened/game', 'a plain object (Object.values(data))'],
+  ].map(([path, read]): Row => ({
+    call: `§4/§7.5 lottery GET ${path}`,
+    read: read!,
+    send: () => member(path!),
+    gateway: true,
+    shape: z.record(z.string(), z.object({}).loose()),
+    check: (value) => expect(Object.values(value as object).length).toBeGreaterThan(0),
+  })),
+  {
+    call: '§7.5 lottery list entries GET /lgw/games/mobile',
+    read: 'the entries the client lists: each game with its displayName',
+    send: () => member('/lgw/games/mobile'),
+    gateway: true,
+    shape: z.record(z.string(), z.object({ gameId: z.union([z.string(), z.number()]), displayName: z.string() })),
+    check: (value) => expect(Object.values(value as object)).toHaveLength(6),
+  },
+  {
     call: '§3 change password POST /wps/member/password (encrypted)',
     read: 'success → in_chang_saved',
     // The last row: the seeded player's password changes (no later row logs in with it).
     send: () => legacy('/wps/member/password', 'POST', { oldPassword: SEEDED_PLAYER.password, newPassword: 'secret789', confirmNewPassword: 'secret789' }, token),
     shape: z.unknown(),
   },
-];
-
-/** Calls of the document whose stand-in answers change elsewhere (vendor lanes; the lottery gateway): rows to complete. */
-const TO_COMPLETE = [
-  '§2 vendor game types GET /wps/relay/GCSGAME_getVassGameType — Read: "value.content (maps gameType to vendor codes)"',
-  '§2/§7.3 vendor lanes GET /wps/relay/GCSGAME_newGameVendor — Read: "value.data.lanes[{ title (gameCategory), cards[{ vassalage/accountTypeName, displayName, gameType, lagerIcon, freeplay }], gameClassify }]", gameClassify a list of objects with their own vendors',
-  '§4/§7.5 lottery games GET /lgw/games, /lgw/games/mobile — Read: "a plain object keyed by game" (Object.values(data))',
 ];
 
 beforeAll(async () => {
@@ -309,6 +356,12 @@ describe('the platform stand-in answers in the document\'s shapes (platform-cont
       return;
     }
     expect(answer.status, answer.text).toBe(200);
+    if (row.gateway) {
+      const body = row.shape.safeParse(answer.json);
+      expect(body.success, `${row.read}\n${body.error?.message ?? ''}`).toBe(true);
+      row.check?.(answer.json);
+      return;
+    }
     const outer = envelope.safeParse(answer.json);
     expect(outer.success, answer.text).toBe(true);
     const value = (answer.json as { value: unknown }).value;
@@ -323,5 +376,4 @@ describe('the platform stand-in answers in the document\'s shapes (platform-cont
     expect(answer.json).toMatchObject({ success: false, message: '#727 system busy' });
   });
 
-  for (const row of TO_COMPLETE) it.todo(row);
 });
