@@ -16,6 +16,12 @@ export const STANDIN_URL = `http://127.0.0.1:${STANDIN_PORT}`;
 export const FILL_DEADLINE_MS = '2000';
 /** How long the worker waits for any platform call (UPSTREAM_TIMEOUT_MS): the bound of a forwarded platform page. */
 export const API_TIMEOUT_MS = '4000';
+/**
+ * How long the breaker stays open (UPSTREAM_BREAKER_OPEN_MS) after UPSTREAM_BREAKER_FAILURES (5, the default) failed
+ * calls in a row: short, so the fault tests open it again and again while a fault lasts (each probe meets the fault
+ * anew) and the tests after a fault see the platform back within seconds (faults.spec.ts waits for that).
+ */
+export const BREAKER_OPEN_MS = '1000';
 /** The stand-in's captcha answer, given to it by environment only (it never reveals it over HTTP). */
 export const STANDIN_CAPTCHA_ANSWER = '5819';
 
@@ -54,10 +60,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/m/home`,
       timeout: 120_000,
       reuseExistingServer: false,
-      // The fault tests (faults.spec.ts) need short deadlines: page fills give up after 2 s, API calls after 4 s.
+      // The fault tests (faults.spec.ts) need short deadlines: page fills give up after 2 s, API calls after 4 s; an
+      // open breaker refuses calls for 1 s only.
       env: {
         PLAYDECK_STATE: STATE, UPSTREAM_API_URL: STANDIN_URL, SITE_CACHE_SECONDS: '2',
         UPSTREAM_FILL_DEADLINE_MS: FILL_DEADLINE_MS, UPSTREAM_TIMEOUT_MS: API_TIMEOUT_MS,
+        UPSTREAM_BREAKER_FAILURES: '5', UPSTREAM_BREAKER_OPEN_MS: BREAKER_OPEN_MS,
       },
       stdout: 'ignore',
       stderr: 'pipe',

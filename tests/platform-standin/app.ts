@@ -9,7 +9,12 @@
  *   "Cannot decrypt the request body";
  * - answers the envelope `{ success, value, message, errorCode }` on /wps, plain JSON on /lgw, money in
  *   decimal currency units, DES-encrypted customer-service paths in its status and domain-route answers;
- * - keeps accounts, sessions, favourites and wallets in memory (shapes: ./shapes.ts).
+ * - keeps accounts, sessions, favourites and wallets in memory (shapes: ./shapes.ts);
+ * - honours `Idempotency-Key` on calls that change state (POST, PUT, PATCH, DELETE), as a platform that offers it
+ *   would (the contract is silent; PlayDeck's browser sends one key per player action and the worker forwards it,
+ *   README "Upstream mode"): a second call with the same key, method, path, session and Merchant (whatever its body)
+ *   gets the first call's answer again and changes nothing (an answer of 5xx is not kept: the call may be sent again). `counts`
+ *   records per `METHOD /path` how many such calls came (`calls`) and how many ran (`applied`), for the tests.
  * The captcha answer is `options.captchaAnswer` (server.ts: env STANDIN_CAPTCHA_ANSWER, default 7364); no
  * request can read it. A login failure makes the captcha required for that user name from then on.
  */
@@ -83,6 +88,10 @@ export async function createStandin(options: StandinOptions = {}) {
   };
   addPlayer(SEEDED_PLAYER.username, SEEDED_PLAYER.password, SEEDED_PLAYER.nickname, SEEDED_PLAYER.balanceMinor);
   const seen: Request[] = [];
+  /** Answers of state-changing calls by idempotency scope (see the module docstring). */
+  const idempotent = new Map<string, { status: number; contentType: string; body: string }>();
+  /** Per `METHOD /path` of a state-changing call: calls received and calls that ran (not replays). */
+  const counts = new Map<string, { calls: number; applied: number }>();
 
   const openSession = (player: StandinPlayer, merchant: string) => {
     const token = `sti${crypto.randomUUID().replace(/-/g, '')}`;
@@ -290,6 +299,28 @@ export async function createStandin(options: StandinOptions = {}) {
     const url = new URL(request.url);
     const mine = own(url);
     if (mine) return mine;
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return answer(request, url);
+    const name = `${request.method} ${url.pathname}`;
+    const count = counts.get(name) ?? { calls: 0, applied: 0 };
+    counts.set(name, count);
+    count.calls += 1;
+    const key = (request.headers.get('Idempotency-Key') ?? '').trim();
+    const scope = key && [key, name, request.headers.get('Merchant') ?? '', request.headers.get('Authorization') ?? ''].join('\n');
+    const kept = scope ? idempotent.get(scope) : undefined;
+    if (kept) return new Response(kept.body, { status: kept.status, headers: { 'Content-Type': kept.contentType } });
+    count.applied += 1;
+    const result = await answer(request, url);
+    if (scope && result.status < 500) {
+      const body = await result.text();
+      const contentType = result.headers.get('Content-Type') ?? 'application/json';
+      idempotent.set(scope, { status: result.status, contentType, body });
+      return new Response(body, { status: result.status, headers: { 'Content-Type': contentType } });
+    }
+    return result;
+  }
+
+  /** The stand-in's answer to a platform call (envelope on /wps, plain JSON on /lgw; failures as the contract's). */
+  async function answer(request: Request, url: URL): Promise<Response> {
     const gateway = url.pathname.startsWith('/lgw/') || url.pathname.startsWith('/lotto/lgw/');
     try {
       const merchant = request.headers.get('Merchant') ?? '';
@@ -312,6 +343,8 @@ export async function createStandin(options: StandinOptions = {}) {
     fetch: handle,
     /** Requests received, newest last (tests read headers and bodies). */
     seen,
+    /** Per `METHOD /path` of a state-changing call: calls received and calls that ran (replays of a key do not). */
+    counts,
     publicKey: rsa.publicKey,
     privateKey: rsa.privateKey,
     captchaAnswer,

@@ -5,15 +5,17 @@
  * way real platforms do. Kept apart from the stand-in's answers (app.ts): the server asks this switch first and
  * hands the request to the stand-in only when no fault applies (or after the delay of `slow`).
  *
- * Body of `POST /standin/fault`: `{ mode, paths?, delayMs?, bytes? }`
+ * Body of `POST /standin/fault`: `{ mode, paths?, delayMs?, bytes?, applied? }`
  * - `mode`: `slow` (answers normally after `delayMs`, default 6000 ms: longer than PlayDeck's fill deadline),
  *   `refuse` (the connection is closed before any answer: a refused or reset connection), `500` (a text 500 with a
  *   stack trace), `html` (an HTML error page with status 200), `badjson` (status 200, JSON type, a cut-off body),
  *   `huge` (status 200, a valid JSON envelope of `bytes`, default 12 MiB), `drop` (status 200 and the start of a
  *   body, then the connection is closed midway), `off` (no fault);
  * - `paths`: comma-separated path prefixes the fault applies to (default: every path but the stand-in's own
- *   `/standin/…`).
- * Answers `{ mode, paths, delayMs, bytes }` as set; 400 on a body it cannot read.
+ *   `/standin/…`);
+ * - `applied` (`refuse` and `drop` only; default false): the stand-in handles the request first, so its effect
+ *   applies and only the answer is lost on the way back (the case an `Idempotency-Key` protects against).
+ * Answers `{ mode, paths, delayMs, bytes, applied }` as set; 400 on a body it cannot read.
  */
 
 /** The ways the stand-in can fail. */
@@ -27,18 +29,20 @@ export interface Fault {
   paths: string[];
   delayMs: number;
   bytes: number;
+  /** `refuse`/`drop`: the request is handled (its effect applies) before the connection fails. */
+  applied: boolean;
 }
 
 /** The fault's control path on the stand-in's server. */
 export const FAULT_PATH = '/standin/fault';
-const OFF: Fault = { mode: 'off', paths: [], delayMs: 6000, bytes: 12 * 1024 * 1024 };
+const OFF: Fault = { mode: 'off', paths: [], delayMs: 6000, bytes: 12 * 1024 * 1024, applied: false };
 
 /** What the server does with one request while a fault applies. */
 export type FaultAction =
   | { kind: 'pass' }
   | { kind: 'delay'; ms: number }
-  | { kind: 'refuse' }
-  | { kind: 'drop'; head: string }
+  | { kind: 'refuse'; applied: boolean }
+  | { kind: 'drop'; head: string; applied: boolean }
   | { kind: 'answer'; response: Response };
 
 /** The stand-in's fault switch (one per server). */
@@ -52,19 +56,19 @@ export class FaultSwitch {
     if (typeof mode !== 'string' || !(FAULT_MODES as readonly string[]).includes(mode)) throw new Error(`mode must be one of ${FAULT_MODES.join(', ')}`);
     const paths = typeof input.paths === 'string' ? input.paths.split(',').map((p) => p.trim()).filter(Boolean) : [];
     const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback);
-    this.current = { mode: mode as FaultMode, paths, delayMs: number(input.delayMs, OFF.delayMs), bytes: number(input.bytes, OFF.bytes) };
+    this.current = { mode: mode as FaultMode, paths, delayMs: number(input.delayMs, OFF.delayMs), bytes: number(input.bytes, OFF.bytes), applied: input.applied === true };
     return this.current;
   }
 
   /** What to do with a request to `pathname` (the stand-in's own /standin/… paths are never faulted). */
   actionFor(pathname: string): FaultAction {
-    const { mode, paths, delayMs, bytes } = this.current;
+    const { mode, paths, delayMs, bytes, applied } = this.current;
     if (mode === 'off' || pathname.startsWith('/standin/')) return { kind: 'pass' };
     if (paths.length > 0 && !paths.some((prefix) => pathname.startsWith(prefix))) return { kind: 'pass' };
     switch (mode) {
       case 'slow': return { kind: 'delay', ms: delayMs };
-      case 'refuse': return { kind: 'refuse' };
-      case 'drop': return { kind: 'drop', head: '{"success":true,"errorCode":null,"message":null,"value":{"list":[{"id":1,"title":"cut' };
+      case 'refuse': return { kind: 'refuse', applied };
+      case 'drop': return { kind: 'drop', head: '{"success":true,"errorCode":null,"message":null,"value":{"list":[{"id":1,"title":"cut', applied };
       case '500':
         return { kind: 'answer', response: new Response('java.lang.IllegalStateException: pool exhausted\n\tat com.platform.gateway.Relay.handle(Relay.java:88)\n', { status: 500, headers: { 'Content-Type': 'text/plain' } }) };
       case 'html':

@@ -5,6 +5,8 @@
  * Environment: STANDIN_CAPTCHA_ANSWER (the captcha answer; default 7364). The seeded player is in ./shapes.ts.
  * Answers GET /standin/health with 200 once ready. `POST /standin/fault` sets the fault switch (./faults.ts): the
  * tests make the stand-in slow, refuse, fail, answer garbage or drop connections, and switch it off again.
+ * `GET /standin/counts` answers, per `METHOD /path` of a state-changing call, `{ calls, applied }`: the calls
+ * received and those that ran (a replayed `Idempotency-Key` does not run again; app.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createStandin } from './app.ts';
@@ -14,6 +16,8 @@ const portFlag = process.argv.indexOf('--port');
 const port = Number(portFlag > 0 ? process.argv[portFlag + 1] : (process.env.PORT ?? 8796));
 const standin = await createStandin({ captchaAnswer: process.env.STANDIN_CAPTCHA_ANSWER || undefined });
 const faults = new FaultSwitch();
+/** The stand-in's counts of state-changing calls (test path, never faulted). */
+const COUNTS_PATH = '/standin/counts';
 
 /** Node request → fetch Request (duplicate headers stay joined with ", ", as fetch would see them). */
 async function toRequest(req: IncomingMessage): Promise<Request> {
@@ -72,7 +76,14 @@ const server = createServer((req, res) => {
         await setFault(req, res);
         return;
       }
+      if (req.url === COUNTS_PATH) {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(Object.fromEntries(standin.counts)));
+        return;
+      }
       const action = faults.actionFor(new URL(req.url ?? '/', 'http://standin').pathname);
+      // The request runs first (its effect applies); only the answer is lost.
+      if ((action.kind === 'refuse' || action.kind === 'drop') && action.applied) await standin.fetch(await toRequest(req));
       if (action.kind === 'refuse') {
         req.socket.destroy();
         return;

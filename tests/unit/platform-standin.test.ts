@@ -102,4 +102,23 @@ describe('platform stand-in', () => {
     const missing = await call('/lgw/nothing');
     expect(missing.json).toEqual({ errorCode: 'function.not.available' });
   });
+
+  it('honours an Idempotency-Key: the same key gets the first answer again and runs once; a new key runs again', async () => {
+    const username = `ik${Date.now() % 100000}`;
+    const reg = await legacy('/wps/member/register', 'PUT', { username, password: 'secret123', confirmPassword: 'secret123', captcha: '4242', login: true });
+    const token = (reg.json.value as { token: string }).token;
+    const name = 'POST /wps/relay/MCSFE_addFavoriteGameV2';
+    const before = { ...(standin.counts.get(name) ?? { calls: 0, applied: 0 }) };
+    const add = (key: string, nodeId: number) => call('/wps/relay/MCSFE_addFavoriteGameV2', {
+      method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify({ nodeId, vendor: 'PG', gameType: 'RNG' }),
+    });
+    const first = await add('key-0001-aaaa', 101);
+    const again = await add('key-0001-aaaa', 102);
+    expect(again).toEqual(first);
+    expect((await call('/wps/relay/MCSFE_getFavoriteGames', { headers: { Authorization: token } })).json.value).toEqual(['101']);
+    expect(standin.counts.get(name)).toEqual({ calls: before.calls + 2, applied: before.applied + 1 });
+    await add('key-0002-bbbb', 102);
+    expect(standin.counts.get(name)).toEqual({ calls: before.calls + 3, applied: before.applied + 2 });
+  });
 });

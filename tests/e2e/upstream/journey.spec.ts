@@ -1,9 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { STANDIN_CAPTCHA_ANSWER, STANDIN_URL } from '../../../playwright.upstream.config';
-import { encryptLegacyPayload, parseModulusHex } from '../../../worker/services/legacy-crypto';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../../src/contract/headers';
+import { decryptServicePath } from '../../../worker/services/legacy-crypto';
 import { SERVICE_LINKS } from '../../platform-standin/shapes';
 import { logIn, logOutFromHome } from '../account-helpers';
 import { hydrateByInteraction, waitForHydration } from '../hydration';
+import { registerOnPlatform } from './standin-helpers';
 
 /**
  * The UPSTREAM JOURNEY (playwright.upstream.config.ts): PlayDeck in upstream mode in front of the platform
@@ -14,24 +16,19 @@ import { hydrateByInteraction, waitForHydration } from '../hydration';
 
 const balance = (page: Page) => page.getByRole('group', { name: 'Balance' });
 
-/** Registers an account directly on the stand-in, as the platform's own client would (legacy-encrypted PUT). */
-async function registerOnPlatform(request: APIRequestContext, username: string, password: string): Promise<void> {
-  const key = await request.get(`${STANDIN_URL}/wps/session/key/rsa?t=${Date.now()}`, { headers: { Merchant: 'DEMO' } });
-  expect(key.status()).toBe(200);
-  const sent = encryptLegacyPayload(
-    { username, password, confirmPassword: password, captcha: STANDIN_CAPTCHA_ANSWER },
-    { n: parseModulusHex(await key.text()), e: 65537n },
-  );
-  const answer = await request.put(`${STANDIN_URL}/wps/member/register`, { headers: { ...sent.headers, Merchant: 'DEMO' }, data: sent.body });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
-
 test('the adapter answers as the platform would, with what the worker keeps for itself', async ({ request }) => {
-  // Customer-service paths arrive DES-encrypted from the platform and leave plain.
-  const status = await request.get('/wps/v2/system/status?device=MOBILE');
-  expect(status.status()).toBe(200);
-  const value = (await status.json()) as { value: { info: { customerService: { path: string }[] } } };
-  expect(value.value.info.customerService.map((cs) => cs.path)).toEqual([SERVICE_LINKS.CS, SERVICE_LINKS.LINE]);
+  // Customer-service paths arrive DES-encrypted from the platform: they leave plain for PlayDeck's own browser (its
+  // X-PlayDeck-Client header, src/contract/headers.ts) and encrypted, as the platform sent them, for its own clients.
+  const servicePaths = async (headers: Record<string, string>) => {
+    const status = await request.get('/wps/v2/system/status?device=MOBILE', { headers });
+    expect(status.status()).toBe(200);
+    const value = (await status.json()) as { value: { info: { customerService: { path: string }[] } } };
+    return value.value.info.customerService.map((cs) => cs.path);
+  };
+  expect(await servicePaths({ [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE })).toEqual([SERVICE_LINKS.CS, SERVICE_LINKS.LINE]);
+  const encrypted = await servicePaths({});
+  expect(encrypted).not.toContain(SERVICE_LINKS.CS);
+  expect(encrypted.map(decryptServicePath)).toEqual([SERVICE_LINKS.CS, SERVICE_LINKS.LINE]);
   // The payload key is the worker's own; other PlayDeck extensions are off in front of the platform.
   expect((await request.get('/wps/playdeck/payloadKey')).status()).toBe(200);
   const extension = await request.get('/wps/playdeck/catalogue/demo');

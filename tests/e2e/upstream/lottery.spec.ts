@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { STANDIN_CAPTCHA_ANSWER, STANDIN_URL } from '../../../playwright.upstream.config';
-import { encryptLegacyPayload, parseModulusHex } from '../../../worker/services/legacy-crypto';
+import { expect, test } from '@playwright/test';
 import { LOTTERY } from '../../platform-standin/shapes';
 import { logIn } from '../account-helpers';
 import { hydrateByInteraction } from '../hydration';
+import { registerOnPlatform } from './standin-helpers';
 
 /**
  * The platform's lottery in upstream mode (playwright.upstream.config.ts): /m/lottery lists the games the platform
@@ -11,18 +10,6 @@ import { hydrateByInteraction } from '../hydration';
  * platform's own lotto-h5 page through the lottery launcher (§4 /m/lotto-h5/<mui>/<playType>/games/<gameId>?token&
  * merchant&css=<merchant>.css&prize_mode), which the worker forwards to the platform unchanged.
  */
-
-/** Registers an account directly on the stand-in, as the platform's own client would (legacy-encrypted PUT). */
-async function registerOnPlatform(request: APIRequestContext, username: string, password: string): Promise<void> {
-  const key = await request.get(`${STANDIN_URL}/wps/session/key/rsa?t=${Date.now()}`, { headers: { Merchant: 'DEMO' } });
-  expect(key.status()).toBe(200);
-  const sent = encryptLegacyPayload(
-    { username, password, confirmPassword: password, captcha: STANDIN_CAPTCHA_ANSWER },
-    { n: parseModulusHex(await key.text()), e: 65537n },
-  );
-  const answer = await request.put(`${STANDIN_URL}/wps/member/register`, { headers: { ...sent.headers, Merchant: 'DEMO' }, data: sent.body });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
 
 test('the lottery calls of the platform\'s mobile client cross the adapter as plain objects keyed by game', async ({ request }) => {
   const games = await request.get('/lgw/games/mobile');
