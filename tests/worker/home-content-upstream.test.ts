@@ -65,9 +65,15 @@ describe('home edge fill in upstream mode', () => {
     id: 1, type: 'B', title: '', content: '', startDate: Date.UTC(2026, 0, 1), endDate: null, execution: 'B', groupName: '', promotionType: '',
     label: '', linkageType: '', linkage: '', url: '', read: false, applicable: false, status: '', announcementImages: [], ...fields,
   });
-  const answering = (value: unknown): UpstreamFetch => () => Promise.resolve(Response.json(
-    { success: true, message: null, errorCode: null, value }, { headers: { 'Content-Type': 'application/json' } },
-  ));
+  /** A platform answering `value` to the announcement list, and the contract's empty answers to home's other calls. */
+  const answering = (value: unknown): UpstreamFetch => (request) => {
+    const path = new URL(request.url).pathname;
+    const answer = path.endsWith('getListAnnouncements') ? value
+      : path.endsWith('GCSGAME_getVassGameType') ? { content: {} }
+        : path.endsWith('GCSGAME_newGameVendor') ? { data: { lanes: [] } }
+          : { list: [] };
+    return Promise.resolve(Response.json({ success: true, message: null, errorCode: null, value: answer }));
+  };
 
   it('takes a banner\'s first image (by sequence) when it has no url', async () => {
     const fetch = answering({
