@@ -45,13 +45,14 @@ export const domainRouteSchema = z.object({
 
 /**
  * `info.domainRoute` of the status answer (§2 "system status", §7.4): the contract names it without a shape and
- * says only that its type-3 path is the (encrypted) customer-service link, so this is the domain-route answer's shape
- * held loosely: `version.pathList` and `domainList` each optional, unknown fields passing. No screen of PlayDeck reads
- * it (the browser asks the domain-route call itself, src/api/system.ts getDomainRoute); the upstream adapter only
- * decrypts its type-3 path (worker/edge/forwarding.ts). PlayDeck's built-in API answers the full domain-route shape.
+ * says only that it holds a type-3 path, the (encrypted) customer-service link, so this is the domain-route answer's
+ * shape held loosely: `version.pathList` (where that path is) required, `domainList` optional, unknown fields
+ * passing. No screen of PlayDeck reads it (the browser asks the domain-route call itself, src/api/system.ts
+ * getDomainRoute); the upstream adapter only decrypts its type-3 path (worker/edge/forwarding.ts). PlayDeck's
+ * built-in API answers the full domain-route shape.
  */
 export const statusDomainRouteSchema = z.object({
-  version: z.object({ pathList: z.array(z.object({ type: z.union([z.string(), z.number()]), path: z.string() }).loose()) }).loose().optional(),
+  version: z.object({ pathList: z.array(z.object({ type: z.string(), path: z.string() }).loose()) }).loose(),
   domainList: z.array(z.object({ domainName: z.string() }).loose()).optional(),
 }).loose();
 
