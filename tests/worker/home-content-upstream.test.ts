@@ -60,17 +60,38 @@ describe('home edge fill in upstream mode', () => {
     expect(answer.text).not.toContain('data-filled');
   });
 
-  it('reads an item the platform sends with fields left out or null, taking its first image when it has no url', async () => {
-    const sparse: UpstreamFetch = () => Promise.resolve(Response.json({
-      success: true, message: null, errorCode: null,
-      value: {
-        banners: [{ id: 1, title: 'Sparse', groupName: 'm_home', label: null, announcementImages: [{ sequence: 2, url: 'https://cdn.platform.test/b.png' }, { sequence: 1, url: 'https://cdn.platform.test/a.png' }] }, 'junk'],
-        player: [{ title: 'Only a title' }],
-      },
-    }, { headers: { 'Content-Type': 'application/json' } }));
-    const answer = await page('/m/home', { env: { ASSETS: assets(), UPSTREAM_API_URL: PLATFORM }, options: { upstream: { fetch: sparse } } });
+  /** An announcement item with every field the contract gives it (platform-contract.md §2; accounts §3 "Announcement"). */
+  const item = (fields: Record<string, unknown>) => ({
+    id: 1, type: 'B', title: '', content: '', startDate: Date.UTC(2026, 0, 1), endDate: null, execution: 'B', groupName: '', promotionType: '',
+    label: '', linkageType: '', linkage: '', url: '', read: false, applicable: false, status: '', announcementImages: [], ...fields,
+  });
+  /** A platform answering `value` to the announcement list, and the contract's empty answers to home's other calls. */
+  const answering = (value: unknown): UpstreamFetch => (request) => {
+    const path = new URL(request.url).pathname;
+    const answer = path.endsWith('getListAnnouncements') ? value
+      : path.endsWith('GCSGAME_getVassGameType') ? { content: {} }
+        : path.endsWith('GCSGAME_newGameVendor') ? { data: { lanes: [] } }
+          : { list: [] };
+    return Promise.resolve(Response.json({ success: true, message: null, errorCode: null, value: answer }));
+  };
+
+  it('takes a banner\'s first image (by sequence) when it has no url', async () => {
+    const fetch = answering({
+      banners: [item({ title: 'Sparse', groupName: 'm_home', announcementImages: [{ sequence: 2, url: 'https://cdn.platform.test/b.png' }, { sequence: 1, url: 'https://cdn.platform.test/a.png' }] })],
+      player: [item({ id: 2, type: 'A', title: 'Only a title' })], popup: [], promotion: [], hot: [],
+    });
+    const answer = await page('/m/home', { env: { ASSETS: assets(), UPSTREAM_API_URL: PLATFORM }, options: { upstream: { fetch } } });
     expect(answer.text).toContain('<div class="home-banner"><img src="https://cdn.platform.test/a.png" alt="Sparse"');
     expect(answer.text).toContain('>Only a title</a>');
+  });
+
+  it('keeps the empty placeholders when the answer is outside the contract (groups left out, items that are not announcements)', async () => {
+    // upstream-answers.ts: PlayDeck's browser and edge get only answers that fit the call's schema; this one is refused.
+    const fetch = answering({ banners: [{ id: 1, title: 'Sparse', label: null, announcementImages: [{ sequence: 1, url: 'https://cdn.platform.test/a.png' }] }, 'junk'], player: [{ title: 'Only a title' }] });
+    const answer = await page('/m/home', { env: { ASSETS: assets(), UPSTREAM_API_URL: PLATFORM }, options: { upstream: { fetch } } });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<span class="marquee-empty">No announcements</span>');
+    expect(answer.text).not.toContain('Sparse');
   });
 });
 

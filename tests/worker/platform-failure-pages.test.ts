@@ -43,7 +43,8 @@ describe('help and promotions when the platform fails', () => {
   it('an empty (but answered) help centre or promotion list keeps the empty state', async () => {
     const empty: UpstreamFetch = (request) => Promise.resolve(Response.json({
       success: true, errorCode: null, message: null,
-      value: new URL(request.url).pathname === '/wps/system/helpCenter' ? [] : { promotion: [] },
+      // Every group of the announcement list is there, empty (platform-contract.md §2): an answer, with nothing in it.
+      value: new URL(request.url).pathname === '/wps/system/helpCenter' ? [] : { banners: [], player: [], popup: [], promotion: [], hot: [] },
     }));
     for (const [path, name] of [['/m/help', 'help'], ['/m/activity', 'promotions']] as const) {
       const answer = await page(path, upstream(empty));

@@ -19,7 +19,12 @@ type Fault = 'none' | 'slow' | 'refused' | 'text500' | 'html' | 'invalidJson' | 
 const FAULTS: Fault[] = ['slow', 'refused', 'text500', 'html', 'invalidJson', 'tooLarge', 'tooLargeDeclared', 'cut'];
 
 const HELP = [{ id: 1, title: 'Platform help title', tag: 'p', content: '<p>How to play</p>', children: [] }];
-const PROMOTIONS = { banners: [], player: [], popup: [], hot: [], promotion: [{ id: 5, title: 'Platform promo title', label: '', content: '<p>Bonus</p>', url: '', announcementImages: [] }] };
+/** A promotion item as the contract gives it (platform-contract.md §2; accounts §3 "Announcement"). */
+const PROMOTION = {
+  id: 5, type: 'PR', title: 'Platform promo title', content: '<p>Bonus</p>', startDate: Date.UTC(2026, 0, 1), endDate: null, execution: 'B',
+  groupName: '', promotionType: '', label: '', linkageType: '', linkage: '', url: '', read: false, applicable: false, status: '', announcementImages: [],
+};
+const PROMOTIONS = { banners: [], player: [], popup: [], hot: [], promotion: [PROMOTION] };
 
 /** A stream of `total` bytes of JSON-looking text in 8 KiB chunks (no Content-Length). */
 function bigStream(total: number): ReadableStream<Uint8Array> {
@@ -151,16 +156,19 @@ describe('API calls when the platform fails (502 upstream_unavailable, in time, 
 
 // The pages the edge fills (worker/edge/pages.ts): help, promotions and the lottery are read on every request, the
 // others kept for SITE_CACHE_SECONDS; all bounded by UPSTREAM_FILL_DEADLINE_MS.
-const HELP_PAGE = '<!doctype html><html><body><main><div data-fill="help" data-open="Open"><p class="empty-state">help empty</p></div>'
-  + '<nav data-fill="help-strip"></nav></main></body></html>';
-const ACTIVITY_PAGE = '<!doctype html><html><body><main><div data-fill="promotions" data-more="More"><p class="empty-state">no promotions</p></div></main></body></html>';
+const HELP_PAGE = '<!doctype html><html><body><main><div data-fill="help" data-open="Open" data-failed="Help could not be loaded" data-retry="Try again">'
+  + '<p class="empty-state">help empty</p></div><nav data-fill="help-strip"></nav></main></body></html>';
+const ACTIVITY_PAGE = '<!doctype html><html><body><main><div data-fill="promotions" data-more="More" data-failed="Promotions could not be loaded" data-retry="Try again">'
+  + '<p class="empty-state">no promotions</p></div></main></body></html>';
+/** What help and promotions show when their fill failed (content-fill.ts failedBlock): never their empty state. */
+const FAILED = (what: string) => `<div class="load-failed" role="alert" data-load-failed><p>${what} could not be loaded</p><a class="btn btn-primary" href="">Try again</a></div>`;
 const pagesBuild = () => fakeBuild({ ...BUILD_FILES, '/m/help.html': HELP_PAGE, '/m/activity.html': ACTIVITY_PAGE }).assets;
 const FILLED_PAGES = ['/m/home', '/m/help', '/m/activity', '/m/register', '/m/gameList?gameType=RNG', '/m/lottery'];
 const FILL_DEADLINE_MS = 300;
 const pageEnv = () => ({ ...upstreamEnv, ASSETS: pagesBuild(), UPSTREAM_FILL_DEADLINE_MS: String(FILL_DEADLINE_MS) });
 
-describe('pages with fills when the platform fails (the fill deadline, then the last good answer or no block)', () => {
-  it.each(FAULTS)('%s: every filled page answers within the fill deadline, without the block', async (fault) => {
+describe('pages with fills when the platform fails (the fill deadline, then the last good answer, the failed state or no block)', () => {
+  it.each(FAULTS)('%s: every filled page answers within the fill deadline; help and promotions say they could not load', async (fault) => {
     const upstream = platform();
     upstream.state.fault = fault;
     for (const path of FILLED_PAGES) {
@@ -171,8 +179,14 @@ describe('pages with fills when the platform fails (the fill deadline, then the 
       expect(answer.status, path).toBe(200);
       expect(answer.text, path).not.toContain(SECRET);
     }
+    // No last good answer here: help and promotions show their "could not be loaded, try again" state, not their
+    // empty state (a failing platform is not "nothing to show"); the other pages go without the block.
     const help = await page('/m/help', { env: pageEnv(), options: options(upstream.fetch, { timeoutMs: 10_000 }) });
-    expect(help.text).toContain('help empty');
+    expect(help.text).toContain(FAILED('Help'));
+    expect(help.text).not.toContain('help empty');
+    const promotions = await page('/m/activity', { env: pageEnv(), options: options(upstream.fetch, { timeoutMs: 10_000 }) });
+    expect(promotions.text).toContain(FAILED('Promotions'));
+    expect(promotions.text).not.toContain('no promotions');
   });
 
   it('help and promotions, read on every request, show the last good answer while the platform hangs', async () => {
@@ -194,6 +208,7 @@ describe('pages with fills when the platform fails (the fill deadline, then the 
     upstream.state.fault = 'html';
     const afterGarbage = await page('/m/help', { env: pageEnv(), options: opts });
     expect(afterGarbage.text).toContain('Platform help title');
+    expect(afterGarbage.text).not.toContain('data-load-failed');
   });
 });
 
@@ -331,12 +346,16 @@ describe("the platform's lottery pages (/m/lotto-h5/…)", () => {
     }
   });
 
-  it('a page larger than UPSTREAM_MAX_PAGE_BYTES is cut off, never streamed whole', async () => {
-    const upstream = platform();
-    upstream.state.fault = 'tooLarge';
-    const response = await createApp(options(upstream.fetch, { maxPageBytes: LIMIT })).request(
+  it('a page larger than UPSTREAM_MAX_PAGE_BYTES is cut off, never streamed whole: the site\'s unavailable page instead', async () => {
+    // An HTML page (what a lottery page is) that never ends within the limit: read up to the limit, then refused.
+    const huge: UpstreamFetch = () => Promise.resolve(new Response(bigStream(LIMIT * 4), { headers: { 'Content-Type': 'text/html' } }));
+    const response = await createApp(options(huge, { maxPageBytes: LIMIT })).request(
       'http://127.0.0.1/m/lotto-h5/mui/1/games/7', {}, { ...env, ...upstreamEnv },
     );
-    await expect(response.text()).rejects.toThrow();
+    expect(response.status).toBe(502);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    const text = await response.text();
+    expect(text).toContain('data-platform-unavailable');
+    expect(text).not.toContain('{"x":"aaaa');
   });
 });

@@ -61,7 +61,20 @@ async function startPlatform() {
             { csType: 'LINE', path: 'https://line.me/plain' },
           ],
           domainRoute: { version: { pathList: [{ type: '3', path: encryptServicePath('https://cs.platform.test/nested', 'abcdefgh') }] } },
+          // The rest of §2's status, as the platform sends it (PlayDeck's browser gets the answer only when it fits).
+          mobileTemplate: { mem_cen: '1', dep_func: '0' },
+          paths: {},
+          register: {},
+          resources: [],
+          whitelabel: [],
+          mainDomain: 'demo.test',
+          imageCDNs: [],
+          launchGameCDNs: [],
+          analytics: {},
         },
+        location: { ip: '203.0.113.9' },
+        maintenance: false,
+        regionRestriction: false,
       },
     }))
     .get('/base/wps/system/domainRoute', (c) => c.json({

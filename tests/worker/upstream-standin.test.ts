@@ -5,6 +5,7 @@ import { clearPlatformKeyCache } from '../../worker/edge/upstream-key';
 import { sealPayload, type PayloadKey } from '../../src/api/payload-crypto';
 import { createStandin, type Standin } from '../platform-standin/app';
 import { SEEDED_PLAYER, SERVICE_LINKS } from '../platform-standin/shapes';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../src/contract/headers';
 import { page } from './page-helpers';
 
 /**
@@ -54,7 +55,8 @@ describe('upstream mode in front of the platform stand-in', () => {
   });
 
   it('serves plain customer-service paths from the stand-in’s encrypted status answer', async () => {
-    const status = await page('/wps/v2/system/status?device=MOBILE', { env, options });
+    // Plain for PlayDeck's browser (its X-PlayDeck-Client header); the platform's own client gets them encrypted.
+    const status = await page('/wps/v2/system/status?device=MOBILE', { env, options, headers: { [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE } });
     const value = (JSON.parse(status.text) as Envelope<{ info: { customerService: { path: string }[]; domainRoute: { version: { pathList: { path: string }[] } } } }>).value;
     expect(value.info.customerService.map((cs) => cs.path)).toEqual([SERVICE_LINKS.CS, SERVICE_LINKS.LINE]);
     expect(value.info.domainRoute.version.pathList[0]!.path).toBe(SERVICE_LINKS.CS);

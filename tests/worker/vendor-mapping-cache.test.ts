@@ -22,7 +22,9 @@ function platform() {
     const value = url.pathname === MAPPING_PATH
       ? { content: { UPONLY: ['PG'] } }
       : url.pathname.endsWith('GCSGAME_newGameVendor') ? { data: { lanes: [] } }
-      : url.pathname.endsWith('GCSGAME_gameList') ? { games: [], pageNum: 1, totalPages: 0 } : { banners: [], player: [] };
+      : url.pathname.endsWith('GCSGAME_gameList') ? { games: [], pageNum: 1, totalPages: 0 }
+      : url.pathname.endsWith('GCSGAME_hotGamesV2') ? { list: [] }
+      : { banners: [], player: [], popup: [], promotion: [], hot: [] };
     return Response.json({ success: true, value, message: null, errorCode: null });
   };
   const mappingCalls = () => asked.filter((a) => a.path === MAPPING_PATH);

@@ -73,7 +73,8 @@ export class FillDeadlineError extends Error {
  * other, never wait longer than `ms`: each request carries a signal that aborts when the time left runs out (the
  * upstream adapter ends its call to the platform with it) and the call rejects with FillDeadlineError then, whatever
  * the API does. Wrapped in withAnswerCache, a late or failed call is answered by the last good answer (stale if
- * error), else the fill writes no block; a page never waits the API's full timeout for a block.
+ * error), else the fill writes no block (help and promotions: their failed state, content-fill.ts); a page never waits
+ * the API's full timeout for a block.
  */
 export function withDeadline(api: ApiFetch, ms: number): ApiFetch {
   const until = Date.now() + ms;

@@ -79,7 +79,8 @@ async function fetchLocalisedFile(
  *    `api`, the worker's own API (or the platform's in upstream mode); the content's fingerprint joins the ETag's
  *    site tag, so a changed help text or game list is never confirmed with 304. In upstream mode a page's fills
  *    together wait at most UPSTREAM_FILL_DEADLINE_MS (edge-api.ts withDeadline); a late or failed call is answered
- *    by the last good answer (withAnswerCache), else the page goes without that block (README, Upstream mode).
+ *    by the last good answer (withAnswerCache), else the page goes without that block; help and promotions show
+ *    their "could not be loaded, try again" state instead (content-fill.ts; README, Upstream mode).
  */
 export async function servePageOrAsset(c: Context<AppEnv>, api?: ApiFetch): Promise<Response> {
   const url = new URL(c.req.url);
@@ -116,8 +117,9 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   // be a call to the platform per page view. Read on every request: the lottery list (its count-downs are drawn from
   // the server's clock of the request) and the operator's help and promotion texts (an edit shows at once).
   // In upstream mode every fill's call has its own short deadline (UPSTREAM_FILL_DEADLINE_MS, edge-api.ts withDeadline)
-  // and a failed or late call is answered by the last good answer (stale if error), else the block is left out: the
-  // calls read on every request (help, promotions, lottery) keep their last good answer too (a lifetime of 0).
+  // and a failed or late call is answered by the last good answer (stale if error), else the block is left out (help
+  // and promotions: their "could not be loaded" state): the calls read on every request (help, promotions, lottery)
+  // keep their last good answer too (a lifetime of 0).
   const mode = c.env.UPSTREAM_API_URL ? 'upstream' : 'built-in';
   const bounded = api && mode === 'upstream' ? withDeadline(api, upstreamSettings(c.env).fillDeadlineMs) : api;
   const kept = bounded ? withAnswerCache(bounded, { mode, cacheMs: siteCacheMs(c.env) }) : undefined;

@@ -43,6 +43,19 @@ export const domainRouteSchema = z.object({
   domainList: z.array(z.object({ domainName: z.string() })),
 });
 
+/**
+ * `info.domainRoute` of the status answer (§2 "system status", §7.4): the contract names it without a shape and
+ * says only that it holds a type-3 path, the (encrypted) customer-service link, so this is the domain-route answer's
+ * shape held loosely: `version.pathList` (where that path is) required, `domainList` optional, unknown fields
+ * passing. No screen of PlayDeck reads it (the browser asks the domain-route call itself, src/api/system.ts
+ * getDomainRoute); the upstream adapter only decrypts its type-3 path (worker/edge/forwarding.ts). PlayDeck's
+ * built-in API answers the full domain-route shape.
+ */
+export const statusDomainRouteSchema = z.object({
+  version: z.object({ pathList: z.array(z.object({ type: z.string(), path: z.string() }).loose()) }).loose(),
+  domainList: z.array(z.object({ domainName: z.string() }).loose()).optional(),
+}).loose();
+
 /** Query of the domain-route call (§2): `device` (MOBILE from the mobile client). */
 export const domainRouteQuery = z.object({ device: z.string().max(16).optional() });
 
@@ -58,14 +71,14 @@ export const statusQuerySchema = z.object({
  * The status answer (§2 "system status"). `mobileTemplate` flags are STRINGS "1"/"0"; `register` is the same
  * field → rule map as the registration-settings call; `whitelabel` is the switch TREE; `paths` maps page names to
  * paths (shape not found: PlayDeck's home/login/register); `analytics` maps tracker names to ids (shape not found:
- * built-in answers {}); `domainRoute` is the domain-route answer (shape not found in the status: PlayDeck reuses
- * the domain-route call's). `location.ip` is the client IP the edge saw; `regionRestriction` is true when the
+ * built-in answers {}); `domainRoute` (shape not found in the status: statusDomainRouteSchema, the domain-route
+ * call's shape held loosely). `location.ip` is the client IP the edge saw; `regionRestriction` is true when the
  * visitor's country is one the site restricts.
  */
 export const systemStatusValue = z.object({
   info: z.object({
     customerService: z.array(z.object({ csType: z.string(), path: z.string() })),
-    domainRoute: domainRouteSchema,
+    domainRoute: statusDomainRouteSchema,
     mobileTemplate: z.object({ mem_cen: flagString, dep_func: flagString }),
     paths: z.record(z.string(), z.string()),
     register: z.record(z.string(), registerFieldRule),
