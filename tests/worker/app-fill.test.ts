@@ -142,7 +142,17 @@ describe('/m/app in upstream mode: the platform’s resources', () => {
     seen.push(request as Request);
     return Response.json({
       success: true, message: null, errorCode: null,
-      value: { info: { resources: [{ resourceType: 'android', url: 'https://cdn.platform.test/p.apk?a=1&b=2', labelNameEn: null }, 'junk', { resourceType: 'IOS' }] } },
+      // The status answer with every field the contract gives it (platform-contract.md §2 "system status"): PlayDeck's
+      // edge reads only answers that fit the call's schema (worker/edge/upstream-answers.ts). An iPhone entry without
+      // an address is offered no link.
+      value: {
+        info: {
+          customerService: [], domainRoute: { version: { pathList: [] }, domainList: [] }, mobileTemplate: { mem_cen: '0', dep_func: '0' },
+          paths: {}, register: {}, whitelabel: [], mainDomain: '', imageCDNs: [], launchGameCDNs: [], analytics: {},
+          resources: [{ resourceType: 'android', url: 'https://cdn.platform.test/p.apk?a=1&b=2', labelNameEn: '' }, { resourceType: 'IOS', url: '', labelNameEn: '' }],
+        },
+        location: { ip: '' }, maintenance: false, regionRestriction: false,
+      },
     });
   };
 

@@ -61,23 +61,25 @@ describe('home and frame calls (§7.6)', () => {
     expect(member.body.value).toBe(false);
   });
 
-  it("WPSCORE_getDownloadSetting answers the site's app links and app_desc, and app_desc '' without links", async () => {
+  it("WPSCORE_getDownloadSetting answers the site's app links and app_desc as the client's language list, null without links", async () => {
     await setResources('DEMO2', [['Android', 'https://dl.play2.test/a.apk'], ['IOS', 'https://apps.play2.test/ios'], ['AppDownloadIcon', 'https://img.play2.test/i.png']]);
     const { status, body } = await send<ValueOf<typeof CALLS.downloadSetting>>(CALLS.downloadSetting, { host: SITE2, query: 'domain=play2.localhost' });
     expect(status).toBe(200);
     expect(body.value).toEqual({
-      app_desc: expect.stringMatching(/\S/), android: 'https://dl.play2.test/a.apk', ios: 'https://apps.play2.test/ios', profile: '',
-      icon: 'https://img.play2.test/i.png',
+      app_desc: { value: [{ codes: ['EN'], text: expect.stringMatching(/\S/) }] }, login_prompt_text: null,
+      android: 'https://dl.play2.test/a.apk', ios: 'https://apps.play2.test/ios', profile: '', icon: 'https://img.play2.test/i.png',
     });
+    // The answer fits the contract's schema (what the client reads: `{ value: [{ codes, text }] }` or null).
+    expect(CALLS.downloadSetting.value.safeParse(body.value).success).toBe(true);
     // The operator changes the links: the answer follows; an unsafe address is never offered.
     await setResources('DEMO2', [['MOBILECONFIG', 'https://dl.play2.test/p.mobileconfig'], ['Android', 'javascript:alert(1)']]);
     const changed = await send<ValueOf<typeof CALLS.downloadSetting>>(CALLS.downloadSetting, { host: SITE2, query: 'domain=' });
     expect(changed.body.value).toMatchObject({ android: '', ios: '', profile: 'https://dl.play2.test/p.mobileconfig' });
-    expect(changed.body.value.app_desc).not.toBe('');
-    // No download link at all: app_desc is empty, the client has no app to offer.
+    expect(changed.body.value.app_desc?.value[0]?.text).toMatch(/\S/);
+    // No download link at all: app_desc is null, the client has no app to describe; the login prompt text stays off.
     await setResources('DEMO2', [['TELEGRAM', 'https://t.me/play2']]);
     const none = await send<ValueOf<typeof CALLS.downloadSetting>>(CALLS.downloadSetting, { host: SITE2 });
-    expect(none.body.value).toMatchObject({ app_desc: '', android: '', ios: '', profile: '' });
+    expect(none.body.value).toMatchObject({ app_desc: null, login_prompt_text: null, android: '', ios: '', profile: '' });
     expect(none.body.value.icon).not.toBe('');
   });
 

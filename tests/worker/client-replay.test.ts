@@ -209,8 +209,12 @@ const rows: Row[] = [
   {
     journey: 'home', call: 'download setting', method: 'GET', path: '/wps/relay/WPSCORE_getDownloadSetting',
     query: { domain: '127.0.0.1' },
-    // QxIB Xe(); layout processDownloadSetting: const { app_desc, login_prompt_text } = value
-    read: (v) => z.object({ app_desc: z.object({ value: z.unknown() }).nullish(), login_prompt_text: z.object({ value: z.unknown() }).nullish() }).parse(v),
+    // QxIB Xe(); layout processDownloadSetting: const { app_desc, login_prompt_text } = value, each `?.value` through
+    // F3er's language picker: a list reduced over `{ codes, text }` (codes.forEach), '' when absent or not a list.
+    read: (v) => {
+      const text = z.object({ value: z.array(z.object({ codes: z.array(z.string()), text: z.string() })) }).nullish();
+      return z.object({ app_desc: text, login_prompt_text: text }).parse(v);
+    },
   },
   {
     journey: 'home', call: 'merchant promotions', method: 'GET', path: '/wps/relay/MCSFE_getMerchantAvailablePromotions',

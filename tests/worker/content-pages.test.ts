@@ -155,12 +155,18 @@ describe('upstream mode: the platform’s content is sanitised before it is show
   const UPSTREAM = 'http://platform.test';
   const evil = '<p>Read <b>this</b><script>steal()</script><img src="https://x.test/a.png" onerror="steal()"><a href="javascript:steal()">x</a></p>';
   const languages: (string | null)[] = [];
+  // A promotion with every field the contract gives an announcement (platform-contract.md §2; accounts §3
+  // "Announcement"): PlayDeck's edge reads only answers that fit the call's schema (worker/edge/upstream-answers.ts).
+  const promotionItem = {
+    id: 5, type: 'PR', title: 'Platform promo', content: evil, startDate: Date.UTC(2026, 0, 1), endDate: null, execution: 'B', groupName: '',
+    promotionType: '', label: '', linkageType: '', linkage: '', url: '', read: false, applicable: false, status: '', announcementImages: [],
+  };
   const fetch: UpstreamFetch = async (request) => {
     const url = new URL(request.url);
     languages.push(request.headers.get('Language'));
     const value = url.pathname === '/wps/system/helpCenter'
       ? [{ id: 1, title: 'Platform help & <img src=x onerror=alert(1)>tips', tag: 'p', content: evil, children: [{ id: 2, title: 'Child', tag: '', content: evil }] }]
-      : { banners: [], player: [], popup: [], hot: [], promotion: [{ id: 5, title: 'Platform promo', label: '', content: evil, url: '', announcementImages: [] }] };
+      : { banners: [], player: [], popup: [], hot: [], promotion: [promotionItem] };
     return Response.json({ success: true, value, message: null, errorCode: null });
   };
   const upstream = { env: { UPSTREAM_API_URL: UPSTREAM }, options: { upstream: { fetch } } };

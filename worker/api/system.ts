@@ -203,7 +203,9 @@ export const systemRouter = new Hono<AppEnv>()
  * Relays of the system area, mounted at /wps/relay (platform-contract.md §7.6; no module id in the client):
  * - GET /WPSCORE_getDownloadSetting?domain= → DownloadSettingValue: the site's Android, iOS and iOS-profile links
  *   from its status resources (only http(s) and itms-services addresses, as /m/app links them: edge/app-fill.ts),
- *   `app_desc` the app's name when there is a link, '' when none (the client offers no download), `icon` the
+ *   `app_desc` `{ value: [{ codes: ['EN'], text: <app name> }] }` when there is a link (the client falls back to
+ *   EN for every language, and the name is not translated), null when none (the client shows no app description),
+ *   `login_prompt_text` null (PlayDeck keeps no login prompt text: the client's prompt text stays off), `icon` the
  *   AppDownloadIcon resource, else the site's icon. `domain` is accepted and not needed (the host names the site).
  *   400 `request_param_err` for a malformed query.
  * - GET /WPSCORE_getCustomerServiceScript → '' (PlayDeck's customer service is its own chat: no third-party
@@ -220,7 +222,8 @@ export const systemRelayRouter = new Hono<AppEnv>()
     const any = links.android !== null || links.ios !== null || links.profile !== null;
     const icon = resources.find((r) => r.resourceType.toUpperCase() === 'APPDOWNLOADICON')?.url;
     const value: DownloadSettingValue = {
-      app_desc: any ? merchant.brand.appName : '',
+      app_desc: any ? { value: [{ codes: ['EN'], text: merchant.brand.appName }] } : null,
+      login_prompt_text: null,
       android: links.android ?? '',
       ios: links.ios ?? '',
       profile: links.profile ?? '',

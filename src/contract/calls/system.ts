@@ -203,13 +203,32 @@ export const collectBody = z.object({ merchant: z.string().max(40).optional(), v
 export const downloadSettingQuery = z.object({ domain: z.string().max(255).optional() });
 
 /**
- * The app download setting (§7.6 `WPSCORE_getDownloadSetting`; the client reads `value.app_desc`; the rest of the
- * body is not found): `app_desc` is the app's name when the site has a download link and '' when it has none (the
- * client then has nothing to offer); `android`, `ios`, `profile` the site's links from its status resources ('' =
- * none), `icon` the app icon (the AppDownloadIcon resource, else the site's icon).
+ * One text of the download setting in several languages, as the client reads it (§7.6): a list of
+ * `{ codes, text }`, `codes` the interface language codes (`EN`, `VI`, …) the `text` is for. The client picks the entry
+ * whose codes hold its current language, else the one for `EN`, else nothing ('').
+ */
+export const downloadSettingText = z.object({
+  value: z.array(z.object({ codes: z.array(z.string()), text: z.string() })),
+});
+
+/** Type of one multi-language text of the download setting. */
+export type DownloadSettingText = z.output<typeof downloadSettingText>;
+
+/**
+ * The app download setting (§7.6 `WPSCORE_getDownloadSetting`). The client's layout reads
+ * `const { app_desc, login_prompt_text } = value` and passes `app_desc?.value` and `login_prompt_text?.value` through
+ * its language picker (see downloadSettingText): so each is an object `{ value: [{ codes, text }] }`, or null (or
+ * absent) for "none", which the client turns into '' and shows no app description / no login prompt text. A plain
+ * string is not read (the client needs the list). `app_desc` is the app's name (`codes: ['EN']`, the client's
+ * fallback for every language, since the name is not translated) when the site has a download link, null when it
+ * has none (the client then has no app to describe); `login_prompt_text` is null (PlayDeck keeps no such text: the
+ * prompt stays off). `android`, `ios`, `profile` are the site's links from its status resources ('' = none) and
+ * `icon` the app icon (the AppDownloadIcon resource, else the site's icon): PlayDeck's own fields, which the client
+ * does not read (it takes the links from the status resources).
  */
 export const downloadSettingValue = z.object({
-  app_desc: z.string(),
+  app_desc: downloadSettingText.nullish(),
+  login_prompt_text: downloadSettingText.nullish(),
   android: z.string(),
   ios: z.string(),
   profile: z.string(),
