@@ -60,7 +60,9 @@ test('a player bets on a 45-second draw: a lost answer is retried once, a closed
   await slip.getByRole('button', { name: /^Small ×1\.95$/ }).click();
   await expect(slip.getByText('Bets: 2 · Total: $2.00 · Best payout: $1.95')).toBeVisible();
 
-  // The first answer is lost after the server placed the order: the retry sends the same key and pays once.
+  // The first answer is lost after the server placed the order: the slip says the outcome is being checked (not
+  // that it failed) and reads the orders and balance again, which show the placed order; a retry sends the same key
+  // and pays once.
   const keys: string[] = [];
   const slips: string[] = [];
   await page.route('**/lgw/orders/betting', async (route) => {
@@ -70,7 +72,10 @@ test('a player bets on a 45-second draw: a lost answer is retried once, a closed
     await route.abort('connectionreset');
   }, { times: 1 });
   await slip.getByRole('button', { name: 'Place bets ($2.00)' }).click();
-  await expect(slip.getByRole('alert')).toContainText('We could not confirm your bets');
+  await expect(slip.getByRole('status')).toContainText('We are checking whether it went through');
+  await expect(slip.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Your bets on this draw' }).getByRole('button', { name: /^Cancel Sum big \/ small/ })).toHaveCount(2);
+  await expect.poll(() => balanceOf(page)).toBe(start - 200);
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/lgw/orders/betting')) void request.headerValue('Idempotency-Key').then((key) => keys.push(key ?? ''));
   });
