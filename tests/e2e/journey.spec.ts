@@ -108,7 +108,10 @@ test('a new player registers, pages and searches games, favourites one, plays it
   // Log out through the confirm dialog.
   await page.goto('/m/home');
   await page.getByRole('button', { name: 'Log out' }).click();
+  // Logout ends on a freshly loaded /m/home (the header shows "Log in" a moment before that load starts).
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Confirm' }).click();
+  await reloaded;
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('MC_SESSION_INFO'))).toBeNull();
   expect(problems).toEqual([]);
