@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    // Islands are views (DESIGN.md "Stores"): they subscribe to stores and call actions; only stores call the API.
+    // Islands are views (docs/design.md "Stores"): they subscribe to stores and call actions; only stores call the API.
     files: ['src/islands/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {

@@ -1,5 +1,5 @@
 /**
- * Locale report (DESIGN.md "Locales"; accounts §9 the 27 interface languages): for each language other than EN,
+ * Locale report (docs/design.md "Locales"; accounts §9 the 27 interface languages): for each language other than EN,
  * whether locales/<code>.json exists and which keys are missing, extra, empty, with other placeholders or still
  * in English. `npm run locales` — exit code 0 when every locale is complete, 1 otherwise.
  */

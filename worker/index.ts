@@ -54,7 +54,7 @@ import { rewardsRelayRouter, rewardsRouter } from './api/rewards';
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,
  * merchant, client IP, upstream switch) is installed by `createApp`. Every answer is the JSON envelope
- * (DESIGN.md, Contracts).
+ * (docs/design.md, Contracts).
  */
 const api = new Hono<AppEnv>()
   .use('/wps/*', sessionReader)

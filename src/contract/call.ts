@@ -77,5 +77,5 @@ export function fillPath(path: string, params: Record<string, string | number> =
   });
 }
 
-/** The extension namespace: every PlayDeck-only call lives under it (DESIGN.md, The shape). */
+/** The extension namespace: every PlayDeck-only call lives under it (docs/design.md, The shape). */
 export const EXTENSION_PREFIX = '/wps/playdeck';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The money boundary (DESIGN.md, Money; platform-contract.md §2 wallet): integer minor units inside, decimal
+ * The money boundary (docs/design.md, Money; platform-contract.md §2 wallet): integer minor units inside, decimal
  * currency units on the wire. Conversion goes through the decimal digits as text, never through float
  * multiplication or division, so 0.1 + 0.2 style errors cannot appear. `exponent` is the currency's number of
  * minor digits (2 for USD/EUR/CNY, 0 for JPY/VND/KRW); PlayDeck's currencies all use 2 (the default).

@@ -6,7 +6,7 @@ import { HEADER } from './headers';
 
 /**
  * The OpenAPI 3.1 description of PlayDeck's API, built from the call definitions (src/contract, one source:
- * DESIGN.md "One contract source"). Pure (no DOM, no Workers types): the worker serves it at
+ * docs/design.md "One contract source"). Pure (no DOM, no Workers types): the worker serves it at
  * GET /wps/playdeck/openapi.json, `npm run openapi` writes it to a file.
  *
  * Per call: path and method; operationId = the call's name; headers `ModuleId` (const, required when the call has

@@ -1,5 +1,5 @@
 /**
- * Language alternates of a page (accounts §9 "Supported interface languages"; DESIGN.md Languages): every
+ * Language alternates of a page (accounts §9 "Supported interface languages"; docs/design.md Languages): every
  * language variant is served at the page's own URL, chosen with `?lang=<code>` (worker/edge/language.ts), so
  * each page names all 27 of them plus `x-default` (the URL without `lang`: the visitor's cookie or browser
  * language decides). They are built site-relative (one build serves every site's domains); the edge writes

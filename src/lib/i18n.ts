@@ -51,7 +51,7 @@ export type Translator = (key: MessageKey, params?: Record<string, string | numb
 
 /**
  * Builds a translator over one language's messages. A key missing in that language falls back to EN, never
- * to the raw key (DESIGN.md, Languages); `{name}` placeholders are filled from `params`, numbers written the
+ * to the raw key (docs/design.md, Languages); `{name}` placeholders are filled from `params`, numbers written the
  * way the language writes them (`tag`, e.g. 1,234 in en, 1.234 in es, ۱۲۳ in fa).
  */
 export function createTranslator(messages: Messages = {}, tag = 'en'): Translator {

@@ -1,5 +1,5 @@
 /**
- * Locale validation (DESIGN.md "Locales": flat dotted keys, validated by a schema; a locale may neither lack a
+ * Locale validation (docs/design.md "Locales": flat dotted keys, validated by a schema; a locale may neither lack a
  * key of EN nor have an extra one). Shared by tests/unit/locales.test.ts and `npm run locales`.
  */
 

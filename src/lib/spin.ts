@@ -1,7 +1,7 @@
 import type { MessageKey } from './i18n';
 
 /**
- * Demo round rules (slot spins and the fair games' rounds) (DESIGN.md Money: "a retried request with the same idempotency key changes nothing
+ * Demo round rules (slot spins and the fair games' rounds) (docs/design.md Money: "a retried request with the same idempotency key changes nothing
  * twice"): every new spin gets a fresh key; a retry after a lost answer reuses the key of the spin it retries.
  */
 

@@ -226,7 +226,7 @@ export function revalidateFilled<F extends string>(
   return next;
 }
 
-/** Translated text key for a server `errorCode` (DESIGN.md: texts from the code, never raw server text; platform codes through MESSAGE_OF_CODE). */
+/** Translated text key for a server `errorCode` (docs/design.md: texts from the code, never raw server text; platform codes through MESSAGE_OF_CODE). */
 export function serverErrorKey(errorCode: string): MessageKey {
   if (errorCode === 'free_reject' || errorCode === 'same_password' || errorCode === 'invitation_code_error') return errorCode;
   const code = isTooManyRequests(errorCode) ? 'TOO_MANY_REQUEST' : errorCode;

@@ -32,7 +32,7 @@ export interface Fetcher<T> {
 const IDLE: Fetched<never> = { data: undefined, loading: false, failed: false };
 
 /**
- * Server data for islands (DESIGN.md "Stores"; the pattern of @nanostores/query, written small): each key's store
+ * Server data for islands (docs/design.md "Stores"; the pattern of @nanostores/query, written small): each key's store
  * loads when first used; answers are cached per key and language; two stores (or two islands) asking for the
  * same key at once share one request; a language change asks again in the new language and aborts the request of
  * the old one; a store no longer listened to aborts its request at once. A failed request is not cached.

@@ -13,7 +13,7 @@ export interface FocusRequest<F extends string> {
 }
 
 /**
- * The state every account form shares (DESIGN.md "Stores"): values, field errors, the form-level message, the
+ * The state every account form shares (docs/design.md "Stores"): values, field errors, the form-level message, the
  * busy flag while a call runs, and the field the view should focus. Views subscribe; actions of the page's store
  * change it.
  */

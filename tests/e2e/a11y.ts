@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Runs axe on the page as it is now and fails on serious or critical violations (DESIGN.md accessibility,
+ * Runs axe on the page as it is now and fails on serious or critical violations (docs/design.md accessibility,
  * WCAG 2.2 AA). The message lists each rule with the elements it hit.
  */
 export async function expectNoSeriousA11yViolations(page: Page, context = page.url()): Promise<void> {

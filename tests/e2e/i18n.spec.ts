@@ -7,7 +7,7 @@ const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string,
 const locales = new Map<string, Record<string, string>>();
 
 /**
- * A key's text in a language as the site shows it: the locale's text, else EN (DESIGN.md, Languages), with the
+ * A key's text in a language as the site shows it: the locale's text, else EN (docs/design.md, Languages), with the
  * site's name where the text names it (`{site}`: the demo site DEMO is PlayDeck).
  */
 function text(code: string, key: string): string {

@@ -18,7 +18,7 @@ const AREAS = {
   conversationCalls, rewardCalls,
 };
 
-// DESIGN.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.
+// docs/design.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.
 describe('the contract registry', () => {
   it('holds every call of every area (no area shadows another by name)', () => {
     const total = Object.values(AREAS).reduce((n, area) => n + Object.keys(area).length, 0);

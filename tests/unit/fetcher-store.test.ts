@@ -17,7 +17,7 @@ beforeEach(() => {
   $language.set('EN');
 });
 
-describe('a fetcher store (DESIGN.md "Stores": server data in islands)', () => {
+describe('a fetcher store (docs/design.md "Stores": server data in islands)', () => {
   it('loads a key when first used and shows loading meanwhile', async () => {
     const server = deferredServer<string>();
     const $a = createFetcher(server.fetch)('a');

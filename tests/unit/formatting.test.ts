@@ -4,7 +4,7 @@ import { createPluralTranslator, type Messages } from '../../src/lib/i18n';
 import { LANGUAGE_LIST } from '../../src/lib/languages';
 import { formatDateTime, formatMoney, formatNumber, formatOdds, formatTimeOfDay, formatWholeMoney } from '../../src/lib/format';
 
-// DESIGN.md "Money", "Time": money, numbers, dates and times are formatted for the player's language with Intl.
+// docs/design.md "Money", "Time": money, numbers, dates and times are formatted for the player's language with Intl.
 // Rows: the page's BCP 47 tag, then the text with spaces and direction marks normalised (Intl puts no-break and
 // narrow no-break spaces, and RTL languages carry invisible direction marks).
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/[\u200e\u200f\u061c]/g, '').replace('\u2212', '-');

@@ -6,7 +6,7 @@ import { LANGUAGE_LIST } from '../../src/lib/languages';
 import { formatMoney } from '../../src/lib/money';
 import { VARIANT_LANGUAGES, languagePaths, localeDataBlock, localeOf, pageLanguageOf, renderInLanguage } from '../../src/views/locale';
 
-// DESIGN.md Languages: "a missing key falls back to EN, never to the raw key on screen".
+// docs/design.md Languages: "a missing key falls back to EN, never to the raw key on screen".
 describe('translation with EN fallback', () => {
   const ja = createTranslator({ 'common.close': '閉じる', 'common.back': '' });
   it.each([
@@ -118,7 +118,7 @@ describe('the data block that carries a page language to the browser', () => {
   });
 });
 
-// Player-shell §9 "Balance shown with 2 decimals"; DESIGN.md Time/Money: formatted for the player's language.
+// Player-shell §9 "Balance shown with 2 decimals"; docs/design.md Time/Money: formatted for the player's language.
 describe('money in the page language', () => {
   it.each([
     ['en', '$1,234,567.05'], ['fr', '1\u202f234\u202f567,05\u00a0$'], ['de', '1.234.567,05\u00a0$'], ['hi', '$12,34,567.05'],

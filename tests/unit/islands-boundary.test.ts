@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN.md "Where things live": src/islands holds the React components that hydrate, and they are views —
+// docs/design.md "Where things live": src/islands holds the React components that hydrate, and they are views —
 // flows and API calls live in src/stores.
 const ISLANDS = 'src/islands';
 

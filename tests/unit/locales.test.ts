@@ -20,7 +20,7 @@ function readLocale(code: string): Record<string, unknown> | string {
   }
 }
 
-// DESIGN.md "Locales": "flat dotted keys, validated by a schema; a test fails when a locale lacks a key of EN or
+// docs/design.md "Locales": "flat dotted keys, validated by a schema; a test fails when a locale lacks a key of EN or
 // has an extra one"; accounts §9 names the 27 interface languages.
 describe.each(OTHER_LANGUAGES)('the %s locale', (code) => {
   it('exists, has exactly the EN keys with non-empty texts, the same placeholders and is really translated', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minorToWire, wireMoney, wireToMinor } from '../../src/contract/money';
 
-// DESIGN.md, Money: "Decimal currency units on the wire; integer minor units in the database and in every
+// docs/design.md, Money: "Decimal currency units on the wire; integer minor units in the database and in every
 // calculation, converted at the API boundary by one tested function."
 describe('minor units → decimal currency units on the wire', () => {
   it.each([

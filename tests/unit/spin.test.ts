@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canAfford, keepForRetry, nextSpin, roundErrorKey } from '../../src/lib/spin';
 
-// DESIGN.md Money: "a retried request with the same idempotency key changes nothing twice".
+// docs/design.md Money: "a retried request with the same idempotency key changes nothing twice".
 describe('each spin sends a fresh idempotency key; a retry after a network error reuses the same key', () => {
   let n = 0;
   const fresh = () => `key-${++n}`;

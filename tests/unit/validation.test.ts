@@ -204,7 +204,7 @@ describe('registration fields against the server settings', () => {
   });
 });
 
-// Rows quote DESIGN.md "The client shows translated texts from code … never raw server text".
+// Rows quote docs/design.md "The client shows translated texts from code … never raw server text".
 describe('server error codes become message keys', () => {
   it.each([
     ['login.cred.err', 'error.invalid_credentials'],

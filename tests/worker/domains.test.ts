@@ -16,7 +16,7 @@ async function mapDomain(host: string, merchant: string | null): Promise<void> {
   clearMerchantCache();
 }
 
-describe('white-label sites by host (DESIGN.md, Merchant)', () => {
+describe('white-label sites by host (docs/design.md, Merchant)', () => {
   it('answers each host with its own merchant', async () => {
     const settings = async (origin: string) =>
       (JSON.parse((await page(`${origin}/wps/system/settings/consolidated`)).text) as Envelope<ConsolidatedSettingsValue>).value;

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 
 /**
- * Shared checks of the money invariants (DESIGN.md, Money) for the concurrency and fault tests: integer minor
+ * Shared checks of the money invariants (docs/design.md, Money) for the concurrency and fault tests: integer minor
  * units; the wallet equals its opening balance plus the sum of its ledger entries; never negative; each
  * idempotency key and each bet's win or refund counted once.
  */

@@ -70,7 +70,7 @@ function fill(rewriter: HTMLRewriter, name: string, html: (element: Element) => 
 }
 
 /**
- * The operator's content for a pre-rendered page (DESIGN.md "where the text is the operator's, the edge fills it
+ * The operator's content for a pre-rendered page (docs/design.md "where the text is the operator's, the edge fills it
  * into the page"; issue 11: in the first HTML, in the player's language, without script):
  * - help: `[data-fill=help]` the accordion with the query's tag / p / c selection open, `[data-fill=help-strip]`
  *   the strip of titles;

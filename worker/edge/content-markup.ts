@@ -3,7 +3,7 @@ import { helpDetailHref, type HelpSelection } from '../../src/lib/help';
 import { srcsetAttributes } from '../../src/lib/media';
 
 /**
- * HTML the edge writes into the pre-rendered content pages (accounts §2 Promotions list, Help centre; DESIGN.md
+ * HTML the edge writes into the pre-rendered content pages (accounts §2 Promotions list, Help centre; docs/design.md
  * "where the text is the operator's, the edge fills it into the page"). Pure string builders: every title, label
  * and interface text is escaped here; rich `content` must arrive sanitised (content-fill.ts sanitises every
  * answer again with the rich-text allowlist, in built-in and upstream mode alike). The interface texts come from

@@ -1,7 +1,7 @@
 import { PLAYDECK_CLIENT_HEADER } from '../../src/contract/headers';
 
 /**
- * Pure rules of upstream forwarding (DESIGN.md, upstream mode): which headers cross the proxy and where a
+ * Pure rules of upstream forwarding (docs/design.md, upstream mode): which headers cross the proxy and where a
  * request goes. Kept apart from the middleware so they are tested without a worker.
  */
 

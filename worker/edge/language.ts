@@ -84,7 +84,7 @@ export interface LanguageSignals {
 }
 
 /**
- * Chooses the language of a page (DESIGN.md, Languages; accounts §9): `?lang=` (our code or a browser tag;
+ * Chooses the language of a page (docs/design.md, Languages; accounts §9): `?lang=` (our code or a browser tag;
  * it also asks for the cookie) > `language` cookie > Accept-Language > EN. Unsupported values at any step are
  * skipped, never an error.
  */

@@ -49,7 +49,7 @@ export async function merchantForHost(db: D1Database, host: string, ttlMs = DEFA
 }
 
 /**
- * Domain routing (DESIGN.md, Merchant): maps the request host to its merchant and stores it as
+ * Domain routing (docs/design.md, Merchant): maps the request host to its merchant and stores it as
  * `c.var.merchant`. A `merchant`, `merchant_code` or `merchantCode` query parameter must name the same
  * merchant, else 400 `merchant_mismatch`. Unrouted hosts get 404 `unknown_site`, except on the system status
  * paths, which answer 404 `domain_not_available` as the platform does (platform-contract.md §1.5, §2: the

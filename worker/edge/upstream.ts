@@ -354,7 +354,7 @@ async function forwardApiCall(c: Context<AppEnv>, base: string, options: Upstrea
 }
 
 /**
- * Upstream mode (DESIGN.md, The shape): with `UPSTREAM_API_URL` set, requests that got through the edge
+ * Upstream mode (docs/design.md, The shape): with `UPSTREAM_API_URL` set, requests that got through the edge
  * middleware (security headers, merchant resolution, client IP) are answered by the upstream platform:
  * - /wps/* and /lgw/*: forwardApiCall (platform headers, re-encryption, plain service paths);
  * - /wps/playdeck/payloadKey and /wps/playdeck/openapi.json: served by the worker (next());

@@ -31,7 +31,7 @@ export interface LedgerResult {
  * - balances never go negative: the CHECK on wallets/ledger fails the whole batch → 409 `insufficient_balance`;
  * - idempotent: when the first change's key was already used, nothing is written and the current balance is
  *   returned with `replayed: true`.
- * Money is integer minor units (DESIGN.md, Money).
+ * Money is integer minor units (docs/design.md, Money).
  */
 export async function postLedger(
   db: D1Database,
