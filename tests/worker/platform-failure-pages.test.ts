@@ -87,6 +87,21 @@ describe('forwarded lottery pages (/m/lotto-h5/…) when the platform fails', ()
     expect(answer.headers.get('Content-Language')).toBe('th');
   });
 
+  it("the page's own scripts, styles and data calls pass as the platform sent them; a navigation to JSON does not", async () => {
+    const script: UpstreamFetch = () => Promise.resolve(new Response('console.log(1)', { headers: { 'Content-Type': 'application/javascript' } }));
+    const asset = await page('/m/lotto-h5/static/js/app.js', { ...upstream(script), headers: { 'Sec-Fetch-Dest': 'script' } });
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe('console.log(1)');
+    const data = await page(LOTTO, { ...upstream(jsonOk), headers: { 'Sec-Fetch-Dest': 'empty' } });
+    expect(data.status).toBe(200);
+    expect(JSON.parse(data.text)).toEqual({ success: true, value: { secret: 1 } });
+    const navigation = await page(LOTTO, { ...upstream(jsonOk), headers: { 'Sec-Fetch-Dest': 'document' } });
+    expect(navigation.status).toBe(502);
+    expect(navigation.text).toContain('Unavailable EN');
+    const failedAsset = await page('/m/lotto-h5/static/js/app.js', { ...upstream(faults.refused!), headers: { 'Sec-Fetch-Dest': 'script' } });
+    expect(failedAsset.status).toBe(502);
+  });
+
   it("the platform's own HTML page still passes unchanged", async () => {
     const html: UpstreamFetch = () => Promise.resolve(new Response('<!doctype html><title>lotto</title>platform page', { headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Platform': 'yes' } }));
     const answer = await page(LOTTO, upstream(html));

@@ -202,26 +202,37 @@ export async function platformUnavailablePage(c: Context<AppEnv>): Promise<Respo
   return response;
 }
 
-/** Whether a forwarded platform page may reach the player as it is: an HTML answer below 500 (or a redirect). */
-function isShowablePage(answer: Response): boolean {
+/** `Sec-Fetch-Dest` values of a navigation: the player opens a page (or the launcher frames it). */
+const NAVIGATION_DESTS: ReadonlySet<string> = new Set(['document', 'iframe', 'frame']);
+
+/**
+ * Whether a forwarded platform answer may reach the player as it is: a redirect, or any answer below 500 to a
+ * request for one of the page's own files (its scripts, styles, images and data calls: `Sec-Fetch-Dest` names
+ * something other than a document), else (a navigation, or a client that sends no `Sec-Fetch-Dest`) an HTML answer
+ * below 500.
+ */
+function isShowablePage(request: Request, answer: Response): boolean {
   if (answer.status >= 300 && answer.status < 400) return true;
-  const type = (answer.headers.get('Content-Type') ?? '').toLowerCase();
-  return answer.status < 500 && type.startsWith('text/html');
+  if (answer.status >= 500) return false;
+  const dest = request.headers.get('Sec-Fetch-Dest')?.toLowerCase();
+  if (dest && !NAVIGATION_DESTS.has(dest)) return true;
+  return (answer.headers.get('Content-Type') ?? '').toLowerCase().startsWith('text/html');
 }
 
 /**
  * Guard around the forwarded platform pages (/m/lotto-h5/…; upstream mode only, README "When the platform fails"):
  * after the forwarding, an answer the player must not see — the worker's error envelope because the platform
- * failed (502 `upstream_unavailable`: timeout, refused, cut), a platform 5xx, or anything that is not HTML (JSON,
- * text, garbage) — becomes the site's own platform-unavailable page (platformUnavailablePage, 502). An HTML answer
- * is read whole here, so a connection dropped midway also ends on that page instead of a half page. GET and HEAD
+ * failed (502 `upstream_unavailable`: timeout, refused, cut), a platform 5xx, or, for a navigation, anything that is
+ * not HTML (JSON, text, garbage) — becomes the site's own platform-unavailable page (platformUnavailablePage, 502);
+ * the page's own files (isShowablePage) pass as the platform sent them. A showable answer is read whole here, so a
+ * connection dropped midway also ends on that page instead of a half page. GET and HEAD
  * only; without UPSTREAM_API_URL the request goes on untouched (the built-in page).
  */
 export const platformPageGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.env.UPSTREAM_API_URL || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
   await next();
   let answer: Response | null = c.error ? null : c.res;
-  if (answer && isShowablePage(answer)) {
+  if (answer && isShowablePage(c.req.raw, answer)) {
     if (c.req.method === 'GET' && answer.body && answer.status < 300) {
       try {
         const body = await answer.arrayBuffer();
