@@ -1,10 +1,10 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { appLinksMarkup, safeDownloadUrl, type AppLinkTexts } from '../../worker/edge/app-fill';
 import { detectDevice } from '../../src/lib/download';
 import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 import { fakeBuild, page } from './page-helpers';
+import { setResources } from './fixtures';
 
 // Issue 9 / player-shell §2 /m/app: the edge writes the site's download links (status resources) into the first HTML
 // of the app page (worker/edge/app-fill.ts), so the page loads no island and the links work without script.
@@ -27,16 +27,6 @@ const UA = {
 const ANDROID = 'https://dl.play2.test/app-release.apk';
 const IOS = 'https://apps.play2.test/ios';
 const PROFILE = 'https://dl.play2.test/profile.mobileconfig';
-
-/** Gives a site exactly these resources (the seed's are replaced). */
-async function setResources(merchant: string, resources: [type: string, url: string][]) {
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM merchant_resources WHERE merchant_code = ?').bind(merchant),
-    ...resources.map(([type, url], i) => env.DB.prepare(
-      'INSERT INTO merchant_resources (merchant_code, resource_type, url, label_name_en, sort_order) VALUES (?, ?, ?, ?, ?)',
-    ).bind(merchant, type, url, type, i)),
-  ]);
-}
 
 beforeAll(async () => {
   await setResources('DEMO2', [['Android', ANDROID], ['IOS', IOS], ['MOBILECONFIG', PROFILE], ['TELEGRAM', 'https://t.me/play2']]);

@@ -8,7 +8,7 @@ import { minorToWire } from '../../src/contract/money';
 import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../src/lib/jackpot';
 import { postLedger } from '../../worker/services/ledger';
 import { call } from './helpers';
-import { createMember } from './fixtures';
+import { createMember, setResources } from './fixtures';
 import { importContent, uniqueSlug } from './content-fixtures';
 import { withSiteState } from './page-helpers';
 
@@ -34,16 +34,6 @@ async function send<V>(def: CallDef, init: { token?: string; query?: string; hos
 }
 
 type ValueOf<D> = D extends CallDef<z.ZodType | undefined, z.ZodType | undefined, infer V> ? z.output<V> : never;
-
-/** Gives a site exactly these resources (the seed's are replaced). */
-async function setResources(merchant: string, resources: [type: string, url: string][]) {
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM merchant_resources WHERE merchant_code = ?').bind(merchant),
-    ...resources.map(([type, url], i) => env.DB.prepare(
-      'INSERT INTO merchant_resources (merchant_code, resource_type, url, label_name_en, sort_order) VALUES (?, ?, ?, ?, ?)',
-    ).bind(merchant, type, url, type, i)),
-  ]);
-}
 
 async function templateFlag(merchant: string, key: 'mem_cen' | 'dep_func', value: 0 | 1) {
   await env.DB.prepare(

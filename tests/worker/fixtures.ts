@@ -64,3 +64,13 @@ export async function pickGame(where: string, ...params: (string | number)[]): P
   if (!row) throw new Error(`no game where ${where}`);
   return row;
 }
+
+/** Gives a site exactly these resources (the seed's are replaced). */
+export async function setResources(merchant: string, resources: [type: string, url: string][]) {
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM merchant_resources WHERE merchant_code = ?').bind(merchant),
+    ...resources.map(([type, url], i) => env.DB.prepare(
+      'INSERT INTO merchant_resources (merchant_code, resource_type, url, label_name_en, sort_order) VALUES (?, ?, ?, ?, ?)',
+    ).bind(merchant, type, url, type, i)),
+  ]);
+}
