@@ -1,6 +1,9 @@
 import { addDays, dayInZone, monthDays, nextStreak, signInReward } from '../../src/lib/rewards';
 import { ApiError } from '../lib/envelope';
-import { findReward, lastSignIn, listRewards, signInDaysFrom, type RewardRecord } from '../db/queries/rewards';
+import {
+  claimPromotionApplicationStatement, claimRewardStatement, findReward, insertClaimedSignInRewardStatement, insertSignInStatement,
+  lastSignIn, listRewards, signInDaysFrom, type RewardRecord,
+} from '../db/queries/rewards';
 import { ledgerStatements, postLedger, getBalance, type LedgerKind } from './ledger';
 import type { RewardSettings } from './reward-settings';
 
@@ -53,13 +56,10 @@ export async function claimSignIn(
   if (last?.day === day) throw new ApiError(409, 'already_signed_in', 'Already signed in today');
   const streak = nextStreak(day, last);
   const rewardMinor = signInReward(streak, settings.signInRewards);
-  const statements = [
-    db.prepare(`INSERT INTO sign_ins (member_id, day, streak, reward_minor, created_at) VALUES (?, ?, ?, ?, ?)`).bind(memberId, day, streak, rewardMinor, now),
-  ];
+  const statements = [insertSignInStatement(db, memberId, day, streak, rewardMinor, now)];
   if (rewardMinor > 0) {
     statements.push(
-      db.prepare(`INSERT INTO rewards (member_id, kind, source, amount_minor, status, title, created_at, claimed_at) VALUES (?, 'sign_in', ?, ?, 'claimed', ?, ?, ?)`)
-        .bind(memberId, `sign-in:${day}`, rewardMinor, String(streak), now, now),
+      insertClaimedSignInRewardStatement(db, memberId, `sign-in:${day}`, rewardMinor, String(streak), now),
       ...ledgerStatements(db, memberId, [{ amountMinor: rewardMinor, kind: 'sign_in', reference: `sign-in:${day}`, idempotencyKey: `sign-in:${day}` }], now),
     );
   }
@@ -84,12 +84,10 @@ export async function claimReward(db: D1Database, memberId: number, rewardId: nu
   const reward = await findReward(db, memberId, rewardId);
   if (!reward) throw new ApiError(404, 'reward_not_found', 'No such reward');
   if (reward.status !== 'waiting') throw new ApiError(409, 'reward_claimed', 'The reward was already claimed');
-  const alongside = [
-    db.prepare(`UPDATE rewards SET status = 'claimed', claimed_at = ? WHERE id = ? AND member_id = ? AND status = 'waiting'`).bind(now, rewardId, memberId),
-  ];
+  const alongside = [claimRewardStatement(db, memberId, rewardId, now)];
   const application = /^promotion:(\d+)$/.exec(reward.source);
   if (application) {
-    alongside.push(db.prepare(`UPDATE promotion_applications SET status = 'claimed' WHERE id = ? AND member_id = ?`).bind(Number(application[1]), memberId));
+    alongside.push(claimPromotionApplicationStatement(db, memberId, Number(application[1])));
   }
   const result = await postLedger(
     db, memberId,

@@ -61,6 +61,36 @@ export async function signInDaysFrom(db: D1Database, memberId: number, fromDay: 
   return results.map((r) => ({ day: r.day, rewardMinor: r.reward_minor }));
 }
 
+/** The INSERT of a member's sign-in day, unexecuted (it runs in the batch that pays its reward). */
+export function insertSignInStatement(
+  db: D1Database, memberId: number, day: string, streak: number, rewardMinor: number, now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO sign_ins (member_id, day, streak, reward_minor, created_at) VALUES (?, ?, ?, ?, ?)`)
+    .bind(memberId, day, streak, rewardMinor, now);
+}
+
+/** The INSERT of a sign-in reward already claimed (reward-centre record), unexecuted; title is the streak. */
+export function insertClaimedSignInRewardStatement(
+  db: D1Database, memberId: number, source: string, amountMinor: number, title: string, now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO rewards (member_id, kind, source, amount_minor, status, title, created_at, claimed_at) VALUES (?, 'sign_in', ?, ?, 'claimed', ?, ?, ?)`)
+    .bind(memberId, source, amountMinor, title, now, now);
+}
+
+/** Marks a member's waiting reward claimed, unexecuted (it runs in the batch of the ledger credit). */
+export function claimRewardStatement(db: D1Database, memberId: number, rewardId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare(`UPDATE rewards SET status = 'claimed', claimed_at = ? WHERE id = ? AND member_id = ? AND status = 'waiting'`)
+    .bind(now, rewardId, memberId);
+}
+
+/** Marks a member's promotion application claimed, unexecuted (it runs in the batch of the reward's claim). */
+export function claimPromotionApplicationStatement(db: D1Database, memberId: number, applicationId: number): D1PreparedStatement {
+  return db.prepare(`UPDATE promotion_applications SET status = 'claimed' WHERE id = ? AND member_id = ?`).bind(applicationId, memberId);
+}
+
 /** An agent application as stored. */
 export interface AgentApplicationRecord {
   fullName: string;
