@@ -2,7 +2,7 @@ import type { Bindings } from '../env';
 import { ApiError } from '../lib/envelope';
 import {
   creditDepositStatement, dueDeposits, expireDeposit, failDeposit, findDeposit, findPaymentMethod, insertDeposit,
-  type DepositRecord, type PaymentMethod,
+  setDepositPayToken, type DepositRecord, type PaymentMethod,
 } from '../db/queries/payments';
 import { postLedger } from './ledger';
 import { afterDepositCredited } from './deposit-events';
@@ -51,7 +51,7 @@ export async function startDeposit(
   if (deposit.status !== 'pending') return { deposit, redirectUrl: null };
   // A retried request gets a fresh hosted-page token: the first one is only known to the first answer.
   if (!created) {
-    await env.DB.prepare(`UPDATE deposits SET pay_token_hash = ?2 WHERE id = ?1`).bind(deposit.id, hashToken(payToken)).run();
+    await setDepositPayToken(env.DB, deposit.id, hashToken(payToken));
   }
   const started = await providerFor(env, method).startPayment(deposit, payToken, context);
   return { deposit, redirectUrl: started.redirectUrl };

@@ -1,5 +1,5 @@
 import { ApiError } from '../lib/envelope';
-import { findMemberById } from '../db/queries/members';
+import { findMemberById, setPaymentPasswordHash } from '../db/queries/members';
 import { hashPassword, verifyPassword } from './password';
 import { consumeRateLimit, type RateLimit } from './rate-limit';
 
@@ -54,5 +54,5 @@ export async function setPaymentPassword(
     if (!(await verifyPassword(input.loginPassword, member.passwordHash))) throw new ApiError(403, 'wrong_password', 'The login password is wrong');
   }
   const hash = await hashPassword(input.newPaymentPassword);
-  await db.prepare(`UPDATE members SET profile = json_set(profile, '$.paymentPasswordHash', ?2) WHERE id = ?1`).bind(memberId, hash).run();
+  await setPaymentPasswordHash(db, memberId, hash);
 }

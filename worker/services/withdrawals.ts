@@ -2,9 +2,10 @@ import type { Bindings } from '../env';
 import { ApiError } from '../lib/envelope';
 import { findPaymentMethod } from '../db/queries/payments';
 import {
-  decidedWithdrawals, findWithdrawSettings, findWithdrawalByKey, insertWithdrawalStatement, type WithdrawalRecord,
+  decidedWithdrawals, findWithdrawSettings, findWithdrawalByKey, finishPayout, insertWithdrawalStatement, recordPendingPayout,
+  releaseWithdrawalStatement, type WithdrawalRecord,
 } from '../db/queries/withdrawals';
-import { postLedger } from './ledger';
+import { getBalance, postLedger } from './ledger';
 import { providerFor } from './payments/registry';
 
 /** A new request's details (amount in minor units; the payment password already checked). */
@@ -41,8 +42,7 @@ export async function requestWithdrawal(db: D1Database, input: WithdrawInput, no
   const stored = await findWithdrawalByKey(db, input.memberId, input.idempotencyKey);
   if (!stored) throw new Error('withdrawal missing after its ledger batch');
   if (stored.amountMinor !== input.amountMinor) throw new ApiError(409, 'idempotency_conflict', 'This idempotency key was used for another withdrawal');
-  const balance = await db.prepare(`SELECT balance_minor FROM wallets WHERE member_id = ?`).bind(input.memberId).first<{ balance_minor: number }>();
-  return { withdrawal: stored, balanceMinor: balance?.balance_minor ?? 0 };
+  return { withdrawal: stored, balanceMinor: await getBalance(db, input.memberId) };
 }
 
 /** Gives a rejected or failed request's hold back (ledger `withdraw_release`, once), with its `released_at`. */
@@ -50,7 +50,7 @@ async function releaseHold(db: D1Database, w: WithdrawalRecord, now: number): Pr
   await postLedger(db, w.memberId, [{
     amountMinor: w.amountMinor, kind: 'withdraw_release', reference: `withdraw:${w.idempotencyKey}`,
     idempotencyKey: `withdraw:${w.idempotencyKey}:release`,
-  }], [db.prepare(`UPDATE withdrawals SET released_at = ?2 WHERE id = ?1 AND released_at IS NULL`).bind(w.id, now)], now);
+  }], [releaseWithdrawalStatement(db, w.id, now)], now);
 }
 
 /**
@@ -74,15 +74,11 @@ async function payOut(env: Bindings, w: WithdrawalRecord, now: number): Promise<
     throw error;
   }
   if (result.status === 'pending') {
-    await env.DB.prepare(`UPDATE withdrawals SET provider = ?2, provider_txn_id = ?3 WHERE id = ?1 AND status = 'approved'`)
-      .bind(w.id, method.provider, result.providerTxnId).run();
+    await recordPendingPayout(env.DB, w.id, method.provider, result.providerTxnId);
     return;
   }
   const status = result.status === 'paid' ? 'paid' : 'failed';
-  await env.DB.prepare(
-    `UPDATE withdrawals SET status = ?2, provider = ?3, provider_txn_id = ?4, paid_at = CASE WHEN ?2 = 'paid' THEN ?5 END, reason = ?6
-     WHERE id = ?1 AND status = 'approved'`,
-  ).bind(w.id, status, method.provider, result.providerTxnId, now, result.reason ?? '').run();
+  await finishPayout(env.DB, w.id, { status, provider: method.provider, providerTxnId: result.providerTxnId, reason: result.reason ?? '' }, now);
   if (status === 'failed') await releaseHold(env.DB, { ...w, status }, now);
 }
 

@@ -155,6 +155,11 @@ export async function updatePasswordHash(db: D1Database, memberId: number, passw
   await db.prepare(`UPDATE members SET password_hash = ? WHERE id = ?`).bind(passwordHash, memberId).run();
 }
 
+/** Stores a member's payment password hash in `profile.paymentPasswordHash` (the rest of the profile kept). */
+export async function setPaymentPasswordHash(db: D1Database, memberId: number, hash: string): Promise<void> {
+  await db.prepare(`UPDATE members SET profile = json_set(profile, '$.paymentPasswordHash', ?2) WHERE id = ?1`).bind(memberId, hash).run();
+}
+
 /** True when the merchant already has this username (lower-case key). */
 export async function usernameExists(db: D1Database, merchantCode: string, usernameKey: string): Promise<boolean> {
   const row = await db

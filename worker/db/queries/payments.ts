@@ -133,6 +133,11 @@ export async function insertDeposit(db: D1Database, deposit: NewDeposit): Promis
   return { deposit: toDeposit(stored), created: inserted !== null };
 }
 
+/** Replaces a deposit's hosted-payment-page token (hash): a retried start gets a fresh one. */
+export async function setDepositPayToken(db: D1Database, id: number, payTokenHash: string): Promise<void> {
+  await db.prepare(`UPDATE deposits SET pay_token_hash = ?2 WHERE id = ?1`).bind(id, payTokenHash).run();
+}
+
 /** One deposit by id, or null. */
 export async function findDeposit(db: D1Database, id: number): Promise<DepositRecord | null> {
   const row = await db.prepare(`SELECT ${DEPOSIT_COLUMNS} FROM deposits WHERE id = ?`).bind(id).first<DepositRow>();

@@ -113,3 +113,32 @@ export async function decidedWithdrawals(db: D1Database, limit: number, memberId
     .all<WithdrawalRow>();
   return results.map(toWithdrawal);
 }
+
+/** Marks a request's hold given back (once: only while `released_at` is unset), for the ledger batch that releases it. */
+export function releaseWithdrawalStatement(db: D1Database, id: number, now: number): D1PreparedStatement {
+  return db.prepare(`UPDATE withdrawals SET released_at = ?2 WHERE id = ?1 AND released_at IS NULL`).bind(id, now);
+}
+
+/** Keeps the provider and its reference on an approved request whose payout is still pending. */
+export async function recordPendingPayout(db: D1Database, id: number, provider: string, providerTxnId: string | null): Promise<void> {
+  await db
+    .prepare(`UPDATE withdrawals SET provider = ?2, provider_txn_id = ?3 WHERE id = ?1 AND status = 'approved'`)
+    .bind(id, provider, providerTxnId)
+    .run();
+}
+
+/** Closes an approved request with the payout's outcome (`paid_at` set only when paid). */
+export async function finishPayout(
+  db: D1Database,
+  id: number,
+  outcome: { status: 'paid' | 'failed'; provider: string; providerTxnId: string | null; reason: string },
+  now: number,
+): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE withdrawals SET status = ?2, provider = ?3, provider_txn_id = ?4, paid_at = CASE WHEN ?2 = 'paid' THEN ?5 END, reason = ?6
+       WHERE id = ?1 AND status = 'approved'`,
+    )
+    .bind(id, outcome.status, outcome.provider, outcome.providerTxnId, now, outcome.reason)
+    .run();
+}
