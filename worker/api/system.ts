@@ -24,7 +24,7 @@ import {
 } from '../../src/contract/calls/system';
 import {
   downloadSettingQuery, type DownloadSettingValue, type LocationValue, type TemplatesValue,
-} from '../../src/contract/calls/system';
+} from '../../src/contract/calls/system-client-schemas';
 
 /** Promotion keys the client always reads (player-shell §1). */
 const PROMOTION_KEYS = ['REFERRAL', 'MISSION', 'LOGIN'] as const;

@@ -1,3 +1,4 @@
+import { findMemberIconKey, setMemberIconKey } from '../db/queries/members';
 import { ApiError } from '../lib/envelope';
 import { putImage, sniffImage, type MediaBucket } from './media';
 
@@ -57,12 +58,12 @@ export async function storeHeadIcon(db: D1Database, bucket: MediaBucket, merchan
   }
   const key = await putImage(bucket, 'avatar', merchantCode, bytes, { only: ['image/png', 'image/jpeg'] });
   if (!key) throw new ApiError(400, 'image_invalid', 'The picture must be png or jpg');
-  await db.prepare(`UPDATE members SET profile = json_set(profile, '$.iconKey', ?2) WHERE id = ?1`).bind(memberId, key).run();
+  await setMemberIconKey(db, memberId, key);
   return `/media/${key}`;
 }
 
 /** The member's head icon URL, or null. */
 export async function headIconUrl(db: D1Database, memberId: number): Promise<string | null> {
-  const row = await db.prepare(`SELECT json_extract(profile, '$.iconKey') AS k FROM members WHERE id = ?`).bind(memberId).first<{ k: string | null }>();
-  return row?.k ? `/media/${row.k}` : null;
+  const key = await findMemberIconKey(db, memberId);
+  return key ? `/media/${key}` : null;
 }

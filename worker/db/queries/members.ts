@@ -253,3 +253,14 @@ export async function findMemberLanguage(db: D1Database, memberId: number): Prom
   const row = await db.prepare(`SELECT language FROM members WHERE id = ?`).bind(memberId).first<{ language: string | null }>();
   return row?.language ?? null;
 }
+
+/** Stores the media key of a member's head icon in its profile (`$.iconKey`). */
+export async function setMemberIconKey(db: D1Database, memberId: number, key: string): Promise<void> {
+  await db.prepare(`UPDATE members SET profile = json_set(profile, '$.iconKey', ?2) WHERE id = ?1`).bind(memberId, key).run();
+}
+
+/** The media key of a member's head icon (`$.iconKey` of its profile), or null when none is set (or no such member). */
+export async function findMemberIconKey(db: D1Database, memberId: number): Promise<string | null> {
+  const row = await db.prepare(`SELECT json_extract(profile, '$.iconKey') AS k FROM members WHERE id = ?`).bind(memberId).first<{ k: string | null }>();
+  return row?.k ?? null;
+}
