@@ -45,7 +45,7 @@ function plainDocument(kind: Gate | 'unknownSite' | 'unavailable'): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t(title)}</title></head>
-<body>
+<body${kind === 'unavailable' ? ' data-platform-unavailable' : ''}>
 <h1>${t(title)}</h1>
 <p>${t(body)}</p>${ip}${kind === 'unavailable' ? `\n<ul ${SERVICE_LINKS_ATTRIBUTE}></ul>` : ''}
 </body>
