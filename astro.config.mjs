@@ -24,12 +24,14 @@ const interactionDirective = {
  * or scrolls. Pages whose islands all wait for interaction (a visitor's home among them) load none of them at first.
  */
 const APP_MODULE = new RegExp([
-  /src[\\/](lib|stores|api|contract|components|hooks)[\\/]/.source,
+  /src[\\/](lib|stores|api|components|hooks)[\\/]/.source,
+  // The shared contract and rules beside src/ (not a package's folder of the same name).
+  /^(?!.*node_modules).*[\\/](contract|rules)[\\/]/.source,
   /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/.source,
   // Small parts several islands share (each would otherwise be a request of its own).
   /src[\\/]islands[\\/](GameGrid|usePagedGames|useLanguageRevalidation|PagedFooter|BalanceWidget|ConfirmDialog|LogoutButton|MenuButton|HeaderDownloadIcon)\.tsx?$/.source,
 ].join('|'));
-const PAGE_SCRIPT_MODULE = /src[\\/]lib[\\/](frame|help|countdown)\.ts$/;
+const PAGE_SCRIPT_MODULE = /(src[\\/]lib[\\/]frame|rules[\\/](help|countdown))\.ts$/;
 /**
  * The islands of home's first screen (src/views/Home.astro, src/layouts/Frame.astro): the header, the hot games row,
  * the download bar and the floating customer-service button. A visitor's home hydrates none of them before the
@@ -83,7 +85,7 @@ const browserChunks = {
     return {
       build: {
         rolldownOptions: {
-          // The contract's schema builders (src/contract/schema-stub.ts in the browser) have no side effects.
+          // The contract's schema builders (contract/schema-stub.ts in the browser) have no side effects.
           treeshake: { manualPureFunctions: ['z'] },
           output: {
             codeSplitting: {
@@ -110,7 +112,7 @@ const browserChunks = {
 };
 
 /**
- * The browser build gets src/contract/schema-stub.ts for `zod`: the contract's schemas are the worker's validation
+ * The browser build gets contract/schema-stub.ts for `zod`: the contract's schemas are the worker's validation
  * and the browser's types, and the browser runs none of them (the stub's docstring says why that is safe). Saves the
  * ~45 KB (gzip) zod would add to every page with an island. The server side of the build (pre-rendering) and the
  * worker keep the real zod.
@@ -122,12 +124,12 @@ const browserSchemas = {
     return environment.name === 'client';
   },
   resolveId(id) {
-    return id === 'zod' ? fileURLToPath(new URL('./src/contract/schema-stub.ts', import.meta.url)) : null;
+    return id === 'zod' ? fileURLToPath(new URL('./contract/schema-stub.ts', import.meta.url)) : null;
   },
 };
 
 /**
- * The browser build keeps of each contract call (src/contract/calls) only what its client sends by: name, method,
+ * The browser build keeps of each contract call (contract/calls) only what its client sends by: name, method,
  * path, module id and the flags. The call's schemas and its OpenAPI summary are left out there, and schema
  * builders count as free of side effects, so the schemas no browser code reads drop out of the bundle (with the
  * zod stand-in above they are inert anyway). The worker and the pre-rendering keep the full definitions.
@@ -140,7 +142,7 @@ const browserCallDefinitions = {
     return environment.name === 'client';
   },
   transform: {
-    filter: { id: /src[\\/]contract[\\/]calls[\\/][\w-]+\.ts$/ },
+    filter: { id: /^(?!.*node_modules).*[\\/]contract[\\/]calls[\\/][\w-]+\.ts$/ },
     handler(code) {
       const cuts = [];
       const visit = (node) => {

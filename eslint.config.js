@@ -7,7 +7,7 @@ import globals from 'globals';
 const SERVER_ONLY_LOCALE = {
   group: ['**/views/locale', '**/views/locale.ts'],
   allowTypeImports: true,
-  message: 'src/views/locale.ts is build-time only (all locale files, node:async_hooks): browser code reads the page locale through src/lib/i18n.ts.',
+  message: 'src/views/locale.ts is build-time only (all locale files, node:async_hooks): browser code reads the page locale through rules/i18n.ts.',
 };
 
 export default tseslint.config(
@@ -39,7 +39,7 @@ export default tseslint.config(
   },
   {
     // src/views/locale.ts loads all 27 locale files and node:async_hooks: build-time only, never in a browser bundle.
-    files: ['src/{stores,components,lib,api,directives}/**/*.{ts,tsx}'],
+    files: ['src/{stores,components,lib,api,directives}/**/*.{ts,tsx}', '{contract,rules}/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_ONLY_LOCALE] }],
     },

@@ -8,7 +8,7 @@
  *
  * Builds nothing: the worker needs no pages, only the assets folder to exist (an empty dist/client is made when
  * missing). Database: PLAYDECK_STATE=.wrangler/bench-api-state, migrated and seeded like `npm run db:setup`.
- * Logins are sealed like the browser's (src/api/payload-crypto.ts), one fresh seal per request (nonces are
+ * Logins are sealed like the browser's (contract/payload-crypto.ts), one fresh seal per request (nonces are
  * single-use), pre-sealed into a pool that is topped up while autocannon runs. They rotate over the registered
  * accounts with the right password (no failure counter moves), and each request names its own client address
  * from 198.18.0.0/15 (the benchmarking range) in CF-Connecting-IP, which local `wrangler dev` passes through
@@ -21,7 +21,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
-import { sealPayload, type PayloadKey } from '../src/api/payload-crypto.ts';
+import { sealPayload, type PayloadKey } from '../contract/payload-crypto.ts';
 
 /** The value of `--name <value>`, or the fallback. */
 function flag(name: string, fallback: string): string {

@@ -1,5 +1,5 @@
 /**
- * Reads an operator's content folder into a content bundle (worker/services/content-bundle.ts):
+ * Reads an operator's content folder into a content bundle (worker/services/content/content-bundle.ts):
  *   site.json                      branding (siteName, appName, primaryColor, accentColor, logo, favicon, footer)
  *   announcements/<slug>.md        front matter + Markdown or HTML body (banners, notices, popups, promotions)
  *   help/<LANG>/<slug>.md          help sections; `parent: <slug>` makes a child item
@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { sniffImage, mediaKey, type MediaType } from '../worker/services/media.ts';
+import { sniffImage, mediaKey, type MediaType } from '../worker/services/media/media.ts';
 
 /** One image to upload to the media bucket before the statements run. */
 export interface PendingImage { key: string; file: string; type: MediaType }

@@ -1,12 +1,12 @@
 /**
  * Smaller copies of the operator's raster artwork (PNG, JPEG, WebP), made once at import for the widths pages ask
- * for with `?w=` (worker/services/media.ts MEDIA_WIDTHS, variantKey). Made in Node with sharp (libvips): wrangler
+ * for with `?w=` (worker/services/media/media.ts MEDIA_WIDTHS, variantKey). Made in Node with sharp (libvips): wrangler
  * installs it with its local runtime, so every machine that can run the import has it, and resizing at import
  * keeps the worker free of image code. Copies wider than the original are not made (the worker then answers the
  * original); SVG scales by itself and GIF keeps its frames, so neither gets copies.
  */
 import { readFileSync } from 'node:fs';
-import { MEDIA_WIDTHS, variantKey, type MediaType } from '../worker/services/media.ts';
+import { MEDIA_WIDTHS, variantKey, type MediaType } from '../worker/services/media/media.ts';
 
 /** One copy to store beside its original. */
 export interface MediaVariant { key: string; bytes: Uint8Array; type: MediaType }

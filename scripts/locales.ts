@@ -4,7 +4,7 @@
  * in English. `npm run locales` — exit code 0 when every locale is complete, 1 otherwise.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { LANGUAGE_TAGS, LANGUAGES } from '../src/lib/languageCodes.ts';
+import { LANGUAGE_TAGS, LANGUAGES } from '../contract/languageCodes.ts';
 import { checkLocale, describeLocaleReport } from '../src/lib/localeCheck.ts';
 
 const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * Writes the OpenAPI 3.1 document of PlayDeck's API (src/contract/openapi.ts) to dist/openapi.json, or to the path
+ * Writes the OpenAPI 3.1 document of PlayDeck's API (contract/openapi.ts) to dist/openapi.json, or to the path
  * given as the first argument: `npm run openapi [-- out.json]`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ registerHooks({
   },
 });
 
-const { buildOpenApiDocument } = await import('../src/contract/openapi.ts');
+const { buildOpenApiDocument } = await import('../contract/openapi.ts');
 const out = resolve(process.argv[2] ?? 'dist/openapi.json');
 const document = buildOpenApiDocument();
 mkdirSync(dirname(out), { recursive: true });

@@ -4,10 +4,10 @@
  *   content list <merchant>                   announcements with type, group, window and published state
  *   content publish|unpublish <merchant> <slug>
  *   content feedback <merchant> [--all]       unread feedback (newest first), then marked read; --all shows read too
- * The statements come from worker/services/content-bundle.ts, whose schemas and sanitiser are the API's own.
+ * The statements come from worker/services/content/content-bundle.ts, whose schemas and sanitiser are the API's own.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { contentBundle, contentImportSql, publishSql, sqlText } from '../worker/services/content-bundle.ts';
+import { contentBundle, contentImportSql, publishSql, sqlText } from '../worker/services/content/content-bundle.ts';
 import { readContentFolder } from './content-folder.ts';
 import { widthVariants } from './content-variants.ts';
 import { d1Execute, wrangler } from './wrangler.ts';

@@ -4,7 +4,7 @@
  * without wrangler; values reach SQL only as escaped literals (inlineSql).
  */
 import { sendMessageSql, type InboxAudience } from '../worker/db/queries/inbox.ts';
-import { sanitizeRichText } from '../worker/services/rich-text.ts';
+import { sanitizeRichText } from '../worker/model/rich-text.ts';
 import { sqlString, UsageError } from './operator-commands.ts';
 
 /** A parsed conversation command. */

@@ -31,7 +31,7 @@ import {
   CONVERSATION_USAGE, chatUrlSql, consoleOperatorSql, memberExistsSql, messageByKeySql, messageSql, parseConversationCommand,
   welcomeSql, type ConversationCommand,
 } from './operator-conversations.ts';
-import { hashPassword } from '../worker/services/password.ts';
+import { hashPassword } from '../worker/services/crypto/password.ts';
 import {
   agentApplicationsSql, agentDecisionSql, applicationsSql, findAgentApplicantSql, findApplicationSql, parseRewardCommand,
   promotionApproveSql, promotionRejectSql, REWARD_USAGE, rewardSettingsShowSql, rewardSettingsSql, type RewardCommand,

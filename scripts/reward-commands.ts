@@ -13,7 +13,7 @@
  * 1) whose affiliate code — their invitation code, or a new one — the registration form accepts. Pure, so it is
  * tested without wrangler.
  */
-import { isTimeZone } from '../src/lib/rewards.ts';
+import { isTimeZone } from '../rules/rewards.ts';
 import { sqlString, UsageError } from './operator-commands.ts';
 
 /** A parsed reward command. */

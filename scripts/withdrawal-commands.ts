@@ -6,7 +6,7 @@
  * The command records the decision only (one guarded UPDATE: a request is decided once, while pending); the
  * worker finishes it — an approved request is paid out through the site's payout provider, a rejected one gets
  * its hold back through the ledger — on its next Cron tick (every minute) or at once when the player opens the
- * withdraw page (worker/services/withdrawals.ts). Pure, so it is tested without wrangler.
+ * withdraw page (worker/services/wallet/withdrawals.ts). Pure, so it is tested without wrangler.
  */
 import { sqlString, UsageError } from './operator-commands.ts';
 

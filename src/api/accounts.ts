@@ -1,12 +1,12 @@
 import { callApi } from './client';
 import { sealedCall } from './sealed';
-import { wireToMinor } from '../contract/money';
-import { accountsCalls, type RegisterFieldRule, type SessionValue } from '../contract/calls/accounts';
-import type { BodyIn, ValueOf } from '../contract/call';
+import { wireToMinor } from '../../contract/money';
+import { accountsCalls, type RegisterFieldRule, type SessionValue } from '../../contract/calls/accounts';
+import type { BodyIn, ValueOf } from '../../contract/call';
 
 /**
  * The browser's accounts calls (platform-contract.md §2–§3): thin typed wrappers over callApi / sealedCall, one
- * per contract call of src/contract/calls/accounts.ts. Money leaves here in integer minor units (wireToMinor), so
+ * per contract call of contract/calls/accounts.ts. Money leaves here in integer minor units (wireToMinor), so
  * the stores never hold decimal amounts.
  */
 
@@ -105,4 +105,4 @@ export const logoutEverywhere = () => callApi(accountsCalls.logoutAll);
 export const exchangeSession = (code: string) => callApi(accountsCalls.sessionExchange, { body: { code } });
 
 /** Where a social login button navigates (full page; extension): the worker redirects on to the provider. */
-export { socialLoginUrl } from '../lib/login-methods';
+export { socialLoginUrl } from '../../rules/login-methods';

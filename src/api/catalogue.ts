@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import { callApi } from './client';
-import { activeLanguage } from '../lib/i18n';
+import { activeLanguage } from '../../rules/i18n';
 import { $session } from '../stores/session';
-import { catalogueCalls } from '../contract/calls/catalogue';
-import { RECENT_GAMES_CAP } from '../contract/calls/favourites';
-import type { GameTileWire, vendorLane } from '../contract/calls/catalogue-schemas';
-import type { VendorMappingEntry } from '../lib/gameListView';
-import { minorToWire, wireToMinor } from '../contract/money';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { RECENT_GAMES_CAP } from '../../contract/calls/favourites';
+import type { GameTileWire, vendorLane } from '../../contract/calls/catalogue-schemas';
+import type { VendorMappingEntry } from '../../rules/gameListView';
+import { minorToWire, wireToMinor } from '../../contract/money';
 
-export type { GameCategory } from '../contract/calls/catalogue-schemas';
+export type { GameCategory } from '../../contract/calls/catalogue-schemas';
 
 /**
  * The catalogue's typed client (platform-contract.md §2): vendor mapping and lanes, game list, hot games, winner
@@ -18,7 +18,7 @@ export type { GameCategory } from '../contract/calls/catalogue-schemas';
 
 /** A game tile in the browser (player-shell §3 Game): the wire's tile with minBet in minor units. */
 export type Game = Omit<GameTileWire, 'minBet'> & { minBet?: number | undefined };
-/** The vendor mapping entry of one category, built from the vendor game types and lanes (src/lib/gameListView.ts mappingOf). */
+/** The vendor mapping entry of one category, built from the vendor game types and lanes (rules/gameListView.ts mappingOf). */
 export type VendorGameType = VendorMappingEntry;
 /** The vendor game types: game type → vendor codes (§2 vendor game types). */
 export type VendorGameTypes = z.output<typeof catalogueCalls.vendorGameTypes.value>['content'];
@@ -59,7 +59,7 @@ const isInt = (v: unknown) => Number.isInteger(v);
 
 /**
  * The vendor game types' `value` read by hand, as the contract schema (vendorGameTypesContent) reads it in the
- * worker: the browser build carries no zod (src/contract/schema-stub.ts). Lists or comma strings of codes,
+ * worker: the browser build carries no zod (contract/schema-stub.ts). Lists or comma strings of codes,
  * trimmed, upper-cased, de-duplicated; throws UnreadableAnswerError on any other shape.
  */
 export function readVendorGameTypes(value: unknown): VendorGameTypes {

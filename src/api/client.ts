@@ -1,10 +1,10 @@
 import { $session, endSession } from '../stores/session';
 import { showToast, toastOnNextPage } from '../stores/toast';
-import { activeLanguage } from '../lib/i18n';
-import { endsSession } from '../contract/errors';
-import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders, type DeviceHeader } from '../contract/headers';
-import { fillPath, isGatewayCall, type CallDef, type ValueOf } from '../contract/call';
-import type { Envelope } from '../contract/envelope';
+import { activeLanguage } from '../../rules/i18n';
+import { endsSession } from '../../contract/errors';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders, type DeviceHeader } from '../../contract/headers';
+import { fillPath, isGatewayCall, type CallDef, type ValueOf } from '../../contract/call';
+import type { Envelope } from '../../contract/envelope';
 import type { z } from 'zod';
 
 /** A refused or failed API call: HTTP status, the platform's `errorCode`, and the answer's `value`. */
@@ -111,7 +111,7 @@ export function outcomeUnknown(error: unknown): boolean {
  * Sends one contract call (src/contract) as the platform's own clients do (platform-contract.md §1): the
  * call's method and path, GET parameters in the query, JSON (or form-encoded) bodies, the platform headers
  * (bare-token Authorization, Merchant, Language, X-Real-UA, ModuleId, Device where listed) plus PlayDeck's own
- * `X-PlayDeck-Client` (src/contract/headers.ts: plain customer-service paths for PlayDeck's browser), no redirects.
+ * `X-PlayDeck-Client` (contract/headers.ts: plain customer-service paths for PlayDeck's browser), no redirects.
  * Every call that is not a GET carries an `Idempotency-Key` header (`input.idempotencyKey`, an extra header of that
  * name, else a fresh UUID), which the worker forwards to the platform (README, Upstream mode).
  * Answers: /wps → the envelope's `value`; /lgw → the plain JSON body. Failures throw ApiRequestError with the

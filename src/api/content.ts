@@ -1,9 +1,9 @@
 import { callApi } from './client';
-import { contentCalls } from '../contract/calls/content';
-import type { Announcement, AnnouncementGroups } from '../contract/calls/content-schemas';
+import { contentCalls } from '../../contract/calls/content';
+import type { Announcement, AnnouncementGroups } from '../../contract/calls/content-schemas';
 import { $session } from '../stores/session';
 
-export type { Announcement, AnnouncementGroups } from '../contract/calls/content-schemas';
+export type { Announcement, AnnouncementGroups } from '../../contract/calls/content-schemas';
 
 /**
  * The operator's content, typed (platform-contract.md §2 banners and announcements, §3 mark read, feedback):

@@ -1,5 +1,5 @@
 import { callApi } from './client';
-import { contentCalls } from '../contract/calls/content';
+import { contentCalls } from '../../contract/calls/content';
 import type { PromptKind } from '../lib/contracts';
 
 /**

@@ -1,9 +1,9 @@
 import { callApi } from './client';
-import { conversationCalls as calls } from '../contract/calls/conversations';
-import type { ValueOf } from '../contract/call';
+import { conversationCalls as calls } from '../../contract/calls/conversations';
+import type { ValueOf } from '../../contract/call';
 
 /**
- * The browser's inbox and chat calls (platform-contract.md §3 inbox, chat; src/contract/calls/conversations.ts):
+ * The browser's inbox and chat calls (platform-contract.md §3 inbox, chat; contract/calls/conversations.ts):
  * thin typed wrappers over callApi.
  */
 

@@ -1,9 +1,9 @@
 import { callApi } from './client';
-import { catalogueCalls } from '../contract/calls/catalogue';
-import { minorToWire, wireToMinor } from '../contract/money';
-import type { ValueOf } from '../contract/call';
-import type { FairOutcome } from '../lib/demoGames';
-import type { FairSeeds } from '../lib/fair';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { minorToWire, wireToMinor } from '../../contract/money';
+import type { ValueOf } from '../../contract/call';
+import type { FairOutcome } from '../../rules/demoGames';
+import type { FairSeeds } from '../../rules/fair';
 
 /**
  * PlayDeck's demo slot (extension /wps/playdeck/demo, capability `demo-games`): thin wrappers that keep the

@@ -1,7 +1,7 @@
 import { callApi } from './client';
-import { historyCalls } from '../contract/calls/history';
-import { wireToMinor } from '../contract/money';
-import type { ValueOf } from '../contract/call';
+import { historyCalls } from '../../contract/calls/history';
+import { wireToMinor } from '../../contract/money';
+import type { ValueOf } from '../../contract/call';
 
 /** Game history (extension /wps/playdeck/history, capability `game-history`): money kept in minor units in the browser. */
 

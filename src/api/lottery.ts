@@ -1,13 +1,13 @@
 /**
- * The lottery's client calls (platform-contract.md §4; defs in src/contract/calls/lottery.ts): thin typed wrappers
+ * The lottery's client calls (platform-contract.md §4; defs in contract/calls/lottery.ts): thin typed wrappers
  * over callApi. Money is decimal currency units on the wire and integer minor units in what these return (the
  * `…Minor` fields), converted here with wireToMinor/minorToWire only, so stores keep minor units.
  */
 import type { z } from 'zod';
-import { formatBettingSlip, type SlipEntry } from '../contract/bettingSlip';
-import { lotteryCalls } from '../contract/calls/lottery';
-import { IDEMPOTENCY_HEADER, type drawSchema, type gameInfoSchema, type gameSheetSchema, type orderSchema, type subOrderSchema } from '../contract/calls/lottery-shapes';
-import { minorToWire, wireToMinor } from '../contract/money';
+import { formatBettingSlip, type SlipEntry } from '../../contract/bettingSlip';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { IDEMPOTENCY_HEADER, type drawSchema, type gameInfoSchema, type gameSheetSchema, type orderSchema, type subOrderSchema } from '../../contract/calls/lottery-shapes';
+import { minorToWire, wireToMinor } from '../../contract/money';
 import { callApi } from './client';
 
 type WireOrder = z.output<typeof orderSchema>;
@@ -113,7 +113,7 @@ export interface BettingInput {
 }
 
 /**
- * §4 POST /lgw/orders/betting: places the bets as a bettingSlipString (src/contract/bettingSlip.ts) with their
+ * §4 POST /lgw/orders/betting: places the bets as a bettingSlipString (contract/bettingSlip.ts) with their
  * decimal total in betCartAmountSum; no chase. A retry with the same key counts once (`replayed: true`).
  */
 export async function placeBetting(input: BettingInput): Promise<{ order: LotteryOrderDetail; balanceMinor: number; replayed: boolean }> {

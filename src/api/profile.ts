@@ -1,5 +1,5 @@
 import { callApi } from './client';
-import { profileCalls } from '../contract/calls/profile';
+import { profileCalls } from '../../contract/calls/profile';
 
 /** POST /wps/member/info/nickname. */
 export async function updateNickname(nickname: string): Promise<void> {

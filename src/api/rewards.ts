@@ -1,10 +1,10 @@
 import { callApi } from './client';
-import { rewardCalls } from '../contract/calls/rewards';
-import type { ValueOf } from '../contract/call';
-import { wireToMinor } from '../contract/money';
+import { rewardCalls } from '../../contract/calls/rewards';
+import type { ValueOf } from '../../contract/call';
+import { wireToMinor } from '../../contract/money';
 
 /**
- * The rewards calls (src/contract/calls/rewards.ts): thin wrappers that keep the browser in integer minor units
+ * The rewards calls (contract/calls/rewards.ts): thin wrappers that keep the browser in integer minor units
  * while the wire carries currency units.
  */
 

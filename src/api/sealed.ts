@@ -1,7 +1,7 @@
 import { ApiRequestError, callApi } from './client';
-import { sealPayload, type PayloadKey } from './payload-crypto';
-import { extensionCalls } from '../contract/calls/extensions';
-import type { CallDef, ValueOf } from '../contract/call';
+import { sealPayload, type PayloadKey } from '../../contract/payload-crypto';
+import { extensionCalls } from '../../contract/calls/extensions';
+import type { CallDef, ValueOf } from '../../contract/call';
 
 let keyRequest: Promise<PayloadKey> | null = null;
 
@@ -20,7 +20,7 @@ function payloadKey(fresh: boolean): Promise<PayloadKey> {
 /**
  * Sends a contract call whose body is sealed (the §1.6 calls: login, registrations, password calls) and returns
  * the answer's value. The browser never speaks the platform's legacy DES/RSA scheme: it seals with ECDH P-256 +
- * AES-GCM (src/api/payload-crypto.ts) for the call's path, and the worker opens the body (built-in mode) or
+ * AES-GCM (contract/payload-crypto.ts) for the call's path, and the worker opens the body (built-in mode) or
  * re-encrypts it in the legacy scheme for the platform (upstream mode). When the server has rotated its key
  * (`unknown_payload_key`) the key is fetched again and the call retried once with a new seal (a new nonce, so
  * the retry is not a replay). Other failures throw ApiRequestError as callApi does.

@@ -1,6 +1,6 @@
 import { callApi } from './client';
-import { systemCalls, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue } from '../contract/calls/system';
-import type { QueryIn, ValueOf } from '../contract/call';
+import { systemCalls, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue } from '../../contract/calls/system';
+import type { QueryIn, ValueOf } from '../../contract/call';
 
 export type { ConsolidatedSettingsValue, CountryListValue, SystemStatusValue };
 
@@ -15,7 +15,7 @@ export type StatusQuery = QueryIn<typeof systemCalls.systemStatus>;
 export const getSystemStatus = (query: StatusQuery) =>
   callApi(systemCalls.systemStatus, { query, headers: { 'cache-control': 'no-cache' } });
 
-/** GET /wps/system/whitelabel (§2, COMM3): the switch tree (flatten it with src/lib/whitelabel.ts). */
+/** GET /wps/system/whitelabel (§2, COMM3): the switch tree (flatten it with rules/whitelabel.ts). */
 export const getWhitelabel = () => callApi(systemCalls.whitelabel);
 
 /** GET /wps/system/domainRoute?device= (§2, COMM3): type "3" paths are the customer-service link (plain). */

@@ -1,10 +1,10 @@
 import { callApi } from './client';
-import { walletCalls } from '../contract/calls/wallet';
-import type { ValueOf } from '../contract/call';
-import { minorToWire, wireToMinor } from '../contract/money';
+import { walletCalls } from '../../contract/calls/wallet';
+import type { ValueOf } from '../../contract/call';
+import { minorToWire, wireToMinor } from '../../contract/money';
 
 /**
- * The wallet and payments calls (src/contract/calls/wallet.ts): thin wrappers that keep the browser in integer
+ * The wallet and payments calls (contract/calls/wallet.ts): thin wrappers that keep the browser in integer
  * minor units while the wire carries currency units.
  */
 

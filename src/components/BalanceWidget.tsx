@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import Icon from './Icon';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { $balanceHidden, toggleBalanceHidden } from '../stores/balance';
 import { $wallet, $walletRefreshing, refreshWallet } from '../stores/member';

@@ -2,7 +2,7 @@ import { useEffect, useId, type Ref } from 'react';
 import { useStore } from '@nanostores/react';
 import { $captchaImage, loadCaptcha } from '../stores/captcha';
 import FieldFrame, { describedBy } from './FieldFrame';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 
 /** Props of the captcha field; the parent owns the value and the image nonce (a new nonce reloads the image). */
 export interface CaptchaFieldProps {

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { categoryLabel } from './labels';
 
 /** The lobby entry's code: "an 'all games' entry (label key in_all_games, lobby)". */

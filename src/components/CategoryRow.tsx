@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { categoryLabel } from './labels';
-import { t } from '../lib/i18n';
-import { sliderGroups } from '../lib/tiles';
+import { t } from '../../rules/i18n';
+import { sliderGroups } from '../../rules/tiles';
 import { categoryRowGames } from '../stores/gameLists';
 import GameGrid from './GameGrid';
 import SliderPlaceholder from './SliderPlaceholder';

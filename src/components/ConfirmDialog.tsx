@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import Dialog from './Dialog';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 
 /** Props of a confirm dialog. */
 export interface ConfirmDialogProps {

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from './useHydrated';
 import { countryForLanguage } from '../lib/country';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import { $countries } from '../stores/countries';
 import { $language } from '../stores/language';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 
 /** What stands between a demo game page and its sheet: the page's state before the game can be shown. */
 export interface DemoSheetState {

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { useHydrated } from './useHydrated';
 import { DemoSheetGate, DemoShell } from './DemoShell';
-import { verifyRound, type RoundCheck } from '../lib/demoGames';
-import { t, type MessageKey } from '../lib/i18n';
+import { verifyRound, type RoundCheck } from '../../rules/demoGames';
+import { t, type MessageKey } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { canAfford } from '../lib/spin';
 import {
@@ -19,7 +19,7 @@ function readQuery(): { nodeId: number; freePlay: boolean } {
   return { nodeId: Number.isSafeInteger(value) && value > 0 ? value : 0, freePlay: query.get('freePlay') === '1' };
 }
 
-/** The seeds of the last round and the check the player can run on them (src/lib/fair.ts). */
+/** The seeds of the last round and the check the player can run on them (rules/fair.ts). */
 function FairPanel({ round, commitment }: { round: FairRoundView | null; commitment: string | null }) {
   const [check, setCheck] = useState<{ roundId: number; result: RoundCheck } | null>(null);
   const checked = round && check?.roundId === round.roundId ? check.result : null;

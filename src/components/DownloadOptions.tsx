@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import {
   downloadLinks, needsSafari, opensInSameTab, PROFILE_NOTICE_MS, showsLegacyIosHint, type Device, type Resource,
-} from '../lib/download';
-import { t } from '../lib/i18n';
+} from '../../rules/download';
+import { t } from '../../rules/i18n';
 import { showToast } from '../stores/toast';
 
 /** Props of the download options. */

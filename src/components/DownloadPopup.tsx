@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import Dialog from './Dialog';
 import DownloadOptions from './DownloadOptions';
-import { t } from '../lib/i18n';
-import type { Device, Resource } from '../lib/download';
+import { t } from '../../rules/i18n';
+import type { Device, Resource } from '../../rules/download';
 
 /** Props of the download bar's popup. */
 export interface DownloadPopupProps {

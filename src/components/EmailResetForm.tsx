@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import FormField from './FormField';
 import { useHydrated } from './useHydrated';
 import { useFieldFocus } from '../hooks/useFieldFocus';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { emailResetForm as form, submitEmailReset } from '../stores/emailReset';
 
 /**

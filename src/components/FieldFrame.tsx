@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 
 /** Props of the frame around one form input. */
 export interface FieldFrameProps {

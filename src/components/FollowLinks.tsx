@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from './useHydrated';
-import { socialLinks } from '../lib/download';
-import { t, type MessageKey } from '../lib/i18n';
+import { socialLinks } from '../../rules/download';
+import { t, type MessageKey } from '../../rules/i18n';
 import { $status } from '../stores/settings';
 
 /**

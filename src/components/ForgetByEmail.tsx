@@ -2,7 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import FormField from './FormField';
 import { useFieldFocus } from '../hooks/useFieldFocus';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $resetMailSent, forgetByEmailForm as form, submitForgetByEmail } from '../stores/forgetByEmail';
 
 /**

@@ -4,7 +4,7 @@ import FormField from './FormField';
 import { useHydrated } from './useHydrated';
 import NewPasswordFields from './NewPasswordFields';
 import { useFieldFocus } from '../hooks/useFieldFocus';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $forgetCaptchaNonce, forgetForm as form, reloadForgetCaptcha, requestResetCode, submitForget } from '../stores/forgetPassword';
 import CaptchaField from './CaptchaField';
 import CountryCodePicker from './CountryCodePicker';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type InputHTMLAttributes } from 'react';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import FieldFrame, { describedBy } from './FieldFrame';
 import Icon from './Icon';
 

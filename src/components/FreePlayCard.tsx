@@ -1,6 +1,6 @@
 import { useFreePlay } from './useFreePlay';
 import { useSiteSwitches } from './useSiteSwitches';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { gatedBy } from '../lib/switchGate';
 
 /**

@@ -3,7 +3,7 @@ import type { Game } from '../stores/gameLists';
 import GameTile from './GameTile';
 import TilePlaceholder from './TilePlaceholder';
 import { usePlaceholderVariants } from './usePlaceholderVariants';
-import type { TilePlace } from '../lib/tiles';
+import type { TilePlace } from '../../rules/tiles';
 import { $favouriteBusy, $favouriteIds, toggleFavourite } from '../stores/favourites';
 import { $launching, openGame } from '../stores/launcher';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Game } from '../api/catalogue';
-import { t } from '../lib/i18n';
-import { tileVariant, type TilePlace } from '../lib/tiles';
+import { t } from '../../rules/i18n';
+import { tileVariant, type TilePlace } from '../../rules/tiles';
 
 /** Props of one game tile. */
 export interface GameTileProps {

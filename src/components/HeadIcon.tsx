@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $headIcon, loadHeadIcon, uploadHeadIcon } from '../stores/headIcon';
 
 /** Props of the head icon. */

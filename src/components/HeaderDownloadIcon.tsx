@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from './useHydrated';
-import { showsHeaderDownloadIcon } from '../lib/download';
-import { t } from '../lib/i18n';
+import { showsHeaderDownloadIcon } from '../../rules/download';
+import { t } from '../../rules/i18n';
 import { $status } from '../stores/settings';
 import { $device } from '../stores/ui';
 

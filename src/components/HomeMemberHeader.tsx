@@ -5,7 +5,7 @@ import HeaderDownloadIcon from './HeaderDownloadIcon';
 import LogoutButton from './LogoutButton';
 import MenuButton from '../islands/MenuButton';
 import { depositTarget, displayName } from '../lib/account';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $member } from '../stores/member';
 import { sessionMemberType, type SessionInfo } from '../stores/session';
 import { showToast } from '../stores/toast';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import Dialog from './Dialog';
-import { activeLanguage, t } from '../lib/i18n';
-import { LANGUAGE_LIST } from '../lib/languages';
+import { activeLanguage, t } from '../../rules/i18n';
+import { LANGUAGE_LIST } from '../../rules/languages';
 import { chooseLanguage } from '../stores/language';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Icon from './Icon';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { logout } from '../stores/member';
 import { showToast } from '../stores/toast';
 import ConfirmDialog from './ConfirmDialog';

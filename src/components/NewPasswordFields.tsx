@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import FormField from './FormField';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import type { FormState } from '../stores/form';
 
 /**

@@ -1,5 +1,5 @@
-import { t } from '../lib/i18n';
-import { hasMore, pageIndicator } from '../lib/paging';
+import { t } from '../../rules/i18n';
+import { hasMore, pageIndicator } from '../../rules/paging';
 import type { PagedState } from '../stores/paged';
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import Dialog from './Dialog';
 
 /** The two short policies shown from the registration agreement (accounts §2: "Terms and privacy policy open in modals"). */

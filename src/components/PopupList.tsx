@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import Dialog from './Dialog';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { popupDay } from '../lib/popups';
 import type { PopupState } from '../stores/homePopups';
 

@@ -1,7 +1,7 @@
 import FormField from './FormField';
-import { t, type MessageKey } from '../lib/i18n';
-import { REGISTER_INPUTS as INPUTS, registerFieldId, type TextField } from '../lib/registerInputs';
-import type { RegisterField, RegisterValues, ShownField } from '../lib/validation';
+import { t, type MessageKey } from '../../rules/i18n';
+import { REGISTER_INPUTS as INPUTS, registerFieldId, type TextField } from '../../rules/registerInputs';
+import type { RegisterField, RegisterValues, ShownField } from '../../rules/validation';
 import CaptchaField from './CaptchaField';
 import CountryCodePicker from './CountryCodePicker';
 import SmsCodeField from './SmsCodeField';

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import type { RewardsPhase } from '../stores/rewards';
 
 /** Props of the rewards screens' placeholder. */

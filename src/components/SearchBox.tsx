@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { t } from '../lib/i18n';
-import { normaliseSearch } from '../lib/search';
+import { t } from '../../rules/i18n';
+import { normaliseSearch } from '../../rules/search';
 
 /** Props of the game-name search box. */
 export interface SearchBoxProps {

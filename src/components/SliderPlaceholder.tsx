@@ -1,4 +1,4 @@
-import { PLACEHOLDER_TILES, sliderGroups } from '../lib/tiles';
+import { PLACEHOLDER_TILES, sliderGroups } from '../../rules/tiles';
 import TilePlaceholder from './TilePlaceholder';
 import { usePlaceholderVariants } from './usePlaceholderVariants';
 

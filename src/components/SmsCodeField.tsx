@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import FieldFrame, { describedBy } from './FieldFrame';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import { countdownEnd, SMS_POLL_MS, SMS_SENDING_MS, SMS_SENT_MS, smsSecondsLeft } from '../lib/sms';
 import { hideToast, showToast } from '../stores/toast';
 

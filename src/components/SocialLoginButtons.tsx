@@ -1,10 +1,10 @@
 import { useHydrated } from './useHydrated';
-import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, hasCapability } from '../contract/capabilities';
-import { t } from '../lib/i18n';
-import { SOCIAL_SWITCH, socialLoginUrl, type SocialProvider } from '../lib/login-methods';
+import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import { t } from '../../rules/i18n';
+import { SOCIAL_SWITCH, socialLoginUrl, type SocialProvider } from '../../rules/login-methods';
 import { gatedBy } from '../lib/switchGate';
 
-/** Props: the providers the site offers in this mode (src/lib/login-methods.ts socialProviders). */
+/** Props: the providers the site offers in this mode (rules/login-methods.ts socialProviders). */
 export interface SocialLoginButtonsProps {
   providers: readonly SocialProvider[];
 }

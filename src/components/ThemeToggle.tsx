@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from './useHydrated';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $theme, toggleTheme } from '../stores/theme';
 
 /**

@@ -1,5 +1,5 @@
 import { badgeText } from '../lib/badge';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 
 /** An unread badge (src/lib/badge.ts): nothing when logged out or zero, "99+" above 99; read out as "n unread". */
 export default function UnreadCount({ count, loggedIn }: { count: number | null; loggedIn: boolean }) {

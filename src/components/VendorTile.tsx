@@ -1,4 +1,4 @@
-import { tn } from '../lib/i18n';
+import { tn } from '../../rules/i18n';
 
 /** Props of a vendor tile. */
 export interface VendorTileProps {

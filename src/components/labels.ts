@@ -1,5 +1,5 @@
-import { humanise } from '../lib/gameListView';
-import { isMessageKey, t } from '../lib/i18n';
+import { humanise } from '../../rules/gameListView';
+import { isMessageKey, t } from '../../rules/i18n';
 
 /** Translated label of a game category (player-shell §3 Game categories), else the code made readable. */
 export function categoryLabel(code: string): string {

@@ -1,5 +1,5 @@
-import { formatDateTime, formatTimeOfDay } from '../lib/format';
-import { isMessageKey, t } from '../lib/i18n';
+import { formatDateTime, formatTimeOfDay } from '../../rules/format';
+import { isMessageKey, t } from '../../rules/i18n';
 import { betLabelParts } from '../lib/lotteryRound';
 
 /** Translated label of a bet type (player-shell §3 Play types; lottery bet types), else its code. */
@@ -32,12 +32,12 @@ export function playTypeLabel(playType: 'trad' | 'ent'): string {
   return t(playType === 'ent' ? 'launcher.playType.ent' : 'launcher.playType.trad');
 }
 
-/** A time of day in the page's language (draw and close times; src/lib/format.ts). */
+/** A time of day in the page's language (draw and close times; rules/format.ts). */
 export function timeOfDay(ms: number, tag: string): string {
   return formatTimeOfDay(ms, tag);
 }
 
-/** A date and time in the page's language (order history; src/lib/format.ts). */
+/** A date and time in the page's language (order history; rules/format.ts). */
 export function dateTime(ms: number, tag: string): string {
   return formatDateTime(ms, tag);
 }

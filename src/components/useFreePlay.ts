@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { freePlay, loginAsTrialUser } from '../api/accounts';
 import { ApiRequestError } from '../api/client';
 import { sessionFromValue } from '../lib/account';
-import { serverErrorKey } from '../lib/validation';
+import { serverErrorKey } from '../../rules/validation';
 import { startSession } from '../stores/session';
 import { hideToast, showToast } from '../stores/toast';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PLACEHOLDER_TILES, placeholderVariant } from '../lib/tiles';
+import { PLACEHOLDER_TILES, placeholderVariant } from '../../rules/tiles';
 import { useHydrated } from './useHydrated';
 
 /** Variants of the loading placeholders: "random 1 to 4" once running in the browser, fixed while pre-rendered. */

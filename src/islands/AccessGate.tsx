@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { accessFor, redirectFor, type Requirement } from '../lib/access';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { MENU_TOAST_MS } from '../lib/menu';
 import { $session, sessionMemberType } from '../stores/session';
 import { $settings } from '../stores/settings';

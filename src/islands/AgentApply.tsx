@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $session, sessionMemberType } from '../stores/session';
 import { $agent, invitationLink, loadAgent, setAgentField, submitAgent, type AgentForm } from '../stores/referrals';
 import RewardsStatus from '../components/RewardsStatus';

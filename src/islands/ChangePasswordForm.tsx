@@ -4,7 +4,7 @@ import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
 import NewPasswordFields from '../components/NewPasswordFields';
 import { useFieldFocus } from '../hooks/useFieldFocus';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $passwordSaved, changePasswordForm as form, OLD_PASSWORD_SHOWN, submitPasswordChange } from '../stores/changePassword';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { CONTRACT_PAGES, type ContractPage } from '../lib/contracts';
-import { t } from '../lib/i18n';
-import { serverErrorKey } from '../lib/validation';
+import { t } from '../../rules/i18n';
+import { serverErrorKey } from '../../rules/validation';
 import { $contractScreen, answerContract, loadContractOffer } from '../stores/contracts';
 
 /**

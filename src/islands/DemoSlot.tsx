@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { useHydrated } from '../components/useHydrated';
 import { DemoSheetGate, DemoShell } from '../components/DemoShell';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { canAfford } from '../lib/spin';
 import { $slot, demoSlotSheet, sheetNotFound, spin } from '../stores/demoSlot';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { depositPresets, depositTemplate } from '../lib/wallet';
 import { $deposit, chooseMethod, openDepositPage, setDepositAmount, submitDeposit } from '../stores/deposit';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { downloadBarVisible, showsDownloadBanner } from '../lib/download';
-import { t } from '../lib/i18n';
+import { downloadBarVisible, showsDownloadBanner } from '../../rules/download';
+import { t } from '../../rules/i18n';
 import { $status } from '../stores/settings';
 import { $device, $downloadBarClosed, closeDownloadBar } from '../stores/ui';
 

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { usePaged } from '../hooks/usePaged';
-import { hasMore } from '../lib/paging';
+import { hasMore } from '../../rules/paging';
 import { $vendorGameTypes } from '../stores/catalogue';
 import { $favouriteIds } from '../stores/favourites';
 import { favouritePages } from '../stores/gameLists';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { t, type MessageKey } from '../lib/i18n';
-import { feedbackCounter } from '../lib/content';
-import { FEEDBACK_MAX } from '../contract/calls/content-schemas';
+import { t, type MessageKey } from '../../rules/i18n';
+import { feedbackCounter } from '../../rules/content';
+import { FEEDBACK_MAX } from '../../contract/calls/content-schemas';
 import Dialog from '../components/Dialog';
 import CaptchaField from '../components/CaptchaField';
 import { $feedback, $feedbackDisabled, pickType, resetFeedback, setFeedbackField, setPickerOpen, submitFeedback } from '../stores/feedback';

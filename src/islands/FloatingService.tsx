@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import Icon from '../components/Icon';
 import { useHydrated } from '../components/useHydrated';
 import { floatingServiceEntry } from '../lib/customerService';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $status } from '../stores/settings';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useHydrated } from '../components/useHydrated';
 import TabSwitch, { tabId } from '../components/TabSwitch';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import EmailResetForm from '../components/EmailResetForm';
 import ForgetByEmail from '../components/ForgetByEmail';
 import ForgetPasswordForm from '../components/ForgetPasswordForm';

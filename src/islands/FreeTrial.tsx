@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useFreePlay } from '../components/useFreePlay';
 import { useHydrated } from '../components/useHydrated';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $session } from '../stores/session';
 import { $settings } from '../stores/settings';
 

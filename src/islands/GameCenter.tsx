@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import CategoryMenu, { LOBBY } from '../components/CategoryMenu';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { usePaged } from '../hooks/usePaged';
 import { $catalogueFailed, $vendorGameTypes, refreshCatalogue } from '../stores/catalogue';
 import { gameCentrePages } from '../stores/gameLists';

@@ -5,8 +5,8 @@ import SearchBox from '../components/SearchBox';
 import { useHydrated } from '../components/useHydrated';
 import { usePaged } from '../hooks/usePaged';
 import VendorTile from '../components/VendorTile';
-import { t } from '../lib/i18n';
-import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../lib/served';
+import { t } from '../../rules/i18n';
+import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../../rules/served';
 import {
   $catalogueFailed, $lanesFailed, $vendorLanes, cardCode, cardName, laneOf, refreshCatalogue, refreshLanes, vendorName,
 } from '../stores/catalogue';

@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { betLabel, dateTime } from '../components/lotteryLabels';
 import { useHydrated } from '../components/useHydrated';
 import { formatOdds } from '../lib/betSlip';
-import { cardRank, verifyRound, type RoundCheck } from '../lib/demoGames';
+import { cardRank, verifyRound, type RoundCheck } from '../../rules/demoGames';
 import { RECORD_KINDS, RECORD_PERIODS } from '../lib/gameRecord';
-import { pageLocale, t } from '../lib/i18n';
+import { pageLocale, t } from '../../rules/i18n';
 import { ORDER_FILTERS, orderOutcome } from '../lib/lotteryRound';
 import { formatMoney } from '../lib/money';
 import {

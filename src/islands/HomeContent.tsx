@@ -5,7 +5,7 @@ import Dialog from '../components/Dialog';
 import PopupList from '../components/PopupList';
 import { startHomeCarousels, type HomeCarousels } from '../components/homeCarousels';
 import { PAGE_OF } from '../lib/contracts';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import { $contractPrompts, cancelContractPrompt, checkContractPrompts, goContractPrompt } from '../stores/contracts';
 import { $videoPopup, closeVideo, followBanner, toggleVideo } from '../stores/homeMedia';
 import { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, togglePopup } from '../stores/homePopups';

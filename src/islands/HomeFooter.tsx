@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { socialLinks } from '../lib/download';
-import { t, type MessageKey } from '../lib/i18n';
+import { socialLinks } from '../../rules/download';
+import { t, type MessageKey } from '../../rules/i18n';
 import { vendorDisplayName } from '../lib/menu';
 import { $vendorGameTypes } from '../stores/catalogue';
 import { $status } from '../stores/settings';

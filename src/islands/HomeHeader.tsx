@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $session } from '../stores/session';
 import MenuButton from './MenuButton';
 import HeaderDownloadIcon from '../components/HeaderDownloadIcon';

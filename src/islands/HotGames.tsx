@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $language } from '../stores/language';
 import { $hotGames, loadHotGames } from '../stores/hotGames';
 import GameGrid from '../components/GameGrid';

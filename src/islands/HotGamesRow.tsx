@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../lib/i18n';
-import { HOME_PAGE_SIZE } from '../lib/paging';
-import { sliderGroups } from '../lib/tiles';
-import { HOT_TILE_VENDOR_ID } from '../lib/served';
+import { t } from '../../rules/i18n';
+import { HOME_PAGE_SIZE } from '../../rules/paging';
+import { sliderGroups } from '../../rules/tiles';
+import { HOT_TILE_VENDOR_ID } from '../../rules/served';
 import { hotRow } from '../stores/hotGames';
 import GameGrid from '../components/GameGrid';
 import SliderPlaceholder from '../components/SliderPlaceholder';

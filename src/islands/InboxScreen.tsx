@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { activeTag, isMessageKey, t } from '../lib/i18n';
+import { activeTag, isMessageKey, t } from '../../rules/i18n';
 import { isRealAccount } from '../lib/account';
 import { $session, sessionMemberType } from '../stores/session';
 import { $inbox, $openMessage, closeMessage, deleteMessage, loadInbox, markPageRead, openMessage } from '../stores/inbox';
@@ -36,7 +36,7 @@ export default function InboxScreen() {
         <button type="button" className="link-button" onClick={closeMessage}>{t('inbox.backToList')}</button>
         <h2 id="inbox-open-title">{open.title}</h2>
         <p className="muted"><time dateTime={new Date(open.createdAt).toISOString()}>{when(open.createdAt)}</time></p>
-        {/* Sanitised on the server with an allowlist (worker/services/rich-text.ts). */}
+        {/* Sanitised on the server with an allowlist (worker/model/rich-text.ts). */}
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: open.content }} />
         <button type="button" className="button secondary" onClick={() => void deleteMessage(open.id)}>{t('inbox.delete')}</button>
       </article>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { activeTag, t } from '../lib/i18n';
-import { formatJackpot, JACKPOT_START, JACKPOT_TICK_MS, nextJackpot } from '../lib/jackpot';
+import { activeTag, t } from '../../rules/i18n';
+import { formatJackpot, JACKPOT_START, JACKPOT_TICK_MS, nextJackpot } from '../../rules/jackpot';
 import { $settings } from '../stores/settings';
 
 /**
- * The home jackpot banner (player-shell §1, src/lib/jackpot.ts): pre-rendered with the starting amount, then
+ * The home jackpot banner (player-shell §1, rules/jackpot.ts): pre-rendered with the starting amount, then
  * growing by 99 to 999 every 5 s. The amount is not announced to screen readers at each tick (no live region).
  */
 export default function JackpotBanner() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { playTypeLabel, prizeModeLabel } from '../components/lotteryLabels';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { launcherCloseHref, parseLauncherQuery, type LauncherQuery } from '../lib/launch';
 import { $launchStep, startLaunch } from '../stores/launchPage';
 import { openPage } from '../stores/navigation';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { t } from '../lib/i18n';
-import { formatMoney, formatNumber } from '../lib/format';
+import { t } from '../../rules/i18n';
+import { formatMoney, formatNumber } from '../../rules/format';
 import { $session } from '../stores/session';
 import { $settings } from '../stores/settings';
 import { $leaderboard, loadLeaderboard } from '../stores/rewards';

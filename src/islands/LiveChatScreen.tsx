@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { activeTag, t } from '../lib/i18n';
-import { CHAT_MAX_CHARS } from '../contract/chat-protocol';
+import { activeTag, t } from '../../rules/i18n';
+import { CHAT_MAX_CHARS } from '../../contract/chat-protocol';
 import { $session } from '../stores/session';
 import { $chatConnection, $chatLines, openChat, sendChat } from '../stores/chat';
 

@@ -1,14 +1,14 @@
 import { useRef, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import FormField from '../components/FormField';
 import TabSwitch, { tabId } from '../components/TabSwitch';
 import { useHydrated } from '../components/useHydrated';
 import { useSiteSwitches } from '../components/useSiteSwitches';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { gatedBy } from '../lib/switchGate';
-import { t } from '../lib/i18n';
-import { loginModes, socialProviders } from '../lib/login-methods';
+import { t } from '../../rules/i18n';
+import { loginModes, socialProviders } from '../../rules/login-methods';
 import {
   $loginCaptchaNonce, $loginMode, $loginPrefill, $smsCaptchaNonce, chooseLoginMode, loginForm as form, reloadLoginCaptcha,
   reloadSmsCaptcha, requestLoginCode, showLoginError, submitLogin,

@@ -2,14 +2,14 @@ import { memo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
-import { t } from '../lib/i18n';
-import { countdownText, serverNow, upcomingClose } from '../lib/lotteryClock';
+import { t } from '../../rules/i18n';
+import { countdownText, serverNow, upcomingClose } from '../../rules/lotteryClock';
 import { $vendorGameTypes } from '../stores/catalogue';
 import { $deviceNow, $deviceOpenedAt } from '../stores/clock';
 import { $launching, openGame } from '../stores/launcher';
 import { $lotteryDrawnAt, $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/lotteryList';
 import { $platformLottery, launchGameOf, loadPlatformLottery, type PlatformLotteryGame } from '../stores/lotteryListPlatform';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 
 /** Cards of each list whose art loads at once (the first screenful); the rest lazily. */
 const EAGER_ART = 3;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { displayName, isRealAccount } from '../lib/account';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import { memberCentreTemplate } from '../lib/wallet';
 import { $member } from '../stores/member';
 import { $session, sessionMemberType } from '../stores/session';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $menuOpen, openMenu } from '../stores/ui';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $notices, loadNotices, openFromQuery, toggleNotice } from '../stores/notices';
 
 /** YYYY/MM/DD of an epoch-ms date (accounts §2 Announcement popup: "start date (YYYY/MM/DD)"), in UTC. */

@@ -1,10 +1,10 @@
 import { useEffect, type ChangeEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
-import { t, type MessageKey } from '../lib/i18n';
-import { promotionStatusKey, remarkCounter } from '../lib/content';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
-import { REMARK_MAX } from '../contract/calls/content-schemas';
+import { t, type MessageKey } from '../../rules/i18n';
+import { promotionStatusKey, remarkCounter } from '../../rules/content';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import { REMARK_MAX } from '../../contract/calls/content-schemas';
 import { $session } from '../stores/session';
 import {
   $apply, $applyAccess, addImages, openPromotion, promotionOf, promotionsFor, removeImage, setRemark, submitApply,

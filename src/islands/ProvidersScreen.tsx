@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import VendorTile from '../components/VendorTile';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $lanesFailed, $vendorLanes, cardCode, cardName, refreshLanes } from '../stores/catalogue';
 
 /** Props: a fixed category (the slots centre shows RNG); else the page query decides. */

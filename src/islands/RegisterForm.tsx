@@ -4,8 +4,8 @@ import PolicyDialog, { type PolicyName } from '../components/PolicyDialog';
 import TabSwitch, { tabId } from '../components/TabSwitch';
 import { useSiteSwitches } from '../components/useSiteSwitches';
 import { useFieldFocus } from '../hooks/useFieldFocus';
-import { t } from '../lib/i18n';
-import { socialProviders } from '../lib/login-methods';
+import { t } from '../../rules/i18n';
+import { socialProviders } from '../../rules/login-methods';
 import {
   $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
   loadRegisterSetup, registerForm as form, registerServed, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,

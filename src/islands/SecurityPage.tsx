@@ -3,10 +3,10 @@ import { useStore } from '@nanostores/react';
 import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { $security, loadSecurity, savePaymentPasswordForm, setSecurityField } from '../stores/security';
 import { $profile, saveProfileField, setProfileField, type ProfileField } from '../stores/profile';
-import type { MessageKey } from '../lib/i18n';
+import type { MessageKey } from '../../rules/i18n';
 import { $session, sessionMemberType } from '../stores/session';
 
 /** The profile fields of the member-info sub-paths, with their labels. */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { t, type MessageKey } from '../lib/i18n';
+import { t, type MessageKey } from '../../rules/i18n';
 import { $status } from '../stores/settings';
 
 /** Label of each customer-service type (player-shell §3 "Customer-service entry: csType (WHATSAPP, LIVECHAT, CS)"). */

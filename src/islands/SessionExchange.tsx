@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { serverErrorKey } from '../lib/validation';
+import { serverErrorKey } from '../../rules/validation';
 import { completeSignIn } from '../stores/sessionExchange';
 import { showToast } from '../stores/toast';
 

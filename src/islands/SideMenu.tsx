@@ -5,7 +5,7 @@ import Icon from '../components/Icon';
 import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { depositTarget } from '../lib/account';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import {
   groupOne, groupThree, groupTwo, MENU_TOAST_MS, serviceLink, menuTop, type MenuAction, type MenuContext, type MenuEntry,
 } from '../lib/menu';

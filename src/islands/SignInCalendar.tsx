@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
-import { pageLocale, t } from '../lib/i18n';
+import { pageLocale, t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { $session, sessionMemberType } from '../stores/session';
 import { $settings } from '../stores/settings';

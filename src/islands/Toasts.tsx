@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $toast } from '../stores/toast';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 
 /** The toast outlet: shows the current toast as a polite live region (player-shell §8 messages). */
 export default function Toasts() {

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
-import { t } from '../lib/i18n';
+import { t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { autoScrolls, scrollDurationMs } from '../lib/winnerBoard';
 import { $settings } from '../stores/settings';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
-import { pageLocale, t } from '../lib/i18n';
+import { pageLocale, t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { withdrawalStatusKey } from '../lib/wallet';
 import { $session, sessionMemberType } from '../stores/session';

@@ -55,7 +55,7 @@ export function sessionFromValue(value: SessionValue, merchantCode: string = pag
 export interface RegisterContext {
   host: string;
   hostname: string;
-  /** From the environment (src/lib/register-tabs.ts registerMethod). */
+  /** From the environment (rules/register-tabs.ts registerMethod). */
   registerMethod: 'APP' | 'H5' | 'WEBCLIP' | 'PWA';
 }
 

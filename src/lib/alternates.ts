@@ -5,7 +5,7 @@
  * language decides). They are built site-relative (one build serves every site's domains); the edge writes
  * them as absolute URLs on the requested address (worker/edge/site-markup.ts).
  */
-import { LANGUAGE_LIST } from './languages';
+import { LANGUAGE_LIST } from '../../rules/languages';
 
 /** One `<link rel="alternate" hreflang href>`. */
 export interface LanguageAlternate {

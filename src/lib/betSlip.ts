@@ -4,7 +4,7 @@
  * submit. Pure. Money is integer minor units; odds are integers in thousandths with the stake included (1980 pays
  * 1.98 × stake); a result is five digits d1…d5 whose sum runs 0–45.
  */
-import { formatOdds as formatOddsText } from './format';
+import { formatOdds as formatOddsText } from '../../rules/format';
 
 /** Play types: trad (Tradition) and ent (Entertainment). */
 export type PlayType = 'trad' | 'ent';

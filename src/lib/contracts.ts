@@ -11,7 +11,7 @@ export type PromptKind = (typeof PROMPT_KINDS)[number];
 /** Member types never prompted about contracts (accounts §6, §9). */
 export const NOT_PROMPTED_TYPES: readonly number[] = [4, 40, 41, 42];
 
-/** Contract screen page ids (src/lib/routes.ts) and their kinds. */
+/** Contract screen page ids (rules/routes.ts) and their kinds. */
 export const CONTRACT_PAGES = {
   getSalaryContract: 'daily',
   getDevidendContract: 'dividend',

@@ -1,4 +1,4 @@
-import { countdownText } from './countdown';
+import { countdownText } from '../../rules/countdown';
 
 /**
  * The lottery list's count-downs (player-shell §2 /m/lottery: "each game with its art and count-down"), driven

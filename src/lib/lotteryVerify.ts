@@ -1,7 +1,7 @@
 /**
  * Checking a lottery result in the browser (player-shell §2 /m/lotto-h5 "verify"): every draw publishes a
  * commitment before betting closes and its secret after the draw, so a player can check the result was fixed in
- * advance. Uses only WebCrypto. The recipe (the server's worker/services/lottery/draw.ts):
+ * advance. Uses only WebCrypto. The recipe (the server's worker/model/lottery/draw.ts):
  *   1. hex(SHA-256(bytes of the secret)) equals the commitment;
  *   2. block 0 = HMAC-SHA-256(key = secret bytes, message = issue number), block k = HMAC(secret, issueNo + "#" + k);
  *      reading the bytes in order, a byte below 250 gives the digit byte mod 10, a byte of 250 or more is skipped;

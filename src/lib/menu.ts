@@ -4,7 +4,7 @@
  */
 import type { VendorGameType } from '../api/catalogue';
 import { isRealAccount } from './account';
-import type { MessageKey } from './i18n';
+import type { MessageKey } from '../../rules/i18n';
 import { formatMoney } from './money';
 
 /** free_reject and contact_service toasts last 2 s (player-shell §8). */

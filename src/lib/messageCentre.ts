@@ -3,7 +3,7 @@
  * and affiliate service, with who may open what.
  */
 import { isRealAccount } from './account';
-import type { MessageKey } from './i18n';
+import type { MessageKey } from '../../rules/i18n';
 
 /** What a row does when tapped. */
 export type RowAction =

@@ -2,8 +2,8 @@
  * Change-password and reset-by-SMS form rules (accounts §2 Change-password screen, §4 "Change password success",
  * §5 Change password, §8 "New password equals old → same_password prompt, no submit").
  */
-import type { MessageKey } from './i18n';
-import { confirmPassword, countryDialingCode, loginMobileNum, loginPassword, password, verificationCode } from './validation';
+import type { MessageKey } from '../../rules/i18n';
+import { confirmPassword, countryDialingCode, loginMobileNum, loginPassword, password, verificationCode } from '../../rules/validation';
 
 /** "The saved text shows for 1 s, then after 1 s the user goes home." */
 export const PASSWORD_SAVED_MS = 1000;

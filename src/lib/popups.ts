@@ -1,8 +1,8 @@
 /**
  * Pure rules of the login popup list (accounts-and-communication §2 Announcement popup, §3 "Popup storage
- * records", §4 Popup, §9 popup constants). Selection and the list comparison are in src/lib/content.ts.
+ * records", §4 Popup, §9 popup constants). Selection and the list comparison are in rules/content.ts.
  */
-import { hasNewPopups } from './content';
+import { hasNewPopups } from '../../rules/content';
 
 /** Popup evaluation delay after mount (accounts §9: 500 ms). */
 export const POPUP_EVALUATION_DELAY_MS = 500;

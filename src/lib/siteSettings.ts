@@ -1,11 +1,11 @@
-import { flattenWhitelabel } from './whitelabel';
-import type { WhitelabelNode } from '../contract/calls/system';
+import { flattenWhitelabel } from '../../rules/whitelabel';
+import type { WhitelabelNode } from '../../contract/calls/system';
 
 /**
  * The site settings the pages read (player-shell §1 white-label flags, §3 templates), in one shape whichever API
  * answered. The consolidated-settings call (platform-contract.md §3: shape not found) answers the platform's
  * `{ merchantCode, currency, promotion, mobileTemplate }`; PlayDeck's built-in API adds `name`, `currencySymbol`,
- * `theme` and a flat `switches` map (src/contract/calls/system.ts consolidatedSettingsValue). What the answer lacks
+ * `theme` and a flat `switches` map (contract/calls/system.ts consolidatedSettingsValue). What the answer lacks
  * is taken from the calls the platform has and from the page:
  * - switches: the answer's `switches`, else the status answer's whitelabel tree (§2 `info.whitelabel`, flattened
  *   to modId → on/off) over the switches the edge wrote into the page (`<html data-switches>`, the site's own

@@ -3,8 +3,8 @@
  * human-verification step", §8 "SMS sent: in_sms_send (1.5 s); loading in_sms_sending (10 s)", §9 "SMS countdown
  * poll 500 ms; default send wait 60 s"). Pure: the SmsCodeField island runs the countdown with them.
  */
-import type { MessageKey } from './i18n';
-import { captcha, countryDialingCode, loginMobileNum } from './validation';
+import type { MessageKey } from '../../rules/i18n';
+import { captcha, countryDialingCode, loginMobileNum } from '../../rules/validation';
 
 /** The countdown is checked every 500 ms. */
 export const SMS_POLL_MS = 500;
@@ -53,13 +53,13 @@ export function smsRequestErrors(fields: SmsRequestFields): Partial<Record<keyof
 }
 
 /**
- * Whether a typed number can be a phone of the dialling code (src/lib/phoneNumber.ts: libphonenumber-js, loaded on
+ * Whether a typed number can be a phone of the dialling code (rules/phoneNumber.ts: libphonenumber-js, loaded on
  * first use so no page pays for it before a code is asked for). When the module cannot load, the answer is yes:
  * the server checks again and says which field is wrong.
  */
 export async function possiblePhone(dialingCode: string, mobileNum: string): Promise<boolean> {
   try {
-    const { toE164 } = await import('./phoneNumber');
+    const { toE164 } = await import('../../rules/phoneNumber');
     return toE164(dialingCode, mobileNum) !== null;
   } catch {
     return true;

@@ -1,4 +1,4 @@
-import type { MessageKey } from './i18n';
+import type { MessageKey } from '../../rules/i18n';
 
 /**
  * Demo round rules (slot spins and the fair games' rounds) (docs/design.md Money: "a retried request with the same idempotency key changes nothing

@@ -1,4 +1,4 @@
-import { wireToMinor } from '../contract/money';
+import { wireToMinor } from '../../contract/money';
 
 /**
  * Pure rules of the wallet screens (issue 13; player-shell §3 template flags, §4 Balance, §9): amount input,

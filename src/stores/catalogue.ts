@@ -1,8 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import { getVendorGameTypes, getVendorLanes, type VendorGameType, type VendorLane } from '../api/catalogue';
 import { debounce, LANGUAGE_DEBOUNCE_MS } from '../lib/debounce';
-import { mappingOf } from '../lib/gameListView';
-import { readServed, SERVED_GAME_LIST_ID, SERVED_VENDORS_ID, type ServedGameList, type ServedVendors } from '../lib/served';
+import { mappingOf } from '../../rules/gameListView';
+import { readServed, SERVED_GAME_LIST_ID, SERVED_VENDORS_ID, type ServedGameList, type ServedVendors } from '../../rules/served';
 import { $language, onLanguageChange } from './language';
 
 /**
@@ -51,7 +51,7 @@ function readCache(): VendorGameType[] | null {
 }
 
 /**
- * The mapping the edge wrote into the page (src/lib/served.ts): with the game list (/m/gameList), or home's vendors
+ * The mapping the edge wrote into the page (rules/served.ts): with the game list (/m/gameList), or home's vendors
  * (/m/home, fetched for the page's load, player-shell §2 Home); null when the page carries none.
  */
 function servedMapping(): VendorGameType[] | null {
@@ -116,7 +116,7 @@ onMount($vendorGameTypes, () => {
   };
 });
 
-export { mappingEntry, vendorName } from '../lib/gameListView';
+export { mappingEntry, vendorName } from '../../rules/gameListView';
 
 
 /** Fetches the vendor lanes in the page's language. */
@@ -150,4 +150,4 @@ export function cardName(card: VendorLane['cards'][number]): string {
   return card.displayName.trim() || card.accountTypeName;
 }
 
-export { cardCode } from '../lib/gameListView';
+export { cardCode } from '../../rules/gameListView';

@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../api/client';
 import { getChatTicket, launchChat } from '../api/conversations';
-import { isServerFrameType, serverFrame, type ChatMessage, type ServerFrame } from '../contract/chat-protocol';
-import { activeLanguage } from '../lib/i18n';
-import { isMessageKey, type MessageKey } from '../lib/i18n';
+import { isServerFrameType, serverFrame, type ChatMessage, type ServerFrame } from '../../contract/chat-protocol';
+import { activeLanguage } from '../../rules/i18n';
+import { isMessageKey, type MessageKey } from '../../rules/i18n';
 import { hideToast, showToast } from './toast';
 import { announceUnreadChange } from './unread';
 
@@ -164,7 +164,7 @@ async function connect(current: Room): Promise<void> {
   });
   socket.addEventListener('message', (event: MessageEvent) => {
     // The worker built the frame by the contract's schema; the browser checks only what it dispatches on
-    // (src/contract/schema-stub.ts: no zod in the browser).
+    // (contract/schema-stub.ts: no zod in the browser).
     let frame: unknown;
     try {
       frame = JSON.parse(String(event.data));

@@ -2,7 +2,7 @@
  * The demo vendor's provably fair games (/play/table, /play/crash, /play/shooter): the game's sheet, the seed
  * commitment of the next round, free or real play, and one round at a time. Each round carries a fresh
  * idempotency key (the same key when retrying a round whose answer was lost) and a client seed; after a round the
- * wallet store holds the new balance at once, and the revealed seeds can be checked (src/lib/demoGames.ts
+ * wallet store holds the new balance at once, and the revealed seeds can be checked (rules/demoGames.ts
  * verifyRound). Nothing is sent without the `demo-games` capability.
  */
 import { atom } from 'nanostores';
@@ -10,9 +10,9 @@ import { getDemoFair, getDemoGame, playDemoRound, type DemoGameSheet, type FairR
 
 export type { DemoGameSheet, FairRoundView } from '../api/demo';
 import { ApiRequestError } from '../api/client';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
-import { newClientSeed } from '../lib/fair';
-import type { MessageKey } from '../lib/i18n';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import { newClientSeed } from '../../rules/fair';
+import type { MessageKey } from '../../rules/i18n';
 import { keepForRetry, roundErrorKey } from '../lib/spin';
 import { $wallet, refreshWallet } from './member';
 

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { getDemoSlotGame, spinDemoSlot, type DemoSlotGame, type DemoSlotRound } from '../api/demo';
 import { ApiRequestError } from '../api/client';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
-import type { MessageKey } from '../lib/i18n';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import type { MessageKey } from '../../rules/i18n';
 import { keepForRetry, roundErrorKey, nextSpin, type SpinAttempt } from '../lib/spin';
 import { createFetcher } from './fetcher';
 import { refreshWallet } from './member';

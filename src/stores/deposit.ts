@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../api/client';
 import { createDeposit, getDeposit, getPaymentMethods, type DepositView, type PaymentMethodView } from '../api/wallet';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
-import type { MessageKey } from '../lib/i18n';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import type { MessageKey } from '../../rules/i18n';
 import { amountWithin, parseAmountInput } from '../lib/wallet';
 import { balanceMoved } from './balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from './outcome';

@@ -1,5 +1,5 @@
 import { resetPasswordByEmailToken } from '../api/accounts';
-import { confirmPassword, password } from '../lib/validation';
+import { confirmPassword, password } from '../../rules/validation';
 import { createForm, formMessage, issueErrors, refusal, type FieldErrors } from './form';
 import { openPageAfter } from './navigation';
 import { showToast } from './toast';

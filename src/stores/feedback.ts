@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { sendFeedback } from '../api/content';
 import { ApiRequestError } from '../api/client';
-import { feedbackProblem, feedbackSubmitDisabled } from '../lib/content';
+import { feedbackProblem, feedbackSubmitDisabled } from '../../rules/content';
 import { loadCaptcha } from './captcha';
 
 /** The feedback form (accounts §2 Feedback screen, §4, §5). `type` starts unset (-1). */

@@ -1,5 +1,5 @@
 import { atom, onStart, onStop, type ReadableAtom } from 'nanostores';
-import type { Language } from '../lib/i18n';
+import type { Language } from '../../rules/i18n';
 import { $language } from './language';
 
 /** What a fetcher store holds: the answer (undefined until known), whether a request runs, and whether it failed (and why). */

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { forgotPasswordByEmail } from '../api/accounts';
-import { email as emailRule, loginUsername } from '../lib/validation';
+import { email as emailRule, loginUsername } from '../../rules/validation';
 import { createForm, formMessage, refusal, type FieldErrors } from './form';
 
 /** Fields of the forgot-by-e-mail form in screen order. */

@@ -1,7 +1,7 @@
 import { atom, map, type MapStore, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { ApiRequestError } from '../api/client';
-import { isMessageKey, type MessageKey } from '../lib/i18n';
-import { firstFailing, inputIssues, serverErrorKey } from '../lib/validation';
+import { isMessageKey, type MessageKey } from '../../rules/i18n';
+import { firstFailing, inputIssues, serverErrorKey } from '../../rules/validation';
 
 /** Field errors of a form: a message key per failing field. */
 export type FieldErrors<F extends string> = Partial<Record<F, MessageKey>>;

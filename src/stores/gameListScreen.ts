@@ -1,9 +1,9 @@
 import { atom, computed } from 'nanostores';
-import { ALL } from '../lib/filters';
-import { listAddressOf, listQueryOf, listViewOf, type ListAddress } from '../lib/gameListView';
-import { readServed, servedOnFirstUse, SERVED_GAME_LIST_ID, type ServedGameList } from '../lib/served';
+import { ALL } from '../../rules/filters';
+import { listAddressOf, listQueryOf, listViewOf, type ListAddress } from '../../rules/gameListView';
+import { readServed, servedOnFirstUse, SERVED_GAME_LIST_ID, type ServedGameList } from '../../rules/served';
 import { toGame } from '../api/catalogue';
-import type { GameTileWire } from '../contract/calls/catalogue-schemas';
+import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
 import { $vendorGameTypes } from './catalogue';
 import { gameListPages } from './gameLists';
 import { $language } from './language';
@@ -14,7 +14,7 @@ import { $session } from './session';
  * The first page the edge wrote into the page (worker/edge/list-fill.ts), if any and if it is in the page's
  * language: its address is the screen's from the start and its page is page 1 of its key, so the island's first
  * render draws the same tiles as the markup it hydrates over, and the list is not asked for again. Read at the
- * first use of the address (src/lib/served.ts servedOnFirstUse), not at the module's evaluation: an island
+ * first use of the address (rules/served.ts servedOnFirstUse), not at the module's evaluation: an island
  * hydrating at load elsewhere on the page (a member's header) evaluates this module while the list may be unparsed.
  */
 const servedAddress = servedOnFirstUse((): ListAddress | null => {
@@ -37,7 +37,7 @@ startFromServed($listAddress, servedAddress, (address) => address);
 startFromServed($listSearch, servedAddress, (address) => address.gameName);
 
 /**
- * What the game list screen shows (player-shell §2 Game list screen; src/lib/gameListView.ts listViewOf): the
+ * What the game list screen shows (player-shell §2 Game list screen; rules/gameListView.ts listViewOf): the
  * category's mapping entry, vendor tiles (SPORTS, ELOTT) or games, whether the classification chips and the vendor
  * selector show, the vendor that counts, whether the chosen list needs a login, and the key of the list to load.
  */

@@ -1,13 +1,13 @@
 import { listFavourites, listGames, listRecentGames, type Game } from '../api/catalogue';
-import { classificationQuery, RECENT } from '../lib/filters';
-import { HOME_PAGE_SIZE, LIST_PAGE_SIZE } from '../lib/paging';
+import { classificationQuery, RECENT } from '../../rules/filters';
+import { HOME_PAGE_SIZE, LIST_PAGE_SIZE } from '../../rules/paging';
 import { createFetcher } from './fetcher';
 import { createPagedList } from './paged';
-import type { GameListQuery } from '../lib/gameListView';
+import type { GameListQuery } from '../../rules/gameListView';
 
 export type { Game };
 
-export { gameListKey, type GameListQuery } from '../lib/gameListView';
+export { gameListKey, type GameListQuery } from '../../rules/gameListView';
 
 function parseKey(key: string): GameListQuery {
   const [gameType, vassalage, filter, gameName] = JSON.parse(key) as [string, string | null, string, string | null];

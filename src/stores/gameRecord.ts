@@ -8,7 +8,7 @@
 import { atom } from 'nanostores';
 import { getGameHistory, getRoundDetail, type HistoryItem, type HistoryPage, type RoundDetail } from '../api/history';
 import { getOrderDetail, searchOrders, type LotteryOrderDetail } from '../api/lottery';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { periodRange, RECORD_PAGE_SIZE, type RecordKind, type RecordPeriod } from '../lib/gameRecord';
 import type { OrderFilter } from '../lib/lotteryRound';
 

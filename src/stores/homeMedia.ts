@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { embedUrl, type LinkTarget } from '../lib/content';
+import { embedUrl, type LinkTarget } from '../../rules/content';
 import { openGame } from './launcher';
 import { openPage } from './navigation';
 
@@ -23,7 +23,7 @@ export function closeVideo(): void {
 }
 
 /**
- * Follows a banner's linkage (src/lib/content.ts bannerTarget): a site path opens in place, an http link in a new
+ * Follows a banner's linkage (rules/content.ts bannerTarget): a site path opens in place, an http link in a new
  * tab, a game through the launch rules (player-shell §4: no session → /m/login), nothing for no linkage.
  */
 export function followBanner(target: LinkTarget): void {

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { getAnnouncements, type Announcement } from '../api/content';
-import { popupRecords, popupType, selectPopups } from '../lib/content';
+import { popupRecords, popupType, selectPopups } from '../../rules/content';
 import {
   nextPopupRecord, parsePopupRecord, popupStorageKey, stepIndex, POPUP_AUTOPLAY_MS, POPUP_EVALUATION_DELAY_MS,
 } from '../lib/popups';

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { getHotGames, toGame, type Game } from '../api/catalogue';
-import type { GameTileWire } from '../contract/calls/catalogue-schemas';
-import { readServed, servedOnFirstUse, SERVED_HOT_GAMES_ID, type ServedHotGames } from '../lib/served';
+import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
+import { readServed, servedOnFirstUse, SERVED_HOT_GAMES_ID, type ServedHotGames } from '../../rules/served';
 import { createFetcher, type FetcherStore } from './fetcher';
 import { $language } from './language';
 
@@ -44,7 +44,7 @@ export const HOT_ROW_KEY = 'hot';
 /**
  * The row the edge wrote into home (worker/edge/home-fill.ts), if any and if it is in the page's language, becomes
  * the store's first answer, so the island's first render draws the same tiles as the markup it hydrates over, and
- * the row is not asked for again. Read at the first use (src/lib/served.ts servedOnFirstUse), not here at the
+ * the row is not asked for again. Read at the first use (rules/served.ts servedOnFirstUse), not here at the
  * module's evaluation: a member's header shares this chunk and hydrates while home may still be parsing.
  */
 const adoptServedRow = servedOnFirstUse(() => {

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { DEFAULT_LANGUAGE, activeLanguage, type Language } from '../lib/i18n';
-import { languageCookie, parseLanguage } from '../lib/languages';
+import { DEFAULT_LANGUAGE, activeLanguage, type Language } from '../../rules/i18n';
+import { languageCookie, parseLanguage } from '../../rules/languages';
 
 /**
  * The interface language (accounts §2 "Language and theme"; player-shell §3 local storage key `language`),

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { addRecentGame } from '../api/catalogue';
 import { ApiRequestError } from '../api/client';
 import { getLotteryGame, type LotteryGameSheetValue } from '../api/lottery';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { launcherCloseHref, LOTTO_CLOSE_KEY, lottoH5Href, muiFor, parseLauncherQuery } from '../lib/launch';
 import { replacePage } from './navigation';
 import { $session } from './session';

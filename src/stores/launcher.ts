@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { launchGame } from '../api/catalogue';
 import { ApiRequestError } from '../api/client';
-import { isMessageKey, type MessageKey } from '../lib/i18n';
+import { isMessageKey, type MessageKey } from '../../rules/i18n';
 import { planLaunch, type LaunchContext, type LaunchGame } from '../lib/launch';
 import { $vendorGameTypes } from './catalogue';
 import { $session, sessionMemberType } from './session';

@@ -1,12 +1,12 @@
 import { atom, computed, onMount } from 'nanostores';
 import { login, sendSmsCodeNoLogin, type LoginBody } from '../api/accounts';
 import type { ApiRequestError } from '../api/client';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { sessionFromValue } from '../lib/account';
-import type { MessageKey } from '../lib/i18n';
-import { loginModes, type LoginMode } from '../lib/login-methods';
+import type { MessageKey } from '../../rules/i18n';
+import { loginModes, type LoginMode } from '../../rules/login-methods';
 import { possiblePhone, smsRequestErrors } from '../lib/sms';
-import * as rules from '../lib/validation';
+import * as rules from '../../rules/validation';
 import { createForm, refusal, type FieldErrors } from './form';
 import { openPage } from './navigation';
 import { $remembered, saveLoginChoice } from './remember';

@@ -1,12 +1,12 @@
 import { atom, onMount } from 'nanostores';
 import { gameOf, getLotteryGames, type LotteryGameInfo } from '../api/lottery';
-import type { lotteryCalls } from '../contract/calls/lottery';
-import { readServed, servedOnFirstUse, SERVED_LOTTERY_ID, type ServedLottery } from '../lib/served';
-import { activeLanguage } from '../lib/i18n';
+import type { lotteryCalls } from '../../contract/calls/lottery';
+import { readServed, servedOnFirstUse, SERVED_LOTTERY_ID, type ServedLottery } from '../../rules/served';
+import { activeLanguage } from '../../rules/i18n';
 import type { z } from 'zod';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
-import { betterSample, clockSample, type ClockSample } from '../lib/lotteryClock';
-import { pageRoundTrip, SERVER_CLOCK_EVENT } from '../lib/countdown';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import { betterSample, clockSample, type ClockSample } from '../../rules/lotteryClock';
+import { pageRoundTrip, SERVER_CLOCK_EVENT } from '../../rules/countdown';
 import { startFromServed } from './served';
 
 export type { LotteryGameInfo };
@@ -25,7 +25,7 @@ type WireGame = z.output<typeof lotteryCalls.lotteryGameList.value>['list'][numb
 /**
  * The list the edge wrote into /m/lottery (worker/edge/list-fill.ts), if any and in the page's language, with the
  * server clock read from the page's own request; a later load with a shorter round trip replaces that reading.
- * Read at the first use (src/lib/served.ts servedOnFirstUse), not at the module's evaluation: an island hydrating
+ * Read at the first use (rules/served.ts servedOnFirstUse), not at the module's evaluation: an island hydrating
  * at load elsewhere on the page evaluates this module while the list may still be unparsed.
  */
 const served = servedOnFirstUse((): { state: LotteryListState; drawnAt: number; sample: ClockSample } | null => {

@@ -4,10 +4,10 @@ import {
   cancelOrders, getLotteryDraws, getLotteryGame, getOrderDetail, placeBetting, searchOrders,
   type LotteryDrawsValue, type LotteryGameSheetValue, type LotteryOrder, type LotteryOrderDetail, type LotteryPrizeMode,
 } from '../api/lottery';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { keepOrderForRetry, orderAttempt, orderSignature, prizeModeToUse, stakeChips, toggleBet, type BetPick, type OrderAttempt } from '../lib/betSlip';
-import type { MessageKey } from '../lib/i18n';
-import { betterSample, clockSample, nextPollDelay, serverNow, type ClockSample } from '../lib/lotteryClock';
+import type { MessageKey } from '../../rules/i18n';
+import { betterSample, clockSample, nextPollDelay, serverNow, type ClockSample } from '../../rules/lotteryClock';
 import { awaitedDrawAt, newResults, type DrawTimes } from '../lib/lotteryRound';
 import { balanceMoved } from './balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from './outcome';

@@ -1,5 +1,5 @@
 import { outcomeUnknown } from '../api/client';
-import type { MessageKey } from '../lib/i18n';
+import type { MessageKey } from '../../rules/i18n';
 import { balanceMoved } from './balance';
 
 /**

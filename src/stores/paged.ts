@@ -1,6 +1,6 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import type { Language } from '../lib/i18n';
-import { appendPage, emptyPaged, FIRST_PAGE, nextPage, replacePage, type PageAnswer, type Paged } from '../lib/paging';
+import type { Language } from '../../rules/i18n';
+import { appendPage, emptyPaged, FIRST_PAGE, nextPage, replacePage, type PageAnswer, type Paged } from '../../rules/paging';
 import { createFetcher } from './fetcher';
 import { $language } from './language';
 import { showToast } from './toast';

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../api/client';
 import { updateEmail, updateNickname, updatePayeeName } from '../api/profile';
-import { FIELD_FORMATS } from '../lib/fieldFormats';
-import type { MessageKey } from '../lib/i18n';
+import { FIELD_FORMATS } from '../../contract/fieldFormats';
+import type { MessageKey } from '../../rules/i18n';
 import { refreshMember } from './member';
 import { loadSecurity } from './security';
 

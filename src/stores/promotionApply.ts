@@ -2,7 +2,7 @@ import { atom, computed } from 'nanostores';
 import { applyPromotion, getPromotions, type Announcement } from '../api/content';
 import { ApiRequestError } from '../api/client';
 import { isRealAccount } from '../lib/account';
-import { applyImageProblem, clampRemark } from '../lib/content';
+import { applyImageProblem, clampRemark } from '../../rules/content';
 import { createFetcher, type FetcherStore } from './fetcher';
 import { $session, sessionMemberType, type SessionInfo } from './session';
 

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../api/client';
 import { applyForAgent, getAgentStanding, getInvite, type AgentStandingView, type InviteView } from '../api/rewards';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
-import type { MessageKey } from '../lib/i18n';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import type { MessageKey } from '../../rules/i18n';
 import { rewardErrorOf, type RewardsPhase } from './rewards';
 
 /**
@@ -76,7 +76,7 @@ export function setAgentField(field: keyof AgentForm, value: string): void {
   $agent.set({ ...state, form: { ...state.form, [field]: value }, invalid: state.invalid === field ? null : state.invalid, error: null });
 }
 
-/** The first field that fails the server's rules (src/contract/calls/rewards.ts agentApplyBody), or null. */
+/** The first field that fails the server's rules (contract/calls/rewards.ts agentApplyBody), or null. */
 export function invalidAgentField(form: AgentForm): keyof AgentForm | null {
   if (form.fullName.trim().length < 2 || form.fullName.trim().length > 60) return 'fullName';
   if (form.contact.trim().length < 5 || form.contact.trim().length > 80) return 'contact';

@@ -2,14 +2,14 @@ import { atom, computed, onMount } from 'nanostores';
 import { checkUsername, getRegisterSettings, lookupAffiliate, register, registerMobile, sendSmsCodeRegister, type RegisterBody } from '../api/accounts';
 import type { ApiRequestError } from '../api/client';
 import { registerPayload, sessionFromValue, type RegisterContext } from '../lib/account';
-import { isMessageKey, type MessageKey } from '../lib/i18n';
-import { readServed, servedOnFirstUse, SERVED_REGISTER_ID, type ServedRegister } from '../lib/served';
-import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, settingsList, type FieldSetting, type RegisterTab } from '../lib/register-tabs';
+import { isMessageKey, type MessageKey } from '../../rules/i18n';
+import { readServed, servedOnFirstUse, SERVED_REGISTER_ID, type ServedRegister } from '../../rules/served';
+import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, settingsList, type FieldSetting, type RegisterTab } from '../../rules/register-tabs';
 import { possiblePhone, smsRequestErrors } from '../lib/sms';
 import {
   FORMAT_MESSAGE, REGISTER_FIELDS, inputIssues, isRegisterField, registerErrors, serverErrorKey, username as usernameRule,
   type RegisterField, type RegisterValues,
-} from '../lib/validation';
+} from '../../rules/validation';
 import { createForm, refusal, type FieldErrors } from './form';
 import { openPageAfter } from './navigation';
 import { startFromServed } from './served';
@@ -42,7 +42,7 @@ function servedSetup(): RegisterSetup | null {
 }
 
 /**
- * The setup the page came with (see servedSetup), read at the first call (src/lib/served.ts servedOnFirstUse); the
+ * The setup the page came with (see servedSetup), read at the first call (rules/served.ts servedOnFirstUse); the
  * form's first render uses it, so it matches the edge's markup.
  */
 export const registerServed = servedOnFirstUse(servedSetup);
@@ -70,7 +70,7 @@ let load = 0;
 
 /**
  * True when a registration-settings answer has the contract's shape as far as the form reads it (§3: a map field →
- * `{ enabled, required, … }` with boolean flags); the browser carries no zod (src/contract/schema-stub.ts), so the
+ * `{ enabled, required, … }` with boolean flags); the browser carries no zod (contract/schema-stub.ts), so the
  * shape is checked here by hand. Anything else is a failed load (the retry shows), never a broken form.
  */
 export function isRegisterSettingsMap(value: unknown): value is Parameters<typeof settingsList>[0] {

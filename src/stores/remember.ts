@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { resumeRememberedLogin, type SessionValue } from '../api/accounts';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { ApiRequestError } from '../api/client';
 import { sessionFromValue } from '../lib/account';
 import {

@@ -1,5 +1,5 @@
 import { onMount, type Store } from 'nanostores';
-import { LANGUAGE_REVALIDATE_MS } from '../lib/validation';
+import { LANGUAGE_REVALIDATE_MS } from '../../rules/validation';
 import { $language, LANGUAGE_EVENT } from './language';
 
 /**

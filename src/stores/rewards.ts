@@ -3,8 +3,8 @@ import { ApiRequestError } from '../api/client';
 import {
   claimRewardById, getLeaderboard, getRewards, getSignIn, signInToday, type LeaderboardView, type RewardView, type SignInView,
 } from '../api/rewards';
-import { CAPABILITIES, hasCapability } from '../contract/capabilities';
-import type { MessageKey } from '../lib/i18n';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
+import type { MessageKey } from '../../rules/i18n';
 import { balanceMoved } from './balance';
 import { OUTCOME_CHECKING, outcomeUnknown } from './outcome';
 

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../api/client';
 import { getSecurityConfig, savePaymentPassword } from '../api/wallet';
-import type { MessageKey } from '../lib/i18n';
+import type { MessageKey } from '../../rules/i18n';
 
 /** The security page's data (issue 13, Member centre: password, payment password, bound mobile and e-mail). */
 export interface SecurityState {

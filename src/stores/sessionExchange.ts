@@ -1,7 +1,7 @@
 import { exchangeSession } from '../api/accounts';
 import { ApiRequestError } from '../api/client';
 import { sessionFromValue } from '../lib/account';
-import { parseAuthFragment } from '../lib/login-methods';
+import { parseAuthFragment } from '../../rules/login-methods';
 import { resumeRememberedSession } from './remember';
 import { startSession } from './session';
 

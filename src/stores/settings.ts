@@ -1,11 +1,11 @@
 import { atom, computed, onMount } from 'nanostores';
 import { getConsolidatedSettings, getSystemStatus, type SystemStatusValue } from '../api/system';
 import { ApiRequestError } from '../api/client';
-import { systemStatusValue } from '../contract/calls/system';
+import { systemStatusValue } from '../../contract/calls/system';
 import { STATUS_STORAGE_KEY, statusNeedsReload, statusQuery } from '../lib/status';
 import { hasOwnSwitches, hasOwnTemplates, readSiteSettings, type SiteSettings } from '../lib/siteSettings';
 import { pageSwitches, writePageSwitches } from '../lib/switchGate';
-import { flattenWhitelabel } from '../lib/whitelabel';
+import { flattenWhitelabel } from '../../rules/whitelabel';
 
 export type { SiteSettings };
 
@@ -34,7 +34,7 @@ export const $status = atom<SystemStatusValue | null>(null);
  */
 export const $statusFailed = atom(false);
 
-/** The status answer's whitelabel tree flattened to modId → on/off (src/lib/whitelabel.ts); {} until known. */
+/** The status answer's whitelabel tree flattened to modId → on/off (rules/whitelabel.ts); {} until known. */
 export const $statusSwitches = computed($status, (status) => flattenWhitelabel(status?.info.whitelabel));
 
 /** Session storage flag: the page already reloaded once for a gate, so a disagreeing edge cannot loop it. */
@@ -42,7 +42,7 @@ const GATE_RELOAD_KEY = 'statusReload';
 
 /**
  * The cached status, when it has today's shape (an older cache, e.g. a flat whitelabel map, is ignored). The
- * browser carries no zod (src/contract/schema-stub.ts), so the parts the pages read are checked here by hand.
+ * browser carries no zod (contract/schema-stub.ts), so the parts the pages read are checked here by hand.
  */
 function readCachedStatus(): SystemStatusValue | null {
   try {

@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { isMessageKey, type MessageKey } from '../lib/i18n';
+import { isMessageKey, type MessageKey } from '../../rules/i18n';
 
 /** A toast on screen: a message key, its kind and how long it stays (player-shell §8, §9). */
 export interface Toast {

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import { detectDevice, type Device } from '../lib/download';
+import { detectDevice, type Device } from '../../rules/download';
 
 /** Whether the side menu is open (player-shell §2 Side menu: "The menu opens and closes"). */
 export const $menuOpen = atom(false);

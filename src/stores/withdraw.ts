@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../api/client';
 import { getWithdrawInfo, requestWithdrawal, type WithdrawInfoView } from '../api/wallet';
-import type { MessageKey } from '../lib/i18n';
+import type { MessageKey } from '../../rules/i18n';
 import { amountWithin, parseAmountInput } from '../lib/wallet';
 import { balanceMoved } from './balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from './outcome';

@@ -1,6 +1,6 @@
 /**
  * Types of the parts of `des.js` (pure-JS DES, the one browserify's DES builds on) that PlayDeck uses: DES-ECB
- * for the platform's legacy payload encryption (worker/services/legacy-crypto.ts). The package ships no types.
+ * for the platform's legacy payload encryption (worker/services/crypto/legacy-crypto.ts). The package ships no types.
  */
 declare module 'des.js' {
   interface DesCipher {

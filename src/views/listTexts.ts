@@ -4,7 +4,7 @@
  * locale files. Build-time only (it reads the EN keys).
  */
 import en from '../../locales/en.json';
-import { pageLocale, t, type MessageKey } from '../lib/i18n';
+import { pageLocale, t, type MessageKey } from '../../rules/i18n';
 
 /** Every `<prefix><code>` label in the page's language, by code. */
 function labelsOf(prefix: string): Record<string, string> {

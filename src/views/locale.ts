@@ -9,8 +9,8 @@ import en from '../../locales/en.json';
 import {
   DEFAULT_LANGUAGE, LANGUAGES, isLocaleKey, localeContext, readRenderLocaleWith, setSourceMessages,
   type Language, type LocaleContext, type Messages, type PageLocale,
-} from '../lib/i18n';
-import { LANGUAGE_LIST, parseLanguage } from '../lib/languages';
+} from '../../rules/i18n';
+import { LANGUAGE_LIST, parseLanguage } from '../../rules/languages';
 
 const FILES = import.meta.glob<Record<string, unknown>>('../../locales/*.json', { eager: true, import: 'default' });
 const source: Record<string, string> = en;

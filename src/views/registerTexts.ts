@@ -4,7 +4,7 @@
  * locale files. Build-time only (it reads the EN keys).
  */
 import en from '../../locales/en.json';
-import { pageLocale, t, type MessageKey } from '../lib/i18n';
+import { pageLocale, t, type MessageKey } from '../../rules/i18n';
 
 /** Message keys the form's markup uses besides every `form.*`, `register.*` and `social.*` key. */
 const OTHER_KEYS = ['common.loading', 'common.close', 'forget.code', 'forget.getCode'] as const satisfies readonly MessageKey[];

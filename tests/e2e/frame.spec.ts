@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
 import { frameFor } from '../../src/lib/frame';
-import { PAGE_ROUTES } from '../../src/lib/routes';
+import { PAGE_ROUTES } from '../../rules/routes';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { interact } from './hydration';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PAGE_ROUTES } from '../../src/lib/routes';
+import { PAGE_ROUTES } from '../../rules/routes';
 import { registerPlayer } from './players';
 
 /**

@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readContentFolder } from '../../scripts/content-folder.ts';
-import { plainText, sanitizeRich } from '../../worker/services/rich-text.ts';
+import { plainText, sanitizeRich } from '../../worker/model/rich-text.ts';
 
 const port = process.argv[2] ?? '8790';
 const records: string[] = [];

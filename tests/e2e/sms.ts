@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 
 /**
  * The test server's local D1 database, read and changed the way an operator would (`wrangler d1 execute`): the SMS
- * outbox (worker/services/sms-provider.ts writes every code there in development) and the site switches. The state
+ * outbox (worker/services/kit/sms-provider.ts writes every code there in development) and the site switches. The state
  * folder is the one playwright.config.ts gives the server: `.wrangler/e2e-state-<E2E_PORT>`.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8790);

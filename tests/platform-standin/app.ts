@@ -4,7 +4,7 @@
  * `standin.fetch` as the upstream fetch. It:
  * - refuses `Authorization: Bearer …` (401 `user.or.token.invalid`): the platform takes the bare token (§1.2);
  * - requires exactly one `Merchant` header (400 `function.not.available` when missing or duplicated, (2nd));
- * - reads ONLY the legacy encryption on the encrypted calls (§1.6.5, src/contract/legacy.ts), with its RSA key
+ * - reads ONLY the legacy encryption on the encrypted calls (§1.6.5, contract/legacy.ts), with its RSA key
  *   published at GET /wps/session/key/rsa as bare hex; anything else there → 400 `request_param_err`
  *   "Cannot decrypt the request body";
  * - answers the envelope `{ success, value, message, errorCode }` on /wps, plain JSON on /lgw, money in
@@ -18,11 +18,11 @@
  * The captcha answer is `options.captchaAnswer` (server.ts: env STANDIN_CAPTCHA_ANSWER, default 7364); no
  * request can read it. A login failure makes the captcha required for that user name from then on.
  */
-import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../src/contract/legacy.ts';
+import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../contract/legacy.ts';
 import {
   LegacyCryptoError, decryptLegacyPayload, encryptServicePath, isLegacyEncryptionHeader, modulusHex, rsaKeyPairOfJwk,
   type LegacyRsaPrivateKey, type LegacyRsaPublicKey,
-} from '../../worker/services/legacy-crypto.ts';
+} from '../../worker/services/crypto/legacy-crypto.ts';
 import {
   CAPTCHA_PNG_BASE64, CATALOGUE, CODES, DEFAULT_CAPTCHA_ANSWER, consolidatedSettings, SEEDED_PLAYER, SERVICE_LINKS, announcements,
   domainRoute, gameTile, LOTTERY, lotteryMenu, memberInfo, mobileLotteryGames, openNumeros, registerRules, sessionValue, systemStatus,

@@ -5,7 +5,7 @@
  * the document says "not found", the stand-in uses a platform-style shape (envelope, decimal money, camelCase,
  * "1"/"0" flags), noted per builder.
  */
-import { minorToWire } from '../../src/contract/money.ts';
+import { minorToWire } from '../../contract/money.ts';
 
 /** A game of the stand-in's catalogue. */
 export interface StandinGame {
@@ -301,7 +301,7 @@ export const LOTTERY: readonly StandinLotteryGame[] = [
   { gameId: 'SEA10', displayName: 'SEA 10 Minutes', gameType: 'LOTT', vassalage: 'TCG_SEA', vendorName: 'TCG SEA', gameGroupId: 'SEA', lottoMode: 'Tradition', prizeModes: ['SEA'], intervalMs: 600_000 },
 ];
 
-/** A lottery game in the mobile client's lists (§7.5: `displayName` read; the rest as src/contract/calls/lottery-shapes.ts). */
+/** A lottery game in the mobile client's lists (§7.5: `displayName` read; the rest as contract/calls/lottery-shapes.ts). */
 function mobileLotteryGame(g: StandinLotteryGame) {
   return {
     gameId: g.gameId, displayName: g.displayName, gameName: g.displayName, gameType: g.gameType, vassalage: g.vassalage,

@@ -119,7 +119,7 @@ describe('the login flow (accounts §2 Login screen, §3, §5)', () => {
     expect(login.$smsCaptchaNonce.get()).not.toBe(before);
   });
 
-  // #9: phone numbers through libphonenumber-js on the form too, by the server's rules (src/lib/phoneNumber.ts).
+  // #9: phone numbers through libphonenumber-js on the form too, by the server's rules (rules/phoneNumber.ts).
   it('a number that cannot be a phone of its dialling code is refused on the form, and nothing is sent or spent', async () => {
     login.chooseLoginMode('sms');
     form.setValue('countryDialingCode', '1');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiRequestError, callApi, outcomeUnknown, setSessionEndedHandler, withQuery } from '../../src/api/client';
-import { defineCall } from '../../src/contract/call';
+import { defineCall } from '../../contract/call';
 import { $session } from '../../src/stores/session';
 
 const TOKEN = 't'.repeat(43);

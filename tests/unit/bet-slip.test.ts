@@ -3,8 +3,8 @@ import {
   betTypesFor, formatOdds, keepOrderForRetry, maxStakeFor, oddsKeyOf, orderAttempt, orderSignature, payoutOf,
   playTypeToShow, prizeModeToUse, selectionsOf, slipProblem, slipTotal, stakeChips, toggleBet, MAX_SLIP_BETS, type BetPick, type SlipLimits,
 } from '../../src/lib/betSlip';
-import { allBets, oddsKey, parseBet } from '../../worker/services/lottery/bets';
-import { payoutMinor } from '../../worker/services/lottery/odds';
+import { allBets, oddsKey, parseBet } from '../../worker/model/lottery/bets';
+import { payoutMinor } from '../../worker/model/lottery/odds';
 
 const sheet = [
   { betType: 'digit', playTypes: ['trad'] as const },

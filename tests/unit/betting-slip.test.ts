@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBettingSlip, MAX_SLIP_ENTRIES, parseBettingSlip, type SlipEntry } from '../../src/contract/bettingSlip';
+import { formatBettingSlip, MAX_SLIP_ENTRIES, parseBettingSlip, type SlipEntry } from '../../contract/bettingSlip';
 
 describe('bettingSlipString (POST /lgw/orders/betting): betType|selection|stake entries joined by ;', () => {
   it.each<[string, SlipEntry[], string]>([

@@ -142,7 +142,7 @@ describe('launching live chat', () => {
 
 describe('the browser\'s frame check (no zod in the browser)', () => {
   it('knows exactly the frame types the protocol declares', async () => {
-    const { serverFrame, isServerFrameType } = await import('../../src/contract/chat-protocol');
+    const { serverFrame, isServerFrameType } = await import('../../contract/chat-protocol');
     const declared = serverFrame.options.map((option) => option.shape.type.value);
     for (const type of declared) expect(isServerFrameType({ type })).toBe(true);
     expect(isServerFrameType({ type: 'other' })).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml, parseDate, readContentFolder, splitFrontMatter } from '../../scripts/content-folder';
-import { contentBundle, contentImportSql } from '../../worker/services/content-bundle';
+import { contentBundle, contentImportSql } from '../../worker/services/content/content-bundle';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 

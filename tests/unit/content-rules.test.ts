@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bannerTarget, embedUrl, feedbackCounter, feedbackProblem, feedbackSubmitDisabled, hasNewPopups, linkTarget, marqueeItems,
   popupRecords, selectPopups,
-} from '../../src/lib/content';
+} from '../../rules/content';
 
 const EMBED = '?autoplay=0&rel=0&enablejsapi=1&modestbranding=1&html5=1';
 

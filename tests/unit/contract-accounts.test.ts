@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as accounts from '../../src/api/accounts';
 import { $session } from '../../src/stores/session';
-import { accountsCalls } from '../../src/contract/calls/accounts';
-import type { CallDef } from '../../src/contract/call';
+import { accountsCalls } from '../../contract/calls/accounts';
+import type { CallDef } from '../../contract/call';
 import {
   EPHEMERAL_KEY_BYTES, IV_BYTES, PAYLOAD_ALGORITHM, deriveAesKey, fromBase64, payloadAad, type PayloadPlaintext,
-} from '../../src/api/payload-crypto';
+} from '../../contract/payload-crypto';
 
 /** What one stubbed fetch saw. */
 interface Seen {
@@ -85,7 +85,7 @@ describe('social login', () => {
 });
 
 // The sealed wrappers (§1.6 calls): the body travels as `{ data }` sealed for the server's P-256 key
-// (src/api/payload-crypto.ts); opened here with the private key, it must carry the contract's field names.
+// (contract/payload-crypto.ts); opened here with the private key, it must carry the contract's field names.
 describe('sealed wrappers', () => {
   const KEY_ID = 'k-test-1';
   let serverKeys: CryptoKeyPair;
@@ -108,7 +108,7 @@ describe('sealed wrappers', () => {
     });
   });
 
-  /** Opens a sealed body as the worker does (worker/services/encrypted-body.ts). */
+  /** Opens a sealed body as the worker does (worker/middleware/encrypted-body.ts). */
   async function open(data: string, path: string): Promise<PayloadPlaintext> {
     const bytes = fromBase64(data);
     if (!bytes) throw new Error('data is not base64');

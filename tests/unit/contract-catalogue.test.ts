@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as catalogue from '../../src/api/catalogue';
 import * as demo from '../../src/api/demo';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { EXTENSION_PREFIX } from '../../src/contract/call';
-import { base64Utf8 } from '../../src/contract/headers';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { EXTENSION_PREFIX } from '../../contract/call';
+import { base64Utf8 } from '../../contract/headers';
 import { $session } from '../../src/stores/session';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base64Utf8, platformHeaders, tokenOfAuthorization } from '../../src/contract/headers';
-import { endsSession, isTooManyRequests } from '../../src/contract/errors';
+import { base64Utf8, platformHeaders, tokenOfAuthorization } from '../../contract/headers';
+import { endsSession, isTooManyRequests } from '../../contract/errors';
 
 const TOKEN = 'a'.repeat(43);
 

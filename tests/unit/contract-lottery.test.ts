@@ -4,7 +4,7 @@ import {
   searchOrders, todayOrders,
 } from '../../src/api/lottery';
 import { ApiRequestError } from '../../src/api/client';
-import { base64Utf8 } from '../../src/contract/headers';
+import { base64Utf8 } from '../../contract/headers';
 import { $session } from '../../src/stores/session';
 
 const order = {

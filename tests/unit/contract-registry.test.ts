@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CALLS, allCalls } from '../../src/contract';
-import { systemCalls } from '../../src/contract/calls/system';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { accountsCalls } from '../../src/contract/calls/accounts';
-import { lotteryCalls } from '../../src/contract/calls/lottery';
-import { extensionCalls } from '../../src/contract/calls/extensions';
-import { contentCalls } from '../../src/contract/calls/content';
-import { walletCalls } from '../../src/contract/calls/wallet';
-import { profileCalls } from '../../src/contract/calls/profile';
-import { historyCalls } from '../../src/contract/calls/history';
-import { conversationCalls } from '../../src/contract/calls/conversations';
-import { rewardCalls } from '../../src/contract/calls/rewards';
-import { EXTENSION_PREFIX } from '../../src/contract/call';
+import { CALLS, allCalls } from '../../contract';
+import { systemCalls } from '../../contract/calls/system';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { accountsCalls } from '../../contract/calls/accounts';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { extensionCalls } from '../../contract/calls/extensions';
+import { contentCalls } from '../../contract/calls/content';
+import { walletCalls } from '../../contract/calls/wallet';
+import { profileCalls } from '../../contract/calls/profile';
+import { historyCalls } from '../../contract/calls/history';
+import { conversationCalls } from '../../contract/calls/conversations';
+import { rewardCalls } from '../../contract/calls/rewards';
+import { EXTENSION_PREFIX } from '../../contract/call';
 
 const AREAS = {
   systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls, historyCalls,

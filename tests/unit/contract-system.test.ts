@@ -4,7 +4,7 @@ import {
 } from '../../src/api/system';
 import { $session } from '../../src/stores/session';
 import { $captchaImage, loadCaptcha } from '../../src/stores/captcha';
-import { base64Utf8 } from '../../src/contract/headers';
+import { base64Utf8 } from '../../contract/headers';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText } from '../../src/lib/countdown';
+import { countdownText } from '../../rules/countdown';
 import { writeTimers, type TimerElement } from '../../src/lib/countdownTicker';
 
 // player-shell §2 /m/lottery: every draw shows the count-down to its close; the page's plain ticker keeps them

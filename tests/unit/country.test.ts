@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/lib/i18n';
+import { LANGUAGES } from '../../rules/i18n';
 import { countryForLanguage } from '../../src/lib/country';
-import { LANGUAGE_LIST, languageCookie, parseLanguage } from '../../src/lib/languages';
+import { LANGUAGE_LIST, languageCookie, parseLanguage } from '../../rules/languages';
 
 // Rows quote accounts §3: "CN to CN, EN to US, JA to JP, TH to TH, VI to VN, MY to MM, ES to ES, HI to IN, ID to ID,
 // KM to KH, KO and KR to KR, MS to MY, PT and PT-BR to BR, TA to IN, TW to TW, UR to PK, TY to TLG."

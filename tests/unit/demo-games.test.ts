@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CRASH_MAX_TARGET, CRASH_MIN_TARGET, SHOOTER_TARGETS, TABLE_PAYS, crashPointOf, crashWin, demoKindOf, parseChoice, playRound,
   tableWin, tableWinner, verifyRound, type DemoKind,
-} from '../../src/lib/demoGames';
-import { commitmentOf, fairStream, newServerSeed } from '../../src/lib/fair';
+} from '../../rules/demoGames';
+import { commitmentOf, fairStream, newServerSeed } from '../../rules/fair';
 
 describe('demoKindOf: every catalogue game opens the demo of its own kind', () => {
   describe.each<[string, string | null, DemoKind | null]>([

@@ -3,7 +3,7 @@ import {
   detectDevice, downloadBarVisible, DOWNLOAD_BANNER_EXCLUDED_DOMAINS, iosSupportsWebApp, needsSafari, opensInSameTab,
   platformLink, PROFILE_NOTICE_MS, showsAppDownloadEntry, showsDownloadBanner, showsHeaderDownloadIcon,
   showsHomeScreenGuide, showsLegacyIosHint, socialLinks, type Device, type Resource,
-} from '../../src/lib/download';
+} from '../../rules/download';
 
 const UA = {
   android: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',

@@ -134,7 +134,7 @@ describe('a paged list (player-shell §4 Paging)', () => {
   });
 });
 
-describe('data the server wrote into the page (src/lib/served.ts)', () => {
+describe('data the server wrote into the page (rules/served.ts)', () => {
   it('a primed key shows its answer at once and is not asked for; another language still asks', async () => {
     const server = deferredServer<string>();
     const fetcher = createFetcher(server.fetch);

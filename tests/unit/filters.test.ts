@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   classificationOptions, classificationQuery, needsSession, showsClassificationFilter, showsVendorFilter, showsVendorTiles,
-} from '../../src/lib/filters';
+} from '../../rules/filters';
 
 // Rows quote player-shell §2 "Game list screen".
 describe('"category filters (all, new, favourites, hot, recent)": "\'new\' is offered only for RNG; \'all\' and \'favorite\' always; type-specific classifications are appended only when more than one exists"', () => {

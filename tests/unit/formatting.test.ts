@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createPluralTranslator, type Messages } from '../../src/lib/i18n';
-import { LANGUAGE_LIST } from '../../src/lib/languages';
-import { formatDateTime, formatMoney, formatNumber, formatOdds, formatTimeOfDay, formatWholeMoney } from '../../src/lib/format';
+import { createPluralTranslator, type Messages } from '../../rules/i18n';
+import { LANGUAGE_LIST } from '../../rules/languages';
+import { formatDateTime, formatMoney, formatNumber, formatOdds, formatTimeOfDay, formatWholeMoney } from '../../rules/format';
 
 // docs/design.md "Money", "Time": money, numbers, dates and times are formatted for the player's language with Intl.
 // Rows: the page's BCP 47 tag, then the text with spaces and direction marks normalised (Intl puts no-break and

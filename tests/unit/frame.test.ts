@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { backTarget, FOOTER_MENU, frameFor, isSwipeBack, PAGE_TRANSITION_MS, SWIPE_BACK_PX } from '../../src/lib/frame';
-import { pageForPath } from '../../src/lib/routes';
+import { pageForPath } from '../../rules/routes';
 
 // Rows quote player-shell §2 "Page frame rules".
 describe('top header: "on every route except home, login, register, message, app, gameList, lottery, forget, providers, hot, fav, changePsw, activity and gameCenter"', () => {

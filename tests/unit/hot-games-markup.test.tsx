@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { GameTileWire } from '../../src/contract/calls/catalogue-schemas';
-import type { Language } from '../../src/lib/i18n';
-import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../src/lib/served';
+import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
+import type { Language } from '../../rules/i18n';
+import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../rules/served';
 import { hotGamesRowMarkup, type HotGamesTexts } from '../../worker/edge/hot-games-markup';
 
 // Issue 9: the edge writes home's hot games row into the first HTML (worker/edge/home-fill.ts); the island

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { languageAlternates } from '../../src/lib/alternates';
-import { activeLanguage, activeTag, createTranslator, pageLocale, t, tn } from '../../src/lib/i18n';
-import { LANGUAGE_LIST } from '../../src/lib/languages';
+import { activeLanguage, activeTag, createTranslator, pageLocale, t, tn } from '../../rules/i18n';
+import { LANGUAGE_LIST } from '../../rules/languages';
 import { formatMoney } from '../../src/lib/money';
 import { VARIANT_LANGUAGES, languagePaths, localeDataBlock, localeOf, pageLanguageOf, renderInLanguage } from '../../src/views/locale';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerSvg, escapeXml, gameIconSvg, truncate, wrapText } from '../../worker/services/icons';
+import { bannerSvg, escapeXml, gameIconSvg, truncate, wrapText } from '../../worker/services/media/icons';
 
 describe('escapeXml', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJackpot, JACKPOT_START, JACKPOT_TICK_MS, nextJackpot } from '../../src/lib/jackpot';
+import { formatJackpot, JACKPOT_START, JACKPOT_TICK_MS, nextJackpot } from '../../rules/jackpot';
 
 // Rows quote player-shell §1 "The home jackpot banner shows a made-up ticking amount: it starts at 123581220 and
 // adds a random amount between 99 and 999 every 5000 ms."

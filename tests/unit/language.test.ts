@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/lib/i18n';
+import { LANGUAGES } from '../../rules/i18n';
 import {
   CONTENT_LANGUAGE, languageForBrowserTag, languageFromAcceptLanguage, resolveLanguage, variantFile,
 } from '../../worker/edge/language';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertMayPlay, checkLaunch, launchUrl, lotteryPlayType, lotteryPrizeMode, type LaunchGame } from '../../worker/services/launch';
+import { assertMayPlay, checkLaunch, launchUrl, lotteryPlayType, lotteryPrizeMode, type LaunchGame } from '../../worker/services/games/launch';
 
 const base: LaunchGame = {
   nodeId: 10001, vassalage: 'PD_SLOTS', gameId: 'PDS10001', gameGroupId: null, lottoMode: null, gameType: 'RNG', gameClassifyNew: 'slot',

@@ -4,7 +4,7 @@ import {
   desDecrypt, desDecryptJson, desEncrypt, desEncryptJson, encryptLegacyPayload, encryptServicePath,
   isLegacyEncryptionHeader, modPow, modulusHex, parseModulusHex, randomLegacyKey, rsaBlockBytes, rsaDecryptKey,
   rsaEncryptKey, rsaKeyPairOfJwk,
-} from '../../worker/services/legacy-crypto';
+} from '../../worker/services/crypto/legacy-crypto';
 
 /**
  * Fixed vectors derived OUTSIDE this code:

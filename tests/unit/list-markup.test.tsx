@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { GameTileWire } from '../../src/contract/calls/catalogue-schemas';
-import type { Language } from '../../src/lib/i18n';
-import { openingListView, type VendorMappingEntry } from '../../src/lib/gameListView';
-import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, servedJson, type ServedGameList, type ServedLottery } from '../../src/lib/served';
+import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
+import type { Language } from '../../rules/i18n';
+import { openingListView, type VendorMappingEntry } from '../../rules/gameListView';
+import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, servedJson, type ServedGameList, type ServedLottery } from '../../rules/served';
 import { gameListMarkup, type GameListTexts } from '../../worker/edge/list-markup';
 import { lotteryListMarkup, type LotteryTexts, type WireLotteryGame } from '../../worker/edge/lottery-markup';
 
@@ -42,7 +42,7 @@ async function bothRenders(language: Language, search: string) {
 async function bothRendersIn(language: Language, search: string) {
   const { gameListTexts } = await import('../../src/views/listTexts');
   const texts = JSON.parse(gameListTexts()) as GameListTexts;
-  const { listAddressOf } = await import('../../src/lib/gameListView');
+  const { listAddressOf } = await import('../../rules/gameListView');
   const address = listAddressOf(search);
   const view = openingListView(address, mapping);
   const served: ServedGameList = { language, address, mapping, key: view.key!, page: { items: games, pageNum: 1, totalPages: 3 } };

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { LANGUAGES } from '../../src/lib/i18n';
-import { LANGUAGE_LIST } from '../../src/lib/languages';
+import { LANGUAGES } from '../../rules/i18n';
+import { LANGUAGE_LIST } from '../../rules/languages';
 import { checkLocale, describeLocaleReport, localeIsValid, mayMatchEn, placeholdersOf } from '../../src/lib/localeCheck';
 
 const OTHER_LANGUAGES = LANGUAGES.filter((code) => code !== 'EN');

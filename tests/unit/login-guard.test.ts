@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   LOGIN_SLOWDOWN, LOGIN_WINDOW_MS, ipThrottleKey, loginBuckets, loginDelayMs, loginGate, type LoginGate,
-} from '../../worker/services/login-guard';
-import { registerLimit } from '../../worker/services/rate-limit';
+} from '../../worker/services/accounts/login-guard';
+import { registerLimit } from '../../worker/services/accounts/rate-limit';
 
 describe('login guard', () => {
   // Rule (ASVS 6.3.1, NIST SP 800-63B §5.2.2; no account lock-out): captcha after ≥ 1 failure of the account or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginModes, parseAuthFragment, socialProviders } from '../../src/lib/login-methods';
+import { loginModes, parseAuthFragment, socialProviders } from '../../rules/login-methods';
 
 // Rows quote accounts §2 "The SMS tab exists only when the site switch MOBILEVERCODELOGIN3 is on."
 describe('login tabs', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BET_PLAY_TYPES, BET_TYPES, allOddsKeys, isWinner, oddsKey, parseBet, playTypesOf, selectionText, type Bet,
-} from '../../worker/services/lottery/bets';
+} from '../../worker/model/lottery/bets';
 
 const digits = (text: string) => [...text].map(Number);
 

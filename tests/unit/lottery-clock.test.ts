@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   betterSample, clockSample, formatCountdown, nextPollDelay, remainingMs, serverNow, upcomingClose,
-} from '../../src/lib/lotteryClock';
+} from '../../rules/lotteryClock';
 
 // player-shell §2 /m/lotto-h5: "countdown to close from the SERVER's clock (serverTime offset, not the device clock)".
 describe('the countdown runs on the server clock, not the device clock', () => {

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   commitmentOf, deriveDigits, digitsFromText, digitsToText, newDrawSecret, verifyDraw,
-} from '../../worker/services/lottery/draw';
+} from '../../worker/model/lottery/draw';
 
 const SECRET = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 

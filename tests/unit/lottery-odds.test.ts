@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../worker/lib/envelope';
-import { allBets, allOddsKeys, isWinner, oddsKey, type Bet } from '../../worker/services/lottery/bets';
-import { PRIZE_MODES, parseGameOdds, payoutMinor, prizeModesOf } from '../../worker/services/lottery/odds';
-import { priceItems, type PricingGame } from '../../worker/services/lottery/pricing';
+import { allBets, allOddsKeys, isWinner, oddsKey, type Bet } from '../../worker/model/lottery/bets';
+import { PRIZE_MODES, parseGameOdds, payoutMinor, prizeModesOf } from '../../worker/model/lottery/odds';
+import { priceItems, type PricingGame } from '../../worker/model/lottery/pricing';
 import { PRIZE_MODE_RTP_BP, lotterySeedStatements, oddsTable } from '../../worker/db/seed/lottery';
 
 describe('lottery payouts: rounding', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DAY_MS, assertSchedule, issueNoOf, nextDrawSlot, openSlot, slotAt, slotByIssue, type Schedule,
-} from '../../worker/services/lottery/schedule';
+} from '../../worker/model/lottery/schedule';
 
 const ONE_MINUTE: Schedule = { intervalMs: 60_000, offsetMs: 0, closeBeforeMs: 10_000 };
 const FIVE_MINUTES: Schedule = { intervalMs: 300_000, offsetMs: 0, closeBeforeMs: 30_000 };

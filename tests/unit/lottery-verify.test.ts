@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDraw, commitmentOf, digitsOf } from '../../src/lib/lotteryVerify';
-import * as server from '../../worker/services/lottery/draw';
+import * as server from '../../worker/model/lottery/draw';
 
 // player-shell §2 /m/lotto-h5: "the last results with digits and revealed secret plus a 'verify' expander".
 const secrets = [server.newDrawSecret(), server.newDrawSecret(), 'f'.repeat(64), '0'.repeat(64)];

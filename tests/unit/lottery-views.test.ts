@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Draw, WinRow } from '../../worker/services/lottery/model';
-import { commitmentOf, deriveDigits, newDrawSecret } from '../../worker/services/lottery/draw';
+import type { Draw, WinRow } from '../../worker/model/lottery/model';
+import { commitmentOf, deriveDigits, newDrawSecret } from '../../worker/model/lottery/draw';
 import { drawView } from '../../worker/services/lottery/views';
 import { maskName, mergeWins } from '../../worker/services/lottery/board';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_WIDTHS as PAGE_WIDTHS, hasWidthVariants, mediaUrlAt, srcsetAttributes, srcsetFor } from '../../src/lib/media';
+import { MEDIA_WIDTHS as PAGE_WIDTHS, hasWidthVariants, mediaUrlAt, srcsetAttributes, srcsetFor } from '../../rules/media';
 import { bannerMarkup } from '../../worker/edge/home-content';
-import { MEDIA_WIDTHS, mediaWidth, variantKey } from '../../worker/services/media';
+import { MEDIA_WIDTHS, mediaWidth, variantKey } from '../../worker/services/media/media';
 
 const JPG = `/media/content/DEMO/${'a'.repeat(64)}.jpg`;
 const SVG = `/media/content/DEMO/${'b'.repeat(64)}.svg`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minorToWire, wireMoney, wireToMinor } from '../../src/contract/money';
+import { minorToWire, wireMoney, wireToMinor } from '../../contract/money';
 
 // docs/design.md, Money: "Decimal currency units on the wire; integer minor units in the database and in every
 // calculation, converted at the API boundary by one tested function."

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorizeUrl, codeChallenge, randomUrlToken } from '../../worker/services/oauth-pkce';
+import { authorizeUrl, codeChallenge, randomUrlToken } from '../../worker/services/accounts/oauth-pkce';
 
 describe('PKCE (RFC 7636, S256)', () => {
   it('computes the challenge of the RFC 7636 appendix B example', () => {

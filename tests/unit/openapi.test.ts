@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allCalls } from '../../src/contract/index';
-import { buildOpenApiDocument } from '../../src/contract/openapi';
-import { systemCalls } from '../../src/contract/calls/system';
+import { allCalls } from '../../contract/index';
+import { buildOpenApiDocument } from '../../contract/openapi';
+import { systemCalls } from '../../contract/calls/system';
 
 const document = buildOpenApiDocument();
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -23,7 +23,7 @@ function refsOf(node: unknown, out: string[] = []): string[] {
   return out;
 }
 
-describe('OpenAPI document (src/contract/openapi.ts)', () => {
+describe('OpenAPI document (contract/openapi.ts)', () => {
   it('is an OpenAPI 3.1 document with info, paths and components', () => {
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
     expect(document).toMatchObject({ info: { title: expect.any(String), version: expect.any(String) } });

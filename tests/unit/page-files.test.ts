@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/lib/i18n';
-import { PAGE_ROUTES } from '../../src/lib/routes';
+import { LANGUAGES } from '../../rules/i18n';
+import { PAGE_ROUTES } from '../../rules/routes';
 import { languagePaths } from '../../src/views/locale';
 import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../worker/edge/gating';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { helpDetailHref, helpSelection } from '../../src/lib/help';
+import { helpDetailHref, helpSelection } from '../../rules/help';
 import { lottoH5FromPath } from '../../src/lib/lottoH5';
 import { messageRows, type MessageContext } from '../../src/lib/messageCentre';
 import { POLICY_SECTIONS } from '../../src/lib/policy';

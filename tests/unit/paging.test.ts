@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendPage, emptyPaged, hasMore, nextPage, pageIndicator, replacePage, type Paged } from '../../src/lib/paging';
+import { appendPage, emptyPaged, hasMore, nextPage, pageIndicator, replacePage, type Paged } from '../../rules/paging';
 
 // Rows quote player-shell §4 "Paging".
 const key = (n: number) => n;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskPhone, normalizeDialingCode, normalizeMobileNum, toE164 } from '../../worker/services/phone';
-import { SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, SMS_RESEND_WAIT_MS, hashSmsCode, newSmsCode, smsCodeMessage } from '../../worker/services/sms-code';
+import { maskPhone, normalizeDialingCode, normalizeMobileNum, toE164 } from '../../worker/services/accounts/phone';
+import { SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, SMS_RESEND_WAIT_MS, hashSmsCode, newSmsCode, smsCodeMessage } from '../../worker/services/accounts/sms-code';
 
 describe('phone numbers (accounts §5 "Mobile number hint: 10 to 11 digits")', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStandin, type Standin } from '../platform-standin/app';
 import { SEEDED_PLAYER, SERVICE_LINKS } from '../platform-standin/shapes';
-import { decryptServicePath, encryptLegacyPayload, parseModulusHex } from '../../worker/services/legacy-crypto';
+import { decryptServicePath, encryptLegacyPayload, parseModulusHex } from '../../worker/services/crypto/legacy-crypto';
 
 /** The platform stand-in behaves as platform-contract.md says (§1.2 headers, §1.5 answers, §1.6 encryption). */
 let standin: Standin;

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PNG_SIGNATURE, bytesToBase64, crc32, encodePng } from '../../worker/services/png';
+import { PNG_SIGNATURE, bytesToBase64, crc32, encodePng } from '../../worker/services/media/png';
 import { decodePng } from '../worker/png-decode';
 
 /** A 7 × 3 test image: a red, green, blue gradient that is not one colour. */
@@ -12,7 +12,7 @@ function gradient(width = 7, height = 3): Uint8Array {
   return data;
 }
 
-describe('PNG encoder (worker/services/png.ts)', () => {
+describe('PNG encoder (worker/services/media/png.ts)', () => {
   it('computes the standard CRC-32 (check value of "123456789" is CBF43926)', () => {
     expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
     expect(crc32(new TextEncoder().encode('IEND'))).toBe(0xae426082);

@@ -8,7 +8,7 @@ const { $session } = await import('../../src/stores/session');
 const {
   $apply, $applyAccess, addImages, openPromotion, promotionOf, promotionsFor, promotions, removeImage, setRemark, submitApply,
 } = await import('../../src/stores/promotionApply');
-const { applyImageProblem, clampRemark, promotionStatusKey, remarkCounter } = await import('../../src/lib/content');
+const { applyImageProblem, clampRemark, promotionStatusKey, remarkCounter } = await import('../../rules/content');
 
 const MB = 1024 * 1024;
 const png = (name = 'a.png', size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/png' });

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Language } from '../../src/lib/i18n';
-import { fieldsForTab, registerTabs, type FieldSetting } from '../../src/lib/register-tabs';
-import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../src/lib/served';
+import type { Language } from '../../rules/i18n';
+import { fieldsForTab, registerTabs, type FieldSetting } from '../../rules/register-tabs';
+import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../rules/served';
 import { registerFormMarkup, type RegisterTexts } from '../../worker/edge/register-markup';
 
 const rule = { acceptedPattern: '^[a-z0-9]+$', patternId: 'alnum', minLength: 4, maxLength: 16 };

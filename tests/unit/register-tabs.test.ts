@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, type FieldSetting } from '../../src/lib/register-tabs';
+import { affiliateFromQuery, fieldsForTab, registerMethod, registerTabs, type FieldSetting } from '../../rules/register-tabs';
 
 // Rows quote accounts §2 "A tab switch … shown only when both are enabled. When only mobile is enabled, mobile is the
 // default" and §4 "mobile is the default only when mobile is on and username is off".

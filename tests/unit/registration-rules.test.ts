@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   REGISTER_FIELDS, checkRegistration, mobileRegistrationMode, usernameRegistrationMode, type FieldSetting,
-} from '../../worker/services/registration-rules';
+} from '../../worker/services/accounts/registration-rules';
 
 const on = { enabled: true, required: false };
 const must = { enabled: true, required: true };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays, dayInZone, DEFAULT_SIGN_IN_REWARDS, isTimeZone, maskName, monthDays, nextStreak, periodRange, signInReward, startOfDay,
-} from '../../src/lib/rewards';
+} from '../../rules/rewards';
 
 describe('the site day follows its time zone (issue 13, Daily sign-in: "a calendar in the site\'s time zone")', () => {
   it.each([

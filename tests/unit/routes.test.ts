@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { PAGE_ROUTES, pageForPath, pathOf } from '../../src/lib/routes';
+import { PAGE_ROUTES, pageForPath, pathOf } from '../../rules/routes';
 
 describe('page routes (player-shell §2 Routes)', () => {
   it.each(['/', '/m', '/m/', '/m/index', '/m/index.html', '/m/home', '/m/home/'])('%s serves home', (path) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserModeFromQuery, normaliseSearch, queryForBrowserMode } from '../../src/lib/search';
+import { browserModeFromQuery, normaliseSearch, queryForBrowserMode } from '../../rules/search';
 
 // Rows quote player-shell §5: "Game-name search is trimmed."
 describe('"Game-name search is trimmed"', () => {

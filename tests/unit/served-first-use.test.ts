@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GameTileWire } from '../../src/contract/calls/catalogue-schemas';
+import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
 import {
   SERVED_GAME_LIST_ID, SERVED_HOT_GAMES_ID, SERVED_LOTTERY_ID, SERVED_REGISTER_ID, servedJson, servedOnFirstUse,
   type ServedGameList, type ServedHotGames, type ServedLottery, type ServedRegister,
-} from '../../src/lib/served';
+} from '../../rules/served';
 
 // Issue 9: a store module runs when the first island needing its chunk hydrates, which can be while the document
 // is still being parsed (a member's header hydrates at once), before the edge's data block further down. The
@@ -82,7 +82,7 @@ describe('stores evaluated before their data block is parsed start from it at th
     const page = parsingPage();
     const { $listAddress, $listSearch } = await import('../../src/stores/gameListScreen');
     const { gameListPages } = await import('../../src/stores/gameLists');
-    const { listAddressOf, openingListView } = await import('../../src/lib/gameListView');
+    const { listAddressOf, openingListView } = await import('../../rules/gameListView');
     const address = listAddressOf('?gameType=RNG&gameName=lucky');
     const view = openingListView(address, []);
     const served: ServedGameList = { language: 'EN', address, mapping: [], key: view.key ?? 'k', page: { items: [tile(5)], pageNum: 1, totalPages: 2 } };
@@ -99,7 +99,7 @@ describe('stores evaluated before their data block is parsed start from it at th
     vi.resetModules();
     const page = parsingPage();
     const { $listAddress, openGameList } = await import('../../src/stores/gameListScreen');
-    const { listAddressOf } = await import('../../src/lib/gameListView');
+    const { listAddressOf } = await import('../../rules/gameListView');
     page.arrive(SERVED_GAME_LIST_ID, { language: 'EN', address: listAddressOf('?gameType=RNG'), mapping: [], key: 'k', page: { items: [], pageNum: 1, totalPages: 1 } });
     openGameList('?gameType=FISH');
     expect($listAddress.get()?.gameType).toBe('FISH');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { consolidatedSettingsValue } from '../../src/contract/calls/system';
+import { consolidatedSettingsValue } from '../../contract/calls/system';
 import { currencySymbolOf, readSiteSettings } from '../../src/lib/siteSettings';
 import { $settings, $settingsFailed, $status, $statusFailed, refreshSettings, refreshStatus, retrySettings, retryStatus } from '../../src/stores/settings';
 
@@ -53,7 +53,7 @@ describe('reading the consolidated settings (platform-contract.md §3, shape not
     expect(currencySymbolOf('not a code')).toBe('');
   });
 
-  // The browser carries no zod (src/contract/schema-stub.ts): the reader must accept what the contract's schema
+  // The browser carries no zod (contract/schema-stub.ts): the reader must accept what the contract's schema
   // accepts and refuse what it refuses (a value the screens cannot use at all).
   it.each([
     ['the platform\'s answer', PLATFORM],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   REEL_STRIPS, SLOT_PAYTABLE, SLOT_STAKES, isSlotStake, payoutMultiplier, secureRandomInt, spin, type SlotSymbol,
-} from '../../worker/services/slot';
+} from '../../worker/services/games/slot';
 
 /** Exact return to player by enumerating every stop combination of the three strips. */
 function enumeratedRtp(): number {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createStandin, type Standin } from '../platform-standin/app';
 import { SEEDED_PLAYER } from '../platform-standin/shapes';
-import { decryptServicePath, encryptLegacyPayload, parseModulusHex } from '../../worker/services/legacy-crypto';
+import { decryptServicePath, encryptLegacyPayload, parseModulusHex } from '../../worker/services/crypto/legacy-crypto';
 
 /**
  * The platform stand-in (tests/platform-standin) answers every call it serves in the shape platform-contract.md

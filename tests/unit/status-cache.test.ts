@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemStatusValue } from '../../src/contract/calls/system';
+import { systemStatusValue } from '../../contract/calls/system';
 import { hasStatusShape } from '../../src/stores/settings';
 
 /** A status answer of today's shape (platform-contract.md §3 status). */

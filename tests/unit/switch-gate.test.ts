@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GATED_SWITCHES, gatedBy, parseSwitchList } from '../../src/lib/switchGate';
-import { SOCIAL_LOGIN_CAPABILITIES } from '../../src/contract/capabilities';
+import { SOCIAL_LOGIN_CAPABILITIES } from '../../contract/capabilities';
 
 const css = readFileSync(new URL('../../src/styles/switches.css', import.meta.url), 'utf8');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeholderVariant, sliderGroups, tileVariant } from '../../src/lib/tiles';
+import { placeholderVariant, sliderGroups, tileVariant } from '../../rules/tiles';
 
 // Rows quote player-shell §2 "Game category menu and tile" and §9.
 describe('"Tile style variant is nodeId modulo 4 plus 1"', () => {

@@ -4,9 +4,9 @@ import {
   upstreamRoute, upstreamUrl,
 } from '../../worker/edge/forwarding';
 import { modulusOfKeyAnswer, platformKey, platformKeyUrl, PLATFORM_KEY_TTL_MS } from '../../worker/edge/upstream-key';
-import { decryptServicePath, encryptServicePath } from '../../worker/services/legacy-crypto';
-import { LEGACY_ENCRYPTED_CALLS, isLegacyEncryptedCall } from '../../src/contract/legacy';
-import { allCalls } from '../../src/contract';
+import { decryptServicePath, encryptServicePath } from '../../worker/services/crypto/legacy-crypto';
+import { LEGACY_ENCRYPTED_CALLS, isLegacyEncryptedCall } from '../../contract/legacy';
+import { allCalls } from '../../contract';
 
 describe('headers forwarded to the upstream API', () => {
   it.each([

@@ -3,9 +3,9 @@ import {
   affiliateCode, captcha, confirmPassword, LANGUAGE_REVALIDATE_MS, countryDialingCode, email, firstFailing, inputIssues, loginMobileNum, loginPassword,
   loginUsername, mobileNum, nickname, password, REGISTER_FIELDS, registerErrors, registerField, revalidateFilled, serverErrorKey,
   username, verificationCode, type RegisterField, type RegisterValues,
-} from '../../src/lib/validation';
-import type { MessageKey } from '../../src/lib/i18n';
-import { checkRegistration, type FieldSetting } from '../../worker/services/registration-rules';
+} from '../../rules/validation';
+import type { MessageKey } from '../../rules/i18n';
+import { checkRegistration, type FieldSetting } from '../../worker/services/accounts/registration-rules';
 
 const empty = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ''])) as RegisterValues;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { flattenWhitelabel } from '../../src/lib/whitelabel';
+import { flattenWhitelabel } from '../../rules/whitelabel';
 import { statusQuery } from '../../src/lib/status';
-import type { WhitelabelNode } from '../../src/contract/calls/system';
+import type { WhitelabelNode } from '../../contract/calls/system';
 
 const node = (modId: string, enabled: '1' | '0', childrenNodes: WhitelabelNode[] = []): WhitelabelNode => ({ modId, enabled, childrenNodes });
 

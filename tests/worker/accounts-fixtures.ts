@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { accountsSeedStatements } from '../../worker/db/seed/accounts';
-import type { SessionValue } from '../../src/contract/calls/accounts';
+import type { SessionValue } from '../../contract/calls/accounts';
 import type { Bindings } from '../../worker/env';
 import { sealedCall } from './sealed';
 

@@ -1,5 +1,5 @@
-import type { ValueOf } from '../../src/contract/call';
-import type { accountsCalls } from '../../src/contract/calls/accounts';
+import type { ValueOf } from '../../contract/call';
+import type { accountsCalls } from '../../contract/calls/accounts';
 
 /** The accounts answers as they travel (decimal money), from the contract's schemas, for the worker tests. */
 export interface AccountsWire {

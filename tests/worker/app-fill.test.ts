@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { appLinksMarkup, safeDownloadUrl, type AppLinkTexts } from '../../worker/edge/app-fill';
-import { detectDevice } from '../../src/lib/download';
+import { detectDevice } from '../../rules/download';
 import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 import { fakeBuild, page } from './page-helpers';
 import { setResources } from './fixtures';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearMerchantCache } from '../../worker/edge/merchant';
-import { webManifest } from '../../src/contract/calls/system';
+import { webManifest } from '../../contract/calls/system';
 import { createApp } from '../../worker/index';
 import { fakeBuild, page } from './page-helpers';
 

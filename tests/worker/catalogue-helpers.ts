@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { CallDef, ValueOf } from '../../src/contract/call';
-import { envelopeSchema } from '../../src/contract/envelope';
+import type { CallDef, ValueOf } from '../../contract/call';
+import { envelopeSchema } from '../../contract/envelope';
 import { call } from './helpers';
 
 /** Options of a catalogue call in the worker tests: a token, another site's host, a method and a JSON body. */

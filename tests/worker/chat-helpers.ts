@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { createApp } from '../../worker/index';
-import type { ServerFrame } from '../../src/contract/chat-protocol';
+import type { ServerFrame } from '../../contract/chat-protocol';
 import { issueChatTicket } from '../../worker/api/chat';
 
 const app = createApp();

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { conversationCalls as calls } from '../../src/contract/calls/conversations';
-import { CHAT_MAX_CHARS } from '../../src/contract/chat-protocol';
+import { conversationCalls as calls } from '../../contract/calls/conversations';
+import { CHAT_MAX_CHARS } from '../../contract/chat-protocol';
 import { callDef } from './catalogue-helpers';
 import { createMember, type TestMember } from './fixtures';
 import { agentTicket, connect, openSocket } from './chat-helpers';

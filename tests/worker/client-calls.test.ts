@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CALLS } from '../../src/contract';
-import type { CallDef } from '../../src/contract/call';
-import { envelopeSchema } from '../../src/contract/envelope';
-import { minorToWire } from '../../src/contract/money';
-import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../src/lib/jackpot';
-import { postLedger } from '../../worker/services/ledger';
+import { CALLS } from '../../contract';
+import type { CallDef } from '../../contract/call';
+import { envelopeSchema } from '../../contract/envelope';
+import { minorToWire } from '../../contract/money';
+import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../rules/jackpot';
+import { postLedger } from '../../worker/services/ledger/ledger';
 import { call } from './helpers';
 import { createMember, setResources } from './fixtures';
 import { importContent, uniqueSlug } from './content-fixtures';

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/index';
 import type { Bindings } from '../../worker/env';
 import type { Envelope } from '../../worker/lib/envelope';
-import { base64Utf8 } from '../../src/contract/headers';
-import type { SessionValue } from '../../src/contract/calls/accounts';
+import { base64Utf8 } from '../../contract/headers';
+import type { SessionValue } from '../../contract/calls/accounts';
 import {
   encryptLegacyPayload, modPow, modulusHex, parseModulusHex, rsaKeyPairOfJwk,
-} from '../../worker/services/legacy-crypto';
+} from '../../worker/services/crypto/legacy-crypto';
 import { clientEncrypt, clientRandomKey, clientRsa } from './client-crypto';
 import { TEST_ANSWER, ensureAccountSettings, fromIp, registration, uniqueIp, uniqueUsername, withTestCaptcha } from './accounts-fixtures';
 

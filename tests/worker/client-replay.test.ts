@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../../worker/index';
-import { decryptServicePath } from '../../worker/services/legacy-crypto';
+import { decryptServicePath } from '../../worker/services/crypto/legacy-crypto';
 import { clientEncrypt } from './client-crypto';
 import { ensureAccountSettings, TEST_ANSWER, uniqueIp, uniqueUsername } from './accounts-fixtures';
 import { createMember, pickGame } from './fixtures';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { conversationCalls as calls } from '../../src/contract/calls/conversations';
-import { hashPassword } from '../../worker/services/password';
+import { conversationCalls as calls } from '../../contract/calls/conversations';
+import { hashPassword } from '../../worker/services/crypto/password';
 import { callDef } from './catalogue-helpers';
 import { call } from './helpers';
 import { createMember } from './fixtures';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { contentCalls } from '../../src/contract/calls/content';
-import type { AnnouncementGroups } from '../../src/contract/calls/content-schemas';
+import { contentCalls } from '../../contract/calls/content';
+import type { AnnouncementGroups } from '../../contract/calls/content-schemas';
 import { call } from './helpers';
 import { createMember } from './fixtures';
 import { idOf, importContent, uniqueSlug } from './content-fixtures';

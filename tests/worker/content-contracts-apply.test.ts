@@ -1,12 +1,12 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { contentCalls } from '../../src/contract/calls/content';
-import type { AnnouncementGroups } from '../../src/contract/calls/content-schemas';
+import { contentCalls } from '../../contract/calls/content';
+import type { AnnouncementGroups } from '../../contract/calls/content-schemas';
 import { call } from './helpers';
 import { createMember } from './fixtures';
 import { setSwitch } from './accounts-fixtures';
 import { idOf, importContent, JPEG_BYTES, PNG_BYTES, uniqueSlug } from './content-fixtures';
-import { putImage } from '../../worker/services/media';
+import { putImage } from '../../worker/services/media/media';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 
 const REQUESTS = contentCalls.contractRequests.path;

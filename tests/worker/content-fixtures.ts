@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { contentBundle, contentImportSql } from '../../worker/services/content-bundle';
+import { contentBundle, contentImportSql } from '../../worker/services/content/content-bundle';
 
 let counter = 0;
 

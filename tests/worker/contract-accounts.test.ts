@@ -2,11 +2,11 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/index';
 import type { Bindings } from '../../worker/env';
-import { accountsCalls } from '../../src/contract/calls/accounts';
-import { envelopeSchema, failureEnvelopeSchema } from '../../src/contract/envelope';
-import type { CallDef } from '../../src/contract/call';
-import { hashPassword } from '../../worker/services/password';
-import { hashToken, newToken } from '../../worker/services/tokens';
+import { accountsCalls } from '../../contract/calls/accounts';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contract/envelope';
+import type { CallDef } from '../../contract/call';
+import { hashPassword } from '../../worker/services/crypto/password';
+import { hashToken, newToken } from '../../worker/services/crypto/tokens';
 import { insertExchangeCode } from '../../worker/db/queries/oauth';
 import { call } from './helpers';
 import { sealedCall } from './sealed';
@@ -17,7 +17,7 @@ import {
 import { memberWithPhone, smsCodeFor, uniquePhone } from './sms-fixtures';
 
 /**
- * Contract tests of the accounts area (src/contract/calls/accounts.ts, platform-contract.md §2–§3): every call
+ * Contract tests of the accounts area (contract/calls/accounts.ts, platform-contract.md §2–§3): every call
  * driven through the worker app as the browser sends it (the def's method, path, ModuleId and Device headers,
  * sealed where `encrypted`), its success answer checked against the def's `value` schema, and the error codes
  * its docstring names checked against the failure envelope.

@@ -1,16 +1,16 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isGatewayCall, type CallDef } from '../../src/contract/call';
-import { envelopeSchema, failureEnvelopeSchema, gatewayErrorSchema } from '../../src/contract/envelope';
-import { allCalls } from '../../src/contract/index';
+import { isGatewayCall, type CallDef } from '../../contract/call';
+import { envelopeSchema, failureEnvelopeSchema, gatewayErrorSchema } from '../../contract/envelope';
+import { allCalls } from '../../contract/index';
 import { createApp } from '../../worker/index';
-import { openSlot } from '../../worker/services/lottery/schedule';
+import { openSlot } from '../../worker/model/lottery/schedule';
 import { createMember, pickGame, type TestMember } from './fixtures';
 import { malformedRequest, validRequest, type FieldHints, type FuzzRequest } from './fuzz-arbitraries';
 import { dailyGame } from './lottery-helpers';
-import { formatBettingSlip } from '../../src/contract/bettingSlip';
-import { minorToWire } from '../../src/contract/money';
+import { formatBettingSlip } from '../../contract/bettingSlip';
+import { minorToWire } from '../../contract/money';
 
 /**
  * Issue 10, proof in the suite: property-based requests generated from the contract's call schemas against every

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { wireToMinor } from '../../src/contract/money';
-import { verifyRound, type FairOutcome } from '../../src/lib/demoGames';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { wireToMinor } from '../../contract/money';
+import { verifyRound, type FairOutcome } from '../../rules/demoGames';
 import { callDef } from './catalogue-helpers';
 import { balanceOf, createMember, pickGame, withVendorMaintenance } from './fixtures';
 import { expectLedgerInvariants } from './money-invariants';

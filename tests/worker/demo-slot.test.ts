@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { minorToWire, wireToMinor } from '../../src/contract/money';
-import { payoutMultiplier, type SlotSymbol } from '../../worker/services/slot';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { minorToWire, wireToMinor } from '../../contract/money';
+import { payoutMultiplier, type SlotSymbol } from '../../worker/services/games/slot';
 import { call } from './helpers';
 import { callDef } from './catalogue-helpers';
 

@@ -4,8 +4,8 @@ import { call } from './helpers';
 import { balanceOf, createMember } from './fixtures';
 import { expectLedgerInvariants } from './money-invariants';
 import { createDeposit, depositStatus, freshKey, ledgerCount, postNotice } from './payments-helpers';
-import { walletCalls } from '../../src/contract/calls/wallet';
-import { runPaymentsTick } from '../../worker/services/payments-tick';
+import { walletCalls } from '../../contract/calls/wallet';
+import { runPaymentsTick } from '../../worker/services/wallet/payments-tick';
 import type { Bindings } from '../../worker/env';
 
 const paidNotice = (depositId: number, amountMinor: number, txn = `TX-${depositId}`) =>

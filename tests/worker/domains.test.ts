@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ConsolidatedSettingsValue, SystemStatusValue } from '../../src/contract/calls/system';
+import type { ConsolidatedSettingsValue, SystemStatusValue } from '../../contract/calls/system';
 import type { Envelope } from '../../worker/lib/envelope';
 import { clearMerchantCache, merchantForHost } from '../../worker/edge/merchant';
 import { BUILD_FILES, fakeBuild, file, page, withSiteState } from './page-helpers';

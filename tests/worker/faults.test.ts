@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { isWinner, parseBet } from '../../worker/services/lottery/bets';
-import { deriveDigits } from '../../worker/services/lottery/draw';
-import { payoutMinor } from '../../worker/services/lottery/odds';
+import { isWinner, parseBet } from '../../worker/model/lottery/bets';
+import { deriveDigits } from '../../worker/model/lottery/draw';
+import { payoutMinor } from '../../worker/model/lottery/odds';
 import { cancelSubOrders, placeOrder, type PlaceOrderInput } from '../../worker/services/lottery/orders';
 import { settleDueDraws } from '../../worker/services/lottery/settlement';
-import { openSlot, slotAt } from '../../worker/services/lottery/schedule';
+import { openSlot, slotAt } from '../../worker/model/lottery/schedule';
 import { createMember } from './fixtures';
 import { countOf, dailyGame, drawRow, newKey, type TestLotteryGame } from './lottery-helpers';
 import { expectBetsPaidAsSettled, expectLedgerInvariants } from './money-invariants';

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { newToken, hashToken } from '../../worker/services/tokens';
+import { newToken, hashToken } from '../../worker/services/crypto/tokens';
 import { createSession } from '../../worker/db/queries/sessions';
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { fillPath, type CallDef } from '../../src/contract/call';
+import { fillPath, type CallDef } from '../../contract/call';
 
 /**
  * Generators for the contract fuzzer (tests/worker/contract-fuzz.test.ts): a small zod-4 → fast-check mapper for

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { historyCalls } from '../../src/contract/calls/history';
-import { wireToMinor } from '../../src/contract/money';
-import { verifyRound, type FairOutcome } from '../../src/lib/demoGames';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { historyCalls } from '../../contract/calls/history';
+import { wireToMinor } from '../../contract/money';
+import { verifyRound, type FairOutcome } from '../../rules/demoGames';
 import { callDef } from './catalogue-helpers';
 import { createMember, pickGame } from './fixtures';
 

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../worker/db/queries/games';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { wireToMinor } from '../../src/contract/money';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { wireToMinor } from '../../contract/money';
 import { callDef } from './catalogue-helpers';
 import { call } from './helpers';
 import { withVendorMaintenance } from './fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SystemStatusValue } from '../../src/contract/calls/system';
+import type { SystemStatusValue } from '../../contract/calls/system';
 import type { Envelope } from '../../worker/lib/envelope';
 import { BUILD_FILES, fakeBuild, file, page, RESTRICTED_PAGE, withSiteState } from './page-helpers';
 

@@ -2,9 +2,9 @@ import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { createMember } from './fixtures';
-import { encodePng, bytesToBase64 } from '../../worker/services/png';
-import { imageSize } from '../../worker/services/head-icon';
-import { profileCalls } from '../../src/contract/calls/profile';
+import { encodePng, bytesToBase64 } from '../../worker/services/media/png';
+import { imageSize } from '../../worker/services/accounts/head-icon';
+import { profileCalls } from '../../contract/calls/profile';
 
 async function png(width: number, height: number): Promise<Uint8Array> {
   return encodePng({ width, height, data: new Uint8Array(width * height * 3).fill(200) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { SERVED_HOT_GAMES_ID, SERVED_VENDORS_ID } from '../../src/lib/served';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { SERVED_HOT_GAMES_ID, SERVED_VENDORS_ID } from '../../rules/served';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { callDef } from './catalogue-helpers';
 import { fakeBuild, page } from './page-helpers';

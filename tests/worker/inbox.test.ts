@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { conversationCalls as calls } from '../../src/contract/calls/conversations';
+import { conversationCalls as calls } from '../../contract/calls/conversations';
 import { DEFAULT_WELCOME, sendInboxMessage, welcomeMessageStatement, type InboxAudience } from '../../worker/db/queries/inbox';
 import { callDef } from './catalogue-helpers';
 import { createMember } from './fixtures';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { catalogueCalls } from '../../contract/calls/catalogue';
 import { callDef } from './catalogue-helpers';
 import { createMember, pickGame, withVendorMaintenance } from './fixtures';
 

@@ -5,8 +5,8 @@ import type { Bindings } from '../../worker/env';
 import type { Envelope } from '../../worker/lib/envelope';
 import {
   encryptLegacyPayload, modulusHex, parseModulusHex, rsaKeyPairOfJwk, type LegacyRsaPublicKey,
-} from '../../worker/services/legacy-crypto';
-import { LEGACY_RSA_KEY_PATH } from '../../src/contract/legacy';
+} from '../../worker/services/crypto/legacy-crypto';
+import { LEGACY_RSA_KEY_PATH } from '../../contract/legacy';
 import { sealedCall } from './sealed';
 import { ensureAccountSettings, fromIp, registerMember, uniqueIp, uniqueUsername } from './accounts-fixtures';
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { lotteryCalls } from '../../src/contract/calls/lottery';
-import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID } from '../../src/lib/served';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID } from '../../rules/served';
 import { call } from './helpers';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { callDef } from './catalogue-helpers';

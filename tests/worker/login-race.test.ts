@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsWire } from './accounts-wire';
-import { derive } from '../../worker/services/password';
-import { LOGIN_SLOWDOWN, LOGIN_THRESHOLDS } from '../../worker/services/login-guard';
-import { PASSWORD_CHANGE_MAX_FAILURES } from '../../worker/services/passwords';
+import { derive } from '../../worker/services/crypto/password';
+import { LOGIN_SLOWDOWN, LOGIN_THRESHOLDS } from '../../worker/services/accounts/login-guard';
+import { PASSWORD_CHANGE_MAX_FAILURES } from '../../worker/services/accounts/passwords';
 import { sealedCall, payloadKey } from './sealed';
 import { ensureAccountSettings, fromIp, registerMember, uniqueIp, uniqueUsername, withTestCaptcha } from './accounts-fixtures';
 

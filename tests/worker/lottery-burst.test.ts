@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { wireToMinor } from '../../src/contract/money';
+import { wireToMinor } from '../../contract/money';
 import { settleDueDraws } from '../../worker/services/lottery/settlement';
 import { balanceOf, createMember } from './fixtures';
 import { countOf, dailyGame, ledgerOf, newKey, openDraw, postOrder } from './lottery-helpers';

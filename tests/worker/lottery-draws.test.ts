@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { lotteryCalls } from '../../src/contract/calls/lottery';
-import { envelopeSchema, gatewayErrorSchema } from '../../src/contract/envelope';
-import { wireToMinor } from '../../src/contract/money';
-import { verifyDraw } from '../../worker/services/lottery/draw';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { envelopeSchema, gatewayErrorSchema } from '../../contract/envelope';
+import { wireToMinor } from '../../contract/money';
+import { verifyDraw } from '../../worker/model/lottery/draw';
 import { ensureDraw } from '../../worker/services/lottery/draws';
-import { openSlot, slotAt } from '../../worker/services/lottery/schedule';
+import { openSlot, slotAt } from '../../worker/model/lottery/schedule';
 import { call } from './helpers';
 import { createMember } from './fixtures';
 import { countOf, dailyGame, drawRow, gateway, lotteryGame } from './lottery-helpers';

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import type { z } from 'zod';
-import { formatBettingSlip, type SlipEntry } from '../../src/contract/bettingSlip';
-import type { lotteryCalls } from '../../src/contract/calls/lottery';
-import { minorToWire } from '../../src/contract/money';
-import { openSlot, slotAt, type DrawSlot, type Schedule } from '../../worker/services/lottery/schedule';
+import { formatBettingSlip, type SlipEntry } from '../../contract/bettingSlip';
+import type { lotteryCalls } from '../../contract/calls/lottery';
+import { minorToWire } from '../../contract/money';
+import { openSlot, slotAt, type DrawSlot, type Schedule } from '../../worker/model/lottery/schedule';
 import { call } from './helpers';
 
 /** A seeded lottery game with its schedule. */

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { lotteryCalls } from '../../src/contract/calls/lottery';
-import { openSlot } from '../../worker/services/lottery/schedule';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { openSlot } from '../../worker/model/lottery/schedule';
 import { createStandin } from '../platform-standin/app';
 import { callDef } from './catalogue-helpers';
 import { createMember } from './fixtures';

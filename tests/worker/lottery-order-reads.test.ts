@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { lotteryCalls } from '../../src/contract/calls/lottery';
-import { gatewayErrorSchema } from '../../src/contract/envelope';
-import { wireToMinor } from '../../src/contract/money';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { gatewayErrorSchema } from '../../contract/envelope';
+import { wireToMinor } from '../../contract/money';
 import { cancelSubOrders } from '../../worker/services/lottery/orders';
 import { ApiError } from '../../worker/lib/envelope';
 import { balanceOf, createMember } from './fixtures';

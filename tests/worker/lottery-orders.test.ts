@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { lotteryCalls } from '../../src/contract/calls/lottery';
-import { gatewayErrorSchema } from '../../src/contract/envelope';
-import { minorToWire, wireToMinor } from '../../src/contract/money';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { gatewayErrorSchema } from '../../contract/envelope';
+import { minorToWire, wireToMinor } from '../../contract/money';
 import { placeOrder } from '../../worker/services/lottery/orders';
 import { balanceOf, createMember, withVendorMaintenance } from './fixtures';
 import { call } from './helpers';

@@ -1,12 +1,12 @@
 import { createExecutionContext, createScheduledController, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
-import { isWinner, parseBet } from '../../worker/services/lottery/bets';
-import { deriveDigits } from '../../worker/services/lottery/draw';
-import { payoutMinor } from '../../worker/services/lottery/odds';
+import { isWinner, parseBet } from '../../worker/model/lottery/bets';
+import { deriveDigits } from '../../worker/model/lottery/draw';
+import { payoutMinor } from '../../worker/model/lottery/odds';
 import { settleDueDraws } from '../../worker/services/lottery/settlement';
 import { runLotteryTick } from '../../worker/services/lottery/cron';
-import { openSlot } from '../../worker/services/lottery/schedule';
+import { openSlot } from '../../worker/model/lottery/schedule';
 import { balanceOf, createMember } from './fixtures';
 import { countOf, dailyGame, drawRow, ledgerOf, newKey, openDraw, postOrder, type TestLotteryGame } from './lottery-helpers';
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/index';
 
-// Width variants of the media bucket (worker/services/media.ts MEDIA_WIDTHS): `?w=` picks the copy made at import.
+// Width variants of the media bucket (worker/services/media/media.ts MEDIA_WIDTHS): `?w=` picks the copy made at import.
 const HASH = 'c'.repeat(64);
 const KEY = `content/DEMO/${HASH}.jpg`;
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { minorToWire } from '../../src/contract/money';
+import { minorToWire } from '../../contract/money';
 import { settleDueDraws } from '../../worker/services/lottery/settlement';
 import { call } from './helpers';
 import { createMember, pickGame } from './fixtures';

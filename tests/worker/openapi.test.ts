@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/index';
-import { extensionCalls } from '../../src/contract/calls/extensions';
-import { allCalls } from '../../src/contract/index';
+import { extensionCalls } from '../../contract/calls/extensions';
+import { allCalls } from '../../contract/index';
 
 const app = createApp();
 

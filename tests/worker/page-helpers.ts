@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { createApp, type AppOptions } from '../../worker/index';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import type { Bindings } from '../../worker/env';
-import { PAGE_ROUTES } from '../../src/lib/routes';
+import { PAGE_ROUTES } from '../../rules/routes';
 
 /** A stand-in for the build (the ASSETS binding): files by path, plus the requests it received. */
 export interface FakeBuild {
@@ -59,7 +59,7 @@ export interface PageAnswer {
   status: number;
   headers: Headers;
   text: string;
-  /** The text without the site markup the edge writes into `<html>` (data-switches, data-site-theme, data-merchant, data-capabilities, the brand's data-site-name, data-app-name, data-brand-logo) and its served data blocks (src/lib/served.ts): the file as built. */
+  /** The text without the site markup the edge writes into `<html>` (data-switches, data-site-theme, data-merchant, data-capabilities, the brand's data-site-name, data-app-name, data-brand-logo) and its served data blocks (rules/served.ts): the file as built. */
   file: string;
 }
 

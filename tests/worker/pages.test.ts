@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../../src/lib/routes';
+import { PAGE_ROUTES } from '../../rules/routes';
 import { BUILD_FILES, fakeBuild, file, page } from './page-helpers';
 
 const build = () => fakeBuild(BUILD_FILES);

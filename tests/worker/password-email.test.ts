@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { envelopeSchema } from '../../src/contract/envelope';
-import { accountsCalls } from '../../src/contract/calls/accounts';
+import { envelopeSchema } from '../../contract/envelope';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { call } from './helpers';
 import { sealedCall } from './sealed';
 import { ensureAccountSettings, fromIp, postLogin, registerMember, uniqueIp } from './accounts-fixtures';

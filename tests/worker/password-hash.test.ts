@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derive, hashPassword, verifyPassword } from '../../worker/services/password';
+import { derive, hashPassword, verifyPassword } from '../../worker/services/crypto/password';
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 const bytes = (text: string) => new TextEncoder().encode(text);

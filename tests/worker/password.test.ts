@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsWire } from './accounts-wire';
-import { hashPassword } from '../../worker/services/password';
+import { hashPassword } from '../../worker/services/crypto/password';
 import { call } from './helpers';
 import { sealedCall } from './sealed';
 import { createMember } from './fixtures';

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAYLOAD_ALGORITHM, fromBase64, sealPayload, toBase64, type PayloadKey } from '../../src/api/payload-crypto';
+import { PAYLOAD_ALGORITHM, fromBase64, sealPayload, toBase64, type PayloadKey } from '../../contract/payload-crypto';
 import { call } from './helpers';
 import { sealedCall, payloadKey } from './sealed';
 import {

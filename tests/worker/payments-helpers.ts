@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { call } from './helpers';
-import { demoSecret } from '../../worker/services/payments/demo-provider';
-import { noticeText } from '../../worker/services/payments/notice';
-import { signedHeaders } from '../../worker/services/payments/signature';
-import type { PaymentNotice } from '../../worker/services/payments/provider';
+import { demoSecret } from '../../worker/services/wallet/payments/demo-provider';
+import { noticeText } from '../../worker/services/wallet/payments/notice';
+import { signedHeaders } from '../../worker/services/wallet/payments/signature';
+import type { PaymentNotice } from '../../worker/services/wallet/payments/provider';
 import type { Bindings } from '../../worker/env';
 
 let keys = 0;

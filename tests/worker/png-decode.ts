@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { crc32 } from '../../worker/services/png';
+import { crc32 } from '../../worker/services/media/png';
 
 /** A decoded 8-bit RGB PNG: its chunks (type, with their CRC checked) and the unfiltered pixels. */
 export interface DecodedPng {
@@ -10,7 +10,7 @@ export interface DecodedPng {
 }
 
 /**
- * Test-side PNG reader for what worker/services/png.ts writes (RGB, 8 bits, filter 0): checks the signature
+ * Test-side PNG reader for what worker/services/media/png.ts writes (RGB, 8 bits, filter 0): checks the signature
  * and every chunk's CRC-32, inflates IDAT with node:zlib (an independent zlib), strips the filter bytes.
  * Throws on anything unexpected.
  */

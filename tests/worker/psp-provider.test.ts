@@ -5,7 +5,7 @@ import { balanceOf, createMember } from './fixtures';
 import { expectLedgerInvariants } from './money-invariants';
 import { createDeposit, depositStatus, freshKey } from './payments-helpers';
 import { createPspStandin } from '../psp-standin/app';
-import { runPaymentsTick } from '../../worker/services/payments-tick';
+import { runPaymentsTick } from '../../worker/services/wallet/payments-tick';
 import type { Bindings } from '../../worker/env';
 
 const SECRET = 'psp-shared-secret-for-tests';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { RECENT_GAMES_CAP } from '../../src/contract/calls/favourites';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { RECENT_GAMES_CAP } from '../../contract/calls/favourites';
 import { recordRecentGame } from '../../worker/db/queries/games';
 import { callDef } from './catalogue-helpers';
 import { createMember, pickGame } from './fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountsCalls } from '../../src/contract/calls/accounts';
-import { SERVED_REGISTER_ID } from '../../src/lib/served';
+import { accountsCalls } from '../../contract/calls/accounts';
+import { SERVED_REGISTER_ID } from '../../rules/served';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { call } from './helpers';
 import { fakeBuild, page } from './page-helpers';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsWire } from './accounts-wire';
-import { minorToWire } from '../../src/contract/money';
+import { minorToWire } from '../../contract/money';
 import type { Bindings } from '../../worker/env';
 import { call } from './helpers';
 import { sealedCall } from './sealed';

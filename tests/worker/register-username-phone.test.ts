@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionValue } from '../../src/contract/calls/accounts';
+import type { SessionValue } from '../../contract/calls/accounts';
 import { sealedCall } from './sealed';
 import {
   ensureAccountSettings, fromIp, postLogin, registration, setSwitch, uniqueIp, withTestCaptcha,

@@ -5,11 +5,11 @@ import { balanceOf, createMember } from './fixtures';
 import { ensureAccountSettings, registerMember, setSwitch } from './accounts-fixtures';
 import { expectLedgerInvariants } from './money-invariants';
 import { createDeposit, ledgerCount, postNotice } from './payments-helpers';
-import { rewardCalls } from '../../src/contract/calls/rewards';
-import { claimSignIn } from '../../worker/services/rewards';
-import { DEFAULT_REWARD_SETTINGS } from '../../worker/services/reward-settings';
-import { referralRewardOnFirstDeposit } from '../../worker/services/referrals';
-import { dayInZone } from '../../src/lib/rewards';
+import { rewardCalls } from '../../contract/calls/rewards';
+import { claimSignIn } from '../../worker/services/rewards/rewards';
+import { DEFAULT_REWARD_SETTINGS } from '../../worker/services/rewards/reward-settings';
+import { referralRewardOnFirstDeposit } from '../../worker/services/rewards/referrals';
+import { dayInZone } from '../../rules/rewards';
 
 async function setPromotion(key: string, on: boolean): Promise<void> {
   await env.DB.prepare(

@@ -1,6 +1,6 @@
 import type { Envelope } from '../../worker/lib/envelope';
 import type { Bindings } from '../../worker/env';
-import { sealPayload, type PayloadKey } from '../../src/api/payload-crypto';
+import { sealPayload, type PayloadKey } from '../../contract/payload-crypto';
 import { call } from './helpers';
 
 /** The server's current payload key, as the browser fetches it. */
@@ -12,7 +12,7 @@ export async function payloadKey(env?: Partial<Bindings>): Promise<PayloadKey> {
 
 /**
  * Calls a sealed endpoint the way the browser does: fetches the payload key, seals `json` with the client's
- * own code (src/api/payload-crypto.ts) for the request path, and sends `{ data }` with the Encryption header.
+ * own code (contract/payload-crypto.ts) for the request path, and sends `{ data }` with the Encryption header.
  * `now`/`nonce` override the sealed timestamp and nonce; `key` skips the key fetch.
  */
 export async function sealedCall<T = unknown>(

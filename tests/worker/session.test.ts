@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsWire } from './accounts-wire';
-import { minorToWire } from '../../src/contract/money';
-import { hashPassword } from '../../worker/services/password';
-import { hashToken } from '../../worker/services/tokens';
-import { issueCaptcha } from '../../worker/services/captcha';
+import { minorToWire } from '../../contract/money';
+import { hashPassword } from '../../worker/services/crypto/password';
+import { hashToken } from '../../worker/services/crypto/tokens';
+import { issueCaptcha } from '../../worker/services/accounts/captcha';
 import { call } from './helpers';
 import { sealedCall } from './sealed';
 import {

@@ -1,17 +1,17 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsWire } from './accounts-wire';
-import { envelopeSchema } from '../../src/contract/envelope';
-import { accountsCalls } from '../../src/contract/calls/accounts';
+import { envelopeSchema } from '../../contract/envelope';
+import { accountsCalls } from '../../contract/calls/accounts';
 import {
   systemCalls, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue, type WhitelabelNode,
-} from '../../src/contract/calls/system';
-import { flattenWhitelabel } from '../../src/lib/whitelabel';
+} from '../../contract/calls/system';
+import { flattenWhitelabel } from '../../rules/whitelabel';
 import { clearMerchantCache } from '../../worker/edge/merchant';
 import { call } from './helpers';
 import { ensureAccountSettings } from './accounts-fixtures';
 import { clientServicePath } from './client-crypto';
-import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../src/contract/headers';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../contract/headers';
 
 /** What PlayDeck's browser adds to every call (src/api/client.ts): it reads plain customer-service paths. */
 const FROM_PLAYDECK = { [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE };

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { call } from './helpers';
 import { createMember } from './fixtures';
 import { createDeposit, postNotice } from './payments-helpers';
-import { walletCalls } from '../../src/contract/calls/wallet';
-import { postLedger } from '../../worker/services/ledger';
+import { walletCalls } from '../../contract/calls/wallet';
+import { postLedger } from '../../worker/services/ledger/ledger';
 import { env } from 'cloudflare:test';
 
 describe('the transactions view (issue 13: deposits, withdrawals, bonuses, rounds)', { timeout: 30_000 }, () => {

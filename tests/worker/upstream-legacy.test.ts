@@ -6,9 +6,9 @@ import { clearPlatformKeyCache } from '../../worker/edge/upstream-key';
 import {
   decryptLegacyPayload, encryptLegacyPayload, encryptServicePath, modulusHex, rsaKeyPairOfJwk,
   type LegacyRsaPrivateKey, type LegacyRsaPublicKey,
-} from '../../worker/services/legacy-crypto';
-import { sealPayload, type PayloadKey } from '../../src/api/payload-crypto';
-import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../src/contract/headers';
+} from '../../worker/services/crypto/legacy-crypto';
+import { sealPayload, type PayloadKey } from '../../contract/payload-crypto';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../contract/headers';
 import { page } from './page-helpers';
 
 const UPSTREAM = 'https://platform.upstream.test/base';

@@ -2,10 +2,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../worker/lib/envelope';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { clearPlatformKeyCache } from '../../worker/edge/upstream-key';
-import { sealPayload, type PayloadKey } from '../../src/api/payload-crypto';
+import { sealPayload, type PayloadKey } from '../../contract/payload-crypto';
 import { createStandin, type Standin } from '../platform-standin/app';
 import { SEEDED_PLAYER, SERVICE_LINKS } from '../platform-standin/shapes';
-import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../src/contract/headers';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../contract/headers';
 import { page } from './page-helpers';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { Envelope } from '../../worker/lib/envelope';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { clearEdgeAnswers } from '../../worker/edge/edge-api';

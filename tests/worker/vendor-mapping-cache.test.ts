@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SERVED_VENDORS_ID } from '../../src/lib/served';
+import { SERVED_VENDORS_ID } from '../../rules/served';
 import type { UpstreamFetch } from '../../worker/edge/upstream';
 import { clearEdgeAnswers } from '../../worker/edge/edge-api';
 import { fakeBuild, page } from './page-helpers';

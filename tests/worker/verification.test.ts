@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CountryListValue } from '../../src/contract/calls/system';
-import { consumeSmsCode } from '../../worker/services/sms-verification';
+import type { CountryListValue } from '../../contract/calls/system';
+import { consumeSmsCode } from '../../worker/services/accounts/sms-verification';
 import { createApp } from '../../worker/index';
 import { call } from './helpers';
 import { ensureAccountSettings, fromIp, setSwitch, uniqueIp, withTestCaptcha } from './accounts-fixtures';

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsWire } from './accounts-wire';
-import { minorToWire } from '../../src/contract/money';
-import { postLedger } from '../../worker/services/ledger';
+import { minorToWire } from '../../contract/money';
+import { postLedger } from '../../worker/services/ledger/ledger';
 import { call } from './helpers';
 import { demoAmounts, ensureAccountSettings, fromIp, registerMember, uniqueIp } from './accounts-fixtures';
 

@@ -5,10 +5,10 @@ import { balanceOf, createMember, type TestMember } from './fixtures';
 import { expectLedgerInvariants } from './money-invariants';
 import { freshKey, ledgerCount } from './payments-helpers';
 import { createPspStandin } from '../psp-standin/app';
-import { walletCalls } from '../../src/contract/calls/wallet';
+import { walletCalls } from '../../contract/calls/wallet';
 import { decisionSql } from '../../scripts/withdrawal-commands';
-import { hashPassword } from '../../worker/services/password';
-import { runPaymentsTick } from '../../worker/services/payments-tick';
+import { hashPassword } from '../../worker/services/crypto/password';
+import { runPaymentsTick } from '../../worker/services/wallet/payments-tick';
 import type { Bindings } from '../../worker/env';
 
 const PAY_PASSWORD = '246810';

@@ -3,7 +3,7 @@ import corpusText from '../fixtures/xss-corpus.txt?raw';
 /** The payloads of tests/fixtures/xss-corpus.txt (one a line; `# ` lines are comments). */
 export const XSS_CORPUS: readonly string[] = corpusText.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('# '));
 
-/** Tags rich content may carry (the allowlist of worker/services/rich-text.ts, written out again on purpose). */
+/** Tags rich content may carry (the allowlist of worker/model/rich-text.ts, written out again on purpose). */
 const SAFE_TAGS = new Set([
   'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'span', 'div', 'h2', 'h3', 'h4',
   'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption',

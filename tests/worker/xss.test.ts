@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentCalls } from '../../src/contract/calls/content';
-import { conversationCalls } from '../../src/contract/calls/conversations';
-import type { AnnouncementGroups, HelpEntry } from '../../src/contract/calls/content-schemas';
-import { freeText, plainText, sanitizePlainText, sanitizeRich } from '../../worker/services/rich-text';
+import { contentCalls } from '../../contract/calls/content';
+import { conversationCalls } from '../../contract/calls/conversations';
+import type { AnnouncementGroups, HelpEntry } from '../../contract/calls/content-schemas';
+import { freeText, plainText, sanitizePlainText, sanitizeRich } from '../../worker/model/rich-text';
 import { sendMessageSql } from '../../worker/db/queries/inbox';
 import { call } from './helpers';
 import { callDef } from './catalogue-helpers';

@@ -3,15 +3,15 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { sealedJson } from '../services/encrypted-body';
-import { requireMember } from '../services/auth-context';
+import { sealedJson } from '../middleware/encrypted-body';
+import { requireMember } from '../middleware/auth-context';
 import { revokeAllSessions } from '../db/queries/sessions';
 import { revokeRememberTokens } from '../db/queries/remember';
-import { resumeRememberedLogin } from '../services/remember';
-import { SOCIAL_PROVIDERS, exchangeForSession, finishSocialLogin, startSocialLogin, type SocialProvider } from '../services/social-login';
-import { resetWithEmailToken } from '../services/email-reset';
-import { OAUTH_START_PER_IP, consumeRateLimit } from '../services/rate-limit';
-import { emailResetBody, exchangeBody, rememberBody } from '../../src/contract/calls/accounts';
+import { resumeRememberedLogin } from '../services/accounts/remember';
+import { SOCIAL_PROVIDERS, exchangeForSession, finishSocialLogin, startSocialLogin, type SocialProvider } from '../services/accounts/social-login';
+import { resetWithEmailToken } from '../services/accounts/email-reset';
+import { OAUTH_START_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
+import { emailResetBody, exchangeBody, rememberBody } from '../../contract/calls/accounts';
 
 const providerParam = z.object({ provider: z.enum(Object.keys(SOCIAL_PROVIDERS) as [SocialProvider, ...SocialProvider[]]) });
 const callbackQuery = z.object({
@@ -39,7 +39,7 @@ function toLoginPage(c: Context<AppEnv>, error: unknown): Response {
 }
 
 /**
- * PlayDeck's accounts extensions, mounted at /wps/playdeck (src/contract/calls/accounts.ts `extension: true`;
+ * PlayDeck's accounts extensions, mounted at /wps/playdeck (contract/calls/accounts.ts `extension: true`;
  * the platform has none of them, so the screens offer them only with the matching capability).
  * - POST /session/remember `{ token }` → session value with a replacement `rememberToken` (the old one stops
  *   working). 401 `remember_invalid` for an unknown, used, revoked or expired token. (capability `remember`)

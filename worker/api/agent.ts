@@ -3,8 +3,8 @@ import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findInviterByCode } from '../db/queries/members';
-import { AFFILIATE_LOOKUP_PER_IP, consumeRateLimit } from '../services/rate-limit';
-import { affiliateQuery } from '../../src/contract/calls/accounts';
+import { AFFILIATE_LOOKUP_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
+import { affiliateQuery } from '../../contract/calls/accounts';
 
 /**
  * Router for /wps/agent (platform-contract.md §3 affiliate lookup and check; accounts §3, §4 Affiliate code).

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { contentCalls } from '../../src/contract/calls/content';
-import type { ValueOf } from '../../src/contract/call';
+import { contentCalls } from '../../contract/calls/content';
+import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import {
   announcementExists, listAnnouncements, listPromotionCategories, markRead, type AnnouncementFilter,
 } from '../db/queries/announcements';
-import { requireMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
-import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../src/lib/jackpot';
+import { requireMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
+import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../rules/jackpot';
 
 type ListValue = ValueOf<typeof contentCalls.announcementList>;
 
@@ -81,7 +81,7 @@ export const promotionRelayRouter = new Hono<AppEnv>()
 /**
  * Home relays (platform-contract.md §7.6), mounted at /wps/relay:
  * - GET /VIS_getJackpot (COMM3) → `{ amount, currency, currencySymbol, tickMs, stepMin, stepMax }`: the jackpot the
- *   home banner shows (src/lib/jackpot.ts: where it starts, in decimal currency units, and how it grows), with the
+ *   home banner shows (rules/jackpot.ts: where it starts, in decimal currency units, and how it grows), with the
  *   site's currency. Cacheable for five minutes (it depends only on the site).
  * - GET /GCSGAME_getGameMatchV2 → [] (PlayDeck has no sports feed: the client's hot-match row stays hidden).
  */

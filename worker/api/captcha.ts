@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
-import { issueCaptcha, newChallenge, setCaptchaCookie } from '../services/captcha';
-import { renderCaptchaPng } from '../services/captcha-image';
-import { bytesToBase64 } from '../services/png';
-import { CAPTCHA_PER_IP, consumeRateLimit } from '../services/rate-limit';
-import { HEADER } from '../../src/contract/headers';
+import { issueCaptcha, newChallenge, setCaptchaCookie } from '../services/accounts/captcha';
+import { renderCaptchaPng } from '../services/accounts/captcha-image';
+import { bytesToBase64 } from '../services/media/png';
+import { CAPTCHA_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
+import { HEADER } from '../../contract/headers';
 
 /** A module id as the `ModuleId` header carries it (CAPTCHA3 from the platform's clients). */
 const MODULE_ID = /^[A-Za-z0-9_]{1,32}$/;

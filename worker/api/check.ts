@@ -3,15 +3,15 @@ import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { usernameExists } from '../db/queries/members';
-import { USERNAME_CHECK_PER_IP, consumeRateLimit } from '../services/rate-limit';
-import { FIELD_FORMATS } from '../../src/lib/fieldFormats';
-import { checkUsernameQuery } from '../../src/contract/calls/accounts';
+import { USERNAME_CHECK_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
+import { FIELD_FORMATS } from '../../contract/fieldFormats';
+import { checkUsernameQuery } from '../../contract/calls/accounts';
 
 /**
  * Router for /wps/check (platform-contract.md §3 username check; the answer shape is not found in the platform's
  * clients: PlayDeck answers `{ available: boolean }`).
  * - GET /username?username= → `{ available }`; case-insensitive, per merchant. Errors: 400 `request_param_err`
- *   for a username the registration rule refuses (src/lib/fieldFormats.ts), 429 `TOO_MANY_REQUEST` past 60
+ *   for a username the registration rule refuses (contract/fieldFormats.ts), 429 `TOO_MANY_REQUEST` past 60
  *   checks per IP per 10 minutes (the answer reveals which names exist, as registration itself would).
  */
 export const checkRouter = new Hono<AppEnv>().get('/username', valid('query', checkUsernameQuery), async (c) => {

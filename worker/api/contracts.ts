@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { contentCalls } from '../../src/contract/calls/content';
-import type { ValueOf } from '../../src/contract/call';
-import type { ContractKind } from '../../src/contract/calls/content-schemas';
+import { contentCalls } from '../../contract/calls/content';
+import type { ValueOf } from '../../contract/call';
+import type { ContractKind } from '../../contract/calls/content-schemas';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { decideOffer, findOffer, pendingOffers } from '../db/queries/contracts';
-import { requireMember, type AuthedMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
+import { requireMember, type AuthedMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
 import { enabledSwitchesFor } from '../edge/merchant';
-import { sanitizeRich } from '../services/rich-text';
+import { sanitizeRich } from '../model/rich-text';
 
 /** Member types never prompted about contracts (accounts §6, §9). */
 const NOT_AGENT_TYPES: readonly number[] = [4, 40, 41, 42];

@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import type { ValueOf } from '../../src/contract/call';
-import { minorToWire, wireToMinor } from '../../src/contract/money';
-import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, DEMO_STAKES, SHOOTER_TARGETS, demoKindOf, isFairKind } from '../../src/lib/demoGames';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import type { ValueOf } from '../../contract/call';
+import { minorToWire, wireToMinor } from '../../contract/money';
+import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, DEMO_STAKES, SHOOTER_TARGETS, demoKindOf, isFairKind } from '../../rules/demoGames';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import type { FairRound } from '../db/queries/demo-fair';
-import { checkLaunch } from '../services/launch';
-import { SLOT_STAKES } from '../services/slot';
-import { REAL_MEMBER_TYPES, requireMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
-import { currentSeed, playFairRound } from '../services/demo-play';
+import { checkLaunch } from '../services/games/launch';
+import { SLOT_STAKES } from '../services/games/slot';
+import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
+import { currentSeed, playFairRound } from '../services/games/demo-play';
 
 /** The demo-platform game behind a node id: offered by this site and hosted by the 'demo' adapter. */
 async function demoGame(db: D1Database, merchantCode: string, nodeId: number): Promise<CatalogueGame> {
@@ -31,9 +31,9 @@ export function fairRoundWire(round: FairRound): ValueOf<typeof catalogueCalls.d
 }
 
 /**
- * Router for /wps/playdeck/demo (PlayDeck extension, capability `demo-games`; src/contract/calls/demo.ts): the
+ * Router for /wps/playdeck/demo (PlayDeck extension, capability `demo-games`; contract/calls/demo.ts): the
  * demo platform's games of every kind beside the slot's own calls (./demo.ts). Which kind a game plays is
- * `demoKindOf(gameType, classify)` (src/lib/demoGames.ts). Money is decimal currency units on the wire.
+ * `demoKindOf(gameType, classify)` (rules/demoGames.ts). Money is decimal currency units on the wire.
  */
 export const demoGamesRouter = new Hono<AppEnv>()
   /**
@@ -66,7 +66,7 @@ export const demoGamesRouter = new Hono<AppEnv>()
   })
   /**
    * POST /play `{ nodeId, stake, choice, clientSeed, idempotencyKey, freePlay? }` → `{ round, balance,
-   * nextCommitment }` (src/contract/calls/demo.ts demoPlay). The game must play a provably fair kind (a slot game
+   * nextCommitment }` (contract/calls/demo.ts demoPlay). The game must play a provably fair kind (a slot game
    * is 400 `not_demo_game`: it spins through /slot/spin). Who may play is the launch rule (checkLaunch): guests and
    * trial members only where free play is supported (else 403 `free_reject`); a real member asking for free play
    * where it is not supported gets 400 `free_play_unavailable`; guests and trial members play with their trial

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import type { ValueOf } from '../../src/contract/call';
-import { minorToWire, wireToMinor } from '../../src/contract/money';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import type { ValueOf } from '../../contract/call';
+import { minorToWire, wireToMinor } from '../../contract/money';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import { findRoundByKey, insertRoundStatement, type DemoRound } from '../db/queries/demo';
-import { postLedger, getBalance, type LedgerChange } from '../services/ledger';
-import { checkLaunch } from '../services/launch';
-import { SLOT_PAYTABLE, SLOT_STAKES, SLOT_SYMBOLS, isSlotStake, secureRandomInt, spin } from '../services/slot';
-import { REAL_MEMBER_TYPES, requireMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
+import { postLedger, getBalance, type LedgerChange } from '../services/ledger/ledger';
+import { checkLaunch } from '../services/games/launch';
+import { SLOT_PAYTABLE, SLOT_STAKES, SLOT_SYMBOLS, isSlotStake, secureRandomInt, spin } from '../services/games/slot';
+import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
 
 /** The demo-platform game behind a node id: offered by this site and hosted by the 'demo' adapter. */
 async function demoGame(db: D1Database, merchantCode: string, nodeId: number): Promise<CatalogueGame> {
@@ -37,7 +37,7 @@ function assertSameSpin(round: DemoRound, nodeId: number, stakeMinor: number): v
 }
 
 /**
- * Router for /wps/playdeck/demo (PlayDeck extension, capability `demo-games`; src/contract/calls/demo.ts): the
+ * Router for /wps/playdeck/demo (PlayDeck extension, capability `demo-games`; contract/calls/demo.ts): the
  * built-in demo platform's slot, which plays every game of a vendor whose launch adapter is 'demo' against the
  * member's real wallet. Money is decimal currency units on the wire, minor units inside.
  */

@@ -1,6 +1,6 @@
 import { Hono, type ExecutionContext as HonoExecutionContext } from 'hono';
 import type { AppEnv, Bindings } from '../env';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
+import { catalogueCalls } from '../../contract/calls/catalogue';
 import { ApiError, ok } from '../lib/envelope';
 import { pageGamesStatements } from '../db/queries/games';
 import { EMPTY_TYPES, gameListFilter } from './relay-catalogue';

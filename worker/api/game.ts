@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { catalogueCalls, isLotteryLobbyLaunch } from '../../src/contract/calls/catalogue';
-import type { ValueOf } from '../../src/contract/call';
+import { catalogueCalls, isLotteryLobbyLaunch } from '../../contract/calls/catalogue';
+import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOfferedGame, findOfferedGameById, recordRecentGame } from '../db/queries/games';
 import { listLotteryGames } from '../db/queries/lottery-games';
 import { merchantOffersCategory } from '../db/queries/vendors';
-import { checkLaunch, launchUrl } from '../services/launch';
-import { memberOnly } from '../services/member-only';
-import { REAL_MEMBER_TYPES, requireMember } from '../services/auth-context';
+import { checkLaunch, launchUrl } from '../services/games/launch';
+import { memberOnly } from '../middleware/member-only';
+import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
 
 /** The site's lottery lobby page (player-shell §2 /m/lottery): where the lottery lobby launch sends the player. */
 export const LOTTERY_LOBBY_URL = '/m/lottery';

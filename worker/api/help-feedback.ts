@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { contentCalls } from '../../src/contract/calls/content';
+import { contentCalls } from '../../contract/calls/content';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { listHelp } from '../db/queries/help';
 import { insertFeedback } from '../db/queries/feedback';
-import { requireMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
-import { verifyCaptcha } from '../services/captcha';
-import { consumeRateLimit, FEEDBACK_PER_MEMBER } from '../services/rate-limit';
-import { freeText } from '../services/rich-text';
+import { requireMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
+import { verifyCaptcha } from '../services/accounts/captcha';
+import { consumeRateLimit, FEEDBACK_PER_MEMBER } from '../services/accounts/rate-limit';
+import { freeText } from '../model/rich-text';
 
 /**
  * GET /wps/system/helpCenter?device=MOBILE&lang= (platform-contract.md §3; accounts §2 Help centre): the site's

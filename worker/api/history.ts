@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { historyCalls } from '../../src/contract/calls/history';
-import type { ValueOf } from '../../src/contract/call';
-import { minorToWire } from '../../src/contract/money';
+import { historyCalls } from '../../contract/calls/history';
+import type { ValueOf } from '../../contract/call';
+import { minorToWire } from '../../contract/money';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findSlotRound, gameNameOf, listHistory } from '../db/queries/game-history';
 import { findFairRound } from '../db/queries/demo-fair';
-import { requireMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
+import { requireMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
 
 /**
- * Router for /wps/playdeck/history (PlayDeck extension, capability `game-history`; src/contract/calls/history.ts):
+ * Router for /wps/playdeck/history (PlayDeck extension, capability `game-history`; contract/calls/history.ts):
  * the member's game history of every kind (player-shell §2 /m/gameRecord). Money is currency units on the wire.
  */
 export const historyRouter = new Hono<AppEnv>()

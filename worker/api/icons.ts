@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
 import { findBannerFacts, findGameIconFacts } from '../db/queries/icons';
-import { bannerSvg, gameIconSvg } from '../services/icons';
+import { bannerSvg, gameIconSvg } from '../services/media/icons';
 
 /** `<digits>.svg` → the id; anything else is malformed input (400 `invalid_input`). */
 function idOf(file: string): number {

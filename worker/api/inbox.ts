@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { conversationCalls } from '../../src/contract/calls/conversations';
-import type { ValueOf } from '../../src/contract/call';
+import { conversationCalls } from '../../contract/calls/conversations';
+import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { countUnreadInbox, findInboxMessage, markInbox, pageInbox } from '../db/queries/inbox';
-import { requireRealMember, type AuthedMember } from '../services/auth-context';
-import { CONVERSATION_READS_PER_MEMBER, CONVERSATION_WRITES_PER_MEMBER, consumeRateLimit } from '../services/rate-limit';
-import { sanitizeRichText } from '../services/rich-text';
+import { requireRealMember, type AuthedMember } from '../middleware/auth-context';
+import { CONVERSATION_READS_PER_MEMBER, CONVERSATION_WRITES_PER_MEMBER, consumeRateLimit } from '../services/accounts/rate-limit';
+import { sanitizeRichText } from '../model/rich-text';
 import { createMiddleware } from 'hono/factory';
 
 /**
@@ -31,7 +31,7 @@ function member(c: Context<AppEnv>): AuthedMember {
 
 /**
  * Inbox relays (platform-contract.md §3 inbox, INBOX3; accounts §2 Message centre, §6, §8), mounted at /wps/relay.
- * Schemas and shapes: src/contract/calls/conversations.ts. Errors: 401 without a session, 403 `free_reject` for
+ * Schemas and shapes: contract/calls/conversations.ts. Errors: 401 without a session, 403 `free_reject` for
  * guest/trial, 429 `TOO_MANY_REQUEST`, 400 `request_param_err`, 404 `message_not_found`.
  */
 export const inboxRouter = new Hono<AppEnv>()

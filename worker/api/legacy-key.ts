@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
-import { legacyEncryptionEnabled, legacyKeyPair } from '../services/legacy-keys';
-import { modulusHex } from '../services/legacy-crypto';
+import { legacyEncryptionEnabled, legacyKeyPair } from '../services/crypto/legacy-keys';
+import { modulusHex } from '../services/crypto/legacy-crypto';
 
 /**
  * GET /wps/session/key/rsa (platform-contract.md §1.6.1, §7.1; mounted at /wps/session/key): the RSA public modulus

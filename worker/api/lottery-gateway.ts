@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { drawPageQuery, gameIdValue, lotteryGamesQuery, lotteryMenuQuery, nearNumerosQuery } from '../../src/contract/calls/lottery-shapes';
+import { drawPageQuery, gameIdValue, lotteryGamesQuery, lotteryMenuQuery, nearNumerosQuery } from '../../contract/calls/lottery-shapes';
 import { valid } from '../lib/validate';
 import { findDraw, pagePastDraws } from '../db/queries/lottery-draws';
 import { listLotteryGames } from '../db/queries/lottery-games';
@@ -9,10 +9,10 @@ import { countOrdersByGameSince } from '../db/queries/lottery-orders';
 import { ensureDraw } from '../services/lottery/draws';
 import { requireGame, SETTLE_ON_READ } from '../services/lottery/game-lookup';
 import { settleDueDraws } from '../services/lottery/settlement';
-import { openSlot, slotAt } from '../services/lottery/schedule';
-import { prizeModesOf } from '../services/lottery/odds';
+import { openSlot, slotAt } from '../model/lottery/schedule';
+import { prizeModesOf } from '../model/lottery/odds';
 import { drawView, gameInfoView, gameSheetView, keyedByGameId, mobileGameView, openNumeroView } from '../services/lottery/views';
-import type { LotteryGame } from '../services/lottery/model';
+import type { LotteryGame } from '../model/lottery/model';
 
 const gameParam = z.object({ gameId: gameIdValue });
 
@@ -33,7 +33,7 @@ function byVendor(games: readonly LotteryGame[]): Record<string, { menuCode: str
  * Router for the lottery gateway's games and draws (platform-contract.md §4: GET /lgw/games,
  * /lgw/games/{gameId}/setting, /lgw/draw/{gameId}, /lgw/numeros/near; §7.5, the mobile client's lists, each a plain
  * object keyed by game: /lgw/games/mobile, /lgw/games/popular, /lgw/games/opened/numero, /lgw/vn/games/game_menu,
- * /lgw/vn/numeros/opened/game; calls in src/contract/calls/lottery.ts). Mounted under /lgw and /lotto/lgw.
+ * /lgw/vn/numeros/opened/game; calls in contract/calls/lottery.ts). Mounted under /lgw and /lotto/lgw.
  * Plain JSON answers; errors `{ errorCode, message, value? }` with a 4xx status (worker/lib/gateway.ts). No
  * session needed. `gameId` is the launcher's game id. Times epoch ms, money DECIMAL currency units.
  */

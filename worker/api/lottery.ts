@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { lotteryGameQuery } from '../../src/contract/calls/lottery-shapes';
+import { lotteryGameQuery } from '../../contract/calls/lottery-shapes';
 import { ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { listPastDraws } from '../db/queries/lottery-draws';
 import { ensureDraw } from '../services/lottery/draws';
 import { requireGame, SETTLE_ON_READ } from '../services/lottery/game-lookup';
 import { settleDueDraws } from '../services/lottery/settlement';
-import { openSlot } from '../services/lottery/schedule';
+import { openSlot } from '../model/lottery/schedule';
 import { drawView } from '../services/lottery/views';
 
 /** Results shown with a game's draws. */
@@ -15,7 +15,7 @@ const RESULTS_SHOWN = 10;
 
 /**
  * Router for /wps/playdeck/lottery: the built-in lottery page's richer read (player-shell §2 /m/lotto-h5, §4).
- * A PlayDeck extension (src/contract/calls/lottery.ts `lotteryDraws`, `extension: true`, capability `lottery`):
+ * A PlayDeck extension (contract/calls/lottery.ts `lotteryDraws`, `extension: true`, capability `lottery`):
  * envelope answer, as /wps does. No session needed. Times epoch ms.
  */
 export const lotteryRouter = new Hono<AppEnv>()

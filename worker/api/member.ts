@@ -2,17 +2,17 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
-import { sealedJson } from '../services/encrypted-body';
-import { requireMember } from '../services/auth-context';
+import { sealedJson } from '../middleware/encrypted-body';
+import { requireMember } from '../middleware/auth-context';
 import { findMemberById, findMemberLanguage, setMemberLanguage } from '../db/queries/members';
 import { valid } from '../lib/validate';
-import { memberOnly } from '../services/member-only';
-import { registerByUsername } from '../services/registration';
-import { registerByMobile } from '../services/registration-mobile';
-import { issueTrialUser } from '../services/trial-login';
-import { registerBody, type accountsCalls } from '../../src/contract/calls/accounts';
-import { profileCalls } from '../../src/contract/calls/profile';
-import type { ValueOf } from '../../src/contract/call';
+import { memberOnly } from '../middleware/member-only';
+import { registerByUsername } from '../services/accounts/registration';
+import { registerByMobile } from '../services/accounts/registration-mobile';
+import { issueTrialUser } from '../services/accounts/trial-login';
+import { registerBody, type accountsCalls } from '../../contract/calls/accounts';
+import { profileCalls } from '../../contract/calls/profile';
+import type { ValueOf } from '../../contract/call';
 
 /**
  * Router for /wps/member (platform-contract.md §2 member info, §3 register and trial user). Both registrations
@@ -29,7 +29,7 @@ import type { ValueOf } from '../../src/contract/call';
  * - GET /trialuser → `value` = a new trial member's NAME (string); the browser logs in with it once, within 5
  *   minutes (services/trial-login.ts). 403 `function.not.available` when FREEPLAY3 is off; 429.
  * - PUT /language (COMM3, §3 "server-side language", §7.6) `{ language }` → null: saves the member's interface
- *   language (a code of src/lib/languageCodes.ts, any case, stored upper case), read back as member info
+ *   language (a code of contract/languageCodes.ts, any case, stored upper case), read back as member info
  *   `language`. 401 before validation; 400 `request_param_err` for an unsupported code.
  */
 export const memberRouter = new Hono<AppEnv>()

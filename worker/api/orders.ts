@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import {
   bettingBody, cancelBody, IDEMPOTENCY_HEADER, orderInfoQuery, orderSearchBody, todayOrdersQuery,
-} from '../../src/contract/calls/lottery-shapes';
+} from '../../contract/calls/lottery-shapes';
 import { ApiError } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOrder, listSubOrders, pageOrders, type OrderFilter } from '../db/queries/lottery-orders';
-import { REAL_MEMBER_TYPES, requireMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
+import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
 import { bettingOrder } from '../services/lottery/betting';
 import { cancelSubOrders, orderDetail, placeOrder } from '../services/lottery/orders';
 import { orderView, subOrderView } from '../services/lottery/views';
@@ -32,7 +32,7 @@ async function ordersPage(db: D1Database, memberId: number, filter: OrderFilter,
 }
 
 /**
- * Router for /lgw/orders (platform-contract.md §4; calls in src/contract/calls/lottery.ts): the member's lottery
+ * Router for /lgw/orders (platform-contract.md §4; calls in contract/calls/lottery.ts): the member's lottery
  * orders. Plain JSON answers; errors `{ errorCode, message, value? }` with a 4xx status for a client's mistake
  * (never the platform's 500: worker/lib/gateway.ts). Every route needs a session (401 `customer.not.login` /
  * `user.or.token.invalid`); trial members bet with their play money. Money DECIMAL currency units on the wire,

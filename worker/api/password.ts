@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { sealedJson } from '../services/encrypted-body';
-import { requireRealMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
-import { changePassword, setPasswordByPhone } from '../services/passwords';
-import { requestEmailReset } from '../services/email-reset';
-import { changePasswordBody, forgotPasswordEmailBody, setPasswordByPhoneBody } from '../../src/contract/calls/accounts';
+import { sealedJson } from '../middleware/encrypted-body';
+import { requireRealMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
+import { changePassword, setPasswordByPhone } from '../services/accounts/passwords';
+import { requestEmailReset } from '../services/accounts/email-reset';
+import { changePasswordBody, forgotPasswordEmailBody, setPasswordByPhoneBody } from '../../contract/calls/accounts';
 
 /**
  * Router for /wps/member/password (platform-contract.md §3; accounts §2 change-password and forgot-password

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { minorToWire } from '../../src/contract/money';
+import { minorToWire } from '../../contract/money';
 import { findDepositByPayToken, findPaymentMethod, type DepositRecord } from '../db/queries/payments';
-import { applyPaymentNotice } from '../services/deposits';
-import { demoSecret } from '../services/payments/demo-provider';
-import { noticeText } from '../services/payments/notice';
-import { signedHeaders } from '../services/payments/signature';
-import { providerFor } from '../services/payments/registry';
-import { hashToken, newToken } from '../services/tokens';
+import { applyPaymentNotice } from '../services/wallet/deposits';
+import { demoSecret } from '../services/wallet/payments/demo-provider';
+import { noticeText } from '../services/wallet/payments/notice';
+import { signedHeaders } from '../services/wallet/payments/signature';
+import { providerFor } from '../services/wallet/payments/registry';
+import { hashToken, newToken } from '../services/crypto/tokens';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

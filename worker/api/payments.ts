@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import type { ValueOf } from '../../src/contract/call';
-import { walletCalls } from '../../src/contract/calls/wallet';
-import { minorToWire, wireToMinor } from '../../src/contract/money';
+import type { ValueOf } from '../../contract/call';
+import { walletCalls } from '../../contract/calls/wallet';
+import { minorToWire, wireToMinor } from '../../contract/money';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { requireRealMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
-import { applyPaymentNotice, refreshDeposit, startDeposit } from '../services/deposits';
-import { setPaymentPassword } from '../services/payment-password';
-import { providerFor } from '../services/payments/registry';
+import { requireRealMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
+import { applyPaymentNotice, refreshDeposit, startDeposit } from '../services/wallet/deposits';
+import { setPaymentPassword } from '../services/wallet/payment-password';
+import { providerFor } from '../services/wallet/payments/registry';
 import { findDeposit, findPaymentMethod, listPaymentMethods, type DepositRecord } from '../db/queries/payments';
 import { listMerchantFlags } from '../db/queries/settings';
-import { getBalance } from '../services/ledger';
-import { transactionsPage } from '../services/transactions';
+import { getBalance } from '../services/ledger/ledger';
+import { transactionsPage } from '../services/wallet/transactions';
 
 /** A deposit as the wire carries it (currency units). */
 function depositWire(deposit: DepositRecord, redirectUrl: string | null, balanceMinor: number | null): ValueOf<typeof walletCalls.depositCreate> {
@@ -25,7 +25,7 @@ function depositWire(deposit: DepositRecord, redirectUrl: string | null, balance
 }
 
 /**
- * Router for /wps/playdeck/payments (PlayDeck extension, capability `payments`; src/contract/calls/wallet.ts):
+ * Router for /wps/playdeck/payments (PlayDeck extension, capability `payments`; contract/calls/wallet.ts):
  * deposits through the site's payment providers (services/payments/), provider notices, the payment password and
  * the transactions view. Member calls need a real account (403 `free_reject` for guests and trial accounts,
  * player-shell §5, §6). Money: decimal currency units on the wire, minor units inside.

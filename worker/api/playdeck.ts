@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { publishedPayloadKey } from '../services/payload-keys';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../src/contract/openapi';
+import { publishedPayloadKey } from '../services/crypto/payload-keys';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../contract/openapi';
 
 /** Built once per isolate: the call definitions do not change while it runs. */
 let openApi: OpenApiDocument | null = null;
@@ -12,7 +12,7 @@ let openApi: OpenApiDocument | null = null;
  * extensions.ts; the platform has none of them). Areas mount their own extension routers under the same prefix.
  * - GET /payloadKey → `{ keyId, publicKeyJwk, algorithm: 'ECDH-P256-A256GCM' }`: the key that seals login,
  *   registration and password bodies (services/payload-keys.ts); 403 `encryption_unavailable` without a key.
- * - GET /openapi.json → the OpenAPI 3.1 document (src/contract/openapi.ts) as plain JSON, not the envelope;
+ * - GET /openapi.json → the OpenAPI 3.1 document (contract/openapi.ts) as plain JSON, not the envelope;
  *   cacheable for 5 minutes. Served in both modes: the upstream adapter must not forward it. No errors of its own.
  */
 export const playdeckRouter = new Hono<AppEnv>()

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { profileCalls } from '../../src/contract/calls/profile';
+import { profileCalls } from '../../contract/calls/profile';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { requireRealMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
-import { headIconUrl, storeHeadIcon } from '../services/head-icon';
+import { requireRealMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
+import { headIconUrl, storeHeadIcon } from '../services/accounts/head-icon';
 
 /**
- * Router for the member-info sub-paths under /wps/member/info (accounts §7; src/contract/calls/profile.ts): the
+ * Router for the member-info sub-paths under /wps/member/info (accounts §7; contract/calls/profile.ts): the
  * member centre's profile edits. Real accounts only (403 `free_reject`); bodies checked with the registration
  * formats (400 `request_param_err`). Each edit is one statement.
  * - POST /nickname `{ nickname }` → members.nickname (shown instead of the account name).

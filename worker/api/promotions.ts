@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { contentCalls } from '../../src/contract/calls/content';
-import { APPLY_IMAGE_BYTES_MAX, APPLY_IMAGES_MAX } from '../../src/contract/calls/content-schemas';
+import { contentCalls } from '../../contract/calls/content';
+import { APPLY_IMAGE_BYTES_MAX, APPLY_IMAGES_MAX } from '../../contract/calls/content-schemas';
 import { ApiError, ok } from '../lib/envelope';
 import { findPromotion, hasApplied, insertApplication } from '../db/queries/announcements';
-import { requireRealMember } from '../services/auth-context';
-import { putImage, sniffImage } from '../services/media';
-import { APPLY_PER_MEMBER, consumeRateLimit } from '../services/rate-limit';
-import { freeText } from '../services/rich-text';
-import { getMedia, mediaWidth } from '../services/media';
+import { requireRealMember } from '../middleware/auth-context';
+import { putImage, sniffImage } from '../services/media/media';
+import { APPLY_PER_MEMBER, consumeRateLimit } from '../services/accounts/rate-limit';
+import { freeText } from '../model/rich-text';
+import { getMedia, mediaWidth } from '../services/media/media';
 
 /**
  * POST /wps/playdeck/promotion/apply (PlayDeck extension, capability `promotion-apply`; accounts §5 Activity

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { registerSettings } from '../services/registration-settings';
+import { registerSettings } from '../services/accounts/registration-settings';
 
 /**
  * Router for /wps/system/setting (platform-contract.md §3 registration settings; accounts §3 "Registration

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import type { ValueOf } from '../../src/contract/call';
-import { minorToWire } from '../../src/contract/money';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import type { ValueOf } from '../../contract/call';
+import { minorToWire } from '../../contract/money';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findTrialGame, gameKeys, listHotGames, pageGames, type GameFilter } from '../db/queries/games';
 import { listVendorGameTypes, listVendorLanes } from '../db/queries/vendors';
-import { checkLaunch, launchUrl } from '../services/launch';
-import { requireMember } from '../services/auth-context';
+import { checkLaunch, launchUrl } from '../services/games/launch';
+import { requireMember } from '../middleware/auth-context';
 import { winnerBoard } from '../services/lottery/winners';
 
 /** Game types that hold no games in the built-in catalogue: asking for them gives an empty page. */
@@ -23,7 +23,7 @@ export function typeFilter(gameType: string | undefined): GameFilter {
   return {};
 }
 
-/** The validated game-list query (src/contract/calls/catalogue.ts gameList). */
+/** The validated game-list query (contract/calls/catalogue.ts gameList). */
 export type GameListQuery = z.output<NonNullable<typeof catalogueCalls.gameList.query>>;
 
 /**
@@ -48,7 +48,7 @@ export function gameListFilter(q: GameListQuery, memberId: () => number): GameFi
  * Catalogue relays (platform-contract.md §2, mounted at /wps/relay): vendor mapping and lanes, game list, hot
  * games, winner board and the trial launch. Every list holds only enabled games of vendors the merchant offers
  * for that game type; a `merchant`/`merchant_code`/`merchantCode` parameter that names another site is refused
- * by the edge (400 `merchant_mismatch`). Schemas: src/contract/calls/catalogue.ts.
+ * by the edge (400 `merchant_mismatch`). Schemas: contract/calls/catalogue.ts.
  */
 export const catalogueRelayRouter = new Hono<AppEnv>()
   /**

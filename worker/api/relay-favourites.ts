@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { RECENT_GAMES_CAP } from '../../src/contract/calls/favourites';
-import type { ValueOf } from '../../src/contract/call';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { RECENT_GAMES_CAP } from '../../contract/calls/favourites';
+import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findGameVendor, findOfferedGame, pageGames, recordRecentGame, type GameFilter } from '../db/queries/games';
 import { addFavourite, listFavouriteGames, listFavouriteIds, removeFavourite } from '../db/queries/favourites';
-import { requireMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
+import { requireMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
 import { typeFilter } from './relay-catalogue';
 
 /**
@@ -29,7 +29,7 @@ function memberId(c: Context<AppEnv>): number {
 /**
  * Favourite and recent-game relays (platform-contract.md §2, mounted at /wps/relay; player-shell §4 "Favourite
  * toggle", §5, §7). Every route needs a session, checked before the input: 401 `customer.not.login` (no token)
- * or `user.or.token.invalid`. Schemas and shapes: src/contract/calls/favourites.ts.
+ * or `user.or.token.invalid`. Schemas and shapes: contract/calls/favourites.ts.
  */
 export const favouriteRelayRouter = new Hono<AppEnv>()
   .use('/MCSFE_getFavoriteGamesList', memberOnly)

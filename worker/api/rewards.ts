@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { ValueOf } from '../../src/contract/call';
-import { rewardCalls } from '../../src/contract/calls/rewards';
-import { minorToWire } from '../../src/contract/money';
-import { maskName } from '../../src/lib/rewards';
+import type { ValueOf } from '../../contract/call';
+import { rewardCalls } from '../../contract/calls/rewards';
+import { minorToWire } from '../../contract/money';
+import { maskName } from '../../rules/rewards';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { requireMember, requireRealMember, type AuthedMember } from '../services/auth-context';
-import { loadRewardSettings, requireFeature, type RewardFeature } from '../services/reward-settings';
-import { claimReward, claimSignIn, rewardCentre, signInState } from '../services/rewards';
-import { leaderboard } from '../services/leaderboard';
-import { ensureInvitationCode } from '../services/referrals';
+import { requireMember, requireRealMember, type AuthedMember } from '../middleware/auth-context';
+import { loadRewardSettings, requireFeature, type RewardFeature } from '../services/rewards/reward-settings';
+import { claimReward, claimSignIn, rewardCentre, signInState } from '../services/rewards/rewards';
+import { leaderboard } from '../services/rewards/leaderboard';
+import { ensureInvitationCode } from '../services/rewards/referrals';
 import { findAgentApplication, listInvitedFriends, upsertAgentApplication, type RewardRecord } from '../db/queries/rewards';
 
 /** A reward on the wire (currency units; a referral's title is the friend's masked account). */
@@ -43,7 +43,7 @@ async function agentStanding(db: D1Database, memberId: number): Promise<ValueOf<
 }
 
 /**
- * Router for /wps/playdeck/rewards (src/contract/calls/rewards.ts; issue 13, Rewards, referrals and agents). Every
+ * Router for /wps/playdeck/rewards (contract/calls/rewards.ts; issue 13, Rewards, referrals and agents). Every
  * call but the leaderboard needs a real account: 401 `customer.not.login` / `user.or.token.invalid` without a
  * session, 400 `function.not.available` when the site's flag is off, 403 `free_reject` for guests and trials.
  * - GET/POST /signIn: the calendar; sign in for today (LOGIN promotion).

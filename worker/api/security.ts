@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import type { ValueOf } from '../../src/contract/call';
-import type { walletCalls } from '../../src/contract/calls/wallet';
+import type { ValueOf } from '../../contract/call';
+import type { walletCalls } from '../../contract/calls/wallet';
 import { ApiError, ok } from '../lib/envelope';
-import { requireMember } from '../services/auth-context';
+import { requireMember } from '../middleware/auth-context';
 import { findMemberById } from '../db/queries/members';
 
 /** A phone number shown as its country code and last 4 digits (+63******1234). */
@@ -21,7 +21,7 @@ export function maskEmail(email: string): string {
 
 /**
  * Router for /wps/v2/member (platform-contract.md §1.1 `/wps/v2/member/securityConfig`, §5 security page; its
- * answer's shape is not found, so PlayDeck's is in src/contract/calls/wallet.ts).
+ * answer's shape is not found, so PlayDeck's is in contract/calls/wallet.ts).
  * - GET /securityConfig → `{ paymentPasswordSet, mobileBound, mobileNum (masked), emailBound, email (masked) }`.
  *   401 without a session. Trial accounts read it too (all false); what they may change is refused elsewhere.
  */

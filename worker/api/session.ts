@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
-import { sealedJson } from '../services/encrypted-body';
-import { requireMember } from '../services/auth-context';
+import { sealedJson } from '../middleware/encrypted-body';
+import { requireMember } from '../middleware/auth-context';
 import { revokeSession } from '../db/queries/sessions';
-import { loginWithPassword } from '../services/login';
-import { loginWithFirebase, loginWithSms } from '../services/phone-login';
-import { startTrial } from '../services/accounts';
-import { isTrialName, loginTrial } from '../services/trial-login';
-import { loginBody } from '../../src/contract/calls/accounts';
+import { loginWithPassword } from '../services/accounts/login';
+import { loginWithFirebase, loginWithSms } from '../services/accounts/phone-login';
+import { startTrial } from '../services/accounts/accounts';
+import { isTrialName, loginTrial } from '../services/accounts/trial-login';
+import { loginBody } from '../../contract/calls/accounts';
 
 /**
  * Router for /wps/session (platform-contract.md §2 logout and free play, §3 login; accounts §2–§4).

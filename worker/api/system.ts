@@ -13,18 +13,18 @@ import { listCountries } from '../db/queries/countries';
 import { hostOf } from '../edge/merchant';
 import { isRestrictedRegion, normaliseCountry } from '../edge/gating';
 import { safeDownloadUrl } from '../edge/app-fill';
-import { downloadLinks } from '../../src/lib/download';
-import { domainRoute, mainDomainOf, sealServicePaths, whitelabelTree } from '../services/system-status';
+import { downloadLinks } from '../../rules/download';
+import { domainRoute, mainDomainOf, sealServicePaths, whitelabelTree } from '../services/content/system-status';
 import type { CustomerServiceEntry } from '../db/queries/settings';
-import { PLAYDECK_CLIENT_HEADER, isPlayDeckClient } from '../../src/contract/headers';
-import { registerSettings } from '../services/registration-settings';
-import { manifestFor } from '../services/branding';
+import { PLAYDECK_CLIENT_HEADER, isPlayDeckClient } from '../../contract/headers';
+import { registerSettings } from '../services/accounts/registration-settings';
+import { manifestFor } from '../services/content/branding';
 import {
   domainRouteQuery, manifestQuery, statusQuerySchema, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue,
-} from '../../src/contract/calls/system';
+} from '../../contract/calls/system';
 import {
   downloadSettingQuery, type DownloadSettingValue, type LocationValue, type TemplatesValue,
-} from '../../src/contract/calls/system-client-schemas';
+} from '../../contract/calls/system-client-schemas';
 
 /** Promotion keys the client always reads (player-shell §1). */
 const PROMOTION_KEYS = ['REFERRAL', 'MISSION', 'LOGIN'] as const;
@@ -32,7 +32,7 @@ const PROMOTION_KEYS = ['REFERRAL', 'MISSION', 'LOGIN'] as const;
 /**
  * The customer-service entries for this caller (platform-contract.md §1.6.6, §7.4): DES-encrypted as the platform
  * sends them (services/system-status.ts sealServicePaths), or plain for PlayDeck's own browser and edge (the
- * `X-PlayDeck-Client` header, src/contract/headers.ts). The answer says it varies with that header.
+ * `X-PlayDeck-Client` header, contract/headers.ts). The answer says it varies with that header.
  */
 function servicePathsFor(c: Context<AppEnv>, entries: CustomerServiceEntry[]): CustomerServiceEntry[] {
   c.header('Vary', PLAYDECK_CLIENT_HEADER);

@@ -3,9 +3,9 @@ import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { valid } from '../lib/validate';
-import { requestSmsCode } from '../services/sms-verification';
-import { SMS_CODE_TTL_MS } from '../services/sms-code';
-import { smsNoLoginBody, smsRegisterBody } from '../../src/contract/calls/accounts';
+import { requestSmsCode } from '../services/accounts/sms-verification';
+import { SMS_CODE_TTL_MS } from '../services/accounts/sms-code';
+import { smsNoLoginBody, smsRegisterBody } from '../../contract/calls/accounts';
 
 /** Module ids of the register SMS (the `ModuleId` header says which registration asks). */
 const REGISTER_SMS_MODULES: ReadonlySet<string> = new Set(['MOBILENUMREG3', 'REGMOBVERF3']);

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { requireMember } from '../services/auth-context';
+import { requireMember } from '../middleware/auth-context';
 import { findWallet } from '../db/queries/wallets';
-import { minorToWire } from '../../src/contract/money';
-import type { accountsCalls } from '../../src/contract/calls/accounts';
-import type { walletCalls } from '../../src/contract/calls/wallet';
-import type { ValueOf } from '../../src/contract/call';
+import { minorToWire } from '../../contract/money';
+import type { accountsCalls } from '../../contract/calls/accounts';
+import type { walletCalls } from '../../contract/calls/wallet';
+import type { ValueOf } from '../../contract/call';
 
 /** The wallet's account type id in `balance[]` (PlayDeck has one main wallet per member). */
 export const MAIN_ACCOUNT_TYPE_ID = 1;

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import type { ValueOf } from '../../src/contract/call';
-import { walletCalls } from '../../src/contract/calls/wallet';
-import { minorToWire, wireToMinor } from '../../src/contract/money';
+import type { ValueOf } from '../../contract/call';
+import { walletCalls } from '../../contract/calls/wallet';
+import { minorToWire, wireToMinor } from '../../contract/money';
 import { ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { requireRealMember } from '../services/auth-context';
-import { memberOnly } from '../services/member-only';
+import { requireRealMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
 import { findMemberById } from '../db/queries/members';
 import { findWithdrawSettings, listWithdrawals, type WithdrawalRecord } from '../db/queries/withdrawals';
-import { getBalance } from '../services/ledger';
-import { checkPaymentPassword, hasPaymentPassword } from '../services/payment-password';
-import { requestWithdrawal, settleDecidedWithdrawals } from '../services/withdrawals';
+import { getBalance } from '../services/ledger/ledger';
+import { checkPaymentPassword, hasPaymentPassword } from '../services/wallet/payment-password';
+import { requestWithdrawal, settleDecidedWithdrawals } from '../services/wallet/withdrawals';
 
 /** A withdrawal on the wire: currency units, the account number masked but for its last 4 characters. */
 export function withdrawalWire(w: WithdrawalRecord): ValueOf<typeof walletCalls.withdrawInfo>['withdrawals'][number] {
@@ -24,7 +24,7 @@ export function withdrawalWire(w: WithdrawalRecord): ValueOf<typeof walletCalls.
 
 /**
  * Router for /wps/transaction (the platform's path family, platform-contract.md §1.1 `/wps/transaction/withdraw`;
- * its bodies are not found in the platform's clients, so PlayDeck's shapes are in src/contract/calls/wallet.ts).
+ * its bodies are not found in the platform's clients, so PlayDeck's shapes are in contract/calls/wallet.ts).
  * Real accounts only: 403 `free_reject` for guests and trial accounts; 401 without a session.
  * - GET /withdraw → limits, available balance, whether a payment password is set, the payee name on file, and
  *   the newest 20 requests (decisions operators made are finished first: services/withdrawals.ts).

@@ -1,4 +1,4 @@
-import { newToken } from '../services/tokens';
+import { newToken } from '../services/crypto/tokens';
 
 /** Conversation ids: 24 URL-safe random characters (also the Durable Object's name). */
 export function newConversationId(): string {

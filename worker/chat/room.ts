@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
-import { CHAT_MAX_CHARS, clientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from '../../src/contract/chat-protocol';
-import { sanitizePlainText } from '../services/rich-text';
+import { CHAT_MAX_CHARS, clientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from '../../contract/chat-protocol';
+import { sanitizePlainText } from '../model/rich-text';
 import { saveConversationSummary } from '../db/queries/chat';
 
 /** Per connection: who is speaking, and their send budget (a token bucket kept across hibernation). */

@@ -1,9 +1,9 @@
-import { hashToken, newToken } from '../services/tokens';
-import { verifyPassword } from '../services/password';
+import { hashToken, newToken } from '../services/crypto/tokens';
+import { verifyPassword } from '../services/crypto/password';
 
 /**
  * The operator console's own realm (support agents, not players): operators of one merchant created by the
- * operator command `console-operator` (scrypt hashes, worker/services/password.ts format), sessions stored as
+ * operator command `console-operator` (scrypt hashes, worker/services/crypto/password.ts format), sessions stored as
  * token hashes with a per-session CSRF token, 12 hours at most.
  */
 export const CONSOLE_SESSION_MS = 12 * 60 * 60 * 1000;

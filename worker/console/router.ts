@@ -8,8 +8,8 @@ import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { merchantResolver } from '../edge/merchant';
-import { clientIp } from '../services/client-ip';
-import { consumeRateLimit, type RateLimit } from '../services/rate-limit';
+import { clientIp } from '../middleware/client-ip';
+import { consumeRateLimit, type RateLimit } from '../services/accounts/rate-limit';
 import { findConversation, listMerchantConversations } from '../db/queries/chat';
 import { CHAT_WS_PATH, issueChatTicket } from '../api/chat';
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
@@ -61,7 +61,7 @@ const consoleHeaders = secureHeaders({
  * - GET /console/api/conversations?status=open|closed → this merchant's conversations with the player's account
  *   and the agent-side unread count
  * - POST /console/api/ticket `{ conversationId }` → a chat ticket as agent (404 for another merchant's)
- * Not served in upstream mode (404). Answering and closing happen over the conversation's WebSocket (src/contract/chat-protocol.ts).
+ * Not served in upstream mode (404). Answering and closing happen over the conversation's WebSocket (contract/chat-protocol.ts).
  */
 export const consoleRouter = new Hono<ConsoleEnv>()
   .use('*', consoleHeaders, async (c, next) => {

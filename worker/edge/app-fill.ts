@@ -1,8 +1,8 @@
-import { systemCalls } from '../../src/contract/calls/system';
+import { systemCalls } from '../../contract/calls/system';
 import {
   detectDevice, downloadLinks, needsSafari, opensInSameTab, PROFILE_NOTICE_MS, showsLegacyIosHint, type Device, type Resource,
-} from '../../src/lib/download';
-import type { Language } from '../../src/lib/i18n';
+} from '../../rules/download';
+import type { Language } from '../../rules/i18n';
 import type { ContentFill } from './content-fill';
 import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
 import { decodeAttribute, escapeHtml } from './content-markup';
@@ -12,7 +12,7 @@ import { decodeAttribute, escapeHtml } from './content-markup';
  * edge into the pre-rendered page: the site's Android, iOS and iOS-profile links from the status resources, as plain
  * links (they work without script), with the notes the player's phone needs — 'Please use Safari for download App.'
  * on iOS outside Safari, the legacy-iOS hint for iOS 11 or lower and 12.0 to 12.1 — read from the request's
- * User-Agent, the same reading the browser makes (src/lib/download.ts detectDevice), so nothing appears or moves
+ * User-Agent, the same reading the browser makes (rules/download.ts detectDevice), so nothing appears or moves
  * when script runs. The page's own script adds the 4-second notice before a profile download (src/views/App.astro).
  */
 

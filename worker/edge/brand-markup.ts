@@ -1,12 +1,12 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { DEFAULT_SITE_NAME } from '../../src/lib/brand';
-import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../services/branding';
+import { DEFAULT_SITE_NAME } from '../../rules/brand';
+import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../services/content/branding';
 
 /**
  * What the edge writes into the first HTML so a page looks like its site before any script runs (issue "Every
  * site its own brand"; one build serves every site):
  * - `<html data-site-name data-app-name>`: the names `t()` fills into `{site}` / `{app}` in the browser
- *   (src/lib/brand.ts), so islands hydrate with the text the edge wrote;
+ *   (rules/brand.ts), so islands hydrate with the text the edge wrote;
  * - the texts of elements marked `data-brand` (and their aria-label, title, alt): the build's default name
  *   (`PlayDeck`) becomes the site's name, or the app's name where the mark says `data-brand="app"`; `<title>` the
  *   same;

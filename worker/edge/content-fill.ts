@@ -1,8 +1,8 @@
-import type { HelpEntry } from '../../src/contract/calls/content-schemas';
-import { contentCalls } from '../../src/contract/calls/content';
-import type { Language } from '../../src/lib/i18n';
-import { helpSelection } from '../../src/lib/help';
-import { normaliseHelp, normalisePromotions } from '../services/content-sanitise';
+import type { HelpEntry } from '../../contract/calls/content-schemas';
+import { contentCalls } from '../../contract/calls/content';
+import type { Language } from '../../rules/i18n';
+import { helpSelection } from '../../rules/help';
+import { normaliseHelp, normalisePromotions } from '../services/content/content-sanitise';
 import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './edge-api';
 import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-markup';
 
@@ -17,7 +17,7 @@ export interface ContentFill {
 /** The pages whose text is the operator's content (accounts §2 Promotions list, Help centre). */
 const FILLED_PAGES = new Set(['help', 'helpDetail', 'activity', 'activityDetail']);
 
-/** Whether the edge fills this page (route id of src/lib/routes.ts). */
+/** Whether the edge fills this page (route id of rules/routes.ts). */
 export function isFilledPage(pageId: string): boolean {
   return FILLED_PAGES.has(pageId);
 }

@@ -1,6 +1,6 @@
-import type { Announcement, HelpEntry } from '../../src/contract/calls/content-schemas';
-import { helpDetailHref, type HelpSelection } from '../../src/lib/help';
-import { srcsetAttributes } from '../../src/lib/media';
+import type { Announcement, HelpEntry } from '../../contract/calls/content-schemas';
+import { helpDetailHref, type HelpSelection } from '../../rules/help';
+import { srcsetAttributes } from '../../rules/media';
 
 /**
  * HTML the edge writes into the pre-rendered content pages (accounts §2 Promotions list, Help centre; docs/design.md

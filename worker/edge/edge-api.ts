@@ -1,9 +1,9 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders } from '../../src/contract/headers';
-import type { ModuleId } from '../../src/contract/modules';
-import type { Language } from '../../src/lib/i18n';
-import { LANGUAGE_COOKIE } from '../../src/lib/languages';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders } from '../../contract/headers';
+import type { ModuleId } from '../../contract/modules';
+import type { Language } from '../../rules/i18n';
+import { LANGUAGE_COOKIE } from '../../rules/languages';
 
 /**
  * How the edge asks the API for what it writes into a page (home's content and hot games, the vendor mapping, the
@@ -16,7 +16,7 @@ export type ApiFetch = (request: Request) => Promise<Response>;
 
 /**
  * Headers of a call PlayDeck's browser would send as a visitor in `language` (platform-contract.md §1.2), with
- * PlayDeck's `X-PlayDeck-Client` (src/contract/headers.ts), so what the edge reads has plain customer-service paths.
+ * PlayDeck's `X-PlayDeck-Client` (contract/headers.ts), so what the edge reads has plain customer-service paths.
  */
 export function visitorHeaders(merchantCode: string, language: Language, moduleId?: ModuleId): Headers {
   return new Headers({

@@ -1,4 +1,4 @@
-import { PLAYDECK_CLIENT_HEADER } from '../../src/contract/headers';
+import { PLAYDECK_CLIENT_HEADER } from '../../contract/headers';
 
 /**
  * Pure rules of upstream forwarding (docs/design.md, upstream mode): which headers cross the proxy and where a
@@ -86,7 +86,7 @@ function base64Utf8(text: string): string {
  * - `Language`: upper case; when missing, the visitor's page language;
  * - `X-Real-UA`: base64 of the visitor's User-Agent when missing (and when there is one);
  * - `Authorization: Bearer <t>` (accepted by the built-in API for other tools) becomes the bare token the
- *   platform expects; PlayDeck's own `X-PlayDeck-Client` (src/contract/headers.ts) is dropped: it means something
+ *   platform expects; PlayDeck's own `X-PlayDeck-Client` (contract/headers.ts) is dropped: it means something
  *   only to PlayDeck's worker; every other header is kept as sent (ModuleId, Device, Encryption, cookies…).
  */
 export function platformRequestHeaders(incoming: Headers, visitor: VisitorContext): Headers | 'merchant_mismatch' {

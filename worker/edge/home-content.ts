@@ -1,8 +1,8 @@
-import { announcementItem, type Announcement } from '../../src/contract/calls/content-schemas';
-import { contentCalls } from '../../src/contract/calls/content';
-import { bannerTarget, embedUrl } from '../../src/lib/content';
-import { srcsetAttributes } from '../../src/lib/media';
-import type { Language } from '../../src/lib/i18n';
+import { announcementItem, type Announcement } from '../../contract/calls/content-schemas';
+import { contentCalls } from '../../contract/calls/content';
+import { bannerTarget, embedUrl } from '../../rules/content';
+import { srcsetAttributes } from '../../rules/media';
+import type { Language } from '../../rules/i18n';
 import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './edge-api';
 
 /**

@@ -1,7 +1,7 @@
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import type { Language } from '../../src/lib/i18n';
-import { HOME_PAGE_SIZE } from '../../src/lib/paging';
-import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../src/lib/served';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import type { Language } from '../../rules/i18n';
+import { HOME_PAGE_SIZE } from '../../rules/paging';
+import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../rules/served';
 import type { ContentFill } from './content-fill';
 import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
 import { hotGamesRowMarkup, type HotGamesTexts } from './hot-games-markup';
@@ -13,7 +13,7 @@ import { homeVendorsFill, writeList } from './list-fill';
  * - the game vendors' data block (list-fill.ts homeVendorsFill);
  * - the hot games row (`[data-fill=hot-games]`): its games through the island's call (GET hot games as a visitor:
  *   isPlatform 2, the page's language, platform html5), at most the row's 20, as markup inside the island
- *   (hot-games-markup.ts) and as a data block (src/lib/served.ts) the row's store starts from, so the row shows
+ *   (hot-games-markup.ts) and as a data block (rules/served.ts) the row's store starts from, so the row shows
  *   without script and its island hydrates over it on the first interaction with no request and no mismatch. An
  *   empty answer writes an empty row (the island shows none either); a failed call writes no row and switches the
  *   island to `client:visible`: the row is on the first screen, so it loads itself at once instead of showing its

@@ -1,7 +1,7 @@
-import type { GameTileWire } from '../../src/contract/calls/catalogue-schemas';
-import type { Language } from '../../src/lib/i18n';
-import { HOT_TILE_VENDOR_ID } from '../../src/lib/served';
-import { sliderGroups } from '../../src/lib/tiles';
+import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
+import type { Language } from '../../rules/i18n';
+import { HOT_TILE_VENDOR_ID } from '../../rules/served';
+import { sliderGroups } from '../../rules/tiles';
 import { escapeReact, gameTileMarkup } from './list-markup';
 
 /**

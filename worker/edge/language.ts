@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, type Language } from '../../src/lib/i18n';
-import { LANGUAGE_LIST, parseLanguage } from '../../src/lib/languages';
+import { DEFAULT_LANGUAGE, type Language } from '../../rules/i18n';
+import { LANGUAGE_LIST, parseLanguage } from '../../rules/languages';
 
 /** Where the chosen language came from, in precedence order. */
 export type LanguageSource = 'query' | 'cookie' | 'accept-language' | 'default';
@@ -27,7 +27,7 @@ const TRADITIONAL_REGIONS: ReadonlySet<string> = new Set(['tw', 'hk', 'mo']);
 
 /**
  * BCP 47 tag sent as `Content-Language` for each interface language: the same tag the page's `<html lang>`
- * carries (src/lib/languages.ts), since our codes are not all language tags (CN and TW name regions).
+ * carries (rules/languages.ts), since our codes are not all language tags (CN and TW name regions).
  */
 export const CONTENT_LANGUAGE: Readonly<Record<Language, string>> = Object.fromEntries(
   LANGUAGE_LIST.map((info) => [info.code, info.tag]),

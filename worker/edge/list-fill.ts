@@ -1,13 +1,13 @@
-import { CAPABILITIES } from '../../src/contract/capabilities';
-import { catalogueCalls } from '../../src/contract/calls/catalogue';
-import { lotteryCalls } from '../../src/contract/calls/lottery';
-import type { Language } from '../../src/lib/i18n';
-import { LANGUAGES } from '../../src/lib/languageCodes';
-import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../src/lib/gameListView';
-import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../src/lib/paging';
+import { CAPABILITIES } from '../../contract/capabilities';
+import { catalogueCalls } from '../../contract/calls/catalogue';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import type { Language } from '../../rules/i18n';
+import { LANGUAGES } from '../../contract/languageCodes';
+import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../rules/gameListView';
+import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../rules/paging';
 import {
   SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID, servedJson, type ServedGameList, type ServedLottery, type ServedVendors,
-} from '../../src/lib/served';
+} from '../../rules/served';
 import type { ContentFill } from './content-fill';
 import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
 import { gameListMarkup, type GameListTexts } from './list-markup';
@@ -23,12 +23,12 @@ import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
  * - /m/lottery: the lottery list (`[data-fill=lottery]`), its count-downs as of the server's clock (lotteryFill).
  * The data comes through `api`, the worker's own API (the platform's in upstream mode), for the page's merchant
  * (the request's host) and language. Beside the markup the edge writes the data as a JSON block
- * (src/lib/served.ts) that the stores take as their first value, so the island hydrates over the markup without a
+ * (rules/served.ts) that the stores take as their first value, so the island hydrates over the markup without a
  * mismatch and without asking again. When a call fails, or there is nothing to list, nothing is written: the page
  * stays as built and the island loads the list itself.
  */
 
-/** Whether the edge writes a list into this page (route id of src/lib/routes.ts). */
+/** Whether the edge writes a list into this page (route id of rules/routes.ts). */
 export function isListPage(pageId: string): boolean {
   return pageId === 'gameList' || pageId === 'lottery';
 }
@@ -89,7 +89,7 @@ export async function listFill(
 
 /**
  * The vendor mapping per game category in the merchant's order (player-shell §3), built as the island's store builds
- * it (src/lib/gameListView.ts mappingOf) from the same two calls, made together as a visitor in `language`: the vendor
+ * it (rules/gameListView.ts mappingOf) from the same two calls, made together as a visitor in `language`: the vendor
  * game types (typeId 1; platform-contract.md §2, game type → vendor codes) and the vendor lanes (platform html5;
  * §7.3). Null when either call failed or answered another shape (then nothing is written and the island asks
  * itself). Home and every game list ask for it; pages.ts hands the fills an `api` that keeps visitor answers per

@@ -1,9 +1,9 @@
-import type { GameTileWire } from '../../src/contract/calls/catalogue-schemas';
-import { humanise, vendorName, type ListAddress, type VendorMappingEntry } from '../../src/lib/gameListView';
-import { hasMore, pageIndicator } from '../../src/lib/paging';
-import type { Language } from '../../src/lib/i18n';
-import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../../src/lib/served';
-import { tileVariant, type TilePlace } from '../../src/lib/tiles';
+import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
+import { humanise, vendorName, type ListAddress, type VendorMappingEntry } from '../../rules/gameListView';
+import { hasMore, pageIndicator } from '../../rules/paging';
+import type { Language } from '../../rules/i18n';
+import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../../rules/served';
+import { tileVariant, type TilePlace } from '../../rules/tiles';
 
 /**
  * The first page of /m/gameList as markup (player-shell §2 Game list screen), written by the edge into the page's
@@ -37,7 +37,7 @@ export interface GameListTexts {
   more: string;
 }
 
-/** The screen's state for the markup: what src/lib/gameListView.ts openingListView gives for the address. */
+/** The screen's state for the markup: what rules/gameListView.ts openingListView gives for the address. */
 export interface GameListMarkupInput {
   address: ListAddress;
   entry: VendorMappingEntry | undefined;
@@ -56,7 +56,7 @@ export function escapeReact(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
 }
 
-/** Fills `{name}` placeholders (numbers in the page's digits), as src/lib/i18n.ts does. */
+/** Fills `{name}` placeholders (numbers in the page's digits), as rules/i18n.ts does. */
 export function fillTemplate(template: string, params: Record<string, string | number>, tag: string): string {
   const numbers = new Intl.NumberFormat(tag);
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {

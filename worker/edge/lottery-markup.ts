@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { lotteryCalls } from '../../src/contract/calls/lottery';
-import { humanise } from '../../src/lib/gameListView';
-import type { Language } from '../../src/lib/i18n';
-import { countdownText } from '../../src/lib/lotteryClock';
+import type { lotteryCalls } from '../../contract/calls/lottery';
+import { humanise } from '../../rules/gameListView';
+import type { Language } from '../../rules/i18n';
+import { countdownText } from '../../rules/lotteryClock';
 import { escapeReact } from './list-markup';
 
 /**

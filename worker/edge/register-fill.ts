@@ -1,7 +1,7 @@
-import { accountsCalls } from '../../src/contract/calls/accounts';
-import type { Language } from '../../src/lib/i18n';
-import { affiliateFromQuery, fieldsForTab, registerTabs, settingsList } from '../../src/lib/register-tabs';
-import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../src/lib/served';
+import { accountsCalls } from '../../contract/calls/accounts';
+import type { Language } from '../../rules/i18n';
+import { affiliateFromQuery, fieldsForTab, registerTabs, settingsList } from '../../rules/register-tabs';
+import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../rules/served';
 import type { ContentFill } from './content-fill';
 import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
 import { writeList } from './list-fill';
@@ -12,7 +12,7 @@ import { registerFormMarkup, type RegisterTexts } from './register-markup';
  * waits for the player's first interaction). The edge asks for the registration settings through `api`, the
  * worker's own API (the platform's in upstream mode), for the page's merchant as a visitor in the page's language
  * (the island's call: GET /wps/system/setting/register, ModuleId REG3), and writes into `[data-fill=register]`:
- * - the settings as a data block (src/lib/served.ts) that `$registerSetup` takes as its first value;
+ * - the settings as a data block (rules/served.ts) that `$registerSetup` takes as its first value;
  * - the form for those settings and the site's switches (the ones the edge writes into `<html data-switches>`,
  *   which the island reads on hydration too) into the island (register-markup.ts), which then hydrates on
  *   interaction instead of at load.

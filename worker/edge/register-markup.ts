@@ -1,9 +1,9 @@
-import { SOCIAL_LOGIN_CAPABILITIES } from '../../src/contract/capabilities';
-import type { Language } from '../../src/lib/i18n';
-import { SOCIAL_SWITCH, socialLoginUrl } from '../../src/lib/login-methods';
-import { REGISTER_INPUTS, registerFieldId, type TextField } from '../../src/lib/registerInputs';
-import type { RegisterTab } from '../../src/lib/register-tabs';
-import type { RegisterField, ShownField } from '../../src/lib/validation';
+import { SOCIAL_LOGIN_CAPABILITIES } from '../../contract/capabilities';
+import type { Language } from '../../rules/i18n';
+import { SOCIAL_SWITCH, socialLoginUrl } from '../../rules/login-methods';
+import { REGISTER_INPUTS, registerFieldId, type TextField } from '../../rules/registerInputs';
+import type { RegisterTab } from '../../rules/register-tabs';
+import type { RegisterField, ShownField } from '../../rules/validation';
 import { escapeReact as e } from './list-markup';
 
 /**
@@ -23,7 +23,7 @@ export interface RegisterTexts {
   messages: Record<string, string>;
 }
 
-/** What the form shows: the site's tabs, the open one, and its fields (src/lib/register-tabs.ts fieldsForTab). */
+/** What the form shows: the site's tabs, the open one, and its fields (rules/register-tabs.ts fieldsForTab). */
 export interface RegisterMarkupInput {
   tabs: readonly RegisterTab[];
   tab: RegisterTab;

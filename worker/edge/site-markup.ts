@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { SiteBrand } from '../services/branding';
+import type { SiteBrand } from '../services/content/branding';
 import { rewriteBrand } from './brand-markup';
 import { withImageOrigins } from './headers';
 
@@ -13,7 +13,7 @@ import { withImageOrigins } from './headers';
  *   stylesheet hides pre-rendered parts gated by a switch that is off (src/styles/switches.css), so the login
  *   screen, for example, has its final layout at first paint instead of shifting when the settings arrive;
  * - `<html data-merchant="DEMO" data-capabilities="sealed remember …">`: the site's merchant code (the client's
- *   `Merchant` header) and the PlayDeck extensions this deployment serves (src/contract/capabilities.ts);
+ *   `Merchant` header) and the PlayDeck extensions this deployment serves (contract/capabilities.ts);
  * - the language alternates (`<link rel="alternate" hreflang>`, built site-relative) as absolute URLs on the
  *   address the page was asked for, as search engines require;
  * - the site's brand: names, logo, colours, favicon, manifest link, footer line (brand-markup.ts);
@@ -28,7 +28,7 @@ export interface SiteMarkup {
   switches: readonly string[];
   /** The site's merchant code (`<html data-merchant>`: the client's `Merchant` header). */
   merchantCode: string;
-  /** PlayDeck extension capabilities this deployment serves (src/contract/capabilities.ts). */
+  /** PlayDeck extension capabilities this deployment serves (contract/capabilities.ts). */
   capabilities: readonly string[];
   /** The site's brand (services/branding.ts). */
   brand: SiteBrand;

@@ -3,19 +3,19 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
-import { LANGUAGE_COOKIE } from '../../src/lib/languages';
-import { isPlayDeckClient } from '../../src/contract/headers';
-import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../src/contract/legacy';
+import { LANGUAGE_COOKIE } from '../../rules/languages';
+import { isPlayDeckClient } from '../../contract/headers';
+import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../contract/legacy';
 import { checkAnswerShape } from './upstream-answers';
-import { openSealedBody } from '../services/encrypted-body';
-import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../services/legacy-crypto';
+import { openSealedBody } from '../middleware/encrypted-body';
+import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../services/crypto/legacy-crypto';
 import { resolveLanguage } from './language';
 import {
   decryptServicePaths, endToEndHeaders, hasEncryptedServicePaths, isDecryptionFailure, platformRequestHeaders,
   upstreamRoute, upstreamUrl,
 } from './forwarding';
 import { platformKey, platformKeyUrl } from './upstream-key';
-import { carriesRichContent, sanitizeContentAnswer } from '../services/content-sanitise';
+import { carriesRichContent, sanitizeContentAnswer } from '../services/content/content-sanitise';
 import {
   breakerPermit, cappedStream, checkApiAnswer, isAbort, isRetryable, readCapped, retryJitterMs, upstreamFailure,
   UpstreamFaultError, upstreamSettings, whenAborted, type UpstreamSettings,
@@ -270,7 +270,7 @@ async function rewriteJsonAnswer(
 }
 
 /**
- * The status or domain-route answer with its DES-encrypted service paths made plain (§1.6.6, src/contract/legacy.ts); a body
+ * The status or domain-route answer with its DES-encrypted service paths made plain (§1.6.6, contract/legacy.ts); a body
  * that does not parse is relayed unchanged (the browser's own parsing reports it).
  */
 function withPlainServicePaths(answer: Response): Promise<Response> {
@@ -296,7 +296,7 @@ function withSanitisedContent(answer: Response): Promise<Response> {
 }
 
 /**
- * For PlayDeck's own browser and edge (the `X-PlayDeck-Client` header, src/contract/headers.ts): the platform's
+ * For PlayDeck's own browser and edge (the `X-PlayDeck-Client` header, contract/headers.ts): the platform's
  * (buffered) answer when a success fits the call's contract schema (upstream-answers.ts checkAnswerShape), otherwise
  * 502 `upstream_unavailable`, logged with the call's name and where the shape broke (never the value). Not a failure
  * for the breaker: the platform answered, only not in a shape PlayDeck reads. The platform's own clients behind
@@ -322,10 +322,10 @@ async function readableAnswer(request: Request, pathname: string, answer: Respon
 /**
  * Forwards one API call (/wps/*, /lgw/*) the way the platform's own clients would send it (§1.2): the
  * platform headers (forwarding.ts platformRequestHeaders: Merchant from domain routing, Language, X-Real-UA,
- * bare-token Authorization), `X-Forwarded-*`; the encrypted calls (src/contract/legacy.ts) re-encrypted from
+ * bare-token Authorization), `X-Forwarded-*`; the encrypted calls (contract/legacy.ts) re-encrypted from
  * PlayDeck's sealed scheme to the platform's legacy one (a body already in the legacy scheme is forwarded as
  * sent); the status and domain-route answers with plain service paths for PlayDeck's browser (the
- * `X-PlayDeck-Client` header, src/contract/headers.ts; never forwarded), encrypted as the platform sent them for
+ * `X-PlayDeck-Client` header, contract/headers.ts; never forwarded), encrypted as the platform sent them for
  * everyone else (§1.6.6, §7.4); the help-centre and announcement-list
  * answers with their rich HTML sanitised. Other answers are relayed as is.
  */
@@ -359,7 +359,7 @@ async function forwardApiCall(c: Context<AppEnv>, base: string, options: Upstrea
  * - /wps/* and /lgw/*: forwardApiCall (platform headers, re-encryption, plain service paths);
  * - /wps/playdeck/payloadKey and /wps/playdeck/openapi.json: served by the worker (next());
  * - every other /wps/playdeck/*: 404 `function.not.available`, never forwarded (the client hides these
- *   features by capability flags, src/contract/capabilities.ts);
+ *   features by capability flags, contract/capabilities.ts);
  * - /m/lotto-h5/<…> (the platform's lottery pages): forwarded unchanged.
  * Without UPSTREAM_API_URL every request continues to the built-in API and pages.
  */

@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Envelope } from '../../src/contract/envelope';
-import type { ErrorCode } from '../../src/contract/errors';
+import type { Envelope } from '../../contract/envelope';
+import type { ErrorCode } from '../../contract/errors';
 
 export type { Envelope };
 
 /**
  * A failure the client can act on (platform-contract.md §1.5): HTTP status gives the class, `errorCode` is the
- * platform's code where it has one (src/contract/errors.ts), `message` is English for logs, `value` carries data
+ * platform's code where it has one (contract/errors.ts), `message` is English for logs, `value` carries data
  * the client needs (e.g. `{ captcha: true }`).
  */
 export class ApiError extends Error {

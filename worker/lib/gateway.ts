@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '../../src/contract/errors';
+import type { ErrorCode } from '../../contract/errors';
 import { envelope } from './envelope';
 
 /** True for a lottery-gateway path, whose answers are plain JSON (platform-contract.md §1.5, §4). */

@@ -5,7 +5,7 @@ import {
   betTypesFor, formatOdds, oddsKeyOf, payoutOf, POSITIONAL, POSITIONS, sameBet, selectionsOf, slipProblem, slipTotal, stakeChips,
   type BetPick, type PlayType,
 } from '../../lib/betSlip';
-import { isMessageKey, t } from '../../lib/i18n';
+import { isMessageKey, t } from '../../../rules/i18n';
 import { formatMoney } from '../../lib/money';
 import { $wallet } from '../../stores/member';
 import { $round, $slip, clearSlip, placeSlip, setSlipStake, toggleSlipBet } from '../../stores/lotteryRound';

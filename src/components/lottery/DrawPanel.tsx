@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { t } from '../../lib/i18n';
-import { formatCountdown, remainingMs, serverNow } from '../../lib/lotteryClock';
+import { t } from '../../../rules/i18n';
+import { formatCountdown, remainingMs, serverNow } from '../../../rules/lotteryClock';
 import { $deviceNow } from '../../stores/clock';
 import { $clockOffset, $round } from '../../stores/lotteryRound';
 

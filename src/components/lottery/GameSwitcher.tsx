@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { t } from '../../lib/i18n';
+import { t } from '../../../rules/i18n';
 import { $lotteryLobby, loadLotteryLobby } from '../../stores/lotteryLobby';
 
 /** Props: the vendor whose lobby this is, and the game on screen. */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { betLabel } from '../lotteryLabels';
 import { formatOdds, payoutOf } from '../../lib/betSlip';
-import { t } from '../../lib/i18n';
+import { t } from '../../../rules/i18n';
 import { orderOutcome } from '../../lib/lotteryRound';
 import { formatMoney } from '../../lib/money';
 import { $myBets, cancelBets } from '../../stores/lotteryRound';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { pageLocale, t } from '../../lib/i18n';
+import { pageLocale, t } from '../../../rules/i18n';
 import { checkDraw, type DrawCheck } from '../../lib/lotteryVerify';
 import { timeOfDay } from '../lotteryLabels';
 import { $round, type LotteryDraw } from '../../stores/lotteryRound';

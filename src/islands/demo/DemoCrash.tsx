@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { CRASH_MAX_TARGET, CRASH_MIN_TARGET } from '../../lib/demoGames';
-import { t } from '../../lib/i18n';
+import { CRASH_MAX_TARGET, CRASH_MIN_TARGET } from '../../../rules/demoGames';
+import { t } from '../../../rules/i18n';
 import { DemoTableFrame } from '../../components/DemoTableFrame';
 
 const times = (hundredths: number) => (hundredths / 100).toFixed(2);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { SHOOTER_TARGETS } from '../../lib/demoGames';
-import { t } from '../../lib/i18n';
+import type { SHOOTER_TARGETS } from '../../../rules/demoGames';
+import { t } from '../../../rules/i18n';
 import { DemoTableFrame } from '../../components/DemoTableFrame';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TABLE_BETS, cardRank, tableWinner } from '../../lib/demoGames';
-import { t } from '../../lib/i18n';
+import { TABLE_BETS, cardRank, tableWinner } from '../../../rules/demoGames';
+import { t } from '../../../rules/i18n';
 import { DemoTableFrame } from '../../components/DemoTableFrame';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -14,7 +14,7 @@ function Card({ card, side }: { card: number; side: string }) {
 
 /**
  * The demo vendor's card table, dragon tiger (/play/table?nodeId=…): for live casino, card and PvP games (and the
- * head-to-head categories, src/lib/demoGames.ts demoKindOf). Bet on Dragon, Tiger or Tie; one card each, the
+ * head-to-head categories, rules/demoGames.ts demoKindOf). Bet on Dragon, Tiger or Tie; one card each, the
  * higher wins.
  */
 export default function DemoTable() {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STANDIN_CAPTCHA_ANSWER, STANDIN_URL } from '../../../playwright.upstream.config';
-import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../../src/contract/headers';
-import { decryptServicePath } from '../../../worker/services/legacy-crypto';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE } from '../../../contract/headers';
+import { decryptServicePath } from '../../../worker/services/crypto/legacy-crypto';
 import { SERVICE_LINKS } from '../../platform-standin/shapes';
 import { logIn, logOutFromHome } from '../account-helpers';
 import { hydrateByInteraction, waitForHydration } from '../hydration';
@@ -18,7 +18,7 @@ const balance = (page: Page) => page.getByRole('group', { name: 'Balance' });
 
 test('the adapter answers as the platform would, with what the worker keeps for itself', async ({ request }) => {
   // Customer-service paths arrive DES-encrypted from the platform: they leave plain for PlayDeck's own browser (its
-  // X-PlayDeck-Client header, src/contract/headers.ts) and encrypted, as the platform sent them, for its own clients.
+  // X-PlayDeck-Client header, contract/headers.ts) and encrypted, as the platform sent them, for its own clients.
   const servicePaths = async (headers: Record<string, string>) => {
     const status = await request.get('/wps/v2/system/status?device=MOBILE', { headers });
     expect(status.status()).toBe(200);

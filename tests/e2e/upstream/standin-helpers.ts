@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { STANDIN_CAPTCHA_ANSWER, STANDIN_URL } from '../../../playwright.upstream.config';
-import { encryptLegacyPayload, parseModulusHex } from '../../../worker/services/legacy-crypto';
+import { encryptLegacyPayload, parseModulusHex } from '../../../worker/services/crypto/legacy-crypto';
 
 /**
  * Helpers of the upstream browser tests (playwright.upstream.config.ts) that talk to the platform stand-in

@@ -1,5 +1,5 @@
-import type { Announcement, AnnouncementType } from '../../../src/contract/calls/content-schemas';
-import { plainText, sanitizeRich } from '../../services/rich-text';
+import type { Announcement, AnnouncementType } from '../../../contract/calls/content-schemas';
+import { plainText, sanitizeRich } from '../../model/rich-text';
 
 /** A stored announcement row (migration 0011). */
 interface AnnouncementRow {

@@ -1,4 +1,4 @@
-import type { ContractKind } from '../../../src/contract/calls/content-schemas';
+import type { ContractKind } from '../../../contract/calls/content-schemas';
 
 /** A pending agent contract offer (accounts §6; migration 0011). */
 export interface OfferRow { id: number; kind: ContractKind; terms: string; status: string; created_at: number }

@@ -1,6 +1,6 @@
 /** Provably fair demo rounds (table, crash, shooter) and each member's committed seed. Money minor units, time epoch ms. */
-import type { FairKind, FairOutcome } from '../../../src/lib/demoGames';
-import type { FairSeeds } from '../../../src/lib/fair';
+import type { FairKind, FairOutcome } from '../../../rules/demoGames';
+import type { FairSeeds } from '../../../rules/fair';
 
 /** A played provably fair round. */
 export interface FairRound {

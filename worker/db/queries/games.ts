@@ -1,5 +1,5 @@
-import type { GameTileWire } from '../../../src/contract/calls/catalogue-schemas';
-import { minorToWire } from '../../../src/contract/money';
+import type { GameTileWire } from '../../../contract/calls/catalogue-schemas';
+import { minorToWire } from '../../../contract/money';
 
 /** A game tile as the API answers it (platform-contract.md §2 game list): showIcon is the icon URL, minBet decimal. */
 export type Game = Required<GameTileWire>;

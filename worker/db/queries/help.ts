@@ -1,5 +1,5 @@
-import type { HelpEntry } from '../../../src/contract/calls/content-schemas';
-import { plainText, sanitizeRich } from '../../services/rich-text';
+import type { HelpEntry } from '../../../contract/calls/content-schemas';
+import { plainText, sanitizeRich } from '../../model/rich-text';
 
 interface HelpRow { id: number; parent_id: number | null; tag: string; title: string; content: string }
 

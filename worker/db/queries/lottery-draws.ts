@@ -1,7 +1,7 @@
 /** Queries of `lottery_draws`. */
-import type { DrawSlot } from '../../services/lottery/schedule';
-import type { Draw, DrawStatus } from '../../services/lottery/model';
-import { digitsFromText } from '../../services/lottery/draw';
+import type { DrawSlot } from '../../model/lottery/schedule';
+import type { Draw, DrawStatus } from '../../model/lottery/model';
+import { digitsFromText } from '../../model/lottery/draw';
 
 interface DrawRow {
   id: number;

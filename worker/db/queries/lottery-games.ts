@@ -1,7 +1,7 @@
 /** Queries of lottery games: `games` with their `lottery_games` configuration. */
-import { parseGameOdds } from '../../services/lottery/odds';
-import type { LotteryGame } from '../../services/lottery/model';
-import type { Schedule } from '../../services/lottery/schedule';
+import { parseGameOdds } from '../../model/lottery/odds';
+import type { LotteryGame } from '../../model/lottery/model';
+import type { Schedule } from '../../model/lottery/schedule';
 
 interface LotteryGameRow {
   node_id: number;

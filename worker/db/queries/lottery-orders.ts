@@ -1,8 +1,8 @@
 /** Queries of `lottery_orders` and their bets, `lottery_sub_orders`. */
-import type { PricedBet } from '../../services/lottery/pricing';
-import { selectionText } from '../../services/lottery/bets';
-import type { PrizeMode } from '../../services/lottery/odds';
-import type { Order, OrderStatus, SubOrder, SubOrderStatus } from '../../services/lottery/model';
+import type { PricedBet } from '../../model/lottery/pricing';
+import { selectionText } from '../../model/lottery/bets';
+import type { PrizeMode } from '../../model/lottery/odds';
+import type { Order, OrderStatus, SubOrder, SubOrderStatus } from '../../model/lottery/model';
 
 interface OrderRow {
   id: number;

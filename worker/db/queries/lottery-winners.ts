@@ -1,5 +1,5 @@
 /** Winner-board queries: settled wins of real accounts on one site. */
-import type { WinOrder, WinRow } from '../../services/lottery/model';
+import type { WinOrder, WinRow } from '../../model/lottery/model';
 
 interface Row {
   account: string;

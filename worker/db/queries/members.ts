@@ -243,7 +243,7 @@ export function newMemberStatements(db: D1Database, member: NewMember, now = Dat
   ];
 }
 
-/** Saves a member's interface language (an upper-case code of src/lib/languageCodes.ts; migration 0023). */
+/** Saves a member's interface language (an upper-case code of contract/languageCodes.ts; migration 0023). */
 export async function setMemberLanguage(db: D1Database, memberId: number, language: string): Promise<void> {
   await db.prepare(`UPDATE members SET language = ? WHERE id = ?`).bind(language, memberId).run();
 }

@@ -54,7 +54,7 @@ export async function findPaymentMethod(db: D1Database, merchantCode: string, me
   return row ? toMethod(row) : null;
 }
 
-/** Deposit states (src/contract/calls/wallet.ts DEPOSIT_STATUSES). */
+/** Deposit states (contract/calls/wallet.ts DEPOSIT_STATUSES). */
 export type DepositStatus = 'pending' | 'credited' | 'expired' | 'failed';
 
 /** A deposit order. */

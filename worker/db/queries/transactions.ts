@@ -3,7 +3,7 @@
  * balance change is a ledger entry, so the ledger is the one source; its `kind` decides the category.
  */
 
-/** Transaction categories (src/contract/calls/wallet.ts TRANSACTION_CATEGORIES). */
+/** Transaction categories (contract/calls/wallet.ts TRANSACTION_CATEGORIES). */
 export type TransactionCategory = 'deposit' | 'withdrawal' | 'bonus' | 'round';
 
 /** Ledger kinds per category. Kinds not listed (none today) would show under no filter but 'all'. */

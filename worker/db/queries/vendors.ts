@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { vendorGameTypesContent, vendorLane } from '../../../src/contract/calls/catalogue-schemas';
+import type { vendorGameTypesContent, vendorLane } from '../../../contract/calls/catalogue-schemas';
 
 /** The vendor game types (platform-contract.md §2): game type → vendor codes, in the merchant's category order. */
 export type VendorGameTypes = z.output<typeof vendorGameTypesContent>;

@@ -1,6 +1,6 @@
 /** Withdrawal requests and the site's withdrawal settings (migration 0015_wallet.sql). Money in minor units. */
 
-/** Withdrawal states (src/contract/calls/wallet.ts WITHDRAWAL_STATUSES). */
+/** Withdrawal states (contract/calls/wallet.ts WITHDRAWAL_STATUSES). */
 export type WithdrawalStatus = 'pending' | 'approved' | 'paid' | 'rejected' | 'failed';
 
 /** One withdrawal request. `releasedAt` is set once a rejected or failed request's hold is given back. */

@@ -1,12 +1,12 @@
 /**
  * The betting call's body → an order to place (platform-contract.md §4 POST /lgw/orders/betting). Pure; throws
- * the 400 answers. The slip text format is src/contract/bettingSlip.ts; stakes there are decimal currency units
+ * the 400 answers. The slip text format is contract/bettingSlip.ts; stakes there are decimal currency units
  * and become minor units here, at the boundary.
  */
 import type { z } from 'zod';
-import { parseBettingSlip } from '../../../src/contract/bettingSlip';
-import { IDEMPOTENCY_KEY, type bettingBody } from '../../../src/contract/calls/lottery-shapes';
-import { wireToMinor } from '../../../src/contract/money';
+import { parseBettingSlip } from '../../../contract/bettingSlip';
+import { IDEMPOTENCY_KEY, type bettingBody } from '../../../contract/calls/lottery-shapes';
+import { wireToMinor } from '../../../contract/money';
 import { ApiError } from '../../lib/envelope';
 import type { PlaceOrderInput } from './orders';
 

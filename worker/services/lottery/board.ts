@@ -1,5 +1,5 @@
 /** Pure rules of the winner board (player-shell §3 "Winner board entry", §9: 20 entries). */
-import type { WinOrder, WinRow } from './model';
+import type { WinOrder, WinRow } from '../../model/lottery/model';
 
 /** Most entries a board shows (player-shell §9: winner board 20 entries). */
 export const WINNER_BOARD_MAX = 20;

@@ -3,10 +3,10 @@
  * time by the cron, so the commitment is public while the draw takes bets.
  */
 import { findDraw, insertDrawStatement, listFutureDrawKeys } from '../../db/queries/lottery-draws';
-import type { Draw } from './model';
+import type { Draw } from '../../model/lottery/model';
 import { listScheduledGames } from '../../db/queries/lottery-games';
-import { commitmentOf, newDrawSecret } from './draw';
-import { openSlot, slotAt, type DrawSlot } from './schedule';
+import { commitmentOf, newDrawSecret } from '../../model/lottery/draw';
+import { openSlot, slotAt, type DrawSlot } from '../../model/lottery/schedule';
 
 /** The stored draw of a slot, created with a new secret when missing. Concurrent callers get the same row. */
 export async function ensureDraw(db: D1Database, nodeId: number, slot: DrawSlot, now: number): Promise<Draw> {

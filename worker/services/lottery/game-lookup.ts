@@ -1,7 +1,7 @@
 /** Finding the lottery game a request names, shared by the gateway and the extension routers. */
 import { ApiError } from '../../lib/envelope';
 import { findLotteryGame } from '../../db/queries/lottery-games';
-import type { LotteryGame } from './model';
+import type { LotteryGame } from '../../model/lottery/model';
 
 /** The site's lottery game a request names (nodeId wins over gameId), or 404 `game_not_found`. */
 export async function requireGame(db: D1Database, merchantCode: string, q: { nodeId?: number | undefined; gameId?: string | undefined }): Promise<LotteryGame> {

@@ -5,21 +5,21 @@
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { minorToWire } from '../../../src/contract/money';
+import { minorToWire } from '../../../contract/money';
 import { ApiError } from '../../lib/envelope';
-import { assertMayPlay } from '../launch';
+import { assertMayPlay } from '../games/launch';
 import { findDrawsByIds } from '../../db/queries/lottery-draws';
 import { findLotteryGame } from '../../db/queries/lottery-games';
 import {
   closeSubOrderStatement, findMemberSubOrders, findOrder, findOrderByKey, insertOrderStatement, insertSubOrderStatement,
   listSubOrders, refreshOrdersStatement, type NewOrder,
 } from '../../db/queries/lottery-orders';
-import type { Order } from './model';
-import { getBalance, ledgerStatements } from '../ledger';
+import type { Order } from '../../model/lottery/model';
+import { getBalance, ledgerStatements } from '../ledger/ledger';
 import { classifyBatchError } from './batch-errors';
 import { ensureDraw } from './draws';
-import { priceItems, type OrderItemInput } from './pricing';
-import { slotByIssue } from './schedule';
+import { priceItems, type OrderItemInput } from '../../model/lottery/pricing';
+import { slotByIssue } from '../../model/lottery/schedule';
 import { orderDetailView, type LotteryOrderDetail } from './views';
 
 /** The betting answer: the placed order (or, for a retried key, the first one), the balance (decimal), and whether it was a replay. */

@@ -1,9 +1,9 @@
 /**
  * Input schema of the winner-board route. The lottery's own inputs live in the contract
- * (src/contract/calls/lottery-shapes.ts), so the worker validates with the schemas the browser sends.
+ * (contract/calls/lottery-shapes.ts), so the worker validates with the schemas the browser sends.
  */
 import { z } from 'zod';
-import { LISTABLE_GAME_TYPES } from '../catalogue-params';
+import { LISTABLE_GAME_TYPES } from '../games/catalogue-params';
 
 const blank = (value: unknown) => (value === '' ? undefined : value);
 

@@ -16,12 +16,12 @@ import {
   closeSubOrderStatement, drawsWithOpenBets, listOpenSubOrders, markLostStatement, refreshOrdersStatement,
 } from '../../db/queries/lottery-orders';
 import { finishDrawStatement, listDueDraws, revealDrawStatement } from '../../db/queries/lottery-draws';
-import type { Draw, SubOrder } from './model';
-import { ledgerStatements } from '../ledger';
+import type { Draw, SubOrder } from '../../model/lottery/model';
+import { ledgerStatements } from '../ledger/ledger';
 import { classifyBatchError } from './batch-errors';
-import { isWinner, parseBet } from './bets';
-import { deriveDigits, digitsToText } from './draw';
-import { payoutMinor } from './odds';
+import { isWinner, parseBet } from '../../model/lottery/bets';
+import { deriveDigits, digitsToText } from '../../model/lottery/draw';
+import { payoutMinor } from '../../model/lottery/odds';
 
 /** How far a run goes. */
 export interface SettleOptions {

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the lottery (src/contract/calls/lottery-shapes.ts) from stored rows. Pure. Money leaves here as
+ * Wire shapes of the lottery (contract/calls/lottery-shapes.ts) from stored rows. Pure. Money leaves here as
  * decimal currency units (minorToWire), the one conversion point of the lottery's answers. This is the one place
  * a draw's secret is put into an answer, and only once its draw time has passed.
  */
@@ -7,13 +7,13 @@ import type { z } from 'zod';
 import type {
   drawSchema, gameInfoSchema, gameSheetSchema, mobileLotteryGameSchema, openNumeroSchema, orderDetailSchema, orderSchema,
   subOrderSchema,
-} from '../../../src/contract/calls/lottery-shapes';
-import { minorToWire } from '../../../src/contract/money';
-import type { Draw, LotteryGame, Order, SubOrder } from './model';
-import { BET_PLAY_TYPES, BET_TYPES, playTypesOf } from './bets';
-import { deriveDigits } from './draw';
-import { prizeModesOf } from './odds';
-import { openSlot } from './schedule';
+} from '../../../contract/calls/lottery-shapes';
+import { minorToWire } from '../../../contract/money';
+import type { Draw, LotteryGame, Order, SubOrder } from '../../model/lottery/model';
+import { BET_PLAY_TYPES, BET_TYPES, playTypesOf } from '../../model/lottery/bets';
+import { deriveDigits } from '../../model/lottery/draw';
+import { prizeModesOf } from '../../model/lottery/odds';
+import { openSlot } from '../../model/lottery/schedule';
 
 /** A game of the mobile client's lottery lists on the wire (platform-contract.md §7.5). */
 export type MobileLotteryGame = z.output<typeof mobileLotteryGameSchema>;

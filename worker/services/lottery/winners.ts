@@ -4,7 +4,7 @@
  */
 import { listLotteryWins, listSlotWins } from '../../db/queries/lottery-winners';
 import { WINNER_BOARD_MAX, maskName, mergeWins } from './board';
-import type { WinOrder } from './model';
+import type { WinOrder } from '../../model/lottery/model';
 
 /** One board row before the wire (winAmount in minor units; the relay handler converts it to decimal). */
 export interface WinnerBoardEntry {

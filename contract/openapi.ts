@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { allCalls } from './index';
+import { isGatewayCall, type CallDef } from './call';
+import { envelopeSchema, failureEnvelopeSchema, gatewayErrorSchema } from './envelope';
+import { HEADER } from './headers';
+
+/**
+ * The OpenAPI 3.1 description of PlayDeck's API, built from the call definitions (src/contract, one source:
+ * docs/design.md "One contract source"). Pure (no DOM, no Workers types): the worker serves it at
+ * GET /wps/playdeck/openapi.json, `npm run openapi` writes it to a file.
+ *
+ * Per call: path and method; operationId = the call's name; headers `ModuleId` (const, required when the call has
+ * one), `Authorization` (the bare session token; required for member calls), `Merchant`, `Language`, `X-Real-UA`,
+ * `Device` (calls that send it); query parameters from the query schema; the JSON or form body; the 200 answer (the
+ * envelope around `value` for /wps, the plain value for /lgw and `plain` calls); error answers with `errorCode`;
+ * `x-module-id`, `x-extension`, `x-auth`, and `x-encrypted` for sealed bodies (§1.6).
+ */
+
+/** A JSON Schema object, as z.toJSONSchema gives it. */
+type JsonSchema = Record<string, unknown>;
+
+/** The OpenAPI document (loosely typed: it is JSON). */
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+};
+
+/** Shared schemas of every error answer. */
+const ERROR_SCHEMAS = { FailureEnvelope: failureEnvelopeSchema, GatewayError: gatewayErrorSchema } as const;
+
+/**
+ * JSON Schema of a zod schema, with its local `$defs` (recursive types) moved into `components.schemas` (under
+ * their registered id, else `<prefix>_<n>`) and the references rewritten (an embedded `#/$defs/…` would resolve against the document).
+ */
+function toSchema(schema: z.ZodType, io: 'input' | 'output', prefix: string, components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+  delete json.$defs;
+  // A schema registered with an id (`.meta({ id })`) keeps its name, shared by every call; anonymous ones get the prefix.
+  const rename = (name: string) => (name.startsWith('__') ? `${prefix}${name.replace(/[^A-Za-z0-9_.-]/g, '_')}` : name);
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')
+        ? `#/components/schemas/${rename(value.slice('#/$defs/'.length))}`
+        : rewrite(value);
+    }
+    return out;
+  };
+  for (const [name, def] of Object.entries(defs)) components[rename(name)] = rewrite(def) as JsonSchema;
+  return rewrite(json) as JsonSchema;
+}
+
+function header(name: string, required: boolean, description: string, schema: JsonSchema = { type: 'string' }) {
+  return { name, in: 'header', required, description, schema };
+}
+
+/** The header parameters of one call (platform-contract.md §1.2). */
+function headerParameters(def: CallDef): Record<string, unknown>[] {
+  const params = [
+    header(HEADER.merchant, false, 'The merchant code (exactly one value).'),
+    header(HEADER.language, false, 'Interface language code, upper case; default EN.'),
+    header(HEADER.realUserAgent, false, "Base64 of the browser's user agent."),
+  ];
+  if (def.auth !== 'none') {
+    params.unshift(header(HEADER.authorization, def.auth === 'member', 'The bare session token (the built-in API also accepts `Bearer <token>`).'));
+  }
+  if (def.moduleId) params.push(header(HEADER.moduleId, true, 'Module id of the call (§1.3).', { type: 'string', const: def.moduleId }));
+  if (def.device) {
+    params.push(header(HEADER.device, false, 'Client kind (§1.2).', { type: 'string', enum: ['IPAD', 'PWA', 'WEBCLIP', 'OTHERS'] }));
+  }
+  return params;
+}
+
+/** Query and path parameters of one call. */
+function otherParameters(def: CallDef, components: Record<string, JsonSchema>): Record<string, unknown>[] {
+  const params: Record<string, unknown>[] = [];
+  for (const match of def.path.matchAll(/\{(\w+)\}/g)) {
+    params.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+  }
+  if (def.query) {
+    const json = toSchema(def.query, 'input', `${def.name}_query`, components);
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
+    for (const [name, schema] of Object.entries(properties)) {
+      const { description, ...rest } = schema;
+      params.push({ name, in: 'query', required: required.has(name), schema: rest, ...(description ? { description } : {}) });
+    }
+  }
+  return params;
+}
+
+/** The answers of one call: 200 with its value (envelope for /wps), and the error shapes. */
+function responses(def: CallDef, components: Record<string, JsonSchema>): Record<string, unknown> {
+  const plain = isGatewayCall(def) || def.plain === true || def.text === true;
+  const success = plain ? def.value : envelopeSchema(def.value);
+  // Only the lottery gateway answers its errors as `{ errorCode }`; every /wps path fails with the envelope.
+  const error = { $ref: `#/components/schemas/${isGatewayCall(def) ? 'GatewayError' : 'FailureEnvelope'}` };
+  const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: error } } });
+  const out: Record<string, unknown> = {
+    200: {
+      description: plain ? 'The answer (plain JSON).' : 'The envelope `{ success: true, value, message, errorCode: "" }`.',
+      content: { [def.text ? 'text/plain' : 'application/json']: { schema: toSchema(success, 'output', `${def.name}_answer`, components) } },
+    },
+  };
+  if (def.query || def.body) out[400] = errorAnswer('Refused input: errorCode `request_param_err` (value.issues lists the fields).');
+  if (def.auth === 'member') out[401] = errorAnswer('No or invalid session: errorCode `customer.not.login` or `user.or.token.invalid`.');
+  out.default = errorAnswer('Any other failure, with its errorCode (contract/errors.ts).');
+  return out;
+}
+
+/** The operation object of one call. */
+function operation(def: CallDef, components: Record<string, JsonSchema>): Record<string, unknown> {
+  const op: Record<string, unknown> = {
+    operationId: def.name,
+    summary: def.summary,
+    tags: [def.extension ? 'playdeck' : def.path.startsWith('/lgw/') ? 'lgw' : 'wps'],
+    parameters: [...otherParameters(def, components), ...headerParameters(def)],
+    responses: responses(def, components),
+    security: def.auth === 'member' ? [{ session: [] }] : def.auth === 'optional' ? [{}, { session: [] }] : [],
+    'x-auth': def.auth,
+    'x-extension': def.extension === true,
+  };
+  if (def.moduleId) op['x-module-id'] = def.moduleId;
+  if (def.encrypted) op['x-encrypted'] = true;
+  if (def.body) {
+    const mediaType = def.multipart ? 'multipart/form-data' : def.form ? 'application/x-www-form-urlencoded' : 'application/json';
+    op.requestBody = {
+      required: true,
+      ...(def.encrypted
+        ? { description: 'Sealed by the browser (src/api/sealed.ts; platform-contract.md §1.6): this schema is the plaintext.' }
+        : {}),
+      content: { [mediaType]: { schema: toSchema(def.body, 'input', `${def.name}_body`, components) } },
+    };
+  }
+  return op;
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of `calls` (default: every call of the contract). A second call with the same
+ * method and path as an earlier one is left out (the first wins); operationIds are the call names.
+ */
+export function buildOpenApiDocument(calls: readonly CallDef[] = allCalls()): OpenApiDocument {
+  const components: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(ERROR_SCHEMAS)) components[name] = toSchema(schema, 'output', name, components);
+  const paths: OpenApiDocument['paths'] = {};
+  for (const def of calls) {
+    const item = (paths[def.path] ??= {});
+    const method = def.method.toLowerCase();
+    if (item[method]) continue;
+    item[method] = operation(def, components);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'PlayDeck API',
+      version: '1.0.0',
+      description:
+        "The real platform's API as PlayDeck speaks it (platform-contract.md), plus PlayDeck's extensions under " +
+        '/wps/playdeck. /wps answers the envelope { success, value, message, errorCode }; /lgw answers plain JSON.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: { session: { type: 'apiKey', in: 'header', name: HEADER.authorization, description: 'The bare session token.' } },
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { ApiError } from '../lib/envelope';
+import { findSessionMember, type SessionMember } from '../db/queries/sessions';
+import { hashToken } from '../services/crypto/tokens';
+import { tokenOfAuthorization } from '../../contract/headers';
+
+/** The member of the current request's session. */
+export type AuthedMember = SessionMember;
+
+/** Real account types (player-shell §3); anything else is a guest/trial or special account. */
+export const REAL_MEMBER_TYPES: readonly number[] = [0, 1, 2];
+
+
+/**
+ * Reads the session token from `Authorization` (the bare token as the platform's clients send it, or `Bearer
+ * <token>`; platform-contract.md §1.2) and sets `c.var.member` to the session's member, or null when
+ * there is no valid session. Never rejects by itself: routers call `requireMember` where a session is needed.
+ */
+export const sessionReader = createMiddleware<AppEnv>(async (c, next) => {
+  const token = tokenOfAuthorization(c.req.header('Authorization'));
+  const member = token ? await findSessionMember(c.env.DB, hashToken(token), c.var.merchant.code) : null;
+  c.set('member', member);
+  await next();
+});
+
+/** The session member, or 401 `customer.not.login` (no token) / `user.or.token.invalid` (token not valid). */
+export function requireMember(c: Context<AppEnv>): AuthedMember {
+  const member = c.get('member');
+  if (member) return member;
+  if (c.req.header('Authorization')) {
+    throw new ApiError(401, 'user.or.token.invalid', 'The session is missing, expired or revoked');
+  }
+  throw new ApiError(401, 'customer.not.login', 'A session token is required');
+}
+
+/** The session member if it is a real account (types 0, 1, 2), else 403 `free_reject` (player-shell §5). */
+export function requireRealMember(c: Context<AppEnv>): AuthedMember {
+  const member = requireMember(c);
+  if (!REAL_MEMBER_TYPES.includes(member.type)) {
+    throw new ApiError(403, 'free_reject', 'Guest and trial accounts cannot use this function');
+  }
+  return member;
+}

@@ -1,0 +1,129 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../env';
+import type { SessionValue } from '../../../contract/calls/accounts';
+import { ApiError } from '../../lib/envelope';
+import { createSession } from '../../db/queries/sessions';
+import { newMemberStatements, type NewMember } from '../../db/queries/members';
+import { listSiteSwitches } from '../../db/queries/merchants';
+import { ledgerStatements, type LedgerChange } from '../ledger/ledger';
+import { hashToken, newToken } from '../crypto/tokens';
+import { issueRememberToken } from './remember-token';
+import { randomInt } from './captcha-svg';
+import { TRIAL_PER_IP, consumeRateLimit } from './rate-limit';
+
+/** Member type of guest/trial accounts (player-shell §3). */
+export const TRIAL_MEMBER_TYPE = 4;
+
+/**
+ * Creates a member, its wallet, the opening credit (welcome bonus or trial balance) and any `extra`
+ * statements (e.g. a social-account link) in ONE D1 batch,
+ * so a member never exists without its wallet and its money always has a ledger entry. A zero credit
+ * writes no ledger entry. Returns the new member id. Errors: 409 `username_taken` / `mobile_taken` (UNIQUE
+ * per merchant, when a concurrent registration won the race).
+ */
+export async function createAccount(
+  db: D1Database,
+  member: NewMember,
+  credit: Omit<LedgerChange, 'amountMinor'> & { amountMinor: number },
+  now = Date.now(),
+  extra: D1PreparedStatement[] = [],
+): Promise<number> {
+  const owner = { merchantCode: member.merchantCode, username: member.usernameKey };
+  const statements = [
+    ...newMemberStatements(db, member, now),
+    ...(credit.amountMinor > 0 ? ledgerStatements(db, owner, [credit], now) : []),
+    ...extra,
+  ];
+  try {
+    const [inserted] = await db.batch<{ id: number }>(statements);
+    const id = inserted?.results[0]?.id;
+    if (typeof id !== 'number') throw new Error('member insert returned no id');
+    return id;
+  } catch (error) {
+    const message = String(error instanceof Error ? error.message : error);
+    if (message.includes('UNIQUE') && message.includes('mobile_e164')) {
+      throw new ApiError(409, 'mobile_taken', 'This mobile number already has an account');
+    }
+    if (message.includes('UNIQUE') && message.includes('members')) {
+      throw new ApiError(409, 'username_taken', 'The username already exists');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Opens a session for a member and returns the session value (platform-contract.md §3 login "Read", §7.2: token,
+ * id, userName, customerType, type, firstTimeLogin, passwordExpired; PlayDeck adds merchantCode and expiresAt). Every
+ * session answer carries `customerType` (the member type: the platform's mobile client stores its session type from
+ * `value.customerType`, §7.2), so login, registration with `login: true`, free play, trial login, login verification,
+ * remembered and social logins all do; real members also carry the same number as `type` (older clients and
+ * PlayDeck's browser read that), trial members (4) only `customerType`, as the platform's free play answers. Only the
+ * token's hash is stored. With `remember`, a real member also gets a remember-me token (`rememberToken`,
+ * services/remember.ts); trial members never do.
+ */
+export async function openSession(
+  db: D1Database,
+  member: { id: number; account: string; type: number; merchantCode: string },
+  firstTimeLogin: boolean,
+  now = Date.now(),
+  options: { remember?: boolean } = {},
+): Promise<SessionValue> {
+  const token = newToken();
+  const expiresAt = await createSession(db, hashToken(token), member.id, member.merchantCode, now);
+  const base = {
+    token, id: member.id, userName: member.account, customerType: member.type, merchantCode: member.merchantCode, firstTimeLogin,
+    passwordExpired: false, expiresAt,
+  };
+  if (member.type === TRIAL_MEMBER_TYPE) return base;
+  if (options.remember) {
+    return { ...base, type: member.type, rememberToken: await issueRememberToken(db, member.id, member.merchantCode, now) };
+  }
+  return { ...base, type: member.type };
+}
+
+const TRIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** `trial_` + 10 random characters: the underscore keeps it apart from every registrable username. */
+function trialUsername(): string {
+  let suffix = '';
+  for (let i = 0; i < 10; i++) suffix += TRIAL_ALPHABET.charAt(randomInt(TRIAL_ALPHABET.length));
+  return `trial_${suffix}`;
+}
+
+/**
+ * Creates a trial member (accounts §2 "free-play (trial) action", §4 Free play) when site switch FREEPLAY3 is on:
+ * type 4, no password (so it can never log in by password), a wallet holding the merchant's trial balance
+ * (ledger kind `trial_credit`). Errors: 403 `function.not.available` when FREEPLAY3 is off; 429
+ * `TOO_MANY_REQUEST` past 20 trials per IP per hour.
+ */
+export async function createTrialMember(c: Context<AppEnv>, now = Date.now()): Promise<{ id: number; account: string }> {
+  const merchant = c.var.merchant;
+  const switches = await listSiteSwitches(c.env.DB, merchant.code);
+  if (switches.FREEPLAY3 !== true) throw new ApiError(403, 'function.not.available', 'Free play is not offered on this site');
+  await consumeRateLimit(c.env.DB, TRIAL_PER_IP, c.var.clientIp);
+  const username = trialUsername();
+  const member: NewMember = {
+    merchantCode: merchant.code,
+    usernameKey: username,
+    account: username,
+    passwordHash: null,
+    type: TRIAL_MEMBER_TYPE,
+    nickname: '',
+    profile: {},
+    registerMethod: 'H5',
+    registerIp: c.var.clientIp,
+    currency: merchant.currency,
+  };
+  const credit = { amountMinor: merchant.trialBalanceMinor, kind: 'trial_credit', reference: 'trial', idempotencyKey: 'trial' } as const;
+  return { id: await createAccount(c.env.DB, member, credit, now), account: username };
+}
+
+/**
+ * Free play (POST /wps/session/login/freeplay, platform-contract.md §2): a new trial member (createTrialMember)
+ * and its session (`customerType: 4`).
+ */
+export async function startTrial(c: Context<AppEnv>): Promise<SessionValue> {
+  const now = Date.now();
+  const { id, account } = await createTrialMember(c, now);
+  return openSession(c.env.DB, { id, account, type: TRIAL_MEMBER_TYPE, merchantCode: c.var.merchant.code }, true, now);
+}

@@ -1,0 +1,115 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/envelope';
+import { findMemberById, findMemberByMobile, updatePasswordHash } from '../../db/queries/members';
+import { revokeAllSessions, revokeOtherSessions } from '../../db/queries/sessions';
+import { revokeRememberTokens } from '../../db/queries/remember';
+import { clearCounter, hitCounter } from '../../db/queries/rate-limits';
+import type { AuthedMember } from '../../middleware/auth-context';
+import { hashPassword, verifyPassword } from '../crypto/password';
+import { isValidPassword } from './registration-rules';
+import { issueRememberToken } from './remember-token';
+import { consumeSmsCode, parsePhone } from './sms-verification';
+import { RESET_PER_IP, consumeRateLimit, retryAfterSeconds } from './rate-limit';
+
+/** Wrong old passwords a member may type in 15 minutes before password change is refused (429). */
+export const PASSWORD_CHANGE_MAX_FAILURES = 5;
+const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
+
+/** New password and its confirmation (accounts §5 Change password). */
+export interface NewPassword {
+  newPassword: string;
+  confirmNewPassword: string;
+}
+
+/**
+ * The new-password rules shared by change and reset: the password rule (6–20 characters, a letter and a
+ * digit) → 400 `invalid_input` on newPassword; a confirmation that differs → 400 `invalid_input` on
+ * confirmNewPassword with key `in_confirmation_correct` (accounts §5).
+ */
+export function checkNewPassword(input: NewPassword): void {
+  const issues: { path: string; message: string; key?: string }[] = [];
+  if (!isValidPassword(input.newPassword)) {
+    issues.push({ path: 'newPassword', message: 'Password must be 6 to 20 characters with at least one letter and one digit' });
+  }
+  if (input.confirmNewPassword !== input.newPassword) {
+    issues.push({ path: 'confirmNewPassword', message: 'Confirmation password not matched', key: 'in_confirmation_correct' });
+  }
+  if (issues.length > 0) throw new ApiError(400, 'request_param_err', 'The new password is not valid', { issues });
+}
+
+/**
+ * Change password (accounts §2 Change-password screen, §4 Change password, §5), for a real member's session:
+ * 1. new-password rules (checkNewPassword) → 400 `request_param_err`;
+ * 2. new equal to old → 400 `same_password` (checked before the old one, as the screen does);
+ * 3. each attempt is counted atomically before the old password is checked; past 5 attempts in 15 minutes
+ *    (a success clears the count) → 429 `TOO_MANY_REQUEST` + Retry-After (seconds), without checking; this only
+ *    concerns whoever holds the member's session, so it cannot be used to lock other players out;
+ * 4. wrong old password (or an account without one) → 400 `wrong_password`;
+ * 5. stores the new hash, revokes every OTHER session and every remember-me token of the member, and
+ *    returns a fresh remember-me token when the member had a live one (else null).
+ */
+export async function changePassword(
+  c: Context<AppEnv>,
+  session: AuthedMember,
+  input: NewPassword & { oldPassword: string },
+): Promise<{ rememberToken: string | null }> {
+  const db = c.env.DB;
+  checkNewPassword(input);
+  if (input.newPassword === input.oldPassword) {
+    throw new ApiError(400, 'same_password', 'The new password cannot equal the old one');
+  }
+  const bucket = `pwchange:${session.memberId}`;
+  const now = Date.now();
+  // Count the attempt before checking (one statement that increments and returns): parallel guesses each get
+  // their own number, so at most PASSWORD_CHANGE_MAX_FAILURES of them ever reach the check (issue 10, finding 1).
+  const attempt = await hitCounter(db, bucket, PASSWORD_CHANGE_WINDOW_MS, now);
+  if (attempt.count > PASSWORD_CHANGE_MAX_FAILURES) {
+    const retryAfter = retryAfterSeconds(attempt, PASSWORD_CHANGE_WINDOW_MS, now);
+    throw new ApiError(429, 'TOO_MANY_REQUEST', 'Too many wrong passwords; try again later', { retryAfter }, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+  const member = await findMemberById(db, session.memberId);
+  if (!member || !(await verifyPassword(input.oldPassword, member.passwordHash))) {
+    throw new ApiError(400, 'wrong_password', 'The old password is wrong');
+  }
+  await updatePasswordHash(db, member.id, await hashPassword(input.newPassword));
+  await clearCounter(db, bucket);
+  await revokeOtherSessions(db, member.id, session.tokenHash, now);
+  const hadRemembered = (await revokeRememberTokens(db, member.id, now)) > 0;
+  return { rememberToken: hadRemembered ? await issueRememberToken(db, member.id, member.merchantCode, now) : null };
+}
+
+/** Set-password-by-phone payload (platform-contract.md §3; `countryDialingCode` is PlayDeck's addition). */
+export interface PhonePasswordSet {
+  newPassword: string;
+  mobileNum: string;
+  verificationCode: string;
+  countryDialingCode?: string | undefined;
+}
+
+/**
+ * Set password by phone (POST /wps/member/password/verification, CHNGPASSVERIF3, no session): the phone must be
+ * valid (400 `request_param_err`; the built-in API needs `countryDialingCode` to read the number, since numbers
+ * are stored in E.164), the new password must pass the password rule (400 `request_param_err`); 10 per IP per
+ * hour (429 `TOO_MANY_REQUEST`); the code (sent by /wps/verification/sms/noLogin) must be the phone's live code
+ * → else 400 `verification_code_error`. The answer is the same whether or not the number has an account (an
+ * unknown number has no code, so it fails like a wrong code). Success stores the new hash and revokes every
+ * session and remember-me token of the member; the client then logs in with the new password.
+ */
+export async function setPasswordByPhone(c: Context<AppEnv>, input: PhonePasswordSet): Promise<null> {
+  const db = c.env.DB;
+  const merchant = c.var.merchant;
+  const phone = await parsePhone(db, input.countryDialingCode ?? '', input.mobileNum);
+  checkNewPassword({ newPassword: input.newPassword, confirmNewPassword: input.newPassword });
+  await consumeRateLimit(db, RESET_PER_IP, c.var.clientIp);
+  const now = Date.now();
+  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, c.var.clientIp, now);
+  const member = await findMemberByMobile(db, merchant.code, phone.e164);
+  if (!member) throw new ApiError(400, 'verification_code_error', 'The verification code is wrong or expired');
+  await updatePasswordHash(db, member.id, await hashPassword(input.newPassword));
+  await revokeAllSessions(db, member.id, now);
+  await revokeRememberTokens(db, member.id, now);
+  return null;
+}

@@ -1,0 +1,182 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../env';
+import type { SessionValue } from '../../../contract/calls/accounts';
+import { ApiError } from '../../lib/envelope';
+import { listSiteSwitches } from '../../db/queries/merchants';
+import { listRegistrationFields } from '../../db/queries/settings';
+import { findInviterByCode, usernameExists, type NewMember } from '../../db/queries/members';
+import { checkRegistration, usernameRegistrationMode, type FieldSetting, type RegisterField, type RegistrationMode } from './registration-rules';
+import { usernameRegistrationPhone } from './registration-phone';
+import { hashPassword } from '../crypto/password';
+import { verifyCaptcha } from './captcha';
+import { consumeRateLimit, registerLimit } from './rate-limit';
+import { createAccount, openSession } from './accounts';
+import { welcomeMessageStatement } from '../../db/queries/inbox';
+
+/** The registration payload (accounts §3): the spec's fields plus where and how the player registered. */
+export type RegistrationInput = Partial<Record<RegisterField, string>> & {
+  registerUrl?: string | undefined;
+  registerMethod?: 'APP' | 'H5' | 'WEBCLIP' | 'PWA' | undefined;
+  domain?: string | undefined;
+  /** true: registration also logs the player in and answers the session (platform-contract.md §3); else null. */
+  login?: boolean | undefined;
+};
+
+/** Values kept on the member (profile JSON) when their field is enabled and filled. */
+const PROFILE_FIELDS: readonly RegisterField[] = [
+  'countryDialingCode', 'affiliateCode', 'recommenderId', 'payeeName', 'email', 'mobileNum', 'idNumber', 'qqNum',
+  'facebook', 'wechat', 'line', 'whatsapp', 'zalo',
+];
+
+/**
+ * Username registration (accounts §2 Registration screen, §3 payload, §5 rules), in this order:
+ * 1. site switch USERNAMEREG3 must be on, else 403 `feature_disabled`;
+ * 2. at most 10 attempts per IP per hour, else 429 `too_many_requests`;
+ * 3. fields are checked against the merchant's registration settings → 400 `invalid_input` with
+ *    `value.issues[{ path, message, key? }]` (checked before the captcha so a typo does not burn it);
+ * 4. when the captcha field is enabled the answer must match the browser's challenge → 400 `captcha_invalid`;
+ * 5. an invitation code that is no active agent's → 400 `invitation_code_error`;
+ *    a username taken in any letter case → 409 `username_taken`;
+ * 6. a mobile number typed on the form (when the settings show it) is bound only when proven: with REGMOBVERF3
+ *    on the dialling code and the 'register' SMS code are required with it (409 `mobile_taken`, 400
+ *    `verification_code_error`); with it off no code is sent and the number is kept unproven, for contact
+ *    (services/registration-phone.ts; issue 10, finding 3);
+ * 7. one D1 batch creates member (type 0, scrypt hash), wallet and the welcome bonus (merchant
+ *    welcomeBonusMinor, ledger kind `welcome_bonus`, idempotency key `welcome`); with `login: true` a session
+ *    opens (registration logs the player in, the first login), else the answer is null.
+ */
+export async function registerByUsername(c: Context<AppEnv>, input: RegistrationInput): Promise<SessionValue | null> {
+  const db = c.env.DB;
+  const merchant = c.var.merchant;
+  const switches = await openRegistration(c, 'USERNAMEREG3', 'Registration by username is not offered on this site');
+  const verifyPhone = switches.REGMOBVERF3 === true;
+  const mode = usernameRegistrationMode({ verifyPhone, mobileTyped: (input.mobileNum ?? '').trim() !== '' });
+  const { values, referrerId } = await acceptRegistrationFields(c, input, mode);
+  const username = values.username ?? '';
+  const usernameKey = username.toLowerCase();
+  if (await usernameExists(db, merchant.code, usernameKey)) {
+    throw new ApiError(409, 'username_taken', 'The username already exists');
+  }
+
+  const phone = await usernameRegistrationPhone(c, values, verifyPhone);
+  const profile = await buildProfile(values, input);
+  return createRegisteredMember(c, {
+    ...phone,
+    account: username,
+    passwordHash: await hashPassword(values.password ?? ''),
+    nickname: values.nickname ?? '',
+    profile,
+    registerMethod: input.registerMethod ?? 'H5',
+    referrerId,
+  }, input.login === true);
+}
+
+/**
+ * The closing step of every registration path: one D1 batch creates the real member (type 0) of the request's
+ * merchant, its wallet and the welcome bonus (merchant welcomeBonusMinor, ledger kind `welcome_bonus`,
+ * idempotency key `welcome`); then, with `login` (the payload's `login: true`), a session opens — registration
+ * logs the player in and counts as the first login (firstTimeLogin true); without it the answer is null. A
+ * username taken meanwhile fails the batch (UNIQUE on members). The same batch gives the member the merchant's welcome
+ * message in the request's language (db/queries/inbox.ts welcomeMessageStatement).
+ */
+export async function createRegisteredMember(
+  c: Context<AppEnv>,
+  member: Pick<NewMember, 'account' | 'passwordHash' | 'nickname' | 'profile' | 'registerMethod' | 'mobileE164' | 'mobilePendingE164' | 'referrerId'>,
+  login: boolean,
+): Promise<SessionValue | null> {
+  const db = c.env.DB;
+  const merchant = c.var.merchant;
+  const now = Date.now();
+  const id = await createAccount(
+    db,
+    {
+      ...member,
+      merchantCode: merchant.code,
+      usernameKey: member.account.toLowerCase(),
+      type: 0,
+      registerIp: c.var.clientIp,
+      currency: merchant.currency,
+    },
+    { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: 'registration', idempotencyKey: 'welcome' },
+    now,
+    [welcomeMessageStatement(db, merchant.code, member.account.toLowerCase(), c.req.header('Language') ?? 'EN', now)],
+  );
+  if (!login) return null;
+  return openSession(db, { id, account: member.account, type: 0, merchantCode: merchant.code }, true, now);
+}
+
+/**
+ * The opening checks of every registration path: the path's site switch (`USERNAMEREG3` or `MOBILENUMREG3`)
+ * must be on, else 403 `feature_disabled` with `refusal` as the message; then one attempt is counted against
+ * the client IP's registration limit (registerLimit; 429 `too_many_requests` when spent). Answers the site's
+ * switches for the path's own rules.
+ */
+export async function openRegistration(
+  c: Context<AppEnv>,
+  switchId: 'USERNAMEREG3' | 'MOBILENUMREG3',
+  refusal: string,
+): Promise<Record<string, boolean>> {
+  const switches = await listSiteSwitches(c.env.DB, c.var.merchant.code);
+  if (switches[switchId] !== true) throw new ApiError(403, 'function.not.available', refusal);
+  await consumeRateLimit(c.env.DB, registerLimit(c.env), c.var.clientIp);
+  return switches;
+}
+
+/**
+ * The field checks every registration path shares, in this order: the values against the merchant's
+ * registration settings under `mode` (400 `invalid_input` with `value.issues`, before the captcha so a typo does
+ * not burn it); the captcha answer when its field is enabled (400 `captcha_invalid`); the invitation code
+ * (400 `invitation_code_error`, see resolveReferrer). Answers the accepted values and the referring agent's id.
+ */
+export async function acceptRegistrationFields(
+  c: Context<AppEnv>,
+  input: RegistrationInput,
+  mode?: RegistrationMode,
+): Promise<{ values: Partial<Record<RegisterField, string>>; referrerId: number | null }> {
+  const settings = await loadFieldSettings(c.env.DB, c.var.merchant.code);
+  const check = checkRegistration(input, settings, mode);
+  if (!check.ok) throw new ApiError(400, 'request_param_err', 'Registration fields are not valid', { issues: check.issues });
+  const values = check.values;
+  if (values.captcha !== undefined && !(await verifyCaptcha(c, values.captcha))) {
+    throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
+  }
+  const referrerId = await resolveReferrer(c.env.DB, c.var.merchant.code, values.affiliateCode);
+  return { values, referrerId };
+}
+
+/** The merchant's registration field settings by field name. */
+export async function loadFieldSettings(db: D1Database, merchantCode: string): Promise<Map<string, FieldSetting>> {
+  const rows = await listRegistrationFields(db, merchantCode);
+  return new Map<string, FieldSetting>(rows.map((r) => [r.field, r]));
+}
+
+/**
+ * The agent behind an invitation code (accounts §4 Affiliate code), or null without a code. A code that is
+ * no active agent's → 400 `invitation_code_error` with the issue on affiliateCode (the form focuses it).
+ */
+export async function resolveReferrer(db: D1Database, merchantCode: string, code: string | undefined): Promise<number | null> {
+  if (code === undefined) return null;
+  const agentId = await findInviterByCode(db, merchantCode, code);
+  if (agentId === null) {
+    throw new ApiError(400, 'invitation_code_error', 'Invalid invitation code', {
+      issues: [{ path: 'affiliateCode', message: 'Invalid invitation code', key: 'invitation_code_error' }],
+    });
+  }
+  return agentId;
+}
+
+/** The member's profile JSON: enabled optional fields, where they registered, the payment password's hash. */
+export async function buildProfile(
+  values: Partial<Record<RegisterField, string>>,
+  input: Pick<RegistrationInput, 'registerUrl' | 'domain'>,
+): Promise<Record<string, string>> {
+  const profile: Record<string, string> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = values[field];
+    if (value !== undefined) profile[field] = value;
+  }
+  if (input.registerUrl) profile.registerUrl = input.registerUrl;
+  if (input.domain) profile.domain = input.domain;
+  if (values.paymentPassword !== undefined) profile.paymentPasswordHash = await hashPassword(values.paymentPassword);
+  return profile;
+}

@@ -1,0 +1,69 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../../env';
+import type { SessionValue } from '../../../contract/calls/accounts';
+import { ApiError } from '../../lib/envelope';
+import { findMemberById } from '../../db/queries/members';
+import { insertExchangeCode, takeExchangeCode } from '../../db/queries/oauth';
+import { TRIAL_MEMBER_TYPE, createTrialMember, openSession } from './accounts';
+import { hashToken, newToken } from '../crypto/tokens';
+
+/**
+ * The trial-user flow (platform-contract.md §3 "create trial account": GET /wps/member/trialuser answers a trial
+ * user NAME, then the client logs in with it). How the platform's trial account logs in is not found; the
+ * built-in API makes the name a one-time, short-lived credential bound to the browser that asked for it:
+ * GET /trialuser stores the hash of a fresh secret (256 bits, 5 minutes, single use) for the new trial member
+ * and sets it as an HttpOnly cookie scoped to the login path; the login with the trial name succeeds only with
+ * that cookie. Knowing (or guessing) a trial name is therefore worthless to anyone else.
+ */
+
+/** The cookie holding a pending trial login's secret. */
+export const TRIAL_COOKIE = 'pd_trial';
+/** How long a trial name can be used to log in. */
+export const TRIAL_LOGIN_TTL_MS = 5 * 60 * 1000;
+const TRIAL_COOKIE_PATH = '/wps/session/login';
+/** Trial names start with this; no registrable username can (the underscore). */
+export const TRIAL_PREFIX = 'trial_';
+
+/** The stored hash of a trial secret (prefixed, so the secret is no session-exchange code). */
+const trialHash = (secret: string) => hashToken(`trial:${secret}`);
+
+/** GET /wps/member/trialuser: creates the trial member, binds its one-time login to this browser, answers the name. */
+export async function issueTrialUser(c: Context<AppEnv>): Promise<string> {
+  const now = Date.now();
+  const { id, account } = await createTrialMember(c, now);
+  const secret = newToken();
+  await insertExchangeCode(
+    c.env.DB,
+    { codeHash: trialHash(secret), memberId: id, merchantCode: c.var.merchant.code, firstTimeLogin: true, expiresAt: now + TRIAL_LOGIN_TTL_MS },
+    now,
+  );
+  setCookie(c, TRIAL_COOKIE, secret, {
+    httpOnly: true, secure: new URL(c.req.url).protocol === 'https:', sameSite: 'Strict', path: TRIAL_COOKIE_PATH,
+    maxAge: TRIAL_LOGIN_TTL_MS / 1000,
+  });
+  return account;
+}
+
+/** Whether a login username names a trial account (those log in only through loginTrial). */
+export function isTrialName(username: string): boolean {
+  return username.toLowerCase().startsWith(TRIAL_PREFIX);
+}
+
+/**
+ * Login with a trial name (login type username): this browser's pending trial secret must be live, unused and
+ * belong to the named trial member of this merchant; it is used up. Anything else → 401 `login.cred.err`, the
+ * same answer as a wrong password.
+ */
+export async function loginTrial(c: Context<AppEnv>, username: string): Promise<SessionValue> {
+  const db = c.env.DB;
+  const secret = getCookie(c, TRIAL_COOKIE);
+  deleteCookie(c, TRIAL_COOKIE, { path: TRIAL_COOKIE_PATH });
+  const now = Date.now();
+  const taken = secret ? await takeExchangeCode(db, trialHash(secret), c.var.merchant.code, now) : null;
+  const member = taken ? await findMemberById(db, taken.memberId) : null;
+  if (!member || member.type !== TRIAL_MEMBER_TYPE || member.account.toLowerCase() !== username.toLowerCase() || !member.active) {
+    throw new ApiError(401, 'login.cred.err', 'Wrong username or password', { captcha: false });
+  }
+  return openSession(db, member, true, now);
+}
