@@ -6,46 +6,43 @@
  *                                import each demo site's content folder (content/demo/<merchant>)
  *   node scripts/d1.ts outbox    print the SMS messages of the local outbox, newest first
  *   node scripts/d1.ts mailbox   print the e-mails of the local outbox (password-reset links), newest first
- * PLAYDECK_STATE selects another local state folder (default .wrangler/state).
+ * Migrations run through `wrangler d1 migrations apply`; the rest runs the query functions of worker/db on a
+ * D1Database (scripts/database.ts). PLAYDECK_STATE selects another local state folder (default .wrangler/state).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { demoSeedStatements } from '../worker/db/seed/demo.ts';
+import { listEmailOutbox, listSmsOutbox, runStatementBatch } from '../worker/db/queries/operator-content.ts';
 import { d1Location, wrangler } from './wrangler.ts';
+import { openDatabase } from './database.ts';
 import { runContentCommand } from './operator-content.ts';
 
 const command = process.argv[2];
-const where = d1Location(process.argv);
 
 if (command === 'migrate') {
-  process.stdout.write(wrangler(['d1', 'migrations', 'apply', 'DB', ...where]));
-} else if (command === 'seed') {
-  mkdirSync('.wrangler', { recursive: true });
-  const file = '.wrangler/demo-seed.sql';
-  writeFileSync(file, demoSeedStatements().join(';\n') + ';\n');
-  wrangler(['d1', 'execute', 'DB', ...where, '--file', file, '--yes']);
-  console.log('Demo data seeded.');
-  for (const code of ['DEMO', 'DEMO2']) console.log(await runContentCommand(['import', code, `content/demo/${code}`], where, code));
-} else if (command === 'outbox') {
-  const out = wrangler([
-    'd1', 'execute', 'DB', ...where, '--json', '--command',
-    'SELECT created_at, merchant_code, country_dialing_code, mobile_num, body FROM sms_outbox ORDER BY id DESC LIMIT 50',
-  ]);
-  const rows = (JSON.parse(out) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
-  if (rows.length === 0) console.log('The SMS outbox is empty.');
-  for (const row of rows) {
-    const at = new Date(Number(row.created_at)).toISOString();
-    console.log(`${at}  ${String(row.merchant_code)}  +${String(row.country_dialing_code)} ${String(row.mobile_num)}  ${String(row.body)}`);
-  }
-} else if (command === 'mailbox') {
-  const out = wrangler([
-    'd1', 'execute', 'DB', ...where, '--json', '--command',
-    'SELECT created_at, merchant_code, to_address, subject, body FROM email_outbox ORDER BY id DESC LIMIT 20',
-  ]);
-  const rows = (JSON.parse(out) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
-  if (rows.length === 0) console.log('The e-mail outbox is empty.');
-  for (const row of rows) {
-    const at = new Date(Number(row.created_at)).toISOString();
-    console.log(`${at}  ${String(row.merchant_code)}  to ${String(row.to_address)}  ${String(row.subject)}\n${String(row.body)}\n`);
+  process.stdout.write(wrangler(['d1', 'migrations', 'apply', 'DB', ...d1Location(process.argv)]));
+} else if (command === 'seed' || command === 'outbox' || command === 'mailbox') {
+  const open = await openDatabase(process.argv);
+  try {
+    if (command === 'seed') {
+      await runStatementBatch(open.db, demoSeedStatements());
+      console.log('Demo data seeded.');
+      for (const code of ['DEMO', 'DEMO2']) console.log(await runContentCommand(['import', code, `content/demo/${code}`], open, code));
+    } else if (command === 'outbox') {
+      const rows = await listSmsOutbox(open.db);
+      if (rows.length === 0) console.log('The SMS outbox is empty.');
+      for (const row of rows) {
+        const at = new Date(Number(row.created_at)).toISOString();
+        console.log(`${at}  ${row.merchant_code}  +${row.country_dialing_code} ${row.mobile_num}  ${row.body}`);
+      }
+    } else {
+      const rows = await listEmailOutbox(open.db);
+      if (rows.length === 0) console.log('The e-mail outbox is empty.');
+      for (const row of rows) {
+        const at = new Date(Number(row.created_at)).toISOString();
+        console.log(`${at}  ${row.merchant_code}  to ${row.to_address}  ${row.subject}\n${row.body}\n`);
+      }
+    }
+  } finally {
+    await open.close();
   }
 } else {
   console.error('usage: node scripts/d1.ts migrate|seed|outbox|mailbox [--remote]');

@@ -1,8 +1,11 @@
 /**
  * The operator commands (white-label sites, player-shell §1 and §3; accounts §3 site switches): argument
- * parsing and validation, and the SQL each command runs. Pure, so it is tested without wrangler; values reach
- * SQL only after validation and as escaped literals.
+ * parsing and validation, and the change each command makes through the query functions the worker's database
+ * layer holds (worker/db/queries/operator-sites.ts). Parsing is pure, so it is tested without a database.
  */
+import {
+  addMerchantDomain, removeMerchantDomain, setMerchantMaintenance, setRestrictedRegions, setSiteSwitch, type OperatorMerchantRow,
+} from '../worker/db/queries/operator-sites.ts';
 
 /** A parsed operator command. Merchant codes are as typed; the runner resolves them case-insensitively. */
 export type OperatorCommand =
@@ -119,61 +122,26 @@ export function parseCommand(args: readonly string[]): OperatorCommand {
   }
 }
 
-/** A SQL string literal: single quotes doubled. NUL cannot appear in a valid argument and is refused. */
-export function sqlString(value: string): string {
-  if (value.includes('\0')) throw new UsageError('NUL characters are not allowed');
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
-/** Looks a merchant code up case-insensitively; the runner continues with the stored spelling. */
-export function findMerchantSql(merchant: string): string {
-  return `SELECT code FROM merchants WHERE code = ${sqlString(merchant)} COLLATE NOCASE`;
-}
-
-/** The merchant a host is routed to now (domain add refuses to move a host silently). */
-export function findDomainSql(host: string): string {
-  return `SELECT merchant_code FROM merchant_domains WHERE host = ${sqlString(host)}`;
-}
-
-/** The change statement of a command, for the merchant's stored code. `list` has none. */
-export function changeSql(command: OperatorCommand, code: string): string | null {
-  const merchant = sqlString(code);
+/** The change a command makes, on the merchant's stored code. `list` changes nothing. */
+export async function applyChange(db: D1Database, command: OperatorCommand, code: string): Promise<void> {
   switch (command.kind) {
     case 'maintenance':
-      return `UPDATE merchants SET maintenance = ${command.on ? 1 : 0} WHERE code = ${merchant}`;
+      return setMerchantMaintenance(db, code, command.on);
     case 'regions':
-      return `UPDATE merchants SET restricted_regions = ${sqlString(JSON.stringify(command.regions))} WHERE code = ${merchant}`;
+      return setRestrictedRegions(db, code, command.regions);
     case 'domain-add':
-      return `INSERT INTO merchant_domains (host, merchant_code) VALUES (${sqlString(command.host)}, ${merchant}) ON CONFLICT (host) DO NOTHING`;
+      return addMerchantDomain(db, command.host, code);
     case 'domain-remove':
-      return `DELETE FROM merchant_domains WHERE host = ${sqlString(command.host)} AND merchant_code = ${merchant}`;
+      return removeMerchantDomain(db, command.host, code);
     case 'switch':
-      return `INSERT INTO site_switches (merchant_code, module_id, enabled) VALUES (${merchant}, ${sqlString(command.moduleId)}, ${command.on ? 1 : 0})
-ON CONFLICT (merchant_code, module_id) DO UPDATE SET enabled = excluded.enabled`;
+      return setSiteSwitch(db, code, command.moduleId, command.on);
     case 'list':
-      return null;
+      return;
   }
 }
 
-/** One row per merchant for `list`: state, domains and switches, aggregated in SQL. */
-export const LIST_SQL = `SELECT m.code, m.name, m.maintenance, m.restricted_regions,
-  (SELECT group_concat(host, ' ') FROM (SELECT host FROM merchant_domains WHERE merchant_code = m.code ORDER BY host)) AS hosts,
-  (SELECT group_concat(module_id || '=' || CASE enabled WHEN 1 THEN 'on' ELSE 'off' END, ' ')
-     FROM (SELECT module_id, enabled FROM site_switches WHERE merchant_code = m.code ORDER BY module_id)) AS switches
-FROM merchants m ORDER BY m.code`;
-
-/** A `list` row as wrangler returns it. */
-export interface ListRow {
-  code: string;
-  name: string;
-  maintenance: number;
-  restricted_regions: string;
-  hosts: string | null;
-  switches: string | null;
-}
-
 /** Human-readable lines for `list`. */
-export function formatList(rows: readonly ListRow[]): string {
+export function formatList(rows: readonly OperatorMerchantRow[]): string {
   if (rows.length === 0) return 'No merchants. Run npm run db:setup first.';
   return rows
     .map((r) => [

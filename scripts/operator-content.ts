@@ -4,13 +4,19 @@
  *   content list <merchant>                   announcements with type, group, window and published state
  *   content publish|unpublish <merchant> <slug>
  *   content feedback <merchant> [--all]       unread feedback (newest first), then marked read; --all shows read too
- * The statements come from worker/services/content/content-bundle.ts, whose schemas and sanitiser are the API's own.
+ * The import's statements come from worker/services/content/content-bundle.ts, whose schemas and sanitiser are the
+ * API's own; every read and write goes through worker/db/queries (operator-content.ts, members.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { contentBundle, contentImportSql, publishSql, sqlText } from '../worker/services/content/content-bundle.ts';
+import { contentBundle, contentImportSql } from '../worker/services/content/content-bundle.ts';
+import { findMemberByUsername } from '../worker/db/queries/members.ts';
+import {
+  announcementSlugExists, listOperatorAnnouncements, listOperatorFeedback, markFeedbackRead, runStatementBatch, setAnnouncementPublished,
+} from '../worker/db/queries/operator-content.ts';
 import { readContentFolder } from './content-folder.ts';
 import { widthVariants } from './content-variants.ts';
-import { d1Execute, wrangler } from './wrangler.ts';
+import type { OperatorDatabase } from './database.ts';
+import { wrangler } from './wrangler.ts';
 
 /** Usage lines of the content commands. */
 export const CONTENT_USAGE = `  content import <merchant> <folder>      import announcements, help, contract offers and branding (idempotent)
@@ -20,12 +26,6 @@ export const CONTENT_USAGE = `  content import <merchant> <folder>      import a
 
 const FEEDBACK_TYPES: Record<number, string> = { 0: 'other', 1: 'deposit', 2: 'withdraw', 3: 'game', 4: 'service', 6: 'apply' };
 
-/** The two bindings a local import uses (the scripts are typed without the Workers runtime types). */
-type LocalBindings = {
-  DB: { prepare(sql: string): unknown; batch(statements: unknown[]): Promise<unknown> };
-  MEDIA: { put(key: string, value: Uint8Array, options: { httpMetadata: { contentType: string; cacheControl: string } }): Promise<unknown> };
-};
-
 /** C0 and C1 control characters (a terminal acts on them). */
 function isControl(ch: string): boolean {
   const code = ch.codePointAt(0) ?? 0;
@@ -33,8 +33,9 @@ function isControl(ch: string): boolean {
 }
 
 /** Runs one content command; returns the text to print. Throws Error with a clear message on refusal. */
-export async function runContentCommand(args: string[], where: string[], code: string): Promise<string> {
+export async function runContentCommand(args: string[], database: OperatorDatabase, code: string): Promise<string> {
   const [verb] = args;
+  const { db, media } = database;
   if (verb === 'import') {
     const folder = args[2];
     if (!folder) throw new Error('content import needs a folder');
@@ -46,51 +47,32 @@ export async function runContentCommand(args: string[], where: string[], code: s
       throw new Error(`${folder} is not valid; nothing was written:\n${lines.join('\n')}`);
     }
     for (const offer of parsed.data.contracts) {
-      const found = d1Execute(where, `SELECT id FROM members WHERE merchant_code = ${sqlText(code)} AND username = ${sqlText(offer.agent)}`).results;
-      if (found.length === 0) throw new Error(`contracts/${offer.slug}.md: no member ${offer.agent} on ${code}; nothing was written`);
+      if (!(await findMemberByUsername(db, code, offer.agent))) throw new Error(`contracts/${offer.slug}.md: no member ${offer.agent} on ${code}; nothing was written`);
     }
-    const statements = contentImportSql(code, parsed.data, now);
-    if (where.includes('--local')) {
-      // One local workerd for the whole import: images, then every statement in one D1 batch (one transaction).
-      const { getPlatformProxy } = await import('wrangler');
-      const state = process.env.PLAYDECK_STATE ? `${process.env.PLAYDECK_STATE}/v3` : '.wrangler/state/v3';
-      const proxy = await getPlatformProxy<LocalBindings>({ configPath: 'wrangler.jsonc', persist: { path: state } });
-      try {
-        const cacheControl = 'public, max-age=31536000, immutable';
-        for (const image of images) {
-          await proxy.env.MEDIA.put(image.key, readFileSync(image.file), { httpMetadata: { contentType: image.type, cacheControl } });
-          for (const variant of await widthVariants(image.key, image.file, image.type)) {
-            await proxy.env.MEDIA.put(variant.key, variant.bytes, { httpMetadata: { contentType: variant.type, cacheControl } });
-          }
+    // Images first (content-addressed keys: an interrupted import leaves at most unreferenced files, no rows).
+    const cacheControl = 'public, max-age=31536000, immutable';
+    for (const image of images) {
+      if (media) await media.put(image.key, readFileSync(image.file), { httpMetadata: { contentType: image.type, cacheControl } });
+      else wrangler(['r2', 'object', 'put', `playdeck-media/${image.key}`, '--file', image.file, '--content-type', image.type, '--remote']);
+      for (const variant of await widthVariants(image.key, image.file, image.type)) {
+        if (media) {
+          await media.put(variant.key, variant.bytes, { httpMetadata: { contentType: variant.type, cacheControl } });
+          continue;
         }
-        await proxy.env.DB.batch(statements.map((sql) => proxy.env.DB.prepare(sql)));
-      } finally {
-        await proxy.dispose();
+        mkdirSync('.wrangler', { recursive: true });
+        const copy = `.wrangler/${variant.key.replace(/\//g, '_')}`;
+        writeFileSync(copy, variant.bytes);
+        wrangler(['r2', 'object', 'put', `playdeck-media/${variant.key}`, '--file', copy, '--content-type', variant.type, '--remote']);
       }
-    } else {
-      // Images first (content-addressed keys: an interrupted import leaves at most unreferenced files, no rows).
-      for (const image of images) {
-        wrangler(['r2', 'object', 'put', `playdeck-media/${image.key}`, '--file', image.file, '--content-type', image.type, ...where]);
-        for (const variant of await widthVariants(image.key, image.file, image.type)) {
-          mkdirSync('.wrangler', { recursive: true });
-          const copy = `.wrangler/${variant.key.replace(/\//g, '_')}`;
-          writeFileSync(copy, variant.bytes);
-          wrangler(['r2', 'object', 'put', `playdeck-media/${variant.key}`, '--file', copy, '--content-type', variant.type, ...where]);
-        }
-      }
-      mkdirSync('.wrangler', { recursive: true });
-      const file = `.wrangler/content-${code}.sql`;
-      writeFileSync(file, statements.join(';\n') + ';\n');
-      wrangler(['d1', 'execute', 'DB', ...where, '--file', file, '--yes']);
     }
+    // Then every statement in one D1 batch (one transaction).
+    await runStatementBatch(db, contentImportSql(code, parsed.data, now));
     const d = parsed.data;
     return `${code}: imported ${d.announcements.length} announcements, ${d.help.length} help entries, ${d.contracts.length} contract offers, ` +
       `${images.length} images${d.branding ? ', branding' : ''}.`;
   }
   if (verb === 'list') {
-    const rows = d1Execute<Record<string, string | number | null>>(where,
-      `SELECT slug, type, group_name, execution, start_date, end_date, published, title FROM announcements
-        WHERE merchant_code = ${sqlText(code)} ORDER BY type, sort_order, slug`).results;
+    const rows = await listOperatorAnnouncements(db, code);
     if (rows.length === 0) return `${code}: no announcements.`;
     const day = (v: unknown) => (v === null ? '…' : new Date(Number(v)).toISOString().slice(0, 10));
     return rows.map((r) => `${r.published ? 'published  ' : 'unpublished'} ${String(r.type).padEnd(2)} ${String(r.group_name || '-').padEnd(10)} ` +
@@ -99,19 +81,16 @@ export async function runContentCommand(args: string[], where: string[], code: s
   if (verb === 'publish' || verb === 'unpublish') {
     const slug = args[2];
     if (!slug) throw new Error(`content ${verb} needs a slug`);
-    const found = d1Execute(where, `SELECT id FROM announcements WHERE merchant_code = ${sqlText(code)} AND slug = ${sqlText(slug)}`).results;
-    if (found.length === 0) throw new Error(`${code} has no announcement ${slug}. See: npm run operator -- content list ${code}`);
-    d1Execute(where, publishSql(code, slug, verb === 'publish'));
+    if (!(await announcementSlugExists(db, code, slug))) throw new Error(`${code} has no announcement ${slug}. See: npm run operator -- content list ${code}`);
+    await setAnnouncementPublished(db, code, slug, verb === 'publish');
     return `${code}: ${slug} ${verb === 'publish' ? 'published' : 'unpublished'}.`;
   }
   if (verb === 'feedback') {
     const all = args.includes('--all');
-    const rows = d1Execute<{ id: number; created_at: number; sender: string; type: number; content: string; read_at: number | null }>(where,
-      `SELECT id, created_at, sender, type, content, read_at FROM feedback WHERE merchant_code = ${sqlText(code)}
-        ${all ? '' : 'AND read_at IS NULL'} ORDER BY id DESC LIMIT 200`).results;
+    const rows = await listOperatorFeedback(db, code, all);
     if (rows.length === 0) return `${code}: no ${all ? '' : 'unread '}feedback.`;
     const unread = rows.filter((r) => r.read_at === null).map((r) => r.id);
-    if (unread.length > 0) d1Execute(where, `UPDATE feedback SET read_at = ${Date.now()} WHERE id IN (${unread.join(',')})`);
+    await markFeedbackRead(db, unread, Date.now());
     // Players' text is printed without control characters, so it cannot drive the terminal.
     const clean = (s: string) => [...s].map((ch) => (isControl(ch) ? ' ' : ch)).join('');
     return rows.map((r) => `#${r.id} ${new Date(r.created_at).toISOString()} ${clean(r.sender)} [${FEEDBACK_TYPES[r.type] ?? r.type}]\n  ${clean(r.content)}`).join('\n');

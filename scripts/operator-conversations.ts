@@ -1,11 +1,12 @@
 /**
  * Operator commands of the conversation area (accounts-and-communication §2 Message centre; the inbox, the
- * operator console and an external chat): parsing, validation and the SQL each runs. Pure, so it is tested
- * without wrangler; values reach SQL only as escaped literals (inlineSql).
+ * operator console and an external chat): parsing and validation. The runner (scripts/operator.ts) sends through
+ * worker/db/queries/inbox.ts `sendInboxMessage`, as the worker does, and writes the rest through
+ * worker/db/queries/operator-conversations.ts. Pure, so it is tested without a database.
  */
-import { sendMessageSql, type InboxAudience } from '../worker/db/queries/inbox.ts';
+import type { InboxAudience } from '../worker/db/queries/inbox.ts';
 import { sanitizeRichText } from '../worker/model/rich-text.ts';
-import { sqlString, UsageError } from './operator-commands.ts';
+import { UsageError } from './operator-commands.ts';
 
 /** A parsed conversation command. */
 export type ConversationCommand =
@@ -93,49 +94,4 @@ export function parseConversationCommand(args: readonly string[]): ConversationC
     default:
       return null;
   }
-}
-
-/** Replaces `?N` placeholders with SQL literals (numbers as they are, strings escaped by sqlString). */
-export function inlineSql(sql: string, params: readonly (string | number)[]): string {
-  return sql.replace(/\?(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (value === undefined) throw new Error(`missing parameter ?${n}`);
-    return typeof value === 'number' ? String(value) : sqlString(value);
-  });
-}
-
-/** The statement of `message` for the merchant's stored code, sent at `now`. */
-export function messageSql(command: Extract<ConversationCommand, { kind: 'message' }>, code: string, now: number): string {
-  const { sql, params } = sendMessageSql({ merchantCode: code, audience: command.audience, messageKey: command.messageKey, title: command.title, content: command.content }, now);
-  return inlineSql(sql, params);
-}
-
-/** What a message key holds on the merchant now (to tell "sent" from "already sent"). */
-export function messageByKeySql(code: string, messageKey: string): string {
-  return `SELECT created_at FROM inbox_messages WHERE merchant_code = ${sqlString(code)} AND message_key = ${sqlString(messageKey)}`;
-}
-
-/** Whether a member exists on the merchant. */
-export function memberExistsSql(code: string, username: string): string {
-  return `SELECT id FROM members WHERE merchant_code = ${sqlString(code)} AND username = ${sqlString(username.toLowerCase())}`;
-}
-
-/** The statement of `welcome`. */
-export function welcomeSql(command: Extract<ConversationCommand, { kind: 'welcome' }>, code: string): string {
-  return `INSERT INTO inbox_templates (merchant_code, kind, language, title, content) VALUES (${sqlString(code)}, 'welcome', ${sqlString(command.language)}, ${sqlString(command.title)}, ${sqlString(command.content)})
-ON CONFLICT (merchant_code, kind, language) DO UPDATE SET title = excluded.title, content = excluded.content`;
-}
-
-/** The statement of `console-operator` with the password's hash; an existing operator gets the new password. */
-export function consoleOperatorSql(command: Extract<ConversationCommand, { kind: 'console-operator' }>, code: string, passwordHash: string, now: number): string {
-  return `INSERT INTO console_operators (merchant_code, username, display_name, password_hash, status, created_at)
-VALUES (${sqlString(code)}, ${sqlString(command.username)}, ${sqlString(command.displayName)}, ${sqlString(passwordHash)}, 1, ${now})
-ON CONFLICT (merchant_code, username) DO UPDATE SET display_name = excluded.display_name, password_hash = excluded.password_hash, status = 1;
-UPDATE console_sessions SET revoked_at = ${now} WHERE revoked_at IS NULL AND operator_id = (SELECT id FROM console_operators WHERE merchant_code = ${sqlString(code)} AND username = ${sqlString(command.username)})`;
-}
-
-/** The statement of `chat-url`. */
-export function chatUrlSql(command: Extract<ConversationCommand, { kind: 'chat-url' }>, code: string): string {
-  return `INSERT INTO chat_settings (merchant_code, external_url_template) VALUES (${sqlString(code)}, ${command.template === null ? 'NULL' : sqlString(command.template)})
-ON CONFLICT (merchant_code) DO UPDATE SET external_url_template = excluded.external_url_template`;
 }

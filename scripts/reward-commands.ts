@@ -10,11 +10,14 @@
  *   npm run operator -- agent reject <merchant> <account> [reason…]
  * Amounts are currency units (2 decimals). Approving a promotion application puts a waiting reward in the member's
  * reward centre (claimed once into the wallet by the member); approving an agent makes the member an agent (type
- * 1) whose affiliate code — their invitation code, or a new one — the registration form accepts. Pure, so it is
- * tested without wrangler.
+ * 1) whose affiliate code — their invitation code, or a new one — the registration form accepts. The rows are read
+ * and written by worker/db/queries/operator-rewards.ts; parsing here is pure, so it is tested without a database.
  */
 import { isTimeZone } from '../rules/rewards.ts';
-import { sqlString, UsageError } from './operator-commands.ts';
+import type { RewardSettingChanges } from '../worker/db/queries/operator-rewards.ts';
+import { UsageError } from './operator-commands.ts';
+
+export type { RewardSettingChanges };
 
 /** A parsed reward command. */
 export type RewardCommand =
@@ -25,15 +28,6 @@ export type RewardCommand =
   | { kind: 'promotion-reject'; merchant: string; applicationId: number }
   | { kind: 'agents'; merchant: string }
   | { kind: 'agent-approve' | 'agent-reject'; merchant: string; account: string; reason: string };
-
-/** Reward settings an operator changes (columns of reward_settings). */
-export interface RewardSettingChanges {
-  time_zone?: string;
-  sign_in_rewards?: string;
-  leaderboard_metric?: 'turnover' | 'win';
-  leaderboard_period?: 'day' | 'week' | 'month';
-  referral_reward_minor?: number;
-}
 
 /** Usage lines of the reward commands (appended to the operator's usage). */
 export const REWARD_USAGE = `  rewards <merchant> [key=value…]          show or set reward rules: timeZone=Asia/Manila signIn=1,1,2,2,3,3,10
@@ -126,75 +120,4 @@ export function parseRewardCommand(args: readonly string[]): RewardCommand | nul
     return { kind: a === 'approve' ? 'agent-approve' : 'agent-reject', merchant: merchantArg(b), account: c, reason: [d, ...rest].filter(Boolean).join(' ').slice(0, 200) };
   }
   return null;
-}
-
-/** Writes the changed reward settings (a row is created with the defaults first). */
-export function rewardSettingsSql(merchant: string, changes: RewardSettingChanges): string {
-  const sets = Object.entries(changes).map(([column, value]) => `${column} = ${typeof value === 'number' ? value : sqlString(value)}`);
-  const insert = `INSERT OR IGNORE INTO reward_settings (merchant_code, sign_in_rewards) VALUES (${sqlString(merchant)}, '[100,100,200,200,300,300,1000]')`;
-  return sets.length === 0 ? insert : `${insert}; UPDATE reward_settings SET ${sets.join(', ')} WHERE merchant_code = ${sqlString(merchant)}`;
-}
-
-/** The site's reward settings row. */
-export function rewardSettingsShowSql(merchant: string): string {
-  return `SELECT time_zone, sign_in_rewards, leaderboard_metric, leaderboard_period, referral_reward_minor FROM reward_settings WHERE merchant_code = ${sqlString(merchant)}`;
-}
-
-/** A promotion application of the merchant: its status and member. */
-export function findApplicationSql(merchant: string, applicationId: number): string {
-  return `SELECT pa.id, pa.status, m.account FROM promotion_applications pa JOIN announcements a ON a.id = pa.announcement_id
-JOIN members m ON m.id = pa.member_id WHERE pa.id = ${applicationId} AND a.merchant_code = ${sqlString(merchant)}`;
-}
-
-/** Applications waiting for a decision, oldest first. */
-export function applicationsSql(merchant: string): string {
-  return `SELECT pa.id, m.account, a.title, pa.remark, pa.created_at FROM promotion_applications pa
-JOIN announcements a ON a.id = pa.announcement_id JOIN members m ON m.id = pa.member_id
-WHERE a.merchant_code = ${sqlString(merchant)} AND pa.status = 'applying' ORDER BY pa.id LIMIT 200`;
-}
-
-/**
- * Approves an application: status `issued` and a waiting reward `promotion:<id>` (title = the promotion's) — only
- * while it is `applying`, and the reward at most once (unique source per member).
- */
-export function promotionApproveSql(applicationId: number, amountMinor: number, now: number): string[] {
-  return [
-    `UPDATE promotion_applications SET status = 'issued' WHERE id = ${applicationId} AND status = 'applying'`,
-    `INSERT OR IGNORE INTO rewards (member_id, kind, source, amount_minor, status, title, created_at)
-SELECT pa.member_id, 'promotion', 'promotion:' || pa.id, ${amountMinor}, 'waiting', a.title, ${now}
-FROM promotion_applications pa JOIN announcements a ON a.id = pa.announcement_id WHERE pa.id = ${applicationId} AND pa.status = 'issued'`,
-  ];
-}
-
-/** Rejects an application that is still `applying`. */
-export function promotionRejectSql(applicationId: number): string {
-  return `UPDATE promotion_applications SET status = 'rejected' WHERE id = ${applicationId} AND status = 'applying'`;
-}
-
-/** The member and their agent application (by account, case-insensitively). */
-export function findAgentApplicantSql(merchant: string, account: string): string {
-  return `SELECT m.id, m.type, m.affiliate_code, aa.status FROM members m LEFT JOIN agent_applications aa ON aa.member_id = m.id
-WHERE m.merchant_code = ${sqlString(merchant)} AND lower(m.account) = lower(${sqlString(account)})`;
-}
-
-/** Agent applications waiting for a decision, oldest first. */
-export function agentApplicationsSql(merchant: string): string {
-  return `SELECT m.account, aa.full_name, aa.contact, aa.channel, aa.expected_players, aa.remark, aa.created_at
-FROM agent_applications aa JOIN members m ON m.id = aa.member_id WHERE aa.merchant_code = ${sqlString(merchant)} AND aa.status = 'pending'
-ORDER BY aa.created_at LIMIT 200`;
-}
-
-/**
- * The decision on a pending agent application. Approval also makes the member an agent (type 1) and gives them an
- * affiliate code when they have none (8 upper-case hex characters); both only while the application is pending.
- */
-export function agentDecisionSql(decision: 'approve' | 'reject', memberId: number, reason: string, now: number): string[] {
-  if (decision === 'reject') {
-    return [`UPDATE agent_applications SET status = 'rejected', reason = ${sqlString(reason)}, decided_at = ${now} WHERE member_id = ${memberId} AND status = 'pending'`];
-  }
-  return [
-    `UPDATE members SET type = 1, affiliate_code = COALESCE(affiliate_code, upper(hex(randomblob(4))))
-WHERE id = ${memberId} AND type = 0 AND EXISTS (SELECT 1 FROM agent_applications WHERE member_id = ${memberId} AND status = 'pending')`,
-    `UPDATE agent_applications SET status = 'approved', reason = '', decided_at = ${now} WHERE member_id = ${memberId} AND status = 'pending'`,
-  ];
 }

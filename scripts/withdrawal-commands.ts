@@ -6,9 +6,11 @@
  * The command records the decision only (one guarded UPDATE: a request is decided once, while pending); the
  * worker finishes it — an approved request is paid out through the site's payout provider, a rejected one gets
  * its hold back through the ledger — on its next Cron tick (every minute) or at once when the player opens the
- * withdraw page (worker/services/wallet/withdrawals.ts). Pure, so it is tested without wrangler.
+ * withdraw page (worker/services/wallet/withdrawals.ts). The rows are read and written by
+ * worker/db/queries/operator-withdrawals.ts; parsing and formatting here are pure, so they are tested without a database.
  */
-import { sqlString, UsageError } from './operator-commands.ts';
+import type { WaitingWithdrawalRow } from '../worker/db/queries/operator-withdrawals.ts';
+import { UsageError } from './operator-commands.ts';
 
 /** A parsed withdrawal command. */
 export type WithdrawalCommand =
@@ -46,41 +48,8 @@ export function parseWithdrawalCommand(args: readonly string[]): WithdrawalComma
   throw new UsageError(`withdrawal approve or withdrawal reject expected, got ${JSON.stringify(a ?? '')}`);
 }
 
-/** The request's current state (the runner checks it is pending before deciding). */
-export function findWithdrawalSql(id: number): string {
-  return `SELECT id, merchant_code, status FROM withdrawals WHERE id = ${id}`;
-}
-
-/** The decision statement: only a pending request changes (a second decision changes nothing). */
-export function decisionSql(command: Exclude<WithdrawalCommand, { kind: 'withdrawals' }>, now: number): string {
-  if (command.kind === 'withdrawal-approve') {
-    return `UPDATE withdrawals SET status = 'approved', decided_at = ${now} WHERE id = ${command.id} AND status = 'pending'`;
-  }
-  return `UPDATE withdrawals SET status = 'rejected', decided_at = ${now}, reason = ${sqlString(command.reason)} WHERE id = ${command.id} AND status = 'pending'`;
-}
-
-/** Requests waiting for a decision or a payout, oldest first. */
-export function waitingSql(merchant: string | null): string {
-  const where = merchant ? ` AND w.merchant_code = ${sqlString(merchant)} COLLATE NOCASE` : '';
-  return `SELECT w.id, w.merchant_code, m.account, w.amount_minor, w.currency, w.payee_name, w.bank_name, w.status, w.created_at
-FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.status IN ('pending', 'approved')${where} ORDER BY w.id LIMIT 200`;
-}
-
-/** A `withdrawals` row as wrangler returns it. */
-export interface WaitingRow {
-  id: number;
-  merchant_code: string;
-  account: string;
-  amount_minor: number;
-  currency: string;
-  payee_name: string;
-  bank_name: string;
-  status: string;
-  created_at: number;
-}
-
 /** Human-readable lines for `withdrawals` (amounts in currency units with 2 decimals). */
-export function formatWaiting(rows: readonly WaitingRow[]): string {
+export function formatWaiting(rows: readonly WaitingWithdrawalRow[]): string {
   if (rows.length === 0) return 'No withdrawal requests are waiting.';
   return rows
     .map((r) => `#${r.id}  ${r.merchant_code}  ${r.account}  ${r.currency} ${(r.amount_minor / 100).toFixed(2)}  ${r.status}  to ${r.payee_name} (${r.bank_name})  ${new Date(r.created_at).toISOString()}`)

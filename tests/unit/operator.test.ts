@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  changeSql, findMerchantSql, formatList, parseCommand, parseHost, parseRegions, sqlString, UsageError,
-  type OperatorCommand,
+  formatList, parseCommand, parseHost, parseRegions, UsageError,
 } from '../../scripts/operator-commands';
 
 describe('operator command line', () => {
@@ -53,34 +52,6 @@ describe('host names match what the worker routes (lower-case, no port)', () => 
 describe('country lists', () => {
   it('keeps Cloudflare special codes such as T1 (Tor)', () => {
     expect(parseRegions('t1,vn')).toEqual(['T1', 'VN']);
-  });
-});
-
-describe('SQL generation', () => {
-  it('doubles single quotes in string literals and refuses NUL', () => {
-    expect(sqlString("O'Brien")).toBe("'O''Brien'");
-    expect(() => sqlString('a\0b')).toThrow(UsageError);
-  });
-
-  it('resolves merchant codes case-insensitively', () => {
-    expect(findMerchantSql('demo')).toBe("SELECT code FROM merchants WHERE code = 'demo' COLLATE NOCASE");
-  });
-
-  it.each<[OperatorCommand, string]>([
-    [{ kind: 'maintenance', merchant: 'demo', on: true }, "UPDATE merchants SET maintenance = 1 WHERE code = 'DEMO'"],
-    [{ kind: 'regions', merchant: 'demo', regions: ['FR', 'US'] }, `UPDATE merchants SET restricted_regions = '["FR","US"]' WHERE code = 'DEMO'`],
-    [{ kind: 'regions', merchant: 'demo', regions: [] }, "UPDATE merchants SET restricted_regions = '[]' WHERE code = 'DEMO'"],
-    [{ kind: 'domain-add', host: 'a.example', merchant: 'demo' }, "INSERT INTO merchant_domains (host, merchant_code) VALUES ('a.example', 'DEMO') ON CONFLICT (host) DO NOTHING"],
-    [{ kind: 'domain-remove', host: 'a.example', merchant: 'demo' }, "DELETE FROM merchant_domains WHERE host = 'a.example' AND merchant_code = 'DEMO'"],
-  ])('%j uses the stored merchant code', (command, sql) => {
-    expect(changeSql(command, 'DEMO')).toBe(sql);
-  });
-
-  it('upserts a switch so it works whether or not the merchant had a row for it', () => {
-    expect(changeSql({ kind: 'switch', merchant: 'DEMO', moduleId: 'CBS3', on: true }, 'DEMO')).toBe(
-      "INSERT INTO site_switches (merchant_code, module_id, enabled) VALUES ('DEMO', 'CBS3', 1)\n" +
-        'ON CONFLICT (merchant_code, module_id) DO UPDATE SET enabled = excluded.enabled',
-    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../scripts/operator-commands';
-import { decisionSql, formatWaiting, parseWithdrawalCommand, waitingSql } from '../../scripts/withdrawal-commands';
+import { formatWaiting, parseWithdrawalCommand } from '../../scripts/withdrawal-commands';
 
 describe('operator withdrawal commands (issue 13, Withdraw)', () => {
   it.each([
@@ -24,17 +24,7 @@ describe('operator withdrawal commands (issue 13, Withdraw)', () => {
     expect(() => parseWithdrawalCommand(args)).toThrow(message);
   });
 
-  it('decides only a pending request, with the reason as an escaped literal', () => {
-    expect(decisionSql({ kind: 'withdrawal-approve', id: 3 }, 1000)).toBe(
-      "UPDATE withdrawals SET status = 'approved', decided_at = 1000 WHERE id = 3 AND status = 'pending'",
-    );
-    expect(decisionSql({ kind: 'withdrawal-reject', id: 3, reason: "it's late" }, 1000)).toBe(
-      "UPDATE withdrawals SET status = 'rejected', decided_at = 1000, reason = 'it''s late' WHERE id = 3 AND status = 'pending'",
-    );
-  });
-
-  it('lists waiting requests per merchant and formats them', () => {
-    expect(waitingSql('DEMO')).toContain("AND w.merchant_code = 'DEMO' COLLATE NOCASE");
+  it('formats the waiting requests', () => {
     expect(formatWaiting([])).toBe('No withdrawal requests are waiting.');
     expect(formatWaiting([{ id: 5, merchant_code: 'DEMO', account: 'ana', amount_minor: 5000, currency: 'USD', payee_name: 'Ana', bank_name: 'Bank', status: 'pending', created_at: 0 }]))
       .toBe('#5  DEMO  ana  USD 50.00  pending  to Ana (Bank)  1970-01-01T00:00:00.000Z');

@@ -10,6 +10,7 @@ import { claimSignIn } from '../../worker/services/rewards/rewards';
 import { DEFAULT_REWARD_SETTINGS } from '../../worker/services/rewards/reward-settings';
 import { referralRewardOnFirstDeposit } from '../../worker/services/rewards/referrals';
 import { dayInZone } from '../../rules/rewards';
+import { approvePromotionApplication, decideAgentApplication } from '../../worker/db/queries/operator-rewards';
 
 async function setPromotion(key: string, on: boolean): Promise<void> {
   await env.DB.prepare(
@@ -129,8 +130,7 @@ describe('reward centre (issue 13, Reward centre)', { timeout: 30_000 }, () => {
     const app = await env.DB.prepare(
       `INSERT INTO promotion_applications (announcement_id, member_id, created_at) VALUES (?, ?, ?) RETURNING id`,
     ).bind(promo.id, member.memberId, Date.now()).first<{ id: number }>();
-    const { promotionApproveSql } = await import('../../scripts/reward-commands');
-    for (const sql of promotionApproveSql(app!.id, 1_250, Date.now())) await env.DB.prepare(sql).run();
+    await approvePromotionApplication(env.DB, app!.id, 1_250, Date.now());
     const list = rewardCalls.rewardList.value.parse((await call('/wps/playdeck/rewards', { token: member.token })).body.value);
     const reward = list.rewards.find((r) => r.kind === 'promotion');
     expect(reward).toMatchObject({ amount: 12.5, status: 'waiting' });
@@ -215,8 +215,7 @@ describe('agent registration (issue 13, Agent registration)', { timeout: 30_000 
     expect(rewardCalls.agentApply.value.parse(filed.body.value).application?.status).toBe('pending');
     const again = await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form });
     expect([again.status, again.body.errorCode]).toEqual([409, 'agent_application_pending']);
-    const { agentDecisionSql } = await import('../../scripts/reward-commands');
-    for (const sql of agentDecisionSql('approve', member.memberId, '', Date.now())) await env.DB.prepare(sql).run();
+    await decideAgentApplication(env.DB, member.memberId, 'approve', '', Date.now());
     const standing = rewardCalls.agentStatus.value.parse((await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
     expect(standing).toMatchObject({ isAgent: true, application: { status: 'approved' } });
     expect(standing.affiliateCode).toMatch(/^[A-Z0-9]{8}$/);
@@ -228,8 +227,7 @@ describe('agent registration (issue 13, Agent registration)', { timeout: 30_000 
   it('a rejected applicant may apply again; bad fields and trial accounts are refused', async () => {
     const member = await createMember();
     await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form });
-    const { agentDecisionSql } = await import('../../scripts/reward-commands');
-    for (const sql of agentDecisionSql('reject', member.memberId, 'No website', Date.now())) await env.DB.prepare(sql).run();
+    await decideAgentApplication(env.DB, member.memberId, 'reject', 'No website', Date.now());
     const rejected = rewardCalls.agentStatus.value.parse((await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
     expect(rejected.application).toMatchObject({ status: 'rejected', reason: 'No website' });
     expect((await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form })).status).toBe(200);

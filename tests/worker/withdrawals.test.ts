@@ -6,7 +6,7 @@ import { expectLedgerInvariants } from './money-invariants';
 import { freshKey, ledgerCount } from './payments-helpers';
 import { createPspStandin } from '../psp-standin/app';
 import { walletCalls } from '../../contract/calls/wallet';
-import { decisionSql } from '../../scripts/withdrawal-commands';
+import { decideWithdrawal } from '../../worker/db/queries/operator-withdrawals';
 import { hashPassword } from '../../worker/services/crypto/password';
 import { runPaymentsTick } from '../../worker/services/wallet/payments-tick';
 import type { Bindings } from '../../worker/env';
@@ -29,7 +29,7 @@ function withdraw(token: string, overrides: Record<string, unknown> = {}) {
 }
 
 async function decide(kind: 'withdrawal-approve' | 'withdrawal-reject', id: number): Promise<void> {
-  await env.DB.prepare(decisionSql(kind === 'withdrawal-approve' ? { kind, id } : { kind, id, reason: 'documents missing' }, Date.now())).run();
+  await decideWithdrawal(env.DB, id, kind === 'withdrawal-approve' ? 'approved' : 'rejected', kind === 'withdrawal-approve' ? '' : 'documents missing', Date.now());
 }
 
 function info(token: string, envOverride?: Partial<Bindings>) {
