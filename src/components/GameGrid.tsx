@@ -19,7 +19,7 @@ export interface GameGridProps {
   launchFrom?: 'home' | 'list';
   className?: string;
   /**
-   * False while the island hydrates over markup the edge wrote (worker/edge/list-markup.ts): the tiles then
+   * False while the island hydrates over markup the edge wrote (worker/edge/fills/list-markup.ts): the tiles then
    * show no favourite yet, as that markup does, and the player's favourites follow right after.
    */
   favouritesKnown?: boolean;

@@ -11,7 +11,7 @@ import { useHydrated } from '../components/useHydrated';
 /**
  * The home hot-games block (player-shell §2 Home "hot games block"; §7 hot games: isPlatform 2, language, platform
  * html5): the first 20 hot games as a horizontal row in slider groups of 3, with a link to /m/hot. The edge writes
- * the row into the first HTML (worker/edge/hot-games-markup.ts, the same markup from the same data), so the island
+ * the row into the first HTML (worker/edge/fills/hot-games-markup.ts, the same markup from the same data), so the island
  * hydrates over it on the player's first interaction; the player's favourites show right after.
  */
 export default function HotGamesRow() {

@@ -4,9 +4,9 @@ import { renderToString } from 'react-dom/server';
 import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
 import type { Language } from '../../rules/i18n';
 import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../rules/served';
-import { hotGamesRowMarkup, type HotGamesTexts } from '../../worker/edge/hot-games-markup';
+import { hotGamesRowMarkup, type HotGamesTexts } from '../../worker/edge/fills/hot-games-markup';
 
-// Issue 9: the edge writes home's hot games row into the first HTML (worker/edge/home-fill.ts); the island
+// Issue 9: the edge writes home's hot games row into the first HTML (worker/edge/fills/home.ts); the island
 // (src/islands/HotGamesRow.tsx) hydrates over it on the player's first interaction, from the same data.
 
 const tile = (nodeId: number, gameName: string, displayName: string, extra: Partial<GameTileWire> = {}): GameTileWire => ({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { SERVED_HOT_GAMES_ID, SERVED_VENDORS_ID } from '../../rules/served';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
 import { callDef } from './catalogue-helpers';
 import { fakeBuild, page } from './page-helpers';
 
-// Issue 9: the edge writes home's hot games row into the first HTML (worker/edge/home-fill.ts), with the data its
+// Issue 9: the edge writes home's hot games row into the first HTML (worker/edge/fills/home.ts), with the data its
 // island adopts on the player's first interaction, beside the vendors' data block.
 
 /** The row's interface texts as the view writes them (JSON in an attribute, escaped as Astro escapes it). */

@@ -1,17 +1,17 @@
-import { CAPABILITIES } from '../../contract/capabilities';
-import { catalogueCalls } from '../../contract/calls/catalogue';
-import { lotteryCalls } from '../../contract/calls/lottery';
-import type { Language } from '../../rules/i18n';
-import { LANGUAGES } from '../../contract/languageCodes';
-import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../rules/gameListView';
-import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../rules/paging';
+import { CAPABILITIES } from '../../../contract/capabilities';
+import { catalogueCalls } from '../../../contract/calls/catalogue';
+import { lotteryCalls } from '../../../contract/calls/lottery';
+import type { Language } from '../../../rules/i18n';
+import { LANGUAGES } from '../../../contract/languageCodes';
+import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../../rules/gameListView';
+import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../../rules/paging';
 import {
   SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID, servedJson, type ServedGameList, type ServedLottery, type ServedVendors,
-} from '../../rules/served';
-import type { ContentFill } from './content-fill';
-import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
+} from '../../../rules/served';
+import type { ContentFill } from './content';
+import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import { gameListMarkup, type GameListTexts } from './list-markup';
-import { decodeAttribute } from './content-markup';
+import { decodeAttribute } from './content-html';
 import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
 
 /**
@@ -93,7 +93,7 @@ export async function listFill(
  * game types (typeId 1; platform-contract.md §2, game type → vendor codes) and the vendor lanes (platform html5;
  * §7.3). Null when either call failed or answered another shape (then nothing is written and the island asks
  * itself). Home and every game list ask for it; pages.ts hands the fills an `api` that keeps visitor answers per
- * isolate (edge-api.ts withAnswerCache).
+ * isolate (fills/api.ts withAnswerCache).
  */
 async function vendorMappingOf(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<VendorMappingEntry[] | null> {
   const typesUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);

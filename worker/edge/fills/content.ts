@@ -1,10 +1,10 @@
-import type { HelpEntry } from '../../contract/calls/content-schemas';
-import { contentCalls } from '../../contract/calls/content';
-import type { Language } from '../../rules/i18n';
-import { helpSelection } from '../../rules/help';
-import { normaliseHelp, normalisePromotions } from '../services/content/content-sanitise';
-import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './edge-api';
-import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-markup';
+import type { HelpEntry } from '../../../contract/calls/content-schemas';
+import { contentCalls } from '../../../contract/calls/content';
+import type { Language } from '../../../rules/i18n';
+import { helpSelection } from '../../../rules/help';
+import { normaliseHelp, normalisePromotions } from '../../services/content/content-sanitise';
+import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './api';
+import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-html';
 
 /** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
 export interface ContentFill {

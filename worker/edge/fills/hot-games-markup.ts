@@ -1,12 +1,12 @@
-import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
-import type { Language } from '../../rules/i18n';
-import { HOT_TILE_VENDOR_ID } from '../../rules/served';
-import { sliderGroups } from '../../rules/tiles';
+import type { GameTileWire } from '../../../contract/calls/catalogue-schemas';
+import type { Language } from '../../../rules/i18n';
+import { HOT_TILE_VENDOR_ID } from '../../../rules/served';
+import { sliderGroups } from '../../../rules/tiles';
 import { escapeReact, gameTileMarkup } from './list-markup';
 
 /**
  * Home's hot games row (player-shell §2 Home "hot games block") as markup, written by the edge into the page's
- * island (worker/edge/home-fill.ts). It is exactly what the island (src/islands/HotGamesRow.tsx) renders on
+ * island (worker/edge/fills/home.ts). It is exactly what the island (src/islands/HotGamesRow.tsx) renders on
  * hydration from the same data (tests/unit/hot-games-markup.test.tsx renders both), so the row shows before any
  * script and React adopts it without a mismatch. Interface texts come from the pre-rendered page; every text from
  * the server is escaped here.

@@ -1,16 +1,16 @@
-import { catalogueCalls } from '../../contract/calls/catalogue';
-import type { Language } from '../../rules/i18n';
-import { HOME_PAGE_SIZE } from '../../rules/paging';
-import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../rules/served';
-import type { ContentFill } from './content-fill';
-import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
+import { catalogueCalls } from '../../../contract/calls/catalogue';
+import type { Language } from '../../../rules/i18n';
+import { HOME_PAGE_SIZE } from '../../../rules/paging';
+import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../../rules/served';
+import type { ContentFill } from './content';
+import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import { hotGamesRowMarkup, type HotGamesTexts } from './hot-games-markup';
-import { homeVendorsFill, writeList } from './list-fill';
+import { homeVendorsFill, writeList } from './list';
 
 /**
  * What the edge writes into /m/home besides the operator's content (home-content.ts), issue 9 ("the first screen
  * in the first HTML; islands hydrate on the player's first interaction"):
- * - the game vendors' data block (list-fill.ts homeVendorsFill);
+ * - the game vendors' data block (fills/list.ts homeVendorsFill);
  * - the hot games row (`[data-fill=hot-games]`): its games through the island's call (GET hot games as a visitor:
  *   isPlatform 2, the page's language, platform html5), at most the row's 20, as markup inside the island
  *   (hot-games-markup.ts) and as a data block (rules/served.ts) the row's store starts from, so the row shows
@@ -18,7 +18,7 @@ import { homeVendorsFill, writeList } from './list-fill';
  *   empty answer writes an empty row (the island shows none either); a failed call writes no row and switches the
  *   island to `client:visible`: the row is on the first screen, so it loads itself at once instead of showing its
  *   placeholders until the player's first interaction (home has `client:visible` islands, so the directive is there).
- * The calls run side by side (through an `api` that keeps visitor answers per isolate: edge-api.ts withAnswerCache).
+ * The calls run side by side (through an `api` that keeps visitor answers per isolate: fills/api.ts withAnswerCache).
  */
 export async function homeFill(
   url: URL, language: Language, merchantCode: string, api: ApiFetch,
