@@ -47,14 +47,12 @@ export function lotteryTexts(): string {
   });
 }
 
-/** Home's hot games row's texts (worker/edge/fills/hot-games-markup.ts HotGamesTexts), as JSON for `data-texts`. */
-export function hotGamesTexts(): string {
-  return JSON.stringify({
-    language: pageLocale().language,
-    tag: pageLocale().tag,
-    title: t('category.HOT'),
-    viewAll: t('games.viewAll'),
-    viewAllOf: t('games.viewAllOf', { category: t('category.HOT') }),
-    tileAdd: t('games.tile.add'),
-  });
+/**
+ * The messages a view the edge renders needs (the keys the view lists, e.g. src/components/HotGamesRowView.tsx
+ * HOT_GAMES_ROW_MESSAGES), in the page's language, as JSON for `data-texts`: a page locale (rules/i18n.ts PageLocale)
+ * holding only those keys, which the worker renders the view in (worker/edge/fills/render.ts).
+ */
+export function viewTexts(keys: readonly MessageKey[]): string {
+  const { language, tag, dir } = pageLocale();
+  return JSON.stringify({ language, tag, dir, messages: Object.fromEntries(keys.map((key) => [key, t(key)])) });
 }

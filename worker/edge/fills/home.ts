@@ -1,10 +1,13 @@
+import { createElement } from 'react';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
-import type { Language } from '../../../rules/i18n';
+import type { Language, PageLocale } from '../../../rules/i18n';
 import { HOME_PAGE_SIZE } from '../../../rules/paging';
 import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../../rules/served';
 import type { ContentFill } from './content';
 import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
-import { hotGamesRowMarkup, type HotGamesTexts } from './hot-games-markup';
+import HotGamesRowView from '../../../src/components/HotGamesRowView';
+import { STILL_TILES } from '../../../src/components/GameGridView';
+import { renderView, viewLocaleOf } from './render';
 import { homeVendorsFill, writeList } from './list';
 
 /**
@@ -12,8 +15,8 @@ import { homeVendorsFill, writeList } from './list';
  * in the first HTML; islands hydrate on the player's first interaction"):
  * - the game vendors' data block (fills/list.ts homeVendorsFill);
  * - the hot games row (`[data-fill=hot-games]`): its games through the island's call (GET hot games as a visitor:
- *   isPlatform 2, the page's language, platform html5), at most the row's 20, as markup inside the island
- *   (hot-games-markup.ts) and as a data block (rules/served.ts) the row's store starts from, so the row shows
+ *   isPlatform 2, the page's language, platform html5), at most the row's 20, as the island's view rendered inside it
+ *   (src/components/HotGamesRowView.tsx, fills/render.ts) and as a data block (rules/served.ts) the row's store starts from, so the row shows
  *   without script and its island hydrates over it on the first interaction with no request and no mismatch. An
  *   empty answer writes an empty row (the island shows none either); a failed call writes no row and switches the
  *   island to `client:visible`: the row is on the first screen, so it loads itself at once instead of showing its
@@ -47,13 +50,15 @@ export async function hotGamesFill(url: URL, language: Language, merchantCode: s
   const games = answer.data.list.slice(0, HOME_PAGE_SIZE);
   return {
     fingerprint: fingerprintOf(['hot', language, games]),
-    apply: (rewriter) => writeList<HotGamesTexts>(
+    apply: (rewriter) => writeList<PageLocale>(
       rewriter, 'hot-games',
-      (texts) => {
-        const served: ServedHotGames = { language: texts.language, list: games };
+      (locale) => {
+        const served: ServedHotGames = { language: locale.language, list: games };
         return `<script type="application/json" id="${SERVED_HOT_GAMES_ID}">${servedJson(served)}</script>`;
       },
-      (texts) => hotGamesRowMarkup(games, texts),
+      (locale) => renderView(locale, createElement(HotGamesRowView, { games, tiles: STILL_TILES, hydrated: false })),
+      {},
+      viewLocaleOf,
     ),
   };
 }

@@ -34,12 +34,17 @@ export function isListPage(pageId: string): boolean {
 }
 
 
-/** The page's texts from `data-texts` (they name the page's language), or null when unreadable (then nothing is written). */
-function textsOf<T extends { language: Language }>(raw: string | null): T | null {
+/** Texts of the list markup: any object that names a language of the site. */
+function languageTexts<T extends { language: Language }>(value: unknown): T | null {
+  const texts = value as T | null;
+  return texts && (LANGUAGES as readonly string[]).includes(texts.language) ? texts : null;
+}
+
+/** The page's texts from `data-texts` (`read` checks them), or null when unreadable (then nothing is written). */
+function textsOf<T extends { language: Language }>(raw: string | null, read: (value: unknown) => T | null): T | null {
   if (!raw) return null;
   try {
-    const texts = JSON.parse(decodeAttribute(raw)) as T | null;
-    return texts && (LANGUAGES as readonly string[]).includes(texts.language) ? texts : null;
+    return read(JSON.parse(decodeAttribute(raw)));
   } catch {
     return null;
   }
@@ -47,7 +52,7 @@ function textsOf<T extends { language: Language }>(raw: string | null): T | null
 
 /**
  * Rewriter steps writing one list into `[data-fill=<name>]`: the data block first (the island's stores read it),
- * then the markup into the island, both only when the page's texts are readable; `attributes` go on the
+ * then the markup into the island, both only when the page's texts are readable (`read` checks them); `attributes` go on the
  * `[data-fill]` element with them. The island, built to hydrate at load (it must list the games itself when nothing
  * is written), then hydrates on the player's first interaction instead (`client="interaction"`,
  * src/directives/interaction.ts, which every page's frame loads; a tap inside the list before is held and replayed):
@@ -56,12 +61,13 @@ function textsOf<T extends { language: Language }>(raw: string | null): T | null
  */
 export function writeList<T extends { language: Language }>(
   rewriter: HTMLRewriter, name: string, block: (texts: T) => string, markup: (texts: T) => string, attributes: Record<string, string> = {},
+  read: (value: unknown) => T | null = languageTexts,
 ): HTMLRewriter {
   let texts: T | null = null;
   return rewriter
     .on(`[data-fill="${name}"]`, {
       element: (element) => {
-        texts = textsOf<T>(element.getAttribute('data-texts'));
+        texts = textsOf<T>(element.getAttribute('data-texts'), read);
         element.removeAttribute('data-texts');
         if (!texts) return;
         element.prepend(block(texts), { html: true });
