@@ -14,14 +14,6 @@ export interface ContentFill {
   vary?: string;
 }
 
-/** The pages whose text is the operator's content (accounts §2 Promotions list, Help centre). */
-const FILLED_PAGES = new Set(['help', 'helpDetail', 'activity', 'activityDetail']);
-
-/** Whether the edge fills this page (route id of rules/routes.ts). */
-export function isFilledPage(pageId: string): boolean {
-  return FILLED_PAGES.has(pageId);
-}
-
 /**
  * The help centre in `language` through the help-centre call (platform-contract.md §3: EN when the language has
  * none); null when the call failed (no answer, an error status, not the success envelope).

@@ -28,11 +28,6 @@ import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
  * stays as built and the island loads the list itself.
  */
 
-/** Whether the edge writes a list into this page (route id of rules/routes.ts). */
-export function isListPage(pageId: string): boolean {
-  return pageId === 'gameList' || pageId === 'lottery';
-}
-
 
 /** Texts of the list markup: any object that names a language of the site. */
 function languageTexts<T extends { language: Language }>(value: unknown): T | null {

@@ -13,14 +13,10 @@ import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse, unavaila
 import { listCustomerService } from '../../db/queries/settings';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../../rules/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
-import { contentFill, isFilledPage } from '../fills/content';
+import { fillFor } from '../fills/registry';
 import { withAnswerCache, withDeadline, type ApiFetch } from '../fills/api';
 import { upstreamSettings } from '../upstream/upstream-guard';
 import { upstreamImageOrigins } from './headers';
-import { isListPage, listFill } from '../fills/list';
-import { appFill } from '../fills/app';
-import { homeFill } from '../fills/home';
-import { registerFill } from '../fills/register';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from '../fills/home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
@@ -124,13 +120,11 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   const bounded = api && mode === 'upstream' ? withDeadline(api, upstreamSettings(c.env).fillDeadlineMs) : api;
   const kept = bounded ? withAnswerCache(bounded, { mode, cacheMs: siteCacheMs(c.env) }) : undefined;
   const everyTime = bounded ? withAnswerCache(bounded, { mode, cacheMs: 0 }) : undefined;
-  const filling = gate || !everyTime || !kept ? null
-    : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, everyTime)
-      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, page.id === 'lottery' ? everyTime : kept, markup.capabilities)
-        : page.id === 'home' ? homeFill(url, choice.language, merchant.code, kept)
-          : page.id === 'app' ? appFill(url, choice.language, merchant.code, kept, c.req.header('User-Agent') ?? '')
-            : page.id === 'register' ? registerFill(url, choice.language, merchant.code, kept, switches)
-              : null;
+  const pageFill = fillFor(page.id);
+  const filling = gate || !everyTime || !kept || !pageFill ? null : pageFill({
+    url, language: choice.language, merchantCode: merchant.code, kept, everyTime, capabilities: markup.capabilities, switches,
+    userAgent: c.req.header('User-Agent') ?? '',
+  });
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
   const homeFilling: Promise<HomeContent> | null = page.id === 'home' && !gate && kept
