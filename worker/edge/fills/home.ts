@@ -7,7 +7,7 @@ import type { ContentFill } from './content';
 import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import HotGamesRowView from '../../../src/components/HotGamesRowView';
 import { STILL_TILES } from '../../../src/components/GameGridView';
-import { renderView, viewLocaleOf } from './render';
+import { renderViewKept, viewLocaleOf } from './render';
 import { homeVendorsFill, writeList } from './list';
 
 /**
@@ -48,15 +48,16 @@ export async function hotGamesFill(url: URL, language: Language, merchantCode: s
   const answer = def.value.safeParse(await valueOf(api, hotUrl, visitorHeaders(merchantCode, language, def.moduleId)));
   if (!answer.success) return null;
   const games = answer.data.list.slice(0, HOME_PAGE_SIZE);
+  const fingerprint = fingerprintOf(['hot', language, games]);
   return {
-    fingerprint: fingerprintOf(['hot', language, games]),
+    fingerprint,
     apply: (rewriter) => writeList<PageLocale>(
       rewriter, 'hot-games',
       (locale) => {
         const served: ServedHotGames = { language: locale.language, list: games };
         return `<script type="application/json" id="${SERVED_HOT_GAMES_ID}">${servedJson(served)}</script>`;
       },
-      (locale) => renderView(locale, createElement(HotGamesRowView, { games, tiles: STILL_TILES, hydrated: false })),
+      (locale) => renderViewKept(`hot|${fingerprint}|${JSON.stringify(locale)}`, locale, () => createElement(HotGamesRowView, { games, tiles: STILL_TILES, hydrated: false })),
       {},
       viewLocaleOf,
     ),

@@ -43,3 +43,22 @@ export function renderView(locale: PageLocale, view: ReactElement): string {
     rendering = undefined;
   }
 }
+
+/** Rendered views kept per isolate, by key (the oldest goes first past the limit). */
+const renderedViews = new Map<string, string>();
+/** Views kept at most: fills × languages × data versions stays far below it. */
+const MAX_RENDERED = 500;
+
+/**
+ * {@link renderView}, kept per isolate under `key` (which must name everything the HTML depends on: the view, its
+ * data's fingerprint and the locale), so a page whose data has not changed (home's hot games row: its answer is kept
+ * for SITE_CACHE_SECONDS) is not rendered again on every view. The figures are in docs/design.md.
+ */
+export function renderViewKept(key: string, locale: PageLocale, view: () => ReactElement): string {
+  const hit = renderedViews.get(key);
+  if (hit !== undefined) return hit;
+  const html = renderView(locale, view());
+  renderedViews.set(key, html);
+  if (renderedViews.size > MAX_RENDERED) renderedViews.delete(renderedViews.keys().next().value!);
+  return html;
+}
