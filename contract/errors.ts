@@ -40,7 +40,7 @@ export const PLAYDECK_ERROR_CODES = [
   'invalid_choice', 'round_not_found', 'round_in_progress',
   'message_not_found', 'conversation_not_found', 'chat_ticket_invalid', 'console_login_failed', 'csrf_invalid',
   'already_signed_in', 'reward_not_found', 'reward_claimed', 'already_agent', 'agent_application_pending',
-  // The site's state gates the API too (worker/edge/api-gate.ts): 503 during maintenance, 451 on play or money calls.
+  // The site's state gates the API too (worker/edge/pages/api-gate.ts): 503 during maintenance, 451 on play or money calls.
   'maintenance', 'region_restricted',
 ] as const;
 

@@ -18,7 +18,7 @@ export const HEADER = {
 
 /**
  * The header PlayDeck's own browser sends on every API call (src/api/client.ts) and the edge sends on its page
- * fills (worker/edge/edge-api.ts); the platform's clients never send it (platform-contract.md §1.2 lists theirs).
+ * fills (worker/edge/fills/api.ts); the platform's clients never send it (platform-contract.md §1.2 lists theirs).
  * It only chooses a FORMAT, never access: calls carrying it get the customer-service paths of the status and
  * domain-route answers plain (§1.6.6, §7.4), calls without it get them DES-encrypted as the platform sends them,
  * in built-in and upstream mode alike. Anyone may send it and gets links that are public anyway, so it needs no

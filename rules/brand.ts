@@ -1,6 +1,6 @@
 /**
  * The site's brand names in the browser. Every site is built from the same pages; the edge writes the site's
- * names into `<html data-site-name data-app-name>` (worker/edge/brand-markup.ts) and replaces the build's default
+ * names into `<html data-site-name data-app-name>` (worker/edge/pages/brand.ts) and replaces the build's default
  * name in the marked texts of the first HTML, so translations name the site through `{site}` / `{app}` and render
  * the same text during hydration as the edge wrote. During the build (and in the worker) there is no document:
  * the default name is used and the edge replaces it.

@@ -1,7 +1,7 @@
 /**
  * Help centre (accounts §2 Help centre): which section and child item the query opens — "chosen by query tag
  * (match by tag), p (index) or c (child index)". The entries are the operator's (the help-centre call); the edge
- * applies this selection when it fills the pre-rendered page (worker/edge/content-fill.ts).
+ * applies this selection when it fills the pre-rendered page (worker/edge/fills/content.ts).
  */
 
 /** The part of a help entry the selection reads. */

@@ -2,7 +2,7 @@ import type { Language } from '../contract/languageCodes';
 import type { ListAddress, VendorMappingEntry } from './gameListView';
 
 /**
- * Server data the edge writes into a page beside the markup it fills (worker/edge/list-fill.ts), as a JSON data
+ * Server data the edge writes into a page beside the markup it fills (worker/edge/fills/list.ts), as a JSON data
  * block (`<script type="application/json">`, never executed, so the CSP allows it). The page's stores read it
  * as their first value, so an island hydrates over the edge's markup without asking the API again.
  */
@@ -101,7 +101,7 @@ function pageParsed(): boolean {
  * which can be while the document is still being parsed (a member's header hydrates at once), before the edge's
  * data block further down: a store that read the block then started empty, and the island hydrating later over
  * the edge's markup rendered something else (React #418 on a member's home). An island's own first render comes
- * after its block (the edge writes the block just before the island: worker/edge/list-fill.ts writeList), so a
+ * after its block (the edge writes the block just before the island: worker/edge/fills/list.ts writeList), so a
  * first call from there finds it. A miss while the document is still loading is not kept (the block may follow).
  */
 export function servedOnFirstUse<T>(read: () => T | null): () => T | null {

@@ -48,7 +48,7 @@ export const domainRouteSchema = z.object({
  * says only that it holds a type-3 path, the (encrypted) customer-service link, so this is the domain-route answer's
  * shape held loosely: `version.pathList` (where that path is) required, `domainList` optional, unknown fields
  * passing. No screen of PlayDeck reads it (the browser asks the domain-route call itself, src/api/system.ts
- * getDomainRoute); the upstream adapter only decrypts its type-3 path (worker/edge/forwarding.ts). PlayDeck's
+ * getDomainRoute); the upstream adapter only decrypts its type-3 path (worker/edge/upstream/forwarding.ts). PlayDeck's
  * built-in API answers the full domain-route shape.
  */
 export const statusDomainRouteSchema = z.object({

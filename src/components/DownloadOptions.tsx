@@ -37,7 +37,7 @@ function DownloadLink({ url, label, onClick }: { url: string; label: string; onC
  * Download links (player-shell §2 Download prompts, §4 Download bar, §8): Android, iOS and the iOS profile
  * (MOBILECONFIG); iOS outside Safari reads 'Please use Safari for download App.'; the legacy-iOS hint for iOS 11 or
  * lower and 12.0 to 12.1. A site without links says so. Only the links for this phone: the download bar's popup
- * (/m/app lists every link, written by the edge: worker/edge/app-fill.ts).
+ * (/m/app lists every link, written by the edge: worker/edge/fills/app.ts).
  */
 export default function DownloadOptions({ device, resources }: DownloadOptionsProps) {
   const links = downloadLinks(resources);

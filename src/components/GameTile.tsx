@@ -1,7 +1,12 @@
 import { useId, useState } from 'react';
-import type { Game } from '../api/catalogue';
+import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
 import { t } from '../../rules/i18n';
 import { tileVariant, type TilePlace } from '../../rules/tiles';
+
+/** A game as a tile shows it (src/api/catalogue.ts Game; the served lists carry the same). */
+export type TileGame = Omit<GameTileWire, 'minBet'> & { minBet?: number | undefined };
+
+type Game = TileGame;
 
 /** Props of one game tile. */
 export interface GameTileProps {

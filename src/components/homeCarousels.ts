@@ -10,7 +10,7 @@ export interface HomeCarousels {
 }
 
 /**
- * Starts Swiper on the home page's pre-rendered carousels (the edge wrote their slides, worker/edge/home-content.ts):
+ * Starts Swiper on the home page's pre-rendered carousels (the edge wrote their slides, worker/edge/fills/home-content.ts):
  * the banner carousel (group m_home) with pagination, looped and playing every 5000 ms only with more than one
  * banner — the first step 5000 ms after the page started, however late Swiper arrived — and the vertical video
  * carousel (m_youtube) with pagination, moved by its previous/next buttons. Swiper is fetched here, on demand.

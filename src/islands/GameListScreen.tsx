@@ -21,7 +21,7 @@ import PagedFooter from '../components/PagedFooter';
  * selector (RNG, PVP, FISH, LIVE), classification filters, 9 games a page with 'page / total pages' and 'more
  * games'; SPORTS and ELOTT list one tile per vendor card of the vendor lanes. The flow lives in
  * src/stores/gameListScreen.ts and src/stores/gameLists.ts. When the edge wrote the first page into the page
- * (worker/edge/list-fill.ts), the stores start from it and the first render repeats that markup exactly. When the
+ * (worker/edge/fills/list.ts), the stores start from it and the first render repeats that markup exactly. When the
  * vendor mapping (vendor game types + lanes) could not be read and none is loaded, the screen says so with "try
  * again" above the list (the games still list without the vendor selector); vendor tiles whose lanes could not be
  * read show the same state instead of waiting.

@@ -13,7 +13,7 @@ import { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, toggleP
 /**
  * The home page's operator content (accounts §2 Announcement popup, Home announcement bar and banners, Agent
  * contract prompts; player-shell §2 Home). `children` is the pre-rendered markup the edge filled with the
- * merchant's banners, notice titles and video and local banners (worker/edge/home-content.ts): links and the
+ * merchant's banners, notice titles and video and local banners (worker/edge/fills/home-content.ts): links and the
  * marquee work without script. Once hydrated (at the first interaction, or at once for a logged-in player) this starts the
  * carousels (Swiper fetched then), launches game banners, opens the video popup (the iframe only while open),
  * shows the login popup list 500 ms later and asks a qualifying agent about pending contracts.

@@ -137,7 +137,7 @@ function BuiltInLotteryGames({ order = 'catalogue' }: LotteryGamesProps) {
   const [vendor, setVendor] = useState<string | null>(null);
 
   // Before hydration the server's markup must be repeated exactly, whatever the stores hold by then: the list the
-  // edge wrote (worker/edge/lottery-markup.ts) with its count-downs as of `drawnAt`, else the build's 'loading'.
+  // edge wrote (worker/edge/fills/lottery-markup.ts) with its count-downs as of `drawnAt`, else the build's 'loading'.
   const served = !hydrated && drawnAt !== null && order === 'catalogue';
   if (!hydrated && !served) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (failed && !loaded) {

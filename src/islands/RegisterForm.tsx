@@ -20,7 +20,7 @@ import '../styles/account.css';
  * username and mobile tabs per USERNAMEREG3 / MOBILENUMREG3 (the typed phone carries across), the fields of the
  * server's settings, the invitation code of the link, the SMS code on the mobile tab with REGMOBVERF3, passwords
  * there with MOBILENUMPASSREG3. The flow lives in src/stores/register.ts. Where the edge wrote the form with its
- * settings (worker/edge/register-fill.ts), the first render is that form (tests/unit/register-markup.test.tsx), not
+ * settings (worker/edge/fills/register.ts), the first render is that form (tests/unit/register-markup.test.tsx), not
  * "Loading…", and the page hydrates it on the player's first interaction.
  */
 export default function RegisterForm() {

@@ -1,7 +1,7 @@
 /**
  * Site switches (accounts §3) known before any script runs. One build serves every site, so the pre-rendered HTML
  * cannot know a site's switches; the edge writes the switches that are on into `<html data-switches="…">`
- * (worker/edge/site-markup.ts). Parts of a page gated by one of GATED_SWITCHES are pre-rendered with
+ * (worker/edge/pages/site.ts). Parts of a page gated by one of GATED_SWITCHES are pre-rendered with
  * `data-switch="<id>"`, and src/styles/switches.css hides them while that switch is off: the page has its
  * final layout at first paint (no layout shift when the settings call answers). After hydration the islands
  * read the same attribute (pageSwitches) until the consolidated settings arrive; their answer is fresher (the

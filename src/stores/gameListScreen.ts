@@ -11,7 +11,7 @@ import { startFromServed } from './served';
 import { $session } from './session';
 
 /**
- * The first page the edge wrote into the page (worker/edge/list-fill.ts), if any and if it is in the page's
+ * The first page the edge wrote into the page (worker/edge/fills/list.ts), if any and if it is in the page's
  * language: its address is the screen's from the start and its page is page 1 of its key, so the island's first
  * render draws the same tiles as the markup it hydrates over, and the list is not asked for again. Read at the
  * first use of the address (rules/served.ts servedOnFirstUse), not at the module's evaluation: an island

@@ -42,7 +42,7 @@ export const hotGamesRow = createFetcher<Game[]>((_key, language) => getHotGames
 export const HOT_ROW_KEY = 'hot';
 
 /**
- * The row the edge wrote into home (worker/edge/home-fill.ts), if any and if it is in the page's language, becomes
+ * The row the edge wrote into home (worker/edge/fills/home.ts), if any and if it is in the page's language, becomes
  * the store's first answer, so the island's first render draws the same tiles as the markup it hydrates over, and
  * the row is not asked for again. Read at the first use (rules/served.ts servedOnFirstUse), not here at the
  * module's evaluation: a member's header shares this chunk and hydrates while home may still be parsing.

@@ -23,7 +23,7 @@ export interface LotteryListState {
 type WireGame = z.output<typeof lotteryCalls.lotteryGameList.value>['list'][number];
 
 /**
- * The list the edge wrote into /m/lottery (worker/edge/list-fill.ts), if any and in the page's language, with the
+ * The list the edge wrote into /m/lottery (worker/edge/fills/list.ts), if any and in the page's language, with the
  * server clock read from the page's own request; a later load with a shorter round trip replaces that reading.
  * Read at the first use (rules/served.ts servedOnFirstUse), not at the module's evaluation: an island hydrating
  * at load elsewhere on the page evaluates this module while the list may still be unparsed.

@@ -30,7 +30,7 @@ export interface RegisterSetup {
 /** The registration form's values, field errors, form message and busy flag. */
 export const registerForm = createForm<RegisterField>(Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ''])) as RegisterValues);
 /**
- * The setup the edge wrote into the page with the form (worker/edge/register-fill.ts), or null: not in a browser,
+ * The setup the edge wrote into the page with the form (worker/edge/fills/register.ts), or null: not in a browser,
  * no data block (the edge's call failed), or the address carries an invitation code (the edge writes nothing
  * then: the code is checked here). The form hydrates over the edge's markup from it without asking again.
  */

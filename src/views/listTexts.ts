@@ -1,5 +1,5 @@
 /**
- * Interface texts the edge needs to write a list's first page into a pre-rendered page (worker/edge/list-fill.ts):
+ * Interface texts the edge needs to write a list's first page into a pre-rendered page (worker/edge/fills/list.ts):
  * the views put them, translated at build time, into the fill element's `data-texts`, so the worker needs no
  * locale files. Build-time only (it reads the EN keys).
  */
@@ -15,7 +15,7 @@ function labelsOf(prefix: string): Record<string, string> {
   return labels;
 }
 
-/** The game list's texts (worker/edge/list-markup.ts GameListTexts), as JSON for `data-texts`. */
+/** The game list's texts (worker/edge/fills/list-markup.ts GameListTexts), as JSON for `data-texts`. */
 export function gameListTexts(): string {
   return JSON.stringify({
     language: pageLocale().language,
@@ -35,7 +35,7 @@ export function gameListTexts(): string {
   });
 }
 
-/** The lottery list's texts (worker/edge/lottery-markup.ts LotteryTexts), as JSON for `data-texts`. */
+/** The lottery list's texts (worker/edge/fills/lottery-markup.ts LotteryTexts), as JSON for `data-texts`. */
 export function lotteryTexts(): string {
   const categories = labelsOf('category.');
   return JSON.stringify({
@@ -47,14 +47,12 @@ export function lotteryTexts(): string {
   });
 }
 
-/** Home's hot games row's texts (worker/edge/hot-games-markup.ts HotGamesTexts), as JSON for `data-texts`. */
-export function hotGamesTexts(): string {
-  return JSON.stringify({
-    language: pageLocale().language,
-    tag: pageLocale().tag,
-    title: t('category.HOT'),
-    viewAll: t('games.viewAll'),
-    viewAllOf: t('games.viewAllOf', { category: t('category.HOT') }),
-    tileAdd: t('games.tile.add'),
-  });
+/**
+ * The messages a view the edge renders needs (the keys the view lists, e.g. src/components/HotGamesRowView.tsx
+ * HOT_GAMES_ROW_MESSAGES), in the page's language, as JSON for `data-texts`: a page locale (rules/i18n.ts PageLocale)
+ * holding only those keys, which the worker renders the view in (worker/edge/fills/render.ts).
+ */
+export function viewTexts(keys: readonly MessageKey[]): string {
+  const { language, tag, dir } = pageLocale();
+  return JSON.stringify({ language, tag, dir, messages: Object.fromEntries(keys.map((key) => [key, t(key)])) });
 }

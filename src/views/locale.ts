@@ -82,7 +82,7 @@ export interface LanguagePath {
 /**
  * getStaticPaths of every page file (`src/pages/[...i18n]/…`): the page in all 27 languages from one file. EN
  * leaves `[...i18n]` empty, so it is built at the root (/m/home → dist/client/m/home.html); each other language
- * gets `i18n/<code lower-case>` (/i18n/fr/m/home.html), the variant tree the worker serves (worker/edge/pages.ts).
+ * gets `i18n/<code lower-case>` (/i18n/fr/m/home.html), the variant tree the worker serves (worker/edge/pages/pages.ts).
  */
 export function languagePaths(): LanguagePath[] {
   return [

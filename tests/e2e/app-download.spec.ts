@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 /**
  * /m/app, the app download page (player-shell §2 /m/app and Download prompts, §4, §8): the edge writes the site's
- * links into the first HTML (worker/edge/app-fill.ts), so they work without script and nothing moves when the
+ * links into the first HTML (worker/edge/fills/app.ts), so they work without script and nothing moves when the
  * frame's islands hydrate; the profile link keeps its 4-second notice before the download.
  */
 const SEEDED = 'https://example.com/playdeck/download';

@@ -5,7 +5,7 @@ import { registerPlayer } from './players';
 /**
  * Home's first screen without script (issue 9, TBT ≤ 50 ms): a visitor's home loads no island before the player
  * interacts. The first HTML shows the header, the operator's content and the hot games row (written by the edge with
- * the data its island adopts: worker/edge/home-fill.ts); the first interaction hydrates them over that markup with no
+ * the data its island adopts: worker/edge/fills/home.ts); the first interaction hydrates them over that markup with no
  * request for the row, no mismatch and no shift; a tap on a game before that is replayed. A logged-in player's
  * header (balance) hydrates at once.
  */

@@ -3,7 +3,7 @@ import { hydrateByInteraction, waitForHydration } from './hydration';
 
 /**
  * Issue 9: the list pages carry their first page of results in the first HTML (the edge writes it,
- * worker/edge/list-fill.ts), so they show without script and the largest paint does not wait for it; with script
+ * worker/edge/fills/list.ts), so they show without script and the largest paint does not wait for it; with script
  * the island hydrates over that markup without a mismatch and without asking for the list again — on the player's
  * first interaction, not at load (a tap before is replayed), while the lottery's count-downs tick without React.
  */

@@ -3,7 +3,7 @@ import { registerPlayer, watchForPageErrors } from './players';
 import { expectNoSeriousA11yViolations } from './a11y';
 
 // accounts §2 Promotions list and Help centre, §5 Activity apply, with the demo content imported by `npm run db:seed`:
-// the edge writes the operator's content into the first HTML (worker/edge/content-fill.ts).
+// the edge writes the operator's content into the first HTML (worker/edge/fills/content.ts).
 
 /** A 1×1 PNG (the server checks the image by its bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearEdgeAnswers, withAnswerCache, type ApiFetch } from '../../worker/edge/edge-api';
+import { clearEdgeAnswers, withAnswerCache, type ApiFetch } from '../../worker/edge/fills/api';
 
 // Issue 9 follow-up: what the edge asks the API for a page as a visitor (home's content, vendors and hot games, the
 // game list, the registration settings, the app's links) is kept per isolate for SITE_CACHE_SECONDS, instead of a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiGateFor, GATE_PAGES, gateFor, isRestrictedRegion, normaliseCountry, PLAY_OR_MONEY_CALLS } from '../../worker/edge/gating';
-import { siteCacheMs } from '../../worker/edge/merchant';
+import { apiGateFor, GATE_PAGES, gateFor, isRestrictedRegion, normaliseCountry, PLAY_OR_MONEY_CALLS } from '../../worker/edge/pages/gating';
+import { siteCacheMs } from '../../worker/edge/pages/merchant';
 
 const open = { maintenance: false, restrictedRegions: [] };
 
@@ -53,7 +53,7 @@ describe('how long a site\'s settings are cached (SITE_CACHE_SECONDS)', () => {
   });
 });
 
-describe('gating of the API (worker/edge/api-gate.ts)', () => {
+describe('gating of the API (worker/edge/pages/api-gate.ts)', () => {
   const maintenance = { maintenance: true, restrictedRegions: ['FR'] };
   const restricted = { maintenance: false, restrictedRegions: ['FR'] };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../rules/i18n';
 import {
   CONTENT_LANGUAGE, languageForBrowserTag, languageFromAcceptLanguage, resolveLanguage, variantFile,
-} from '../../worker/edge/language';
+} from '../../worker/edge/pages/language';
 
 // Rows quote the browser-tag map of the site-frame issue: "zh-CN→CN, zh-TW/zh-HK→TW, ja→JA, th→TH, vi→VI, my→MY,
 // es→ES, hi→HI, id→ID, km→KM, ko→KO, ms→MS, pt→PT, ta→TA, ur→UR, tr→TR, bn→BN, ar→AR, fa→FA, ru→RU, kk→KK,

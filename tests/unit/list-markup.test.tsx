@@ -5,8 +5,8 @@ import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
 import type { Language } from '../../rules/i18n';
 import { openingListView, type VendorMappingEntry } from '../../rules/gameListView';
 import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, servedJson, type ServedGameList, type ServedLottery } from '../../rules/served';
-import { gameListMarkup, type GameListTexts } from '../../worker/edge/list-markup';
-import { lotteryListMarkup, type LotteryTexts, type WireLotteryGame } from '../../worker/edge/lottery-markup';
+import { gameListMarkup, type GameListTexts } from '../../worker/edge/fills/list-markup';
+import { lotteryListMarkup, type LotteryTexts, type WireLotteryGame } from '../../worker/edge/fills/lottery-markup';
 
 const tile = (nodeId: number, gameName: string, displayName: string, showIcon = `/icons/game/${nodeId}.svg`): GameTileWire => ({
   nodeId, nodeName: gameName, gameName, displayName, vassalage: 'PD', roomId: null, gameId: `g${nodeId}`, gameType: 'RNG',

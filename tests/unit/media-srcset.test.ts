@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_WIDTHS as PAGE_WIDTHS, hasWidthVariants, mediaUrlAt, srcsetAttributes, srcsetFor } from '../../rules/media';
-import { bannerMarkup } from '../../worker/edge/home-content';
+import { bannerMarkup } from '../../worker/edge/fills/home-content';
 import { MEDIA_WIDTHS, mediaWidth, variantKey } from '../../worker/services/media/media';
 
 const JPG = `/media/content/DEMO/${'a'.repeat(64)}.jpg`;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../rules/i18n';
 import { PAGE_ROUTES } from '../../rules/routes';
 import { languagePaths } from '../../src/views/locale';
-import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../worker/edge/gating';
+import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../worker/edge/pages/gating';
 
 // README "Languages": one page file per route, built in all 27 languages from that file (getStaticPaths =
 // languagePaths): EN at dist/client/<route>.html, every other language at dist/client/i18n/<code>/<route>.html.

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { Language } from '../../rules/i18n';
 import { fieldsForTab, registerTabs, type FieldSetting } from '../../rules/register-tabs';
 import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../rules/served';
-import { registerFormMarkup, type RegisterTexts } from '../../worker/edge/register-markup';
+import { registerFormMarkup, type RegisterTexts } from '../../worker/edge/fills/register-markup';
 
 const rule = { acceptedPattern: '^[a-z0-9]+$', patternId: 'alnum', minLength: 4, maxLength: 16 };
 /** Every kind of field the form draws: text, password (reveal), optional, dialling code + number, captcha, SMS code. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswerShape, contractCallOf } from '../../worker/edge/upstream-answers';
+import { checkAnswerShape, contractCallOf } from '../../worker/edge/upstream/upstream-answers';
 
 describe('which contract call a forwarded request names', () => {
   it.each([

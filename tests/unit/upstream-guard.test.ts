@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   breakerPermit, breakerState, checkApiAnswer, GENERIC_PLATFORM_MESSAGE, isRetryable, relayedMessage, resetUpstreamBreakers,
   retryJitterMs, upstreamSettings, UPSTREAM_FILL_DEADLINE_MS, UPSTREAM_MAX_ANSWER_BYTES, UPSTREAM_TIMEOUT_MS,
-} from '../../worker/edge/upstream-guard';
+} from '../../worker/edge/upstream/upstream-guard';
 import { ApiError } from '../../worker/lib/envelope';
 
-// README "Upstream mode", when the platform fails: the pure rules of worker/edge/upstream-guard.ts.
+// README "Upstream mode", when the platform fails: the pure rules of worker/edge/upstream/upstream-guard.ts.
 
 describe('settings from the environment', () => {
   it('reads whole numbers ≥ 1 and falls back to the defaults for anything else', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   decryptServicePaths, endToEndHeaders, hasEncryptedServicePaths, isDecryptionFailure, platformRequestHeaders,
   upstreamRoute, upstreamUrl,
-} from '../../worker/edge/forwarding';
-import { modulusOfKeyAnswer, platformKey, platformKeyUrl, PLATFORM_KEY_TTL_MS } from '../../worker/edge/upstream-key';
+} from '../../worker/edge/upstream/forwarding';
+import { modulusOfKeyAnswer, platformKey, platformKeyUrl, PLATFORM_KEY_TTL_MS } from '../../worker/edge/upstream/upstream-key';
 import { decryptServicePath, encryptServicePath } from '../../worker/services/crypto/legacy-crypto';
 import { LEGACY_ENCRYPTED_CALLS, isLegacyEncryptedCall } from '../../contract/legacy';
 import { allCalls } from '../../contract';

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
-import { appLinksMarkup, safeDownloadUrl, type AppLinkTexts } from '../../worker/edge/app-fill';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
+import { appLinksMarkup, safeDownloadUrl, type AppLinkTexts } from '../../worker/edge/fills/app';
 import { detectDevice } from '../../rules/download';
-import { clearEdgeAnswers } from '../../worker/edge/edge-api';
+import { clearEdgeAnswers } from '../../worker/edge/fills/api';
 import { fakeBuild, page } from './page-helpers';
 import { setResources } from './fixtures';
 
 // Issue 9 / player-shell §2 /m/app: the edge writes the site's download links (status resources) into the first HTML
-// of the app page (worker/edge/app-fill.ts), so the page loads no island and the links work without script.
+// of the app page (worker/edge/fills/app.ts), so the page loads no island and the links work without script.
 
 const APP_PAGE = (lang: string) => `<!doctype html><html lang="${lang}"><body><main><section class="card">`
   + `<div class="download-options" data-fill="app-links" data-android="Android ${lang}" data-ios="iPhone ${lang}" data-profile="Profile ${lang}"`
@@ -96,7 +96,7 @@ describe('/m/app: the download links in the first HTML (built-in API)', () => {
     expect((await get(`${SITE2}/m/app`, { headers: { 'User-Agent': UA.iosSafari, 'If-None-Match': etag } })).status).toBe(304);
     expect((await get(`${SITE2}/m/app`, { headers: { 'User-Agent': UA.iosChrome, 'If-None-Match': etag } })).status).toBe(200);
     await setResources('DEMO2', [['Android', 'https://dl.play2.test/v2.apk']]);
-    // The edge keeps the status answer for SITE_CACHE_SECONDS (edge-api.ts): the change shows once the lifetime ends.
+    // The edge keeps the status answer for SITE_CACHE_SECONDS (fills/api.ts): the change shows once the lifetime ends.
     clearEdgeAnswers();
     try {
       const changed = await get(`${SITE2}/m/app`, { headers: { 'User-Agent': UA.iosSafari, 'If-None-Match': etag } });
@@ -133,7 +133,7 @@ describe('/m/app in upstream mode: the platform’s resources', () => {
     return Response.json({
       success: true, message: null, errorCode: null,
       // The status answer with every field the contract gives it (platform-contract.md §2 "system status"): PlayDeck's
-      // edge reads only answers that fit the call's schema (worker/edge/upstream-answers.ts). An iPhone entry without
+      // edge reads only answers that fit the call's schema (worker/edge/upstream/upstream-answers.ts). An iPhone entry without
       // an address is offered no link.
       value: {
         info: {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
 import { fakeBuild, page } from './page-helpers';
 import { idOf, importContent, uniqueSlug } from './content-fixtures';
 
 // Issue 11 / accounts §2 Promotions list and Help centre: the edge writes the operator's content into the
-// pre-rendered pages (worker/edge/content-fill.ts), so it is in the first HTML without script.
+// pre-rendered pages (worker/edge/fills/content.ts), so it is in the first HTML without script.
 
 const HELP_PAGE = (lang: string) => `<!doctype html><html lang="${lang}"><body><main>`
   + `<div class="accordion" data-fill="help" data-open="Open ${lang}"><p class="empty-state">empty ${lang}</p></div>`
@@ -156,7 +156,7 @@ describe('upstream mode: the platform’s content is sanitised before it is show
   const evil = '<p>Read <b>this</b><script>steal()</script><img src="https://x.test/a.png" onerror="steal()"><a href="javascript:steal()">x</a></p>';
   const languages: (string | null)[] = [];
   // A promotion with every field the contract gives an announcement (platform-contract.md §2; accounts §3
-  // "Announcement"): PlayDeck's edge reads only answers that fit the call's schema (worker/edge/upstream-answers.ts).
+  // "Announcement"): PlayDeck's edge reads only answers that fit the call's schema (worker/edge/upstream/upstream-answers.ts).
   const promotionItem = {
     id: 5, type: 'PR', title: 'Platform promo', content: evil, startDate: Date.UTC(2026, 0, 1), endDate: null, execution: 'B', groupName: '',
     promotionType: '', label: '', linkageType: '', linkage: '', url: '', read: false, applicable: false, status: '', announcementImages: [],

@@ -155,7 +155,7 @@ describe('both gates at once', () => {
   });
 });
 
-describe('gating of the API, in both modes (worker/edge/api-gate.ts)', () => {
+describe('gating of the API, in both modes (worker/edge/pages/api-gate.ts)', () => {
   const seen: Request[] = [];
   const platform = (request: Request) => {
     seen.push(request);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearEdgeAnswers } from '../../worker/edge/edge-api';
-import { clearMerchantCache } from '../../worker/edge/merchant';
+import { clearEdgeAnswers } from '../../worker/edge/fills/api';
+import { clearMerchantCache } from '../../worker/edge/pages/merchant';
 import { importContent, uniqueSlug } from './content-fixtures';
 import { BUILD_FILES, fakeBuild, page } from './page-helpers';
 

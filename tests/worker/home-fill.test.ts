@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { SERVED_HOT_GAMES_ID, SERVED_VENDORS_ID } from '../../rules/served';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
 import { callDef } from './catalogue-helpers';
 import { fakeBuild, page } from './page-helpers';
 
-// Issue 9: the edge writes home's hot games row into the first HTML (worker/edge/home-fill.ts), with the data its
+// Issue 9: the edge writes home's hot games row into the first HTML (worker/edge/fills/home.ts), with the data its
 // island adopts on the player's first interaction, beside the vendors' data block.
 
-/** The row's interface texts as the view writes them (JSON in an attribute, escaped as Astro escapes it). */
+/** The row's messages as the view writes them (src/views/listTexts.ts viewTexts: JSON in an attribute, escaped as Astro escapes it). */
 const texts = (language: string, tag: string) => JSON.stringify({
-  language, tag, title: `Hot ${language}`, viewAll: 'View all', viewAllOf: 'View all hot games', tileAdd: 'Add {game} to favourites',
+  language, tag, dir: language === 'AR' ? 'rtl' : 'ltr', messages: {
+    'category.HOT': `Hot ${language}`, 'games.viewAll': 'View all', 'games.viewAllOf': 'View all hot games',
+    'games.tile.add': 'Add {game} to favourites', 'games.tile.remove': 'Remove {game} from favourites',
+  },
 }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const PLACEHOLDER = '<ul class="slider" aria-busy="true"><li class="slide">placeholders</li></ul>';
 const HOME = (language: string, tag: string) => `<!doctype html><html lang="${tag}"><body><main>`

@@ -3,15 +3,15 @@ import { catalogueCalls } from '../../contract/calls/catalogue';
 import { lotteryCalls } from '../../contract/calls/lottery';
 import { SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID } from '../../rules/served';
 import { call } from './helpers';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
 import { callDef } from './catalogue-helpers';
 import { fakeBuild, page } from './page-helpers';
-import { clearEdgeAnswers } from '../../worker/edge/edge-api';
+import { clearEdgeAnswers } from '../../worker/edge/fills/api';
 
 // Each test reads the vendor mapping afresh (it is cached per isolate, per mode, merchant and language).
 beforeEach(() => clearEdgeAnswers());
 
-// Issue 9: the edge writes the first page of /m/gameList into the first HTML (worker/edge/list-fill.ts), with the
+// Issue 9: the edge writes the first page of /m/gameList into the first HTML (worker/edge/fills/list.ts), with the
 // data the island adopts, so the largest paint does not wait for script.
 
 /** The interface texts as the view writes them (JSON in an attribute, escaped as Astro escapes it). */

@@ -5,7 +5,7 @@ import { BUILD_FILES, fakeBuild, file, page } from './page-helpers';
 
 const build = () => fakeBuild(BUILD_FILES);
 
-/** The security headers every page answer carries (worker/edge/headers.ts). */
+/** The security headers every page answer carries (worker/edge/pages/headers.ts). */
 function expectPageSecurityHeaders(headers: Headers): void {
   const csp = headers.get('Content-Security-Policy') ?? '';
   expect(csp).toContain("object-src 'none'");

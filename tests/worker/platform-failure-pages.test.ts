@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
 import { fakeBuild, page } from './page-helpers';
 
 // README, Upstream mode "When the platform fails": help and promotions say the platform failed (with "try again")

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { accountsCalls } from '../../contract/calls/accounts';
 import { SERVED_REGISTER_ID } from '../../rules/served';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
 import { call } from './helpers';
 import { fakeBuild, page } from './page-helpers';
 
 // Issue 9: the edge writes /m/register's form for the site's registration settings into the first HTML
-// (worker/edge/register-fill.ts), with the settings as the data block the store adopts, so the page shows the real
+// (worker/edge/fills/register.ts), with the settings as the data block the store adopts, so the page shows the real
 // form before any script and React waits for the player's first interaction.
 
 /** The interface texts as the view writes them (JSON in an attribute, escaped as Astro escapes it). */

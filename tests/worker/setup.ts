@@ -1,7 +1,7 @@
 import { applyD1Migrations, env } from 'cloudflare:test';
 import { beforeEach } from 'vitest';
-import { clearEdgeAnswers } from '../../worker/edge/edge-api';
-import { resetUpstreamBreakers } from '../../worker/edge/upstream-guard';
+import { clearEdgeAnswers } from '../../worker/edge/fills/api';
+import { resetUpstreamBreakers } from '../../worker/edge/upstream/upstream-guard';
 
 // Every test file starts from the migrated schema plus the demo seed, as `npm start` builds it.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
@@ -10,9 +10,9 @@ if (!seeded || seeded.n === 0) {
   await env.DB.batch(env.TEST_SEED.map((sql) => env.DB.prepare(sql)));
 }
 
-// Every test starts with no visitor answers kept by the edge (worker/edge/edge-api.ts): a test's own fake platform
+// Every test starts with no visitor answers kept by the edge (worker/edge/fills/api.ts): a test's own fake platform
 // or data must not be answered from a test before it.
-// Nor with an upstream's circuit breaker opened by a test before it (worker/edge/upstream-guard.ts).
+// Nor with an upstream's circuit breaker opened by a test before it (worker/edge/upstream/upstream-guard.ts).
 beforeEach(() => {
   clearEdgeAnswers();
   resetUpstreamBreakers();

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../worker/lib/envelope';
-import type { UpstreamFetch, UpstreamOptions } from '../../worker/edge/upstream';
-import { breakerState, GENERIC_PLATFORM_MESSAGE } from '../../worker/edge/upstream-guard';
+import type { UpstreamFetch, UpstreamOptions } from '../../worker/edge/upstream/upstream';
+import { breakerState, GENERIC_PLATFORM_MESSAGE } from '../../worker/edge/upstream/upstream-guard';
 import { createApp } from '../../worker/index';
 import { env } from 'cloudflare:test';
 import { BUILD_FILES, fakeBuild, page } from './page-helpers';
 
-// README "Upstream mode", when the platform fails (worker/edge/upstream-guard.ts): the platform is reached through an
+// README "Upstream mode", when the platform fails (worker/edge/upstream/upstream-guard.ts): the platform is reached through an
 // injected fetch that fails the way real platforms do; every answer must be PlayDeck's own, in time.
 
 const UPSTREAM = 'https://faulty.platform.test';
@@ -154,13 +154,13 @@ describe('API calls when the platform fails (502 upstream_unavailable, in time, 
   });
 });
 
-// The pages the edge fills (worker/edge/pages.ts): help, promotions and the lottery are read on every request, the
+// The pages the edge fills (worker/edge/pages/pages.ts): help, promotions and the lottery are read on every request, the
 // others kept for SITE_CACHE_SECONDS; all bounded by UPSTREAM_FILL_DEADLINE_MS.
 const HELP_PAGE = '<!doctype html><html><body><main><div data-fill="help" data-open="Open" data-failed="Help could not be loaded" data-retry="Try again">'
   + '<p class="empty-state">help empty</p></div><nav data-fill="help-strip"></nav></main></body></html>';
 const ACTIVITY_PAGE = '<!doctype html><html><body><main><div data-fill="promotions" data-more="More" data-failed="Promotions could not be loaded" data-retry="Try again">'
   + '<p class="empty-state">no promotions</p></div></main></body></html>';
-/** What help and promotions show when their fill failed (content-fill.ts failedBlock): never their empty state. */
+/** What help and promotions show when their fill failed (fills/content.ts failedBlock): never their empty state. */
 const FAILED = (what: string) => `<div class="load-failed" role="alert" data-load-failed><p>${what} could not be loaded</p><a class="btn btn-primary" href="">Try again</a></div>`;
 const pagesBuild = () => fakeBuild({ ...BUILD_FILES, '/m/help.html': HELP_PAGE, '/m/activity.html': ACTIVITY_PAGE }).assets;
 const FILLED_PAGES = ['/m/home', '/m/help', '/m/activity', '/m/register', '/m/gameList?gameType=RNG', '/m/lottery'];

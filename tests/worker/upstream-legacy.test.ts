@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../worker/lib/envelope';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
-import { clearPlatformKeyCache } from '../../worker/edge/upstream-key';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
+import { clearPlatformKeyCache } from '../../worker/edge/upstream/upstream-key';
 import {
   decryptLegacyPayload, encryptLegacyPayload, encryptServicePath, modulusHex, rsaKeyPairOfJwk,
   type LegacyRsaPrivateKey, type LegacyRsaPublicKey,

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../worker/lib/envelope';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
-import { clearPlatformKeyCache } from '../../worker/edge/upstream-key';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
+import { clearPlatformKeyCache } from '../../worker/edge/upstream/upstream-key';
 import { sealPayload, type PayloadKey } from '../../contract/payload-crypto';
 import { createStandin, type Standin } from '../platform-standin/app';
 import { SEEDED_PLAYER, SERVICE_LINKS } from '../platform-standin/shapes';

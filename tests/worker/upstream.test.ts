@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { Envelope } from '../../worker/lib/envelope';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
-import { clearEdgeAnswers } from '../../worker/edge/edge-api';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
+import { clearEdgeAnswers } from '../../worker/edge/fills/api';
 import { BUILD_FILES, fakeBuild, file, page } from './page-helpers';
 
 const UPSTREAM = 'https://platform.upstream.test/base';
@@ -196,7 +196,7 @@ describe('upstream mode (UPSTREAM_API_URL set)', () => {
     expect(answer.status).toBe(200);
     expect(answer.file).toBe(file('home EN'));
     // The page file is the build's; its banners and notices come through the announcement-list call (home-content.ts).
-    // The vendor mapping (vendor game types and lanes) and the hot games row (home-fill.ts) are asked for side by side with it.
+    // The vendor mapping (vendor game types and lanes) and the hot games row (fills/home.ts) are asked for side by side with it.
     expect(upstream.seen.map((r) => new URL(r.url).pathname).sort()).toEqual([
       '/base/wps/relay/MCSFE_getListAnnouncements', `/base${catalogueCalls.vendorGameTypes.path}`, `/base${catalogueCalls.vendorLanes.path}`,
       `/base${catalogueCalls.hotGames.path}`,

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SERVED_VENDORS_ID } from '../../rules/served';
-import type { UpstreamFetch } from '../../worker/edge/upstream';
-import { clearEdgeAnswers } from '../../worker/edge/edge-api';
+import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
+import { clearEdgeAnswers } from '../../worker/edge/fills/api';
 import { fakeBuild, page } from './page-helpers';
 
-// The vendor mapping the edge reads for every home and game-list page (worker/edge/list-fill.ts) is cached per isolate
+// The vendor mapping the edge reads for every home and game-list page (worker/edge/fills/list.ts) is cached per isolate
 // like home's announcements: per mode (built-in / upstream), merchant and language, for SITE_CACHE_SECONDS.
 
 const HOME = '<!doctype html><html lang="en"><body><main><astro-island uid="h1" component-url="/_assets/HomeGames.js" ssr client="visible"></astro-island></main></body></html>';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { merchantResolver } from '../edge/merchant';
+import { merchantResolver } from '../edge/pages/merchant';
 import { clientIp } from '../middleware/client-ip';
 import { consumeRateLimit, type RateLimit } from '../services/accounts/rate-limit';
 import { findConversation, listMerchantConversations } from '../db/queries/chat';

@@ -1,5 +1,5 @@
 import type { HelpEntry } from '../../../contract/calls/content-schemas';
-import type { PromotionView } from '../../edge/content-markup';
+import type { PromotionView } from '../../edge/fills/content-html';
 import { plainText, sanitizeRich } from '../../model/rich-text';
 
 /**

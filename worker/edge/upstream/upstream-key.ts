@@ -1,5 +1,5 @@
-import { LEGACY_RSA_KEY_PATH } from '../../contract/legacy';
-import { LEGACY_RSA_EXPONENT, parseModulusHex, type LegacyRsaPublicKey } from '../services/crypto/legacy-crypto';
+import { LEGACY_RSA_KEY_PATH } from '../../../contract/legacy';
+import { LEGACY_RSA_EXPONENT, parseModulusHex, type LegacyRsaPublicKey } from '../../services/crypto/legacy-crypto';
 
 /**
  * The upstream platform's RSA public key for re-encrypting the browser's sealed bodies in the legacy scheme

@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, type Language } from '../../rules/i18n';
-import { LANGUAGE_LIST, parseLanguage } from '../../rules/languages';
+import { DEFAULT_LANGUAGE, type Language } from '../../../rules/i18n';
+import { LANGUAGE_LIST, parseLanguage } from '../../../rules/languages';
 
 /** Where the chosen language came from, in precedence order. */
 export type LanguageSource = 'query' | 'cookie' | 'accept-language' | 'default';

@@ -1,14 +1,14 @@
-import { SOCIAL_LOGIN_CAPABILITIES } from '../../contract/capabilities';
-import type { Language } from '../../rules/i18n';
-import { SOCIAL_SWITCH, socialLoginUrl } from '../../rules/login-methods';
-import { REGISTER_INPUTS, registerFieldId, type TextField } from '../../rules/registerInputs';
-import type { RegisterTab } from '../../rules/register-tabs';
-import type { RegisterField, ShownField } from '../../rules/validation';
+import { SOCIAL_LOGIN_CAPABILITIES } from '../../../contract/capabilities';
+import type { Language } from '../../../rules/i18n';
+import { SOCIAL_SWITCH, socialLoginUrl } from '../../../rules/login-methods';
+import { REGISTER_INPUTS, registerFieldId, type TextField } from '../../../rules/registerInputs';
+import type { RegisterTab } from '../../../rules/register-tabs';
+import type { RegisterField, ShownField } from '../../../rules/validation';
 import { escapeReact as e } from './list-markup';
 
 /**
  * The registration form of /m/register as markup (accounts §2 Registration screen), written by the edge into the
- * page's island (worker/edge/register-fill.ts). It is exactly what the island (src/islands/RegisterForm.tsx) renders
+ * page's island (worker/edge/fills/register.ts). It is exactly what the island (src/islands/RegisterForm.tsx) renders
  * on hydration from the same settings and switches, text nodes and escaping included
  * (tests/unit/register-markup.test.tsx renders both), so React adopts it without a mismatch and nothing moves when
  * the island takes over. All values start empty; the captcha image's box is there without its image (the island

@@ -1,27 +1,23 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { generateCookie, getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
-import type { Language } from '../../rules/i18n';
-import { PAGE_ROUTES, pageForPath, type PageRoute } from '../../rules/routes';
+import type { AppEnv } from '../../env';
+import type { Language } from '../../../rules/i18n';
+import { PAGE_ROUTES, pageForPath, type PageRoute } from '../../../rules/routes';
 import { enabledSwitchesFor, hostOf, merchantForHost, siteCacheMs } from './merchant';
-import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, capabilitiesFor, type Capability } from '../../contract/capabilities';
-import { SOCIAL_PROVIDERS, configuredProvider, type SocialProvider } from '../services/accounts/social-login';
-import { buildFileHeaders, markupTag, withSiteMarkup } from './site-markup';
+import { CAPABILITIES, SOCIAL_LOGIN_CAPABILITIES, capabilitiesFor, type Capability } from '../../../contract/capabilities';
+import { SOCIAL_PROVIDERS, configuredProvider, type SocialProvider } from '../../services/accounts/social-login';
+import { buildFileHeaders, markupTag, withSiteMarkup } from './site';
 import { GATE_PAGES, UNAVAILABLE_PAGE, gateFor } from './gating';
 import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse, unavailableResponse } from './gate-pages';
-import { listCustomerService } from '../db/queries/settings';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../rules/languages';
+import { listCustomerService } from '../../db/queries/settings';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../../rules/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
-import { contentFill, isFilledPage } from './content-fill';
-import { withAnswerCache, withDeadline, type ApiFetch } from './edge-api';
-import { upstreamSettings } from './upstream-guard';
+import { fillFor } from '../fills/registry';
+import { withAnswerCache, withDeadline, type ApiFetch } from '../fills/api';
+import { upstreamSettings } from '../upstream/upstream-guard';
 import { upstreamImageOrigins } from './headers';
-import { isListPage, listFill } from './list-fill';
-import { appFill } from './app-fill';
-import { homeFill } from './home-fill';
-import { registerFill } from './register-fill';
-import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from './home-content';
+import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from '../fills/home-content';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
 const HASHED_ASSETS = '/_assets/';
@@ -68,19 +64,19 @@ async function fetchLocalisedFile(
  *    (CF-IPCountry in merchant.restrictedRegions) → the restricted page, 451, showing the visitor IP;
  *    maintenance wins when both apply;
  * 4. otherwise the page file in the chosen language (EN file when the variant is missing) with the site's
- *    theme and switches written into `<html>` (site-markup.ts) and a per-site ETag, revalidated on every
+ *    theme and switches written into `<html>` (pages/site.ts) and a per-site ETag, revalidated on every
  *    visit (`no-cache`); home also gets the merchant's banners, notice titles, video and local banners
  *    (home-content.ts, read through `api` like the content pages of step 5), its ETag their fingerprint.
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
  * 5. content pages (help, helpDetail, activity, activityDetail) get the operator's content written in
- *    (content-fill.ts), the app page its download links (app-fill.ts; it also varies by User-Agent), the registration page its form
- *    for the site's settings (register-fill.ts), and the list pages (gameList, lottery) their first page of results (list-fill.ts), through
+ *    (fills/content.ts), the app page its download links (fills/app.ts; it also varies by User-Agent), the registration page its form
+ *    for the site's settings (fills/register.ts), and the list pages (gameList, lottery) their first page of results (fills/list.ts), through
  *    `api`, the worker's own API (or the platform's in upstream mode); the content's fingerprint joins the ETag's
  *    site tag, so a changed help text or game list is never confirmed with 304. In upstream mode a page's fills
- *    together wait at most UPSTREAM_FILL_DEADLINE_MS (edge-api.ts withDeadline); a late or failed call is answered
+ *    together wait at most UPSTREAM_FILL_DEADLINE_MS (fills/api.ts withDeadline); a late or failed call is answered
  *    by the last good answer (withAnswerCache), else the page goes without that block; help and promotions show
- *    their "could not be loaded, try again" state instead (content-fill.ts; README, Upstream mode).
+ *    their "could not be loaded, try again" state instead (fills/content.ts; README, Upstream mode).
  */
 export async function servePageOrAsset(c: Context<AppEnv>, api?: ApiFetch): Promise<Response> {
   const url = new URL(c.req.url);
@@ -111,12 +107,12 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     origin: url.origin, theme: merchant.theme, switches, merchantCode: merchant.code,
     capabilities: await siteCapabilities(c, merchant.code), brand: merchant.brand, imageOrigins: upstreamImageOrigins(c.env),
   };
-  // The fills' calls run side by side: home's vendor mapping and hot games row (home-fill.ts) beside its banners.
-  // Their visitor answers are kept per isolate for SITE_CACHE_SECONDS, per mode, URL and headers (edge-api.ts
+  // The fills' calls run side by side: home's vendor mapping and hot games row (fills/home.ts) beside its banners.
+  // Their visitor answers are kept per isolate for SITE_CACHE_SECONDS, per mode, URL and headers (fills/api.ts
   // withAnswerCache): every visitor of a page in a language gets the same, and in upstream mode each would otherwise
   // be a call to the platform per page view. Read on every request: the lottery list (its count-downs are drawn from
   // the server's clock of the request) and the operator's help and promotion texts (an edit shows at once).
-  // In upstream mode every fill's call has its own short deadline (UPSTREAM_FILL_DEADLINE_MS, edge-api.ts withDeadline)
+  // In upstream mode every fill's call has its own short deadline (UPSTREAM_FILL_DEADLINE_MS, fills/api.ts withDeadline)
   // and a failed or late call is answered by the last good answer (stale if error), else the block is left out (help
   // and promotions: their "could not be loaded" state): the calls read on every request (help, promotions, lottery)
   // keep their last good answer too (a lifetime of 0).
@@ -124,13 +120,11 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   const bounded = api && mode === 'upstream' ? withDeadline(api, upstreamSettings(c.env).fillDeadlineMs) : api;
   const kept = bounded ? withAnswerCache(bounded, { mode, cacheMs: siteCacheMs(c.env) }) : undefined;
   const everyTime = bounded ? withAnswerCache(bounded, { mode, cacheMs: 0 }) : undefined;
-  const filling = gate || !everyTime || !kept ? null
-    : isFilledPage(page.id) ? contentFill(page.id, url, choice.language, merchant.code, everyTime)
-      : isListPage(page.id) ? listFill(page.id, url, choice.language, merchant.code, page.id === 'lottery' ? everyTime : kept, markup.capabilities)
-        : page.id === 'home' ? homeFill(url, choice.language, merchant.code, kept)
-          : page.id === 'app' ? appFill(url, choice.language, merchant.code, kept, c.req.header('User-Agent') ?? '')
-            : page.id === 'register' ? registerFill(url, choice.language, merchant.code, kept, switches)
-              : null;
+  const pageFill = fillFor(page.id);
+  const filling = gate || !everyTime || !kept || !pageFill ? null : pageFill({
+    url, language: choice.language, merchantCode: merchant.code, kept, everyTime, capabilities: markup.capabilities, switches,
+    userAgent: c.req.header('User-Agent') ?? '',
+  });
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
   // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
   const homeFilling: Promise<HomeContent> | null = page.id === 'home' && !gate && kept

@@ -1,10 +1,10 @@
-import type { HelpEntry } from '../../contract/calls/content-schemas';
-import { contentCalls } from '../../contract/calls/content';
-import type { Language } from '../../rules/i18n';
-import { helpSelection } from '../../rules/help';
-import { normaliseHelp, normalisePromotions } from '../services/content/content-sanitise';
-import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './edge-api';
-import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-markup';
+import type { HelpEntry } from '../../../contract/calls/content-schemas';
+import { contentCalls } from '../../../contract/calls/content';
+import type { Language } from '../../../rules/i18n';
+import { helpSelection } from '../../../rules/help';
+import { normaliseHelp, normalisePromotions } from '../../services/content/content-sanitise';
+import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './api';
+import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-html';
 
 /** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
 export interface ContentFill {
@@ -12,14 +12,6 @@ export interface ContentFill {
   apply: (rewriter: HTMLRewriter) => HTMLRewriter;
   /** A request header the written content depends on beyond the page's own (it joins the answer's `Vary`). */
   vary?: string;
-}
-
-/** The pages whose text is the operator's content (accounts §2 Promotions list, Help centre). */
-const FILLED_PAGES = new Set(['help', 'helpDetail', 'activity', 'activityDetail']);
-
-/** Whether the edge fills this page (route id of rules/routes.ts). */
-export function isFilledPage(pageId: string): boolean {
-  return FILLED_PAGES.has(pageId);
 }
 
 /**

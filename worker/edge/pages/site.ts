@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { SiteBrand } from '../services/content/branding';
-import { rewriteBrand } from './brand-markup';
+import type { SiteBrand } from '../../services/content/branding';
+import { rewriteBrand } from './brand';
 import { withImageOrigins } from './headers';
 
 /**
@@ -16,7 +16,7 @@ import { withImageOrigins } from './headers';
  *   `Merchant` header) and the PlayDeck extensions this deployment serves (contract/capabilities.ts);
  * - the language alternates (`<link rel="alternate" hreflang>`, built site-relative) as absolute URLs on the
  *   address the page was asked for, as search engines require;
- * - the site's brand: names, logo, colours, favicon, manifest link, footer line (brand-markup.ts);
+ * - the site's brand: names, logo, colours, favicon, manifest link, footer line (pages/brand.ts);
  * - in upstream mode, the platform's image origins in the page policy's `img-src` (headers.ts upstreamImageOrigins),
  *   so banners hosted on the platform's own CDN load.
  */
@@ -69,7 +69,7 @@ export function buildFileHeaders(request: Headers, tag: string): Headers {
 /**
  * Writes the site's markup into a page answer (a page or a gate page: rewrites `<html>`; 304: only the ETag) and,
  * when the file has an ETag, gives it the site's (siteETag) so browsers revalidate per site. `more` adds rewriter
- * steps (the operator's content of a content page, content-fill.ts).
+ * steps (the operator's content of a content page, fills/content.ts).
  */
 export function withSiteMarkup(
   response: Response, markup: SiteMarkup, tag: string, more: (rewriter: HTMLRewriter) => HTMLRewriter = (r) => r,

@@ -1,13 +1,13 @@
-import type { GameTileWire } from '../../contract/calls/catalogue-schemas';
-import { humanise, vendorName, type ListAddress, type VendorMappingEntry } from '../../rules/gameListView';
-import { hasMore, pageIndicator } from '../../rules/paging';
-import type { Language } from '../../rules/i18n';
-import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../../rules/served';
-import { tileVariant, type TilePlace } from '../../rules/tiles';
+import type { GameTileWire } from '../../../contract/calls/catalogue-schemas';
+import { humanise, vendorName, type ListAddress, type VendorMappingEntry } from '../../../rules/gameListView';
+import { hasMore, pageIndicator } from '../../../rules/paging';
+import type { Language } from '../../../rules/i18n';
+import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../../../rules/served';
+import { tileVariant, type TilePlace } from '../../../rules/tiles';
 
 /**
  * The first page of /m/gameList as markup (player-shell §2 Game list screen), written by the edge into the page's
- * island (worker/edge/list-fill.ts). It is exactly what the island (src/islands/GameListScreen.tsx) renders on
+ * island (worker/edge/fills/list.ts). It is exactly what the island (src/islands/GameListScreen.tsx) renders on
  * hydration from the same data, text nodes and escaping included (tests/unit/list-markup.test.ts renders both), so
  * React adopts it without a mismatch and nothing moves when the island takes over. Interface texts come from the
  * pre-rendered page (translated at build time); every text from the server is escaped here.

@@ -1,4 +1,4 @@
-import { PLAYDECK_CLIENT_HEADER } from '../../contract/headers';
+import { PLAYDECK_CLIENT_HEADER } from '../../../contract/headers';
 
 /**
  * Pure rules of upstream forwarding (docs/design.md, upstream mode): which headers cross the proxy and where a

@@ -1,9 +1,9 @@
-import { announcementItem, type Announcement } from '../../contract/calls/content-schemas';
-import { contentCalls } from '../../contract/calls/content';
-import { bannerTarget, embedUrl } from '../../rules/content';
-import { srcsetAttributes } from '../../rules/media';
-import type { Language } from '../../rules/i18n';
-import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './edge-api';
+import { announcementItem, type Announcement } from '../../../contract/calls/content-schemas';
+import { contentCalls } from '../../../contract/calls/content';
+import { bannerTarget, embedUrl } from '../../../rules/content';
+import { srcsetAttributes } from '../../../rules/media';
+import type { Language } from '../../../rules/i18n';
+import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './api';
 
 /**
  * The home page's operator content, written by the edge into the pre-rendered home (accounts §2 Home announcement
@@ -36,7 +36,7 @@ export function homeContentOf(groups: { banners: Announcement[]; player: Announc
   };
 }
 
-/** Where the home content comes from: the announcement list sent through the worker itself (edge-api.ts ApiFetch). */
+/** Where the home content comes from: the announcement list sent through the worker itself (fills/api.ts ApiFetch). */
 export interface HomeContentSource {
   /** The worker's own API: built-in, or the operator's platform in upstream mode. */
   api: ApiFetch;
@@ -92,7 +92,7 @@ function announcementGroupsOf(value: unknown): { banners: Announcement[]; player
 /**
  * The merchant's home content (types B, A and PL as a visitor sees them, in the page's language); when the call
  * fails, nothing (the page keeps its empty placeholders and 'no announcement' text). pages.ts hands it an `api` that
- * keeps visitor answers per isolate, where the last good answer stands in for a failed call (edge-api.ts
+ * keeps visitor answers per isolate, where the last good answer stands in for a failed call (fills/api.ts
  * withAnswerCache).
  */
 export async function homeContentFor(source: HomeContentSource): Promise<HomeContent> {

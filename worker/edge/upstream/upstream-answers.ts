@@ -1,5 +1,5 @@
-import { allCalls } from '../../contract/index';
-import type { CallDef } from '../../contract/call';
+import { allCalls } from '../../../contract/index';
+import type { CallDef } from '../../../contract/call';
 
 /**
  * Upstream mode: the platform's successful answers checked against the contract's answer schemas before they reach

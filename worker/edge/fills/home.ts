@@ -1,24 +1,27 @@
-import { catalogueCalls } from '../../contract/calls/catalogue';
-import type { Language } from '../../rules/i18n';
-import { HOME_PAGE_SIZE } from '../../rules/paging';
-import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../rules/served';
-import type { ContentFill } from './content-fill';
-import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
-import { hotGamesRowMarkup, type HotGamesTexts } from './hot-games-markup';
-import { homeVendorsFill, writeList } from './list-fill';
+import { createElement } from 'react';
+import { catalogueCalls } from '../../../contract/calls/catalogue';
+import type { Language, PageLocale } from '../../../rules/i18n';
+import { HOME_PAGE_SIZE } from '../../../rules/paging';
+import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../../rules/served';
+import type { ContentFill } from './content';
+import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
+import HotGamesRowView from '../../../src/components/HotGamesRowView';
+import { STILL_TILES } from '../../../src/components/GameGridView';
+import { renderViewKept, viewLocaleOf } from './render';
+import { homeVendorsFill, writeList } from './list';
 
 /**
  * What the edge writes into /m/home besides the operator's content (home-content.ts), issue 9 ("the first screen
  * in the first HTML; islands hydrate on the player's first interaction"):
- * - the game vendors' data block (list-fill.ts homeVendorsFill);
+ * - the game vendors' data block (fills/list.ts homeVendorsFill);
  * - the hot games row (`[data-fill=hot-games]`): its games through the island's call (GET hot games as a visitor:
- *   isPlatform 2, the page's language, platform html5), at most the row's 20, as markup inside the island
- *   (hot-games-markup.ts) and as a data block (rules/served.ts) the row's store starts from, so the row shows
+ *   isPlatform 2, the page's language, platform html5), at most the row's 20, as the island's view rendered inside it
+ *   (src/components/HotGamesRowView.tsx, fills/render.ts) and as a data block (rules/served.ts) the row's store starts from, so the row shows
  *   without script and its island hydrates over it on the first interaction with no request and no mismatch. An
  *   empty answer writes an empty row (the island shows none either); a failed call writes no row and switches the
  *   island to `client:visible`: the row is on the first screen, so it loads itself at once instead of showing its
  *   placeholders until the player's first interaction (home has `client:visible` islands, so the directive is there).
- * The calls run side by side (through an `api` that keeps visitor answers per isolate: edge-api.ts withAnswerCache).
+ * The calls run side by side (through an `api` that keeps visitor answers per isolate: fills/api.ts withAnswerCache).
  */
 export async function homeFill(
   url: URL, language: Language, merchantCode: string, api: ApiFetch,
@@ -45,15 +48,18 @@ export async function hotGamesFill(url: URL, language: Language, merchantCode: s
   const answer = def.value.safeParse(await valueOf(api, hotUrl, visitorHeaders(merchantCode, language, def.moduleId)));
   if (!answer.success) return null;
   const games = answer.data.list.slice(0, HOME_PAGE_SIZE);
+  const fingerprint = fingerprintOf(['hot', language, games]);
   return {
-    fingerprint: fingerprintOf(['hot', language, games]),
-    apply: (rewriter) => writeList<HotGamesTexts>(
+    fingerprint,
+    apply: (rewriter) => writeList<PageLocale>(
       rewriter, 'hot-games',
-      (texts) => {
-        const served: ServedHotGames = { language: texts.language, list: games };
+      (locale) => {
+        const served: ServedHotGames = { language: locale.language, list: games };
         return `<script type="application/json" id="${SERVED_HOT_GAMES_ID}">${servedJson(served)}</script>`;
       },
-      (texts) => hotGamesRowMarkup(games, texts),
+      (locale) => renderViewKept(`hot|${fingerprint}|${JSON.stringify(locale)}`, locale, () => createElement(HotGamesRowView, { games, tiles: STILL_TILES, hydrated: false })),
+      {},
+      viewLocaleOf,
     ),
   };
 }

@@ -1,11 +1,11 @@
-import type { Announcement, HelpEntry } from '../../contract/calls/content-schemas';
-import { helpDetailHref, type HelpSelection } from '../../rules/help';
-import { srcsetAttributes } from '../../rules/media';
+import type { Announcement, HelpEntry } from '../../../contract/calls/content-schemas';
+import { helpDetailHref, type HelpSelection } from '../../../rules/help';
+import { srcsetAttributes } from '../../../rules/media';
 
 /**
  * HTML the edge writes into the pre-rendered content pages (accounts §2 Promotions list, Help centre; docs/design.md
  * "where the text is the operator's, the edge fills it into the page"). Pure string builders: every title, label
- * and interface text is escaped here; rich `content` must arrive sanitised (content-fill.ts sanitises every
+ * and interface text is escaped here; rich `content` must arrive sanitised (fills/content.ts sanitises every
  * answer again with the rich-text allowlist, in built-in and upstream mode alike). The interface texts come from
  * the pre-rendered page itself (translated at build time, read from its data attributes).
  */

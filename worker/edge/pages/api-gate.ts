@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
-import { ApiError } from '../lib/envelope';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/envelope';
 import { apiGateFor, MAINTENANCE_RETRY_AFTER_S } from './gating';
 
 /**

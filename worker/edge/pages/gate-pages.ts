@@ -1,5 +1,5 @@
-import en from '../../locales/en.json';
-import { setSourceMessages, t, type MessageKey } from '../../rules/i18n';
+import en from '../../../locales/en.json';
+import { setSourceMessages, t, type MessageKey } from '../../../rules/i18n';
 import { GATE_PAGES, MAINTENANCE_RETRY_AFTER_S, UNAVAILABLE_PAGE, type Gate } from './gating';
 
 // The gate pages are written in EN, the source language.

@@ -1,17 +1,17 @@
-import { CAPABILITIES } from '../../contract/capabilities';
-import { catalogueCalls } from '../../contract/calls/catalogue';
-import { lotteryCalls } from '../../contract/calls/lottery';
-import type { Language } from '../../rules/i18n';
-import { LANGUAGES } from '../../contract/languageCodes';
-import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../rules/gameListView';
-import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../rules/paging';
+import { CAPABILITIES } from '../../../contract/capabilities';
+import { catalogueCalls } from '../../../contract/calls/catalogue';
+import { lotteryCalls } from '../../../contract/calls/lottery';
+import type { Language } from '../../../rules/i18n';
+import { LANGUAGES } from '../../../contract/languageCodes';
+import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../../rules/gameListView';
+import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../../rules/paging';
 import {
   SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID, servedJson, type ServedGameList, type ServedLottery, type ServedVendors,
-} from '../../rules/served';
-import type { ContentFill } from './content-fill';
-import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
+} from '../../../rules/served';
+import type { ContentFill } from './content';
+import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import { gameListMarkup, type GameListTexts } from './list-markup';
-import { decodeAttribute } from './content-markup';
+import { decodeAttribute } from './content-html';
 import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
 
 /**
@@ -28,18 +28,18 @@ import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
  * stays as built and the island loads the list itself.
  */
 
-/** Whether the edge writes a list into this page (route id of rules/routes.ts). */
-export function isListPage(pageId: string): boolean {
-  return pageId === 'gameList' || pageId === 'lottery';
+
+/** Texts of the list markup: any object that names a language of the site. */
+function languageTexts<T extends { language: Language }>(value: unknown): T | null {
+  const texts = value as T | null;
+  return texts && (LANGUAGES as readonly string[]).includes(texts.language) ? texts : null;
 }
 
-
-/** The page's texts from `data-texts` (they name the page's language), or null when unreadable (then nothing is written). */
-function textsOf<T extends { language: Language }>(raw: string | null): T | null {
+/** The page's texts from `data-texts` (`read` checks them), or null when unreadable (then nothing is written). */
+function textsOf<T extends { language: Language }>(raw: string | null, read: (value: unknown) => T | null): T | null {
   if (!raw) return null;
   try {
-    const texts = JSON.parse(decodeAttribute(raw)) as T | null;
-    return texts && (LANGUAGES as readonly string[]).includes(texts.language) ? texts : null;
+    return read(JSON.parse(decodeAttribute(raw)));
   } catch {
     return null;
   }
@@ -47,7 +47,7 @@ function textsOf<T extends { language: Language }>(raw: string | null): T | null
 
 /**
  * Rewriter steps writing one list into `[data-fill=<name>]`: the data block first (the island's stores read it),
- * then the markup into the island, both only when the page's texts are readable; `attributes` go on the
+ * then the markup into the island, both only when the page's texts are readable (`read` checks them); `attributes` go on the
  * `[data-fill]` element with them. The island, built to hydrate at load (it must list the games itself when nothing
  * is written), then hydrates on the player's first interaction instead (`client="interaction"`,
  * src/directives/interaction.ts, which every page's frame loads; a tap inside the list before is held and replayed):
@@ -56,12 +56,13 @@ function textsOf<T extends { language: Language }>(raw: string | null): T | null
  */
 export function writeList<T extends { language: Language }>(
   rewriter: HTMLRewriter, name: string, block: (texts: T) => string, markup: (texts: T) => string, attributes: Record<string, string> = {},
+  read: (value: unknown) => T | null = languageTexts,
 ): HTMLRewriter {
   let texts: T | null = null;
   return rewriter
     .on(`[data-fill="${name}"]`, {
       element: (element) => {
-        texts = textsOf<T>(element.getAttribute('data-texts'));
+        texts = textsOf<T>(element.getAttribute('data-texts'), read);
         element.removeAttribute('data-texts');
         if (!texts) return;
         element.prepend(block(texts), { html: true });
@@ -93,7 +94,7 @@ export async function listFill(
  * game types (typeId 1; platform-contract.md §2, game type → vendor codes) and the vendor lanes (platform html5;
  * §7.3). Null when either call failed or answered another shape (then nothing is written and the island asks
  * itself). Home and every game list ask for it; pages.ts hands the fills an `api` that keeps visitor answers per
- * isolate (edge-api.ts withAnswerCache).
+ * isolate (fills/api.ts withAnswerCache).
  */
 async function vendorMappingOf(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<VendorMappingEntry[] | null> {
   const typesUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
-import { ApiError } from '../lib/envelope';
-import { findMerchantByHost, listSiteSwitches, type Merchant } from '../db/queries/merchants';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/envelope';
+import { findMerchantByHost, listSiteSwitches, type Merchant } from '../../db/queries/merchants';
 
 /**
  * Host → merchant answers are cached this long per isolate by default, so an operator change (maintenance,
@@ -71,7 +71,7 @@ export const merchantResolver = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * The module ids of the site switches that are on for `merchantCode`, sorted (the edge writes them into every
- * page, see site-markup.ts). Cached per isolate like the host answers, for `ttlMs`.
+ * page, see pages/site.ts). Cached per isolate like the host answers, for `ttlMs`.
  */
 export async function enabledSwitchesFor(db: D1Database, merchantCode: string, ttlMs = DEFAULT_CACHE_SECONDS * 1000): Promise<string[]> {
   const hit = switchCache.get(merchantCode);

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { DEFAULT_SITE_NAME } from '../../rules/brand';
-import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../services/content/branding';
+import { DEFAULT_SITE_NAME } from '../../../rules/brand';
+import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../../services/content/branding';
 
 /**
  * What the edge writes into the first HTML so a page looks like its site before any script runs (issue "Every

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import type { lotteryCalls } from '../../contract/calls/lottery';
-import { humanise } from '../../rules/gameListView';
-import type { Language } from '../../rules/i18n';
-import { countdownText } from '../../rules/lotteryClock';
+import type { lotteryCalls } from '../../../contract/calls/lottery';
+import { humanise } from '../../../rules/gameListView';
+import type { Language } from '../../../rules/i18n';
+import { countdownText } from '../../../rules/lotteryClock';
 import { escapeReact } from './list-markup';
 
 /**
  * The lottery list of /m/lottery as markup (player-shell §2 /m/lottery: draws grouped by provider, then by type,
  * each with its art and the count-down to its close), written by the edge into the page's island
- * (worker/edge/list-fill.ts). It is exactly what the island (src/islands/LotteryGames.tsx, catalogue order)
+ * (worker/edge/fills/list.ts). It is exactly what the island (src/islands/LotteryGames.tsx, catalogue order)
  * renders on hydration from the same data with its count-downs as of the server time the edge read
  * (tests/unit/list-markup.test.tsx renders both). Each timer carries its close time and interval, from which the
  * page's ticker (src/lib/countdownTicker.ts) counts on from first paint. Every server text is escaped.

@@ -1,21 +1,21 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
-import { ApiError } from '../lib/envelope';
-import { LANGUAGE_COOKIE } from '../../rules/languages';
-import { isPlayDeckClient } from '../../contract/headers';
-import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../contract/legacy';
+import type { AppEnv } from '../../env';
+import { ApiError } from '../../lib/envelope';
+import { LANGUAGE_COOKIE } from '../../../rules/languages';
+import { isPlayDeckClient } from '../../../contract/headers';
+import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../../contract/legacy';
 import { checkAnswerShape } from './upstream-answers';
-import { openSealedBody } from '../middleware/encrypted-body';
-import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../services/crypto/legacy-crypto';
-import { resolveLanguage } from './language';
+import { openSealedBody } from '../../middleware/encrypted-body';
+import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../../services/crypto/legacy-crypto';
+import { resolveLanguage } from '../pages/language';
 import {
   decryptServicePaths, endToEndHeaders, hasEncryptedServicePaths, isDecryptionFailure, platformRequestHeaders,
   upstreamRoute, upstreamUrl,
 } from './forwarding';
 import { platformKey, platformKeyUrl } from './upstream-key';
-import { carriesRichContent, sanitizeContentAnswer } from '../services/content/content-sanitise';
+import { carriesRichContent, sanitizeContentAnswer } from '../../services/content/content-sanitise';
 import {
   breakerPermit, cappedStream, checkApiAnswer, isAbort, isRetryable, readCapped, retryJitterMs, upstreamFailure,
   UpstreamFaultError, upstreamSettings, whenAborted, type UpstreamSettings,
@@ -41,7 +41,7 @@ interface CallContext {
   settings: UpstreamSettings;
   /** The upstream base URL: one breaker per upstream (upstream-guard.ts breakerPermit). */
   breakerKey: string;
-  /** The incoming request's signal: a page fill's deadline (edge-api.ts withDeadline) ends the call with it. */
+  /** The incoming request's signal: a page fill's deadline (fills/api.ts withDeadline) ends the call with it. */
   signal?: AbortSignal;
 }
 

@@ -1,11 +1,11 @@
-import { systemCalls } from '../../contract/calls/system';
+import { systemCalls } from '../../../contract/calls/system';
 import {
   detectDevice, downloadLinks, needsSafari, opensInSameTab, PROFILE_NOTICE_MS, showsLegacyIosHint, type Device, type Resource,
-} from '../../rules/download';
-import type { Language } from '../../rules/i18n';
-import type { ContentFill } from './content-fill';
-import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
-import { decodeAttribute, escapeHtml } from './content-markup';
+} from '../../../rules/download';
+import type { Language } from '../../../rules/i18n';
+import type { ContentFill } from './content';
+import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
+import { decodeAttribute, escapeHtml } from './content-html';
 
 /**
  * /m/app, the app download page (player-shell §2 /m/app and Download prompts, §4 Download bar, §8), written by the

@@ -1,10 +1,10 @@
-import { accountsCalls } from '../../contract/calls/accounts';
-import type { Language } from '../../rules/i18n';
-import { affiliateFromQuery, fieldsForTab, registerTabs, settingsList } from '../../rules/register-tabs';
-import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../rules/served';
-import type { ContentFill } from './content-fill';
-import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './edge-api';
-import { writeList } from './list-fill';
+import { accountsCalls } from '../../../contract/calls/accounts';
+import type { Language } from '../../../rules/i18n';
+import { affiliateFromQuery, fieldsForTab, registerTabs, settingsList } from '../../../rules/register-tabs';
+import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../../rules/served';
+import type { ContentFill } from './content';
+import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
+import { writeList } from './list';
 import { registerFormMarkup, type RegisterTexts } from './register-markup';
 
 /**

@@ -1,9 +1,9 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders } from '../../contract/headers';
-import type { ModuleId } from '../../contract/modules';
-import type { Language } from '../../rules/i18n';
-import { LANGUAGE_COOKIE } from '../../rules/languages';
+import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders } from '../../../contract/headers';
+import type { ModuleId } from '../../../contract/modules';
+import type { Language } from '../../../rules/i18n';
+import { LANGUAGE_COOKIE } from '../../../rules/languages';
 
 /**
  * How the edge asks the API for what it writes into a page (home's content and hot games, the vendor mapping, the
@@ -73,7 +73,7 @@ export class FillDeadlineError extends Error {
  * other, never wait longer than `ms`: each request carries a signal that aborts when the time left runs out (the
  * upstream adapter ends its call to the platform with it) and the call rejects with FillDeadlineError then, whatever
  * the API does. Wrapped in withAnswerCache, a late or failed call is answered by the last good answer (stale if
- * error), else the fill writes no block (help and promotions: their failed state, content-fill.ts); a page never waits
+ * error), else the fill writes no block (help and promotions: their failed state, fills/content.ts); a page never waits
  * the API's full timeout for a block.
  */
 export function withDeadline(api: ApiFetch, ms: number): ApiFetch {

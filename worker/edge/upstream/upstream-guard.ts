@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/envelope';
+import { ApiError } from '../../lib/envelope';
 
 /**
  * How the upstream adapter (upstream.ts) protects players from a platform that is slow, down or wrong
