@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import type { Game } from '../stores/gameLists';
+import type { Game } from '../stores/pages/gameLists';
 import GameTile from './GameTile';
 import TilePlaceholder from './TilePlaceholder';
 import { usePlaceholderVariants } from './usePlaceholderVariants';
 import type { TilePlace } from '../../rules/tiles';
-import { $favouriteBusy, $favouriteIds, toggleFavourite } from '../stores/favourites';
-import { $launching, openGame } from '../stores/launcher';
+import { $favouriteBusy, $favouriteIds, toggleFavourite } from '../stores/concepts/favourites';
+import { $launching, openGame } from '../stores/concepts/launcher';
 
 /** Props of a grid of game tiles. */
 export interface GameGridProps {

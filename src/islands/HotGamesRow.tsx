@@ -3,7 +3,7 @@ import { t } from '../../rules/i18n';
 import { HOME_PAGE_SIZE } from '../../rules/paging';
 import { sliderGroups } from '../../rules/tiles';
 import { HOT_TILE_VENDOR_ID } from '../../rules/served';
-import { hotRow } from '../stores/hotGames';
+import { hotRow } from '../stores/pages/hotGames';
 import GameGrid from '../components/GameGrid';
 import SliderPlaceholder from '../components/SliderPlaceholder';
 import { useHydrated } from '../components/useHydrated';

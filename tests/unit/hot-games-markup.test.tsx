@@ -39,7 +39,7 @@ async function bothRenders(language: Language, list: GameTileWire[]) {
       documentElement: { getAttribute: () => null, lang: '' },
     });
     try {
-      const { $language } = await import('../../src/stores/language');
+      const { $language } = await import('../../src/stores/concepts/language');
       $language.set(language);
       const { default: HotGamesRow } = await import('../../src/islands/HotGamesRow');
       const island = renderToString(createElement(HotGamesRow)).replace(/<link [^>]*>/g, '');
