@@ -29,7 +29,7 @@ const APP_MODULE = new RegExp([
   /^(?!.*node_modules).*[\\/](contract|rules)[\\/]/.source,
   /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/.source,
   // Small parts several islands share (each would otherwise be a request of its own).
-  /src[\\/]islands[\\/](GameGrid|usePagedGames|useLanguageRevalidation|PagedFooter|BalanceWidget|ConfirmDialog|LogoutButton|MenuButton|HeaderDownloadIcon)\.tsx?$/.source,
+  /src[\\/]islands[\\/](GameGrid|usePagedGames|useLanguageRevalidation|PagedFooter|BalanceWidget|ConfirmDialog|LogoutButton|HeaderDownloadIcon)\.tsx?$/.source,
 ].join('|'));
 const PAGE_SCRIPT_MODULE = /(src[\\/]lib[\\/]frame|rules[\\/](help|countdown))\.ts$/;
 /**

@@ -8,7 +8,7 @@ import { normaliseSearch } from './search';
 
 /**
  * What the game list screen shows (player-shell §2 "Game list screen"), as pure rules shared by the browser store
- * (src/stores/gameListScreen.ts) and the edge that writes the first page into the page (worker/edge/fills/list.ts),
+ * (src/stores/pages/gameListScreen.ts) and the edge that writes the first page into the page (worker/edge/fills/list.ts),
  * so both ask for the same list and draw the same controls.
  */
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { callApi } from './client';
 import { activeLanguage } from '../../rules/i18n';
-import { $session } from '../stores/session';
+import { $session } from '../stores/concepts/session';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { RECENT_GAMES_CAP } from '../../contract/calls/favourites';
 import type { GameTileWire, vendorLane } from '../../contract/calls/catalogue-schemas';

@@ -1,5 +1,5 @@
-import { $session, endSession } from '../stores/session';
-import { showToast, toastOnNextPage } from '../stores/toast';
+import { $session, endSession } from '../stores/concepts/session';
+import { showToast, toastOnNextPage } from '../stores/concepts/toast';
 import { activeLanguage } from '../../rules/i18n';
 import { endsSession } from '../../contract/errors';
 import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders, type DeviceHeader } from '../../contract/headers';

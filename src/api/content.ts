@@ -1,7 +1,7 @@
 import { callApi } from './client';
 import { contentCalls } from '../../contract/calls/content';
 import type { Announcement, AnnouncementGroups } from '../../contract/calls/content-schemas';
-import { $session } from '../stores/session';
+import { $session } from '../stores/concepts/session';
 
 export type { Announcement, AnnouncementGroups } from '../../contract/calls/content-schemas';
 

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import Icon from './Icon';
 import { t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
-import { $balanceHidden, toggleBalanceHidden } from '../stores/balance';
-import { $wallet, $walletRefreshing, refreshWallet } from '../stores/member';
+import { $balanceHidden, toggleBalanceHidden } from '../stores/concepts/balance';
+import { $wallet, $walletRefreshing, refreshWallet } from '../stores/concepts/member';
 
 /**
  * Balance with refresh and hide/show (player-shell §4 Balance, §9 "Balance shown with 2 decimals"): the amount

@@ -1,6 +1,6 @@
 import { useEffect, useId, type Ref } from 'react';
 import { useStore } from '@nanostores/react';
-import { $captchaImage, loadCaptcha } from '../stores/captcha';
+import { $captchaImage, loadCaptcha } from '../stores/concepts/captcha';
 import FieldFrame, { describedBy } from './FieldFrame';
 import { t, type MessageKey } from '../../rules/i18n';
 

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { categoryLabel } from './labels';
 import { t } from '../../rules/i18n';
 import { sliderGroups } from '../../rules/tiles';
-import { categoryRowGames } from '../stores/gameLists';
+import { categoryRowGames } from '../stores/pages/gameLists';
 import GameGrid from './GameGrid';
 import SliderPlaceholder from './SliderPlaceholder';
 

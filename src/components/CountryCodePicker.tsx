@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from './useHydrated';
 import { countryForLanguage } from '../lib/country';
 import { t, type MessageKey } from '../../rules/i18n';
-import { $countries } from '../stores/countries';
-import { $language } from '../stores/language';
+import { $countries } from '../stores/concepts/countries';
+import { $language } from '../stores/concepts/language';
 
 /** Props of the dialling-code picker; the value is digits without '+'. */
 export interface CountryCodePickerProps {

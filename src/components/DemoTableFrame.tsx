@@ -9,9 +9,9 @@ import { formatMoney } from '../lib/money';
 import { canAfford } from '../lib/spin';
 import {
   $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay, type DemoGameSheet, type FairRoundView,
-} from '../stores/demoGame';
-import { $wallet } from '../stores/member';
-import { $session } from '../stores/session';
+} from '../stores/pages/demoGame';
+import { $wallet } from '../stores/concepts/member';
+import { $session } from '../stores/concepts/session';
 
 function readQuery(): { nodeId: number; freePlay: boolean } {
   const query = new URLSearchParams(window.location.search);

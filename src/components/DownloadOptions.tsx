@@ -3,7 +3,7 @@ import {
   downloadLinks, needsSafari, opensInSameTab, PROFILE_NOTICE_MS, showsLegacyIosHint, type Device, type Resource,
 } from '../../rules/download';
 import { t } from '../../rules/i18n';
-import { showToast } from '../stores/toast';
+import { showToast } from '../stores/concepts/toast';
 
 /** Props of the download options. */
 export interface DownloadOptionsProps {

@@ -4,11 +4,11 @@ import FormField from './FormField';
 import { useHydrated } from './useHydrated';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../../rules/i18n';
-import { emailResetForm as form, submitEmailReset } from '../stores/emailReset';
+import { emailResetForm as form, submitEmailReset } from '../stores/pages/emailReset';
 
 /**
  * The page an e-mailed reset link opens (/m/forget?resetToken=…): the new password twice. The flow lives in
- * src/stores/emailReset.ts.
+ * src/stores/pages/emailReset.ts.
  */
 export default function EmailResetForm({ token }: { token: string }) {
   const hydrated = useHydrated();

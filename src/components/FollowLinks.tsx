@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from './useHydrated';
 import { socialLinks } from '../../rules/download';
 import { t, type MessageKey } from '../../rules/i18n';
-import { $status } from '../stores/settings';
+import { $status } from '../stores/concepts/settings';
 
 /**
  * Follow-us links of the login and registration screens (accounts §2 "Follow-us links, one per resource type the

@@ -3,11 +3,11 @@ import { useStore } from '@nanostores/react';
 import FormField from './FormField';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../../rules/i18n';
-import { $resetMailSent, forgetByEmailForm as form, submitForgetByEmail } from '../stores/forgetByEmail';
+import { $resetMailSent, forgetByEmailForm as form, submitForgetByEmail } from '../stores/pages/forgetByEmail';
 
 /**
  * Forgot password by e-mail (accounts §2 /m/forget): username and e-mail; once sent, `in_been_out`. The flow lives
- * in src/stores/forgetByEmail.ts.
+ * in src/stores/pages/forgetByEmail.ts.
  */
 export default function ForgetByEmail() {
   const values = useStore(form.$values);

@@ -5,7 +5,7 @@ import { useHydrated } from './useHydrated';
 import NewPasswordFields from './NewPasswordFields';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../../rules/i18n';
-import { $forgetCaptchaNonce, forgetForm as form, reloadForgetCaptcha, requestResetCode, submitForget } from '../stores/forgetPassword';
+import { $forgetCaptchaNonce, forgetForm as form, reloadForgetCaptcha, requestResetCode, submitForget } from '../stores/pages/forgetPassword';
 import CaptchaField from './CaptchaField';
 import CountryCodePicker from './CountryCodePicker';
 import SmsCodeField from './SmsCodeField';
@@ -16,7 +16,7 @@ const SMS_CAPTCHA_MODULE = 'VALID_CAPTCHA3';
 /**
  * Forgot password, reset by SMS (accounts §2 /m/forget, §4 SMS code, §5): dialling code and number, the captcha as
  * the human check, the get-code link with its countdown, then the code and the new password twice. The flow lives
- * in src/stores/forgetPassword.ts.
+ * in src/stores/pages/forgetPassword.ts.
  */
 export default function ForgetPasswordForm() {
   const hydrated = useHydrated();

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import type { Game } from '../stores/gameLists';
+import type { Game } from '../stores/pages/gameLists';
 import GameGridView, { type GameGridViewProps, type TileBindings } from './GameGridView';
-import { $favouriteBusy, $favouriteIds, toggleFavourite } from '../stores/favourites';
-import { $launching, openGame } from '../stores/launcher';
+import { $favouriteBusy, $favouriteIds, toggleFavourite } from '../stores/concepts/favourites';
+import { $launching, openGame } from '../stores/concepts/launcher';
 
 /** Props of a grid of game tiles. */
 export interface GameGridProps extends GameGridViewProps {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../rules/i18n';
-import { $headIcon, loadHeadIcon, uploadHeadIcon } from '../stores/headIcon';
+import { $headIcon, loadHeadIcon, uploadHeadIcon } from '../stores/pages/headIcon';
 
 /** Props of the head icon. */
 export interface HeadIconProps {

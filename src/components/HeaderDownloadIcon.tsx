@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from './useHydrated';
 import { showsHeaderDownloadIcon } from '../../rules/download';
 import { t } from '../../rules/i18n';
-import { $status } from '../stores/settings';
-import { $device } from '../stores/ui';
+import { $status } from '../stores/concepts/settings';
+import { $device } from '../stores/concepts/ui';
 
 /**
  * Home header download icon (player-shell §2): only on home paths, outside the native app and installed web app,

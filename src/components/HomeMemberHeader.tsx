@@ -3,12 +3,12 @@ import Icon from './Icon';
 import BalanceWidget from './BalanceWidget';
 import HeaderDownloadIcon from './HeaderDownloadIcon';
 import LogoutButton from './LogoutButton';
-import MenuButton from '../islands/MenuButton';
+import MenuButton from './MenuButton';
 import { depositTarget, displayName } from '../lib/account';
 import { t } from '../../rules/i18n';
-import { $member } from '../stores/member';
-import { sessionMemberType, type SessionInfo } from '../stores/session';
-import { showToast } from '../stores/toast';
+import { $member } from '../stores/concepts/member';
+import { sessionMemberType, type SessionInfo } from '../stores/concepts/session';
+import { showToast } from '../stores/concepts/toast';
 
 /** free_reject toast duration on deposit (player-shell §8: "free_reject: offline toast (2 s)"). */
 const FREE_REJECT_MS = 2000;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import Dialog from './Dialog';
 import { activeLanguage, t } from '../../rules/i18n';
 import { LANGUAGE_LIST } from '../../rules/languages';
-import { chooseLanguage } from '../stores/language';
+import { chooseLanguage } from '../stores/concepts/language';
 
 /**
  * Language picker (accounts §2 "A language picker"): a row showing the current language that opens a list of the

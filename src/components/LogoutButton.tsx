@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import Icon from './Icon';
 import { t } from '../../rules/i18n';
-import { logout } from '../stores/member';
-import { showToast } from '../stores/toast';
+import { logout } from '../stores/concepts/member';
+import { showToast } from '../stores/concepts/toast';
 import ConfirmDialog from './ConfirmDialog';
 
 /** Logout loading toast duration (player-shell §8: "logout loading up to 9999 s"). */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import FormField from './FormField';
 import { t } from '../../rules/i18n';
-import type { FormState } from '../stores/form';
+import type { FormState } from '../stores/kit/form';
 
 /**
  * The new password and its confirmation, each with show/hide (accounts §2 forgot and change password, §5 rules):

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import Dialog from './Dialog';
 import { t } from '../../rules/i18n';
 import { popupDay } from '../lib/popups';
-import type { PopupState } from '../stores/homePopups';
+import type { PopupState } from '../stores/pages/homePopups';
 
 /** Props of the login popup list: the store's state and its actions. */
 export interface PopupListProps {

@@ -1,5 +1,5 @@
 import { t, type MessageKey } from '../../rules/i18n';
-import type { RewardsPhase } from '../stores/rewards';
+import type { RewardsPhase } from '../stores/pages/rewards';
 
 /** Props of the rewards screens' placeholder. */
 export interface RewardsStatusProps {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import FieldFrame, { describedBy } from './FieldFrame';
 import { t, type MessageKey } from '../../rules/i18n';
 import { countdownEnd, SMS_POLL_MS, SMS_SENDING_MS, SMS_SENT_MS, smsSecondsLeft } from '../lib/sms';
-import { hideToast, showToast } from '../stores/toast';
+import { hideToast, showToast } from '../stores/concepts/toast';
 
 /** Props of the SMS code field; the parent owns the value and checks the phone fields before a send. */
 export interface SmsCodeFieldProps {

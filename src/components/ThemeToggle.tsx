@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from './useHydrated';
 import { t } from '../../rules/i18n';
-import { $theme, toggleTheme } from '../stores/theme';
+import { $theme, toggleTheme } from '../stores/concepts/theme';
 
 /**
  * Theme switch (accounts §2 "Theme is dark or light, stored locally, default dark"): a labelled switch, on for

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { freePlay, loginAsTrialUser } from '../api/accounts';
 import { ApiRequestError } from '../api/client';
-import { sessionFromValue } from '../lib/account';
 import { serverErrorKey } from '../../rules/validation';
-import { startSession } from '../stores/session';
-import { hideToast, showToast } from '../stores/toast';
+import { sessionFromValue, startSession } from '../stores/concepts/session';
+import { hideToast, showToast } from '../stores/concepts/toast';
 
 /** Loading toast bound (accounts §9 loading toasts) and error toast (player-shell §9 "short 3"). */
 const LOADING_MS = 10_000;

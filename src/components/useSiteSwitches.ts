@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { pageSwitches } from '../lib/switchGate';
-import { $settings } from '../stores/settings';
+import { $settings } from '../stores/concepts/settings';
 import { useHydrated } from './useHydrated';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ReadableAtom } from 'nanostores';
-import { focusField } from '../components/focusField';
-import type { FocusRequest } from '../stores/form';
+import { focusField } from '../lib/focusField';
+import type { FocusRequest } from '../stores/kit/form';
 
 /**
  * Moves focus to the field a form store asks for (accounts §5 "the first failing field receives focus"); `alias`

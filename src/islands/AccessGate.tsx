@@ -3,10 +3,10 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { accessFor, redirectFor, type Requirement } from '../lib/access';
 import { t } from '../../rules/i18n';
-import { MENU_TOAST_MS } from '../lib/menu';
-import { $session, sessionMemberType } from '../stores/session';
-import { $settings } from '../stores/settings';
-import { showToast } from '../stores/toast';
+import { MENU_TOAST_MS } from '../stores/concepts/menu';
+import { $session, sessionMemberType } from '../stores/concepts/session';
+import { $settings } from '../stores/concepts/settings';
+import { showToast } from '../stores/concepts/toast';
 import ConfirmDialog from '../components/ConfirmDialog';
 
 /** Props of the access gate. */

@@ -4,8 +4,8 @@ import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
 import { t } from '../../rules/i18n';
-import { $session, sessionMemberType } from '../stores/session';
-import { $agent, invitationLink, loadAgent, setAgentField, submitAgent, type AgentForm } from '../stores/referrals';
+import { $session, sessionMemberType } from '../stores/concepts/session';
+import { $agent, invitationLink, loadAgent, setAgentField, submitAgent, type AgentForm } from '../stores/pages/referrals';
 import RewardsStatus from '../components/RewardsStatus';
 
 /**

@@ -5,11 +5,11 @@ import { useHydrated } from '../components/useHydrated';
 import NewPasswordFields from '../components/NewPasswordFields';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../../rules/i18n';
-import { $passwordSaved, changePasswordForm as form, OLD_PASSWORD_SHOWN, submitPasswordChange } from '../stores/changePassword';
+import { $passwordSaved, changePasswordForm as form, OLD_PASSWORD_SHOWN, submitPasswordChange } from '../stores/pages/changePassword';
 
 /**
  * Change-password form (accounts §2 Change-password screen, §4, §5, §8): old password, new password and
- * confirmation, each with show/hide. The flow lives in src/stores/changePassword.ts.
+ * confirmation, each with show/hide. The flow lives in src/stores/pages/changePassword.ts.
  */
 export default function ChangePasswordForm() {
   const hydrated = useHydrated();

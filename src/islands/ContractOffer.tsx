@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { CONTRACT_PAGES, type ContractPage } from '../lib/contracts';
 import { t } from '../../rules/i18n';
 import { serverErrorKey } from '../../rules/validation';
-import { $contractScreen, answerContract, loadContractOffer } from '../stores/contracts';
+import { $contractScreen, answerContract, loadContractOffer } from '../stores/pages/contracts';
 
 /**
  * An agent contract screen's offer (accounts §2 Agent contract prompts, §6; platform-contract.md §3): the pending

@@ -6,9 +6,9 @@ import { DemoSheetGate, DemoShell } from '../components/DemoShell';
 import { t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { canAfford } from '../lib/spin';
-import { $slot, demoSlotSheet, sheetNotFound, spin } from '../stores/demoSlot';
-import { $wallet } from '../stores/member';
-import { $session } from '../stores/session';
+import { $slot, demoSlotSheet, sheetNotFound, spin } from '../stores/pages/demoSlot';
+import { $wallet } from '../stores/concepts/member';
+import { $session } from '../stores/concepts/session';
 
 function readNodeId(): number {
   const value = Number(new URLSearchParams(window.location.search).get('nodeId'));

@@ -6,8 +6,8 @@ import { isRealAccount } from '../lib/account';
 import { t, type MessageKey } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { depositPresets, depositTemplate } from '../lib/wallet';
-import { $deposit, chooseMethod, openDepositPage, setDepositAmount, submitDeposit } from '../stores/deposit';
-import { $session, sessionMemberType } from '../stores/session';
+import { $deposit, chooseMethod, openDepositPage, setDepositAmount, submitDeposit } from '../stores/pages/deposit';
+import { $session, sessionMemberType } from '../stores/concepts/session';
 import BalanceWidget from '../components/BalanceWidget';
 
 const RETURNED_KEY: Record<string, MessageKey> = {

@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { downloadBarVisible, showsDownloadBanner } from '../../rules/download';
 import { t } from '../../rules/i18n';
-import { $status } from '../stores/settings';
-import { $device, $downloadBarClosed, closeDownloadBar } from '../stores/ui';
+import { $status } from '../stores/concepts/settings';
+import { $device, $downloadBarClosed, closeDownloadBar } from '../stores/concepts/ui';
 
 /** The popup's code (dialog, links, iOS hints) arrives when the player first opens it. */
 const DownloadPopup = lazy(() => import('../components/DownloadPopup'));

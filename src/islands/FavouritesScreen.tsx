@@ -3,10 +3,10 @@ import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
 import { usePaged } from '../hooks/usePaged';
 import { hasMore } from '../../rules/paging';
-import { $vendorGameTypes } from '../stores/catalogue';
-import { $favouriteIds } from '../stores/favourites';
-import { favouritePages } from '../stores/gameLists';
-import { $session } from '../stores/session';
+import { $vendorGameTypes } from '../stores/concepts/catalogue';
+import { $favouriteIds } from '../stores/concepts/favourites';
+import { favouritePages } from '../stores/pages/gameLists';
+import { $session } from '../stores/concepts/session';
 import GameGrid from '../components/GameGrid';
 import PagedFooter from '../components/PagedFooter';
 

@@ -5,7 +5,7 @@ import { feedbackCounter } from '../../rules/content';
 import { FEEDBACK_MAX } from '../../contract/calls/content-schemas';
 import Dialog from '../components/Dialog';
 import CaptchaField from '../components/CaptchaField';
-import { $feedback, $feedbackDisabled, pickType, resetFeedback, setFeedbackField, setPickerOpen, submitFeedback } from '../stores/feedback';
+import { $feedback, $feedbackDisabled, pickType, resetFeedback, setFeedbackField, setPickerOpen, submitFeedback } from '../stores/pages/feedback';
 
 /** Question types in the picker's order (accounts §3). */
 const TYPES = [1, 2, 3, 4, 6, 0] as const;

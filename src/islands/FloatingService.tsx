@@ -3,7 +3,7 @@ import Icon from '../components/Icon';
 import { useHydrated } from '../components/useHydrated';
 import { floatingServiceEntry } from '../lib/customerService';
 import { t } from '../../rules/i18n';
-import { $status } from '../stores/settings';
+import { $status } from '../stores/concepts/settings';
 
 /**
  * The home page's floating customer-service button (player-shell §2 Home "floating customer-service button (only if

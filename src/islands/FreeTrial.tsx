@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useFreePlay } from '../components/useFreePlay';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
-import { $session } from '../stores/session';
-import { $settings } from '../stores/settings';
+import { $session } from '../stores/concepts/session';
+import { $settings } from '../stores/concepts/settings';
 
 /**
  * Free trial action (player-shell §2 /m/trail; accounts §4 Free play), by the trial-user flow (platform-contract.md

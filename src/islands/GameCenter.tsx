@@ -4,8 +4,8 @@ import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
 import { usePaged } from '../hooks/usePaged';
-import { $catalogueFailed, $vendorGameTypes, refreshCatalogue } from '../stores/catalogue';
-import { gameCentrePages } from '../stores/gameLists';
+import { $catalogueFailed, $vendorGameTypes, refreshCatalogue } from '../stores/concepts/catalogue';
+import { gameCentrePages } from '../stores/pages/gameLists';
 import GameGrid from '../components/GameGrid';
 import PagedFooter from '../components/PagedFooter';
 

@@ -9,10 +9,10 @@ import { t } from '../../rules/i18n';
 import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../../rules/served';
 import {
   $catalogueFailed, $lanesFailed, $vendorLanes, cardCode, cardName, laneOf, refreshCatalogue, refreshLanes, vendorName,
-} from '../stores/catalogue';
-import { $favouriteIds } from '../stores/favourites';
-import { $gameListView, $listSearch, chooseListFilter, chooseListVendor, openGameList, searchList } from '../stores/gameListScreen';
-import { gameListPages } from '../stores/gameLists';
+} from '../stores/concepts/catalogue';
+import { $favouriteIds } from '../stores/concepts/favourites';
+import { $gameListView, $listSearch, chooseListFilter, chooseListVendor, openGameList, searchList } from '../stores/pages/gameListScreen';
+import { gameListPages } from '../stores/pages/gameLists';
 import GameGrid from '../components/GameGrid';
 import PagedFooter from '../components/PagedFooter';
 
@@ -20,7 +20,7 @@ import PagedFooter from '../components/PagedFooter';
  * Game list screen (player-shell §2 "Game list screen", /m/gameList?gameType=…&vassalage=…): name search, vendor
  * selector (RNG, PVP, FISH, LIVE), classification filters, 9 games a page with 'page / total pages' and 'more
  * games'; SPORTS and ELOTT list one tile per vendor card of the vendor lanes. The flow lives in
- * src/stores/gameListScreen.ts and src/stores/gameLists.ts. When the edge wrote the first page into the page
+ * src/stores/pages/gameListScreen.ts and src/stores/pages/gameLists.ts. When the edge wrote the first page into the page
  * (worker/edge/fills/list.ts), the stores start from it and the first render repeats that markup exactly. When the
  * vendor mapping (vendor game types + lanes) could not be read and none is loaded, the screen says so with "try
  * again" above the list (the games still list without the vendor selector); vendor tiles whose lanes could not be

@@ -11,10 +11,10 @@ import { formatMoney } from '../lib/money';
 import {
   $recordDetails, $recordFilter, $recordList, loadMoreRecord, loadRecord, openRecordDetail,
   type HistoryItem, type LotteryOrderDetail, type RoundDetail,
-} from '../stores/gameRecord';
-import { $wallet } from '../stores/member';
-import { $session } from '../stores/session';
-import { $settings } from '../stores/settings';
+} from '../stores/pages/gameRecord';
+import { $wallet } from '../stores/concepts/member';
+import { $session } from '../stores/concepts/session';
+import { $settings } from '../stores/concepts/settings';
 
 type Money = (minor: number) => string;
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -105,7 +105,7 @@ function RecordItem({ item, money }: { item: HistoryItem; money: Money }) {
 /**
  * The player's game history (player-shell §2 /m/gameRecord): every kind of game, filtered by kind (and order status
  * for lottery), over today, 7 or 30 days or 3 months, with the period's stake, win and net; 9 lines a page with
- * 'more'. A visitor is sent to /m/login by the page's access gate. The flow lives in src/stores/gameRecord.ts.
+ * 'more'. A visitor is sent to /m/login by the page's access gate. The flow lives in src/stores/pages/gameRecord.ts.
  */
 export default function GameRecord() {
   const hydrated = useHydrated();

@@ -6,9 +6,9 @@ import PopupList from '../components/PopupList';
 import { startHomeCarousels, type HomeCarousels } from '../components/homeCarousels';
 import { PAGE_OF } from '../lib/contracts';
 import { t, type MessageKey } from '../../rules/i18n';
-import { $contractPrompts, cancelContractPrompt, checkContractPrompts, goContractPrompt } from '../stores/contracts';
-import { $videoPopup, closeVideo, followBanner, toggleVideo } from '../stores/homeMedia';
-import { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, togglePopup } from '../stores/homePopups';
+import { $contractPrompts, cancelContractPrompt, checkContractPrompts, goContractPrompt } from '../stores/pages/contracts';
+import { $videoPopup, closeVideo, followBanner, toggleVideo } from '../stores/pages/homeMedia';
+import { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, togglePopup } from '../stores/pages/homePopups';
 
 /**
  * The home page's operator content (accounts §2 Announcement popup, Home announcement bar and banners, Agent

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { socialLinks } from '../../rules/download';
 import { t, type MessageKey } from '../../rules/i18n';
-import { vendorDisplayName } from '../lib/menu';
-import { $vendorGameTypes } from '../stores/catalogue';
-import { $status } from '../stores/settings';
+import { vendorDisplayName } from '../stores/concepts/menu';
+import { $vendorGameTypes } from '../stores/concepts/catalogue';
+import { $status } from '../stores/concepts/settings';
 
 /**
  * The live part of the home footer (player-shell §1): vendor logos (as name badges, one per vendor of the site's

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
-import { $session } from '../stores/session';
-import MenuButton from './MenuButton';
+import { $session } from '../stores/concepts/session';
+import MenuButton from '../components/MenuButton';
 import HeaderDownloadIcon from '../components/HeaderDownloadIcon';
 import '../styles/account.css';
 

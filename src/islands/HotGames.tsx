@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../rules/i18n';
-import { $language } from '../stores/language';
-import { $hotGames, loadHotGames } from '../stores/hotGames';
+import { $language } from '../stores/concepts/language';
+import { $hotGames, loadHotGames } from '../stores/pages/hotGames';
 import GameGrid from '../components/GameGrid';
 
 /**

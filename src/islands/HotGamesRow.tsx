@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { HOME_PAGE_SIZE } from '../../rules/paging';
-import { hotRow } from '../stores/hotGames';
+import { hotRow } from '../stores/pages/hotGames';
 import { useTileBindings } from '../components/GameGrid';
 import HotGamesRowView from '../components/HotGamesRowView';
 import { useHydrated } from '../components/useHydrated';

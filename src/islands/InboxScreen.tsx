@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { activeTag, isMessageKey, t } from '../../rules/i18n';
 import { isRealAccount } from '../lib/account';
-import { $session, sessionMemberType } from '../stores/session';
-import { $inbox, $openMessage, closeMessage, deleteMessage, loadInbox, markPageRead, openMessage } from '../stores/inbox';
+import { $session, sessionMemberType } from '../stores/concepts/session';
+import { $inbox, $openMessage, closeMessage, deleteMessage, loadInbox, markPageRead, openMessage } from '../stores/pages/inbox';
 
 function when(ms: number): string {
   return new Intl.DateTimeFormat(activeTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);

@@ -4,10 +4,10 @@ import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
 import { t, type MessageKey } from '../../rules/i18n';
 import { formatDate, formatMoney } from '../../rules/format';
-import { $session, sessionMemberType } from '../stores/session';
-import { $settings } from '../stores/settings';
-import { showToast } from '../stores/toast';
-import { $invite, invitationLink, loadInvite } from '../stores/referrals';
+import { $session, sessionMemberType } from '../stores/concepts/session';
+import { $settings } from '../stores/concepts/settings';
+import { showToast } from '../stores/concepts/toast';
+import { $invite, invitationLink, loadInvite } from '../stores/pages/referrals';
 import RewardsStatus from '../components/RewardsStatus';
 
 const STATUS_KEY: Record<'none' | 'waiting' | 'claimed', MessageKey> = {

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { activeTag, t } from '../../rules/i18n';
 import { formatJackpot, JACKPOT_START, JACKPOT_TICK_MS, nextJackpot } from '../../rules/jackpot';
-import { $settings } from '../stores/settings';
+import { $settings } from '../stores/concepts/settings';
 
 /**
  * The home jackpot banner (player-shell §1, rules/jackpot.ts): pre-rendered with the starting amount, then

@@ -3,12 +3,12 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { playTypeLabel, prizeModeLabel } from '../components/lotteryLabels';
 import { t } from '../../rules/i18n';
-import { launcherCloseHref, parseLauncherQuery, type LauncherQuery } from '../lib/launch';
-import { $launchStep, startLaunch } from '../stores/launchPage';
-import { openPage } from '../stores/navigation';
+import { launcherCloseHref, parseLauncherQuery, type LauncherQuery } from '../stores/concepts/launch';
+import { $launchStep, startLaunch } from '../stores/pages/launchPage';
+import { openPage } from '../stores/kit/navigation';
 
 /**
- * Opens the lottery for a launch (player-shell §2 /m/launchGame): the flow lives in src/stores/launchPage.ts; this
+ * Opens the lottery for a launch (player-shell §2 /m/launchGame): the flow lives in src/stores/pages/launchPage.ts; this
  * view shows the game being opened, an unknown game or a failure with a retry, and the close button.
  */
 export default function LaunchGame() {

@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
 import { formatMoney, formatNumber } from '../../rules/format';
-import { $session } from '../stores/session';
-import { $settings } from '../stores/settings';
-import { $leaderboard, loadLeaderboard } from '../stores/rewards';
+import { $session } from '../stores/concepts/session';
+import { $settings } from '../stores/concepts/settings';
+import { $leaderboard, loadLeaderboard } from '../stores/pages/rewards';
 import RewardsStatus from '../components/RewardsStatus';
 
 /**

@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { activeTag, t } from '../../rules/i18n';
 import { CHAT_MAX_CHARS } from '../../contract/chat-protocol';
-import { $session } from '../stores/session';
-import { $chatConnection, $chatLines, openChat, sendChat } from '../stores/chat';
+import { $session } from '../stores/concepts/session';
+import { $chatConnection, $chatLines, openChat, sendChat } from '../stores/pages/chat';
 
 function time(ms: number): string {
   return new Intl.DateTimeFormat(activeTag(), { timeStyle: 'short' }).format(ms);

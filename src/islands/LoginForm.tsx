@@ -12,9 +12,9 @@ import { loginModes, socialProviders } from '../../rules/login-methods';
 import {
   $loginCaptchaNonce, $loginMode, $loginPrefill, $smsCaptchaNonce, chooseLoginMode, loginForm as form, reloadLoginCaptcha,
   reloadSmsCaptcha, requestLoginCode, showLoginError, submitLogin,
-} from '../stores/login';
-import { openPage } from '../stores/navigation';
-import { $remembered } from '../stores/remember';
+} from '../stores/pages/login';
+import { openPage } from '../stores/kit/navigation';
+import { $remembered } from '../stores/concepts/remember';
 import CaptchaField from '../components/CaptchaField';
 import CountryCodePicker from '../components/CountryCodePicker';
 import FollowLinks from '../components/FollowLinks';
@@ -33,8 +33,8 @@ const FOCUS_ALIAS = { smsCaptcha: 'captcha' } as const;
  * Login screen (accounts §2 Login screen, §4 Auth and Login method, §5): password and SMS-code tabs (SMS only with
  * MOBILEVERCODELOGIN3); the captcha only after a failed login asks for it; in SMS mode the dialling code, number,
  * captcha (the human check before a code is sent), code and get-code link; "remember me" keeps the username and a
- * revocable token (src/stores/remember.ts); social buttons in password mode per FACEBOOKLOGIN3 / GOOGLELOGIN3;
- * follow-us links, forgot-password and register links, and free play. The flow lives in src/stores/login.ts.
+ * revocable token (src/stores/concepts/remember.ts); social buttons in password mode per FACEBOOKLOGIN3 / GOOGLELOGIN3;
+ * follow-us links, forgot-password and register links, and free play. The flow lives in src/stores/pages/login.ts.
  */
 export default function LoginForm() {
   const hydrated = useHydrated();

@@ -4,11 +4,11 @@ import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
 import { countdownText, serverNow, upcomingClose } from '../../rules/lotteryClock';
-import { $vendorGameTypes } from '../stores/catalogue';
-import { $deviceNow, $deviceOpenedAt } from '../stores/clock';
-import { $launching, openGame } from '../stores/launcher';
-import { $lotteryDrawnAt, $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/lotteryList';
-import { $platformLottery, launchGameOf, loadPlatformLottery, type PlatformLotteryGame } from '../stores/lotteryListPlatform';
+import { $vendorGameTypes } from '../stores/concepts/catalogue';
+import { $deviceNow, $deviceOpenedAt } from '../stores/kit/clock';
+import { $launching, openGame } from '../stores/concepts/launcher';
+import { $lotteryDrawnAt, $lotteryList, loadLotteryList, type LotteryGameInfo } from '../stores/pages/lotteryList';
+import { $platformLottery, launchGameOf, loadPlatformLottery, type PlatformLotteryGame } from '../stores/pages/lotteryListPlatform';
 import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 
 /** Cards of each list whose art loads at once (the first screenful); the rest lazily. */

@@ -3,11 +3,11 @@ import { useHydrated } from '../components/useHydrated';
 import { displayName, isRealAccount } from '../lib/account';
 import { t, type MessageKey } from '../../rules/i18n';
 import { memberCentreTemplate } from '../lib/wallet';
-import { $member } from '../stores/member';
-import { $session, sessionMemberType } from '../stores/session';
+import { $member } from '../stores/concepts/member';
+import { $session, sessionMemberType } from '../stores/concepts/session';
 import BalanceWidget from '../components/BalanceWidget';
 import HeadIcon from '../components/HeadIcon';
-import { $settings } from '../stores/settings';
+import { $settings } from '../stores/concepts/settings';
 
 /** The member centre's links (player-shell §2 /m/member/home). */
 const LINKS: readonly { href: string; label: MessageKey }[] = [

@@ -3,14 +3,14 @@ import { useStore } from '@nanostores/react';
 import UnreadCount from '../components/UnreadCount';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
-import { serviceLink } from '../lib/menu';
+import { serviceLink } from '../stores/concepts/menu';
 import { messageRows, type BadgeSource } from '../lib/messageCentre';
 import { flattenWhitelabel } from '../../rules/whitelabel';
-import { $member } from '../stores/member';
-import { $session, sessionMemberType } from '../stores/session';
-import { $settings, $status, $statusFailed, retryStatus } from '../stores/settings';
-import { startLiveChat } from '../stores/chat';
-import { $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal } from '../stores/unread';
+import { $member } from '../stores/concepts/member';
+import { $session, sessionMemberType } from '../stores/concepts/session';
+import { $settings, $status, $statusFailed, retryStatus } from '../stores/concepts/settings';
+import { startLiveChat } from '../stores/pages/chat';
+import { $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal } from '../stores/concepts/unread';
 import ConfirmDialog from '../components/ConfirmDialog';
 
 /** The theme's header colour for the chat page (the launch call's headerColor). */

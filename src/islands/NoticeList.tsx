@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../rules/i18n';
-import { $notices, loadNotices, openFromQuery, toggleNotice } from '../stores/notices';
+import { $notices, loadNotices, openFromQuery, toggleNotice } from '../stores/pages/notices';
 
 /** YYYY/MM/DD of an epoch-ms date (accounts §2 Announcement popup: "start date (YYYY/MM/DD)"), in UTC. */
 function day(ms: number): string {

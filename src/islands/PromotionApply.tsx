@@ -5,10 +5,10 @@ import { t, type MessageKey } from '../../rules/i18n';
 import { promotionStatusKey, remarkCounter } from '../../rules/content';
 import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { REMARK_MAX } from '../../contract/calls/content-schemas';
-import { $session } from '../stores/session';
+import { $session } from '../stores/concepts/session';
 import {
   $apply, $applyAccess, addImages, openPromotion, promotionOf, promotionsFor, removeImage, setRemark, submitApply,
-} from '../stores/promotionApply';
+} from '../stores/pages/promotionApply';
 
 /**
  * Under the promotion the edge wrote into /m/activityDetail (accounts §2, §4, §5): the player's status label and,

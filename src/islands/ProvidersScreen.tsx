@@ -3,7 +3,7 @@ import { categoryLabel } from '../components/labels';
 import { useHydrated } from '../components/useHydrated';
 import VendorTile from '../components/VendorTile';
 import { t } from '../../rules/i18n';
-import { $lanesFailed, $vendorLanes, cardCode, cardName, refreshLanes } from '../stores/catalogue';
+import { $lanesFailed, $vendorLanes, cardCode, cardName, refreshLanes } from '../stores/concepts/catalogue';
 
 /** Props: a fixed category (the slots centre shows RNG); else the page query decides. */
 export interface ProvidersScreenProps {

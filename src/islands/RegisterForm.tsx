@@ -9,7 +9,7 @@ import { socialProviders } from '../../rules/login-methods';
 import {
   $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
   loadRegisterSetup, registerForm as form, registerServed, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
-} from '../stores/register';
+} from '../stores/pages/register';
 import FollowLinks from '../components/FollowLinks';
 import RegisterFields from '../components/RegisterFields';
 import SocialLoginButtons from '../components/SocialLoginButtons';
@@ -19,7 +19,7 @@ import '../styles/account.css';
  * Registration screen (accounts §2 Registration screen, §3 payload, §4 Registration method and Affiliate code, §5):
  * username and mobile tabs per USERNAMEREG3 / MOBILENUMREG3 (the typed phone carries across), the fields of the
  * server's settings, the invitation code of the link, the SMS code on the mobile tab with REGMOBVERF3, passwords
- * there with MOBILENUMPASSREG3. The flow lives in src/stores/register.ts. Where the edge wrote the form with its
+ * there with MOBILENUMPASSREG3. The flow lives in src/stores/pages/register.ts. Where the edge wrote the form with its
  * settings (worker/edge/fills/register.ts), the first render is that form (tests/unit/register-markup.test.tsx), not
  * "Loading…", and the page hydrates it on the player's first interaction.
  */

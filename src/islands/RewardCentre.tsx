@@ -4,9 +4,9 @@ import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
 import { t } from '../../rules/i18n';
 import { formatDateTime, formatMoney } from '../../rules/format';
-import { $session, sessionMemberType } from '../stores/session';
-import { $settings } from '../stores/settings';
-import { $rewardCentre, claimReward, loadRewardCentre, type RewardView } from '../stores/rewards';
+import { $session, sessionMemberType } from '../stores/concepts/session';
+import { $settings } from '../stores/concepts/settings';
+import { $rewardCentre, claimReward, loadRewardCentre, type RewardView } from '../stores/pages/rewards';
 import RewardsStatus from '../components/RewardsStatus';
 import BalanceWidget from '../components/BalanceWidget';
 

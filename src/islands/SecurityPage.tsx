@@ -4,10 +4,10 @@ import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
 import { t } from '../../rules/i18n';
-import { $security, loadSecurity, savePaymentPasswordForm, setSecurityField } from '../stores/security';
-import { $profile, saveProfileField, setProfileField, type ProfileField } from '../stores/profile';
+import { $security, loadSecurity, savePaymentPasswordForm, setSecurityField } from '../stores/pages/security';
+import { $profile, saveProfileField, setProfileField, type ProfileField } from '../stores/pages/profile';
 import type { MessageKey } from '../../rules/i18n';
-import { $session, sessionMemberType } from '../stores/session';
+import { $session, sessionMemberType } from '../stores/concepts/session';
 
 /** The profile fields of the member-info sub-paths, with their labels. */
 const PROFILE_FIELDS: readonly { field: ProfileField; label: MessageKey; autoComplete: string }[] = [

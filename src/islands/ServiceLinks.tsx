@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { t, type MessageKey } from '../../rules/i18n';
-import { $status } from '../stores/settings';
+import { $status } from '../stores/concepts/settings';
 
 /** Label of each customer-service type (player-shell §3 "Customer-service entry: csType (WHATSAPP, LIVECHAT, CS)"). */
 const LABEL: Record<string, MessageKey> = { CS: 'service.CS', LIVECHAT: 'service.LIVECHAT', WHATSAPP: 'service.WHATSAPP' };

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { serverErrorKey } from '../../rules/validation';
-import { completeSignIn } from '../stores/sessionExchange';
-import { showToast } from '../stores/toast';
+import { completeSignIn } from '../stores/pages/sessionExchange';
+import { showToast } from '../stores/concepts/toast';
 
 /** Props: what the page does once signed in, and with a social login's error code. */
 export interface SessionExchangeProps {
@@ -15,7 +15,7 @@ export interface SessionExchangeProps {
 const ERROR_MS = 3000;
 
 /**
- * Return leg of a social login and remember-me resume on /m/home and /m/login (the flow: src/stores/sessionExchange.ts).
+ * Return leg of a social login and remember-me resume on /m/home and /m/login (the flow: src/stores/pages/sessionExchange.ts).
  * Renders nothing.
  */
 export default function SessionExchange({ onSignedIn, onOauthError }: SessionExchangeProps) {

@@ -8,13 +8,13 @@ import { depositTarget } from '../lib/account';
 import { t } from '../../rules/i18n';
 import {
   groupOne, groupThree, groupTwo, MENU_TOAST_MS, serviceLink, menuTop, type MenuAction, type MenuContext, type MenuEntry,
-} from '../lib/menu';
-import { $vendorGameTypes } from '../stores/catalogue';
-import { $member, $wallet, logout } from '../stores/member';
-import { $session, sessionMemberType } from '../stores/session';
-import { $settings, $status } from '../stores/settings';
-import { showToast } from '../stores/toast';
-import { $device, $menuOpen, closeMenu, restoreMenuFocus } from '../stores/ui';
+} from '../stores/concepts/menu';
+import { $vendorGameTypes } from '../stores/concepts/catalogue';
+import { $member, $wallet, logout } from '../stores/concepts/member';
+import { $session, sessionMemberType } from '../stores/concepts/session';
+import { $settings, $status } from '../stores/concepts/settings';
+import { showToast } from '../stores/concepts/toast';
+import { $device, $menuOpen, closeMenu, restoreMenuFocus } from '../stores/concepts/ui';
 import ConfirmDialog from '../components/ConfirmDialog';
 import LanguagePicker from '../components/LanguagePicker';
 import { LOGOUT_TOAST_MS } from '../components/LogoutButton';

@@ -4,9 +4,9 @@ import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
 import { pageLocale, t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
-import { $session, sessionMemberType } from '../stores/session';
-import { $settings } from '../stores/settings';
-import { $signIn, loadSignIn, signIn } from '../stores/rewards';
+import { $session, sessionMemberType } from '../stores/concepts/session';
+import { $settings } from '../stores/concepts/settings';
+import { $signIn, loadSignIn, signIn } from '../stores/pages/rewards';
 import RewardsStatus from '../components/RewardsStatus';
 import BalanceWidget from '../components/BalanceWidget';
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $toast } from '../stores/toast';
+import { $toast } from '../stores/concepts/toast';
 import { t } from '../../rules/i18n';
 
 /** The toast outlet: shows the current toast as a polite live region (player-shell §8 messages). */

@@ -3,10 +3,10 @@ import { useStore } from '@nanostores/react';
 import { useHydrated } from '../components/useHydrated';
 import { pageLocale, t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
-import { $session } from '../stores/session';
-import { $settings } from '../stores/settings';
-import { $wallet } from '../stores/member';
-import { $transactions, choosePeriod, filterTransactions, loadTransactions, PERIOD_DAYS, type TransactionFilter } from '../stores/transactions';
+import { $session } from '../stores/concepts/session';
+import { $settings } from '../stores/concepts/settings';
+import { $wallet } from '../stores/concepts/member';
+import { $transactions, choosePeriod, filterTransactions, loadTransactions, PERIOD_DAYS, type TransactionFilter } from '../stores/pages/transactions';
 
 const FILTERS: { value: TransactionFilter; label: 'wallet.category.all' | 'wallet.category.deposit' | 'wallet.category.withdrawal' | 'wallet.category.bonus' | 'wallet.category.round' }[] = [
   { value: '', label: 'wallet.category.all' },

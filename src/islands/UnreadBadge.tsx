@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import UnreadCount from '../components/UnreadCount';
 import { useHydrated } from '../components/useHydrated';
-import { $session } from '../stores/session';
-import { $unreadTotal } from '../stores/unread';
+import { $session } from '../stores/concepts/session';
+import { $unreadTotal } from '../stores/concepts/unread';
 
 /**
  * The unread badge of the frame's customer-service entry (accounts §2 Message centre badges, shown where the frame

@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import { t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { autoScrolls, scrollDurationMs } from '../lib/winnerBoard';
-import { $settings } from '../stores/settings';
-import { winnerBoard, type WinnerBoardEntry } from '../stores/winnerBoard';
+import { $settings } from '../stores/concepts/settings';
+import { winnerBoard, type WinnerBoardEntry } from '../stores/pages/winnerBoard';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

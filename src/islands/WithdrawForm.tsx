@@ -6,9 +6,9 @@ import { isRealAccount } from '../lib/account';
 import { pageLocale, t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { withdrawalStatusKey } from '../lib/wallet';
-import { $session, sessionMemberType } from '../stores/session';
+import { $session, sessionMemberType } from '../stores/concepts/session';
 import BalanceWidget from '../components/BalanceWidget';
-import { $withdraw, loadWithdraw, setWithdrawField, submitWithdraw, type WithdrawForm as Fields } from '../stores/withdraw';
+import { $withdraw, loadWithdraw, setWithdrawField, submitWithdraw, type WithdrawForm as Fields } from '../stores/pages/withdraw';
 
 /**
  * The withdraw page (issue 13, Withdraw; player-shell §2 /m/withdraw): the available balance and limits, the

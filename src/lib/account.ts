@@ -2,8 +2,6 @@
  * Member-type rules of the account screens (player-shell §5, §6; accounts §3 Member info): types 0, 1 and 2
  * are real accounts; any other type (default 4) is a guest or trial account.
  */
-import type { SessionValue } from '../api/accounts';
-import type { SessionInfo } from '../stores/session';
 
 /** Real account types (player-shell §9 "Real account types: 0, 1, 2"). */
 export const REAL_ACCOUNT_TYPES: ReadonlySet<number> = new Set([0, 1, 2]);
@@ -27,28 +25,6 @@ export function displayName(member: { nickname?: string | null; account?: string
   if (nick) return nick;
   const account = member?.account?.trim();
   return account || fallback;
-}
-
-/** The merchant code the edge wrote into `<html data-merchant>` ('' outside a page). */
-function pageMerchant(): string {
-  return typeof document === 'undefined' ? '' : document.documentElement.getAttribute('data-merchant') ?? '';
-}
-
-/**
- * Session info kept after login, registration or free play (platform-contract.md §1.7 MC_SESSION_INFO: id, token,
- * merchantCode, userName, type from `type` or `customerType`, firstTimeLogin). The platform's answer carries no
- * merchant code, so the page's is used when the answer has none.
- */
-export function sessionFromValue(value: SessionValue, merchantCode: string = pageMerchant()): SessionInfo {
-  return {
-    token: value.token,
-    merchantCode: value.merchantCode ?? merchantCode,
-    userName: value.userName,
-    firstTimeLogin: value.firstTimeLogin ?? false,
-    ...(value.id !== undefined ? { id: value.id } : {}),
-    ...(value.type !== undefined ? { type: value.type } : {}),
-    ...(value.customerType !== undefined ? { customerType: value.customerType } : {}),
-  };
 }
 
 /** Where the page runs, for the registration payload's registerUrl, domain and registerMethod. */

@@ -2,7 +2,7 @@
  * Remember-me rules (accounts §2 "remember-password checkbox", §3 "Remembered-login record (local storage): type,
  * username, password (double encoded), countryDialingCode", §4 "the stored autoLogin is set to 0" on logout).
  * PlayDeck never keeps a password: the record holds the revocable remember-me token the login answered with
- * (SessionValue.rememberToken, 30 days, replaced on every use) instead. Pure; src/stores/remember.ts stores it.
+ * (SessionValue.rememberToken, 30 days, replaced on every use) instead. Pure; src/stores/concepts/remember.ts stores it.
  */
 
 /** Local storage key of the record. */

@@ -14,15 +14,15 @@ vi.mock('../../src/api/accounts', () => ({
 }));
 
 const api = await import('../../src/api/accounts');
-const { $session } = await import('../../src/stores/session');
-const { $openedPage } = await import('../../src/stores/navigation');
-const { $toast } = await import('../../src/stores/toast');
-const login = await import('../../src/stores/login');
-const forgetByEmail = await import('../../src/stores/forgetByEmail');
-const emailReset = await import('../../src/stores/emailReset');
-const changePassword = await import('../../src/stores/changePassword');
-const forget = await import('../../src/stores/forgetPassword');
-const exchange = await import('../../src/stores/sessionExchange');
+const { $session } = await import('../../src/stores/concepts/session');
+const { $openedPage } = await import('../../src/stores/kit/navigation');
+const { $toast } = await import('../../src/stores/concepts/toast');
+const login = await import('../../src/stores/pages/login');
+const forgetByEmail = await import('../../src/stores/pages/forgetByEmail');
+const emailReset = await import('../../src/stores/pages/emailReset');
+const changePassword = await import('../../src/stores/pages/changePassword');
+const forget = await import('../../src/stores/pages/forgetPassword');
+const exchange = await import('../../src/stores/pages/sessionExchange');
 
 const session = { token: 'tok', userName: 'alice', type: 1, merchantCode: 'demo' };
 const refused = (errorCode: string, value: unknown = null, status = 400) => new ApiRequestError(status, errorCode, value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { depositTarget, displayName, isRealAccount, registerPayload, sessionFromValue } from '../../src/lib/account';
+import { depositTarget, displayName, isRealAccount, registerPayload } from '../../src/lib/account';
+import { sessionFromValue } from '../../src/stores/concepts/session';
 
 // Rows quote player-shell §6 "Deposit by a type not in 0, 1, 2 gives free_reject and does not proceed; others go to /m/voucherCenter".
 describe('deposit button by member type', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiRequestError, callApi, outcomeUnknown, setSessionEndedHandler, withQuery } from '../../src/api/client';
 import { defineCall } from '../../contract/call';
-import { $session } from '../../src/stores/session';
+import { $session } from '../../src/stores/concepts/session';
 
 const TOKEN = 't'.repeat(43);
 

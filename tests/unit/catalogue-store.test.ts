@@ -10,7 +10,7 @@ vi.stubGlobal('localStorage', {
   removeItem: (key: string) => void storage.delete(key),
 });
 
-const { $catalogueFailed, $lanesFailed, $vendorGameTypes, $vendorLanes, refreshCatalogue } = await import('../../src/stores/catalogue');
+const { $catalogueFailed, $lanesFailed, $vendorGameTypes, $vendorLanes, refreshCatalogue } = await import('../../src/stores/concepts/catalogue');
 
 type Reply = { status: number; body: unknown } | 'network';
 const TYPES = '/wps/relay/GCSGAME_getVassGameType';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $session } from '../../src/stores/session';
-import { $toast } from '../../src/stores/toast';
-import { $chatConnection, $chatLines, CHAT_REDIRECT_MS, openChat, sendChat, setChatNavigator, startLiveChat } from '../../src/stores/chat';
+import { $session } from '../../src/stores/concepts/session';
+import { $toast } from '../../src/stores/concepts/toast';
+import { $chatConnection, $chatLines, CHAT_REDIRECT_MS, openChat, sendChat, setChatNavigator, startLiveChat } from '../../src/stores/pages/chat';
 
 function answer(value: unknown, status = 200, errorCode = ''): Response {
   return new Response(JSON.stringify({ success: status === 200, value, message: '', errorCode }), { status, headers: { 'Content-Type': 'application/json' } });

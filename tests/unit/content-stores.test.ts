@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/api/content', () => ({ getAnnouncements: vi.fn(), markAnnouncementRead: vi.fn(), sendFeedback: vi.fn() }));
-vi.mock('../../src/stores/captcha', () => ({ loadCaptcha: vi.fn() }));
+vi.mock('../../src/stores/concepts/captcha', () => ({ loadCaptcha: vi.fn() }));
 
 const { getAnnouncements, markAnnouncementRead, sendFeedback } = await import('../../src/api/content');
 const { ApiRequestError } = await import('../../src/api/client');
-const { $notices, loadNotices, openFromQuery, toggleNotice } = await import('../../src/stores/notices');
-const { $feedback, $feedbackDisabled, pickType, resetFeedback, setFeedbackField, setPickerOpen, submitFeedback } = await import('../../src/stores/feedback');
+const { $notices, loadNotices, openFromQuery, toggleNotice } = await import('../../src/stores/pages/notices');
+const { $feedback, $feedbackDisabled, pickType, resetFeedback, setFeedbackField, setPickerOpen, submitFeedback } = await import('../../src/stores/pages/feedback');
 
 const notice = (id: number, read = false) => ({ id, title: `N${id}`, content: '<p>x</p>', read }) as never;
 const groups = (player: unknown[]) => ({ banners: [], player, popup: [], promotion: [], hot: [] }) as never;

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as accounts from '../../src/api/accounts';
-import { $session } from '../../src/stores/session';
+import { $session } from '../../src/stores/concepts/session';
 import { accountsCalls } from '../../contract/calls/accounts';
 import type { CallDef } from '../../contract/call';
 import {

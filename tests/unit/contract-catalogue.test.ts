@@ -4,7 +4,7 @@ import * as demo from '../../src/api/demo';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { EXTENSION_PREFIX } from '../../contract/call';
 import { base64Utf8 } from '../../contract/headers';
-import { $session } from '../../src/stores/session';
+import { $session } from '../../src/stores/concepts/session';
 
 /**
  * The catalogue's browser client against platform-contract.md §2: for each wrapper, the method, path, query or

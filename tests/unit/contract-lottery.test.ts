@@ -5,7 +5,7 @@ import {
 } from '../../src/api/lottery';
 import { ApiRequestError } from '../../src/api/client';
 import { base64Utf8 } from '../../contract/headers';
-import { $session } from '../../src/stores/session';
+import { $session } from '../../src/stores/concepts/session';
 
 const order = {
   orderId: 7, orderNumber: '7', nodeId: 3001, gameId: 'G1', gameName: 'Game', issueNo: '20260101-0001', prizeMode: 'ELOTT',

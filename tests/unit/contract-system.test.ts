@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   getCaptcha, getConsolidatedSettings, getCountryList, getDomainRoute, getSystemStatus, getWhitelabel,
 } from '../../src/api/system';
-import { $session } from '../../src/stores/session';
-import { $captchaImage, loadCaptcha } from '../../src/stores/captcha';
+import { $session } from '../../src/stores/concepts/session';
+import { $captchaImage, loadCaptcha } from '../../src/stores/concepts/captcha';
 import { base64Utf8 } from '../../contract/headers';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
@@ -85,7 +85,7 @@ describe.each([
   });
 });
 
-describe('captcha store (src/stores/captcha.ts)', () => {
+describe('captcha store (src/stores/concepts/captcha.ts)', () => {
   it('shows the answer as a PNG data URL', async () => {
     answerValue = 'iVBORw0KGgo=';
     await loadCaptcha();

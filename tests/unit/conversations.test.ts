@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { badgeText, chatCountAllowed } from '../../src/lib/badge';
 import { messageRows, type MessageContext } from '../../src/lib/messageCentre';
-import { $session } from '../../src/stores/session';
-import { $settings } from '../../src/stores/settings';
-import { $toast } from '../../src/stores/toast';
+import { $session } from '../../src/stores/concepts/session';
+import { $settings } from '../../src/stores/concepts/settings';
+import { $toast } from '../../src/stores/concepts/toast';
 import {
   $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal, fetchUnread, forgetNoticeCount, refreshUnread, resetUnreadThrottle, setNoticeUnread, UNREAD_THROTTLE_MS,
-} from '../../src/stores/unread';
-import { $inbox, $openMessage, deleteMessage, loadInbox, openMessage } from '../../src/stores/inbox';
+} from '../../src/stores/concepts/unread';
+import { $inbox, $openMessage, deleteMessage, loadInbox, openMessage } from '../../src/stores/pages/inbox';
 import type { SiteSettings } from '../../src/lib/siteSettings';
 
 function answer(value: unknown, status = 200, errorCode = ''): Response {
@@ -204,7 +204,7 @@ describe('the inbox store (accounts §2 /m/webEmail)', () => {
   });
 });
 
-// The frame's customer-service badge (PlayDeck's choice, src/stores/unread.ts): inbox and chat, not announcements.
+// The frame's customer-service badge (PlayDeck's choice, src/stores/concepts/unread.ts): inbox and chat, not announcements.
 describe('the frame badge counts inbox and chat only', () => {
   it.each([
     [2, 3, 5, 5],

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/api/demo', () => ({ getDemoGame: vi.fn(), getDemoFair: vi.fn(), playDemoRound: vi.fn() }));
-vi.mock('../../src/stores/member', async () => {
+vi.mock('../../src/stores/concepts/member', async () => {
   const { atom } = await import('nanostores');
   return { $wallet: atom<unknown>(null), refreshWallet: vi.fn() };
 });
 
 const { getDemoGame, getDemoFair, playDemoRound } = await import('../../src/api/demo');
 const { ApiRequestError } = await import('../../src/api/client');
-const { $wallet, refreshWallet } = await import('../../src/stores/member');
-const { $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay } = await import('../../src/stores/demoGame');
+const { $wallet, refreshWallet } = await import('../../src/stores/concepts/member');
+const { $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay } = await import('../../src/stores/pages/demoGame');
 
 const sheet = {
   nodeId: 15000, kind: 'table' as const, gameName: 'Jade Baccarat', displayName: 'PlayDeck Live', stakes: [10, 50], freePlay: true,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFetcher } from '../../src/stores/fetcher';
-import { $language } from '../../src/stores/language';
-import { createPagedList } from '../../src/stores/paged';
+import { createFetcher } from '../../src/stores/kit/fetcher';
+import { $language } from '../../src/stores/concepts/language';
+import { createPagedList } from '../../src/stores/kit/paged';
 
 /** A server stub: each call waits until the test answers it. */
 function deferredServer<T>() {

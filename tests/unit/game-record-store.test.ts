@@ -5,7 +5,7 @@ vi.mock('../../src/api/lottery', () => ({ getOrderDetail: vi.fn(), searchOrders:
 
 const { getGameHistory, getRoundDetail } = await import('../../src/api/history');
 const { getOrderDetail } = await import('../../src/api/lottery');
-const { $recordDetails, $recordFilter, $recordList, loadMoreRecord, loadRecord, openRecordDetail } = await import('../../src/stores/gameRecord');
+const { $recordDetails, $recordFilter, $recordList, loadMoreRecord, loadRecord, openRecordDetail } = await import('../../src/stores/pages/gameRecord');
 const { periodRange } = await import('../../src/lib/gameRecord');
 
 const item = (id: number, kind = 'table') => ({

@@ -4,7 +4,7 @@ vi.mock('../../src/api/profile', () => ({ getHeadIcon: vi.fn(), setHeadIcon: vi.
 
 const api = await import('../../src/api/profile');
 const { ApiRequestError } = await import('../../src/api/client');
-const store = await import('../../src/stores/headIcon');
+const store = await import('../../src/stores/pages/headIcon');
 
 const picture = (type: string, size = 10) => new Blob([new Uint8Array(size)], { type });
 

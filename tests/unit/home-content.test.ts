@@ -6,13 +6,13 @@ vi.mock('../../src/api/contracts', () => ({ getContractRequests: vi.fn(), decide
 const { getAnnouncements } = await import('../../src/api/content');
 const { getContractRequests, decideContract } = await import('../../src/api/contracts');
 const { ApiRequestError } = await import('../../src/api/client');
-const { $session } = await import('../../src/stores/session');
-const { $openedPage } = await import('../../src/stores/navigation');
-const { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, togglePopup } = await import('../../src/stores/homePopups');
+const { $session } = await import('../../src/stores/concepts/session');
+const { $openedPage } = await import('../../src/stores/kit/navigation');
+const { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, togglePopup } = await import('../../src/stores/pages/homePopups');
 const {
   $contractPrompts, $contractScreen, answerContract, cancelContractPrompt, checkContractPrompts, goContractPrompt, loadContractOffer,
-} = await import('../../src/stores/contracts');
-const { $settings } = await import('../../src/stores/settings');
+} = await import('../../src/stores/pages/contracts');
+const { $settings } = await import('../../src/stores/concepts/settings');
 const switchesOn = (on: boolean) => $settings.set({ switches: { AGENTPOLICY3: on } } as never);
 const { nextPopupRecord, parsePopupRecord, popupDay, stepIndex } = await import('../../src/lib/popups');
 const { pendingKinds, pendingOffer, qualifiesForContractPrompts } = await import('../../src/lib/contracts');

@@ -11,8 +11,8 @@ vi.stubGlobal('localStorage', {
 vi.mock('../../src/api/catalogue', () => ({ getVendorGameTypes: vi.fn(), getVendorLanes: vi.fn() }));
 
 const { getVendorGameTypes, getVendorLanes } = await import('../../src/api/catalogue');
-const { $catalogueFailed, $vendorGameTypes } = await import('../../src/stores/catalogue');
-const { $language, LANGUAGE_EVENT } = await import('../../src/stores/language');
+const { $catalogueFailed, $vendorGameTypes } = await import('../../src/stores/concepts/catalogue');
+const { $language, LANGUAGE_EVENT } = await import('../../src/stores/concepts/language');
 const { LANGUAGE_DEBOUNCE_MS } = await import('../../src/lib/debounce');
 
 type Answer = Awaited<ReturnType<typeof getVendorGameTypes>>;

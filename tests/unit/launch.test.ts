@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launcherCloseHref, parseLauncherQuery, planLaunch, playTypeFor, prizeModeFor, type LaunchContext, type LaunchGame } from '../../src/lib/launch';
+import { launcherCloseHref, parseLauncherQuery, planLaunch, playTypeFor, prizeModeFor, type LaunchContext, type LaunchGame } from '../../src/stores/concepts/launch';
 
 // Rows quote player-shell §4 "Game launch (tile click)".
 const game = (over: Partial<LaunchGame>): LaunchGame => ({

@@ -52,9 +52,9 @@ async function bothRendersIn(language: Language, search: string) {
     documentElement: { getAttribute: () => null, lang: '' },
   });
   try {
-    const { $language } = await import('../../src/stores/language');
+    const { $language } = await import('../../src/stores/concepts/language');
     $language.set(language);
-    const { $vendorGameTypes } = await import('../../src/stores/catalogue');
+    const { $vendorGameTypes } = await import('../../src/stores/concepts/catalogue');
     $vendorGameTypes.set(mapping); // what the store's onMount does in the browser with the served mapping
     const { default: GameListScreen } = await import('../../src/islands/GameListScreen');
     const island = renderToString(createElement(GameListScreen)).replace(/<link [^>]*>/g, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lottoH5Href, muiFor, parseLauncherQuery } from '../../src/lib/launch';
+import { lottoH5Href, muiFor, parseLauncherQuery } from '../../src/stores/concepts/launch';
 import { addressWithoutToken, lottoH5FromPath, themeFromCss, withPlayType } from '../../src/lib/lottoH5';
 
 // player-shell §2: "/m/lotto-h5/{mui}/{playType}/games/{gameId} Embedded lottery page opened by the launcher, with

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPANDABLE_CATEGORIES, groupOne, groupThree, groupTwo, inviteAction, liveChatAction, MENU_TOAST_MS, menuTop,
   rewardCenterAction, serviceLink, type MenuContext,
-} from '../../src/lib/menu';
+} from '../../src/stores/concepts/menu';
 
 const base: MenuContext = {
   loggedIn: true, memberType: 0, switches: { CBS3: true, REWCEN3: true },

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/api/profile', () => ({ updateNickname: vi.fn(), updateEmail: vi.fn(), updatePayeeName: vi.fn() }));
-vi.mock('../../src/stores/member', () => ({ refreshMember: vi.fn() }));
-vi.mock('../../src/stores/security', () => ({ loadSecurity: vi.fn() }));
+vi.mock('../../src/stores/concepts/member', () => ({ refreshMember: vi.fn() }));
+vi.mock('../../src/stores/pages/security', () => ({ loadSecurity: vi.fn() }));
 
 const api = await import('../../src/api/profile');
-const { refreshMember } = await import('../../src/stores/member');
+const { refreshMember } = await import('../../src/stores/concepts/member');
 const { ApiRequestError } = await import('../../src/api/client');
-const { $profile, saveProfileField, setProfileField } = await import('../../src/stores/profile');
+const { $profile, saveProfileField, setProfileField } = await import('../../src/stores/pages/profile');
 
 afterEach(() => vi.clearAllMocks());
 

@@ -4,10 +4,10 @@ vi.mock('../../src/api/content', () => ({ getPromotions: vi.fn(), applyPromotion
 
 const { getPromotions, applyPromotion } = await import('../../src/api/content');
 const { ApiRequestError } = await import('../../src/api/client');
-const { $session } = await import('../../src/stores/session');
+const { $session } = await import('../../src/stores/concepts/session');
 const {
   $apply, $applyAccess, addImages, openPromotion, promotionOf, promotionsFor, promotions, removeImage, setRemark, submitApply,
-} = await import('../../src/stores/promotionApply');
+} = await import('../../src/stores/pages/promotionApply');
 const { applyImageProblem, clampRemark, promotionStatusKey, remarkCounter } = await import('../../rules/content');
 
 const MB = 1024 * 1024;

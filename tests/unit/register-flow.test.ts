@@ -13,10 +13,10 @@ vi.mock('../../src/api/accounts', () => ({
 }));
 
 const api = await import('../../src/api/accounts');
-const { $settings } = await import('../../src/stores/settings');
-const { $session } = await import('../../src/stores/session');
-const { $openedPage } = await import('../../src/stores/navigation');
-const flow = await import('../../src/stores/register');
+const { $settings } = await import('../../src/stores/concepts/settings');
+const { $session } = await import('../../src/stores/concepts/session');
+const { $openedPage } = await import('../../src/stores/kit/navigation');
+const flow = await import('../../src/stores/pages/register');
 const { registerForm: form } = flow;
 
 const on = { enabled: true, required: true };

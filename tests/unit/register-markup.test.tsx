@@ -45,7 +45,7 @@ async function bothRenders(language: Language, fields: FieldSetting[], on: strin
       documentElement: { getAttribute: (name: string) => (name === 'data-switches' ? on.join(' ') : null), lang: '' },
     });
     try {
-      const { $language } = await import('../../src/stores/language');
+      const { $language } = await import('../../src/stores/concepts/language');
       $language.set(language);
       const { default: RegisterForm } = await import('../../src/islands/RegisterForm');
       const island = renderToString(createElement(RegisterForm)).replace(/<link [^>]*>/g, '');

@@ -9,10 +9,10 @@ vi.mock('../../src/api/accounts', () => ({ getWallet: vi.fn(), getMemberInfo: vi
 const api = await import('../../src/api/rewards');
 const accounts = await import('../../src/api/accounts');
 const { ApiRequestError } = await import('../../src/api/client');
-const { $session } = await import('../../src/stores/session');
-const { $wallet } = await import('../../src/stores/member');
-const rewards = await import('../../src/stores/rewards');
-const referrals = await import('../../src/stores/referrals');
+const { $session } = await import('../../src/stores/concepts/session');
+const { $wallet } = await import('../../src/stores/concepts/member');
+const rewards = await import('../../src/stores/pages/rewards');
+const referrals = await import('../../src/stores/pages/referrals');
 
 const CALENDAR = {
   timeZone: 'UTC', today: '2026-03-02', signedToday: false, streak: 1, todayRewardMinor: 100, rewardsMinor: [100, 100, 200],

@@ -64,7 +64,7 @@ describe('stores evaluated before their data block is parsed start from it at th
   it("home's hot games row", async () => {
     vi.resetModules();
     const page = parsingPage();
-    const { hotRow } = await import('../../src/stores/hotGames');
+    const { hotRow } = await import('../../src/stores/pages/hotGames');
     const served: ServedHotGames = { language: 'EN', list: [tile(1), tile(2)] };
     page.arrive(SERVED_HOT_GAMES_ID, served);
     const fetch = vi.fn(() => new Promise<Response>(() => undefined));
@@ -80,8 +80,8 @@ describe('stores evaluated before their data block is parsed start from it at th
   it('the game list: its address, search and first page', async () => {
     vi.resetModules();
     const page = parsingPage();
-    const { $listAddress, $listSearch } = await import('../../src/stores/gameListScreen');
-    const { gameListPages } = await import('../../src/stores/gameLists');
+    const { $listAddress, $listSearch } = await import('../../src/stores/pages/gameListScreen');
+    const { gameListPages } = await import('../../src/stores/pages/gameLists');
     const { listAddressOf, openingListView } = await import('../../rules/gameListView');
     const address = listAddressOf('?gameType=RNG&gameName=lucky');
     const view = openingListView(address, []);
@@ -98,7 +98,7 @@ describe('stores evaluated before their data block is parsed start from it at th
   it('the game list: an address set before the first use is kept', async () => {
     vi.resetModules();
     const page = parsingPage();
-    const { $listAddress, openGameList } = await import('../../src/stores/gameListScreen');
+    const { $listAddress, openGameList } = await import('../../src/stores/pages/gameListScreen');
     const { listAddressOf } = await import('../../rules/gameListView');
     page.arrive(SERVED_GAME_LIST_ID, { language: 'EN', address: listAddressOf('?gameType=RNG'), mapping: [], key: 'k', page: { items: [], pageNum: 1, totalPages: 1 } });
     openGameList('?gameType=FISH');
@@ -108,7 +108,7 @@ describe('stores evaluated before their data block is parsed start from it at th
   it('the lottery list and the time its count-downs were drawn at', async () => {
     vi.resetModules();
     const page = parsingPage();
-    const { $lotteryList, $lotteryDrawnAt } = await import('../../src/stores/lotteryList');
+    const { $lotteryList, $lotteryDrawnAt } = await import('../../src/stores/pages/lotteryList');
     const served: ServedLottery = { language: 'EN', serverTime: 1_700_000_000_000, list: [] };
     page.arrive(SERVED_LOTTERY_ID, served);
     expect($lotteryDrawnAt.get()).toBe(served.serverTime);
@@ -119,7 +119,7 @@ describe('stores evaluated before their data block is parsed start from it at th
   it('the registration settings', async () => {
     vi.resetModules();
     const page = parsingPage();
-    const { $registerSetup, registerServed } = await import('../../src/stores/register');
+    const { $registerSetup, registerServed } = await import('../../src/stores/pages/register');
     const fields = [{ field: 'username', required: true }];
     const served: ServedRegister = { language: 'EN', fields };
     page.arrive(SERVED_REGISTER_ID, served);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consolidatedSettingsValue } from '../../contract/calls/system';
 import { currencySymbolOf, readSiteSettings } from '../../src/lib/siteSettings';
-import { $settings, $settingsFailed, $status, $statusFailed, refreshSettings, refreshStatus, retrySettings, retryStatus } from '../../src/stores/settings';
+import { $settings, $settingsFailed, $status, $statusFailed, refreshSettings, refreshStatus, retrySettings, retryStatus } from '../../src/stores/concepts/settings';
 
 /** The platform's consolidated answer (platform-contract.md §3; the four fields the platform sends). */
 const PLATFORM = { merchantCode: 'DEMO', currency: 'USD', promotion: { REFERRAL: '1', MISSION: '0' }, mobileTemplate: { mem_cen: '1', dep_func: '0' } };

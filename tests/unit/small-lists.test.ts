@@ -5,8 +5,8 @@ vi.mock('../../src/api/lottery', () => ({ getLotteryGames: vi.fn() }));
 
 const { getHotGames } = await import('../../src/api/catalogue');
 const { getLotteryGames } = await import('../../src/api/lottery');
-const { $hotGames, loadHotGames } = await import('../../src/stores/hotGames');
-const { $lotteryLobby, loadLotteryLobby } = await import('../../src/stores/lotteryLobby');
+const { $hotGames, loadHotGames } = await import('../../src/stores/pages/hotGames');
+const { $lotteryLobby, loadLotteryLobby } = await import('../../src/stores/pages/lotteryLobby');
 
 afterEach(() => vi.clearAllMocks());
 

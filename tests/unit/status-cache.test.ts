@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemStatusValue } from '../../contract/calls/system';
-import { hasStatusShape } from '../../src/stores/settings';
+import { hasStatusShape } from '../../src/stores/concepts/settings';
 
 /** A status answer of today's shape (platform-contract.md §3 status). */
 const status = {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toast, NEXT_PAGE_TOAST_KEY, showPendingToast, toastOnNextPage } from '../../src/stores/toast';
+import { $toast, NEXT_PAGE_TOAST_KEY, showPendingToast, toastOnNextPage } from '../../src/stores/concepts/toast';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();

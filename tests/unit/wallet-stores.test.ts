@@ -9,13 +9,13 @@ vi.mock('../../src/api/accounts', () => ({ getWallet: vi.fn(), getMemberInfo: vi
 const api = await import('../../src/api/wallet');
 const accounts = await import('../../src/api/accounts');
 const { ApiRequestError } = await import('../../src/api/client');
-const { $session } = await import('../../src/stores/session');
-const { $wallet } = await import('../../src/stores/member');
-const { balanceMoved } = await import('../../src/stores/balance');
-const deposit = await import('../../src/stores/deposit');
-const withdraw = await import('../../src/stores/withdraw');
-const transactions = await import('../../src/stores/transactions');
-const security = await import('../../src/stores/security');
+const { $session } = await import('../../src/stores/concepts/session');
+const { $wallet } = await import('../../src/stores/concepts/member');
+const { balanceMoved } = await import('../../src/stores/concepts/balance');
+const deposit = await import('../../src/stores/pages/deposit');
+const withdraw = await import('../../src/stores/pages/withdraw');
+const transactions = await import('../../src/stores/pages/transactions');
+const security = await import('../../src/stores/pages/security');
 
 const METHODS = {
   currency: 'USD', currencySymbol: '$', template: 1 as const,

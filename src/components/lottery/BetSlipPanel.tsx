@@ -7,9 +7,9 @@ import {
 } from '../../lib/betSlip';
 import { isMessageKey, t } from '../../../rules/i18n';
 import { formatMoney } from '../../lib/money';
-import { $wallet } from '../../stores/member';
-import { $round, $slip, clearSlip, placeSlip, setSlipStake, toggleSlipBet } from '../../stores/lotteryRound';
-import { $session } from '../../stores/session';
+import { $wallet } from '../../stores/concepts/member';
+import { $round, $slip, clearSlip, placeSlip, setSlipStake, toggleSlipBet } from '../../stores/pages/lotteryRound';
+import { $session } from '../../stores/concepts/session';
 
 /** Props: the play type on screen and the symbol money is shown with. */
 export interface BetSlipPanelProps {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../../../rules/i18n';
 import { formatCountdown, remainingMs, serverNow } from '../../../rules/lotteryClock';
-import { $deviceNow } from '../../stores/clock';
-import { $clockOffset, $round } from '../../stores/lotteryRound';
+import { $deviceNow } from '../../stores/kit/clock';
+import { $clockOffset, $round } from '../../stores/pages/lotteryRound';
 
 /**
  * The draw taking bets now (player-shell §2 /m/lotto-h5): its issue number, the count-down to its close on the

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../../rules/i18n';
-import { $lotteryLobby, loadLotteryLobby } from '../../stores/lotteryLobby';
+import { $lotteryLobby, loadLotteryLobby } from '../../stores/pages/lotteryLobby';
 
 /** Props: the vendor whose lobby this is, and the game on screen. */
 export interface GameSwitcherProps {

@@ -4,8 +4,8 @@ import { formatOdds, payoutOf } from '../../lib/betSlip';
 import { t } from '../../../rules/i18n';
 import { orderOutcome } from '../../lib/lotteryRound';
 import { formatMoney } from '../../lib/money';
-import { $myBets, cancelBets } from '../../stores/lotteryRound';
-import { $session } from '../../stores/session';
+import { $myBets, cancelBets } from '../../stores/pages/lotteryRound';
+import { $session } from '../../stores/concepts/session';
 
 /** Props: the symbol money is shown with, and whether the draw on screen still takes changes. */
 export interface MyBetsProps {

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { pageLocale, t } from '../../../rules/i18n';
 import { checkDraw, type DrawCheck } from '../../lib/lotteryVerify';
 import { timeOfDay } from '../lotteryLabels';
-import { $round, type LotteryDraw } from '../../stores/lotteryRound';
+import { $round, type LotteryDraw } from '../../stores/pages/lotteryRound';
 
 /** The five digits as balls, with their sum. */
 function Digits({ digits }: { digits: readonly number[] }) {

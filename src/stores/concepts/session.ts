@@ -1,0 +1,84 @@
+import { atom, onSet } from 'nanostores';
+import type { SessionValue } from '../../api/accounts';
+
+/**
+ * Session info as kept in session storage under MC_SESSION_INFO (player-shell §3, accounts §3):
+ * token, merchantCode, userName, type, firstTimeLogin; trial sessions carry customerType instead of type.
+ */
+export interface SessionInfo {
+  id?: number;
+  token: string;
+  merchantCode: string;
+  userName: string;
+  type?: number;
+  customerType?: number;
+  firstTimeLogin: boolean;
+}
+
+/** Session storage key of the session info (platform-contract.md §1.7, player-shell §3). */
+export const SESSION_STORAGE_KEY = 'MC_SESSION_INFO';
+
+function readStored(): SessionInfo | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  try {
+    const raw = sessionStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<SessionInfo>;
+    return typeof value.token === 'string' && value.token ? (value as SessionInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The current session, or null when logged out. Persisted to session storage on every change; a session that
+ * begins on the page (a remembered player's automatic login, a social login's exchange) also sends the window event
+ * `MC_SESSION_INFO`, which hydrates the islands waiting for a session (`client:interaction="MC_SESSION_INFO"`:
+ * home's header with the balance, its content, the unread badge) without waiting for the player's interaction.
+ */
+export const $session = atom<SessionInfo | null>(readStored());
+
+onSet($session, ({ newValue }) => {
+  if (typeof sessionStorage === 'undefined') return;
+  if (newValue) sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(newValue));
+  else sessionStorage.removeItem(SESSION_STORAGE_KEY);
+  // After the store holds the value (onSet runs before), so an island hydrating on the event reads the session.
+  if (newValue && typeof window !== 'undefined' && typeof window.dispatchEvent === 'function') queueMicrotask(() => window.dispatchEvent(new Event(SESSION_STORAGE_KEY)));
+});
+
+/** Member type of a session: `type`, or `customerType` for trial sessions; 4 (guest/trial) when absent. */
+export function sessionMemberType(session: SessionInfo): number {
+  return session.type ?? session.customerType ?? 4;
+}
+
+/** The merchant code the edge wrote into `<html data-merchant>` ('' outside a page). */
+function pageMerchant(): string {
+  return typeof document === 'undefined' ? '' : document.documentElement.getAttribute('data-merchant') ?? '';
+}
+
+/**
+ * Session info kept after login, registration or free play (platform-contract.md §1.7 MC_SESSION_INFO: id, token,
+ * merchantCode, userName, type from `type` or `customerType`, firstTimeLogin). The platform's answer carries no
+ * merchant code, so the page's is used when the answer has none.
+ */
+export function sessionFromValue(value: SessionValue, merchantCode: string = pageMerchant()): SessionInfo {
+  return {
+    token: value.token,
+    merchantCode: value.merchantCode ?? merchantCode,
+    userName: value.userName,
+    firstTimeLogin: value.firstTimeLogin ?? false,
+    ...(value.id !== undefined ? { id: value.id } : {}),
+    ...(value.type !== undefined ? { type: value.type } : {}),
+    ...(value.customerType !== undefined ? { customerType: value.customerType } : {}),
+  };
+}
+
+/** Stores a session issued by login, registration, free play or trial. */
+export function startSession(session: SessionInfo): void {
+  $session.set(session);
+}
+
+/** Forgets the session (logout, or the server said it expired). */
+export function endSession(): void {
+  $session.set(null);
+}

@@ -1,0 +1,87 @@
+import { atom } from 'nanostores';
+import { decideContract, getContractRequests } from '../../api/contracts';
+import { ApiRequestError } from '../../api/client';
+import {
+  CONTRACT_ROUTES, pendingKinds, pendingOffer, qualifiesForContractPrompts, type PendingOffer, type PromptKind,
+} from '../../lib/contracts';
+import { $session, sessionMemberType } from '../concepts/session';
+import { $siteSwitches } from '../concepts/switches';
+import { openPage } from '../kit/navigation';
+
+/** The prompts still to answer on this home visit (accounts §2 Agent contract prompts), first one shown. */
+export const $contractPrompts = atom<PromptKind[]>([]);
+
+/**
+ * On home load (accounts §6): a qualifying agent (AGENTPOLICY3 on, member type not 4, 40, 41, 42) is asked about
+ * each pending daily-salary, dividend and hourly-salary request. Failures stay silent (the agent can open the
+ * contract screens from the member centre).
+ */
+export async function checkContractPrompts(): Promise<void> {
+  const session = $session.get();
+  const agentPolicy = $siteSwitches.get()?.AGENTPOLICY3 === true;
+  if (!session || !qualifiesForContractPrompts(sessionMemberType(session), agentPolicy)) {
+    $contractPrompts.set([]);
+    return;
+  }
+  try {
+    $contractPrompts.set(pendingKinds(await getContractRequests()));
+  } catch {
+    $contractPrompts.set([]);
+  }
+}
+
+/** Cancel: this prompt goes away, the next (if any) shows. */
+export function cancelContractPrompt(): void {
+  $contractPrompts.set($contractPrompts.get().slice(1));
+}
+
+/** Go: to the prompted contract's screen. */
+export function goContractPrompt(): void {
+  const kind = $contractPrompts.get()[0];
+  if (!kind) return;
+  $contractPrompts.set([]);
+  openPage(CONTRACT_ROUTES[kind]);
+}
+
+/** A contract screen: loading, nothing pending, the pending offer, answered (accepted or declined), or failed. */
+export type ContractScreenState =
+  | { status: 'loading' }
+  | { status: 'none' }
+  | { status: 'pending'; offer: PendingOffer; busy: boolean; errorCode: string | null }
+  | { status: 'answered'; decision: 'accepted' | 'declined' }
+  | { status: 'failed' };
+
+export const $contractScreen = atom<ContractScreenState>({ status: 'loading' });
+
+/** Loads the pending offer of `kind` (its terms from the server). Needs a session (the page gate sends visitors to login). */
+export async function loadContractOffer(kind: PromptKind): Promise<void> {
+  $contractScreen.set({ status: 'loading' });
+  if (!$session.get()) {
+    $contractScreen.set({ status: 'none' });
+    return;
+  }
+  try {
+    const offer = pendingOffer(await getContractRequests(), kind);
+    $contractScreen.set(offer ? { status: 'pending', offer, busy: false, errorCode: null } : { status: 'none' });
+  } catch {
+    $contractScreen.set({ status: 'failed' });
+  }
+}
+
+/**
+ * Accepts (`agree`) or declines the pending offer of `kind` (platform-contract.md §3 "acting on them"). An offer
+ * answered meanwhile (409 contract_decided) or gone (404 contract_not_found) shows the server's message and the
+ * screen reloads what is pending now.
+ */
+export async function answerContract(kind: PromptKind, agree: boolean): Promise<void> {
+  const state = $contractScreen.get();
+  if (state.status !== 'pending' || state.busy) return;
+  $contractScreen.set({ ...state, busy: true, errorCode: null });
+  try {
+    const decision = await decideContract(kind, state.offer.id, agree);
+    $contractScreen.set({ status: 'answered', decision });
+  } catch (error) {
+    const errorCode = error instanceof ApiRequestError ? error.errorCode : 'internal_error';
+    $contractScreen.set({ ...state, busy: false, errorCode });
+  }
+}

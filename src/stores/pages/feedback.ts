@@ -1,0 +1,73 @@
+import { atom, computed } from 'nanostores';
+import { sendFeedback } from '../../api/content';
+import { ApiRequestError } from '../../api/client';
+import { feedbackProblem, feedbackSubmitDisabled } from '../../../rules/content';
+import { loadCaptcha } from '../concepts/captcha';
+
+/** The feedback form (accounts §2 Feedback screen, §4, §5). `type` starts unset (-1). */
+export interface FeedbackForm {
+  type: number;
+  content: string;
+  captcha: string;
+  pickerOpen: boolean;
+  sending: boolean;
+  /** A message key of the current problem, or null. */
+  error: string | null;
+  sent: boolean;
+}
+
+const EMPTY: FeedbackForm = { type: -1, content: '', captcha: '', pickerOpen: false, sending: false, error: null, sent: false };
+
+export const $feedback = atom<FeedbackForm>(EMPTY);
+
+/** Submit is disabled only while the text is empty (or a send is under way). */
+export const $feedbackDisabled = computed($feedback, (f) => feedbackSubmitDisabled(f.content) || f.sending);
+
+function patch(change: Partial<FeedbackForm>): void {
+  $feedback.set({ ...$feedback.get(), ...change });
+}
+
+/** Opens or closes the question-type picker. */
+export function setPickerOpen(open: boolean): void {
+  patch({ pickerOpen: open });
+}
+
+/** A pick sets the type and closes the picker (accounts §4). */
+export function pickType(type: number): void {
+  patch({ type, pickerOpen: false, error: null });
+}
+
+/** Typing in the text area or the captcha field. */
+export function setFeedbackField(field: 'content' | 'captcha', value: string): void {
+  patch({ [field]: value, error: null, sent: false });
+}
+
+/**
+ * Checks and sends (accounts §5): a type is picked, the content has 20–200 characters, a captcha is entered; then
+ * the call; success clears the form ('Sent successfully'); a refusal shows its message and loads a new captcha.
+ */
+export async function submitFeedback(): Promise<void> {
+  const form = $feedback.get();
+  const problem = form.type < 0 ? 'feedback.pickType'
+    : feedbackProblem(form.content) === 'short' ? 'feedback.tooShort'
+      : feedbackProblem(form.content) === 'long' ? 'feedback.tooLong'
+        : form.captcha.trim() === '' ? 'error.captcha_required' : null;
+  if (problem) {
+    patch({ error: problem });
+    return;
+  }
+  patch({ sending: true, error: null });
+  try {
+    await sendFeedback({ content: form.content.trim(), type: form.type, captcha: form.captcha.trim() });
+    $feedback.set({ ...EMPTY, sent: true });
+  } catch (error) {
+    const code = error instanceof ApiRequestError ? error.errorCode : 'network';
+    patch({ sending: false, captcha: '', error: code === 'captcha_invalid' ? 'error.captcha_invalid' : code === 'TOO_MANY_REQUEST' ? 'error.too_many_requests' : 'error.internal_error' });
+  }
+  void loadCaptcha();
+}
+
+/** Back to an empty form (page load). */
+export function resetFeedback(): void {
+  $feedback.set(EMPTY);
+}

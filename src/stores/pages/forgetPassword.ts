@@ -1,0 +1,90 @@
+import { atom } from 'nanostores';
+import { login, sendSmsCodeNoLogin, setPasswordByPhone } from '../../api/accounts';
+import { resetErrors } from '../../lib/passwordChange';
+import { possiblePhone, smsRequestErrors } from '../../lib/sms';
+import { createForm, formMessage, issueErrors, refusal, type FieldErrors } from '../kit/form';
+import { openPageAfter } from '../kit/navigation';
+import { sessionFromValue, startSession } from '../concepts/session';
+import { showToast } from '../concepts/toast';
+
+/** Fields of the reset-by-SMS form in screen order (accounts §5). */
+export const FORGET_FIELDS = ['countryDialingCode', 'mobileNum', 'captcha', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const;
+type Field = (typeof FORGET_FIELDS)[number];
+/** How long the success text stays before the next screen (accounts §9: short messages 1 to 1.5 s). */
+export const FORGET_DONE_MS = 1500;
+const ISSUE_MESSAGE = {
+  countryDialingCode: 'validation.countryDialingCode', mobileNum: 'validation.mobileNum', captcha: 'validation.captcha',
+  verificationCode: 'validation.smsCode', newPassword: 'validation.password', confirmNewPassword: 'in_confirmation_correct',
+} as const;
+
+/** The forgot-password-by-SMS form (accounts §2 /m/forget). */
+export const forgetForm = createForm<Field>({ countryDialingCode: '', mobileNum: '', captcha: '', verificationCode: '', newPassword: '', confirmNewPassword: '' });
+/** Changes whenever a fresh captcha image is due (the image URL carries it). */
+export const $forgetCaptchaNonce = atom(Date.now());
+
+/** Shows a fresh captcha image (the player asked, or the last one was spent). */
+export function reloadForgetCaptcha(): void {
+  forgetForm.setValue('captcha', '');
+  $forgetCaptchaNonce.set(Date.now());
+}
+
+function failed(error: unknown): void {
+  const refused = refusal(error);
+  const mapped = issueErrors(refused, FORGET_FIELDS, ISSUE_MESSAGE, (path) => (path === 'mobileNo' ? 'mobileNum' : path));
+  if (refused.errorCode === 'captcha_invalid' || refused.errorCode === 'captcha_required') mapped.captcha = 'error.captcha_invalid';
+  if (refused.errorCode === 'verification_code_error') mapped.verificationCode = 'error.verification_code_error';
+  if (forgetForm.showErrors(mapped, FORGET_FIELDS)) forgetForm.$formError.set(formMessage(refused));
+}
+
+/**
+ * Asks for a reset code (accounts §4 SMS code): null when the number or the captcha is not valid yet (the errors
+ * show), else the call, resolving to the server's expirationTime or to null when refused. The captcha is spent by
+ * the send, right or wrong, so a fresh one shows after it. The answer is the same for every number: nothing tells
+ * whether a number has an account.
+ */
+export function requestResetCode(): Promise<number | null> | null {
+  const { $values, $formError, showErrors } = forgetForm;
+  const values = $values.get();
+  $formError.set(null);
+  if (!showErrors(smsRequestErrors(values), FORGET_FIELDS)) return null;
+  return possiblePhone(values.countryDialingCode, values.mobileNum).then((possible) => {
+    if (!possible) {
+      showErrors({ mobileNum: 'validation.mobileNum' }, FORGET_FIELDS);
+      return null;
+    }
+    return sendSmsCodeNoLogin({ mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode.trim(), captcha: values.captcha.trim() })
+      .then(({ expirationTime }) => expirationTime, (error: unknown) => {
+        failed(error);
+        return null;
+      })
+      .finally(reloadForgetCaptcha);
+  });
+}
+
+/**
+ * Sets the new password (POST /wps/member/password/verification, platform-contract.md §3) after checking the
+ * phone fields, code and the new password twice; then logs in with it (mobile accounts are named by their number)
+ * and goes home after the success text, or to the login screen where that login is refused.
+ */
+export async function submitForget(): Promise<void> {
+  const { $values, $busy, $formError, showErrors } = forgetForm;
+  if ($busy.get()) return;
+  const values = $values.get();
+  $formError.set(null);
+  if (!showErrors(resetErrors(values) as FieldErrors<Field>, FORGET_FIELDS)) return;
+  $busy.set(true);
+  try {
+    const mobileNum = values.mobileNum.trim();
+    await setPasswordByPhone({
+      newPassword: values.newPassword, mobileNum, verificationCode: values.verificationCode.trim(),
+      countryDialingCode: values.countryDialingCode.trim(),
+    });
+    showToast('forget.done', 'success', FORGET_DONE_MS);
+    const session = await login({ type: 'username', username: mobileNum, password: values.newPassword }).catch(() => null);
+    if (session) startSession(sessionFromValue(session));
+    openPageAfter(session ? '/m/home' : '/m/login', FORGET_DONE_MS);
+  } catch (error) {
+    $busy.set(false);
+    failed(error);
+  }
+}

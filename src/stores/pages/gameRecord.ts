@@ -1,0 +1,119 @@
+/**
+ * Game history (player-shell §2 /m/gameRecord): every kind of game — lottery orders and the demo games' rounds —
+ * filtered by kind, status and period, with the period's stake, win and net; each line opens to its detail (a
+ * lottery order's bets and draw; a round's cards, crash point or shot, with the seeds to verify it). A newer
+ * request wins over an older one. Without the `game-history` capability (upstream mode) the list falls back to the
+ * platform's lottery orders (/lgw/orders) for the period, without totals.
+ */
+import { atom } from 'nanostores';
+import { getGameHistory, getRoundDetail, type HistoryItem, type HistoryPage, type RoundDetail } from '../../api/history';
+import { getOrderDetail, searchOrders, type LotteryOrderDetail } from '../../api/lottery';
+import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
+import { periodRange, RECORD_PAGE_SIZE, type RecordKind, type RecordPeriod } from '../../lib/gameRecord';
+import type { OrderFilter } from '../../lib/lotteryRound';
+
+export type { HistoryItem, RoundDetail, LotteryOrderDetail };
+
+/** The filters on screen. */
+export interface RecordFilter {
+  kind: RecordKind;
+  status: OrderFilter;
+  period: RecordPeriod;
+}
+
+/** The list: loading (null items), its pages, totals (null without the extension) and whether it failed. */
+export interface RecordList {
+  items: HistoryItem[] | null;
+  totals: HistoryPage['totals'] | null;
+  page: number;
+  totalPages: number;
+  failed: boolean;
+  loadingMore: boolean;
+}
+
+/** A line's detail as loaded. */
+export type RecordDetail =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'order'; order: LotteryOrderDetail }
+  | { state: 'round'; round: RoundDetail };
+
+/** The filters. */
+export const $recordFilter = atom<RecordFilter>({ kind: 'all', status: 'all', period: 'week' });
+/** The list of the current filters. */
+export const $recordList = atom<RecordList>({ items: null, totals: null, page: 0, totalPages: 0, failed: false, loadingMore: false });
+/** Details opened, by `<kind>:<id>`. */
+export const $recordDetails = atom<Readonly<Record<string, RecordDetail>>>({});
+
+let latest = 0;
+
+/** A fetched page: totals are null when the deployment has no history extension. */
+type Fetched = Omit<HistoryPage, 'totals'> & { totals: HistoryPage['totals'] | null };
+
+async function fetchPage(filter: RecordFilter, page: number, now: number): Promise<Fetched> {
+  const { from, to } = periodRange(filter.period, now);
+  if (hasCapability(CAPABILITIES.gameHistory)) {
+    return getGameHistory({ kind: filter.kind, status: filter.status, startDate: from, endDate: to, page, size: RECORD_PAGE_SIZE });
+  }
+  const orders = await searchOrders({
+    startDate: from, endDate: to, page, size: RECORD_PAGE_SIZE, orderStatus: filter.status === 'all' ? undefined : filter.status,
+  });
+  return {
+    items: orders.content.map((o) => ({
+      kind: 'lottery', id: o.orderId, nodeId: 0, gameName: o.gameName, stakeMinor: o.totalStakeMinor - o.refundMinor, winMinor: o.payoutMinor,
+      refundMinor: o.refundMinor, netMinor: o.payoutMinor + o.refundMinor - o.totalStakeMinor, status: o.status, freePlay: false, createdAt: o.createdAt,
+    })),
+    totals: null,
+    page: orders.number,
+    totalPages: orders.totalPages,
+  };
+}
+
+/** Loads the first page for the filters (changed by `patch`); the newest request wins. */
+export async function loadRecord(patch: Partial<RecordFilter> = {}, now = Date.now()): Promise<void> {
+  const filter = { ...$recordFilter.get(), ...patch };
+  if (filter.kind !== 'all' && filter.kind !== 'lottery') filter.status = 'all';
+  $recordFilter.set(filter);
+  const request = ++latest;
+  $recordList.set({ items: null, totals: null, page: 0, totalPages: 0, failed: false, loadingMore: false });
+  try {
+    const page = await fetchPage(filter, 0, now);
+    if (request !== latest) return;
+    $recordList.set({ items: page.items, totals: page.totals, page: 0, totalPages: page.totalPages, failed: false, loadingMore: false });
+  } catch {
+    if (request === latest) $recordList.set({ ...$recordList.get(), failed: true });
+  }
+}
+
+/** Appends the next page, when there is one. */
+export async function loadMoreRecord(now = Date.now()): Promise<void> {
+  const list = $recordList.get();
+  if (!list.items || list.loadingMore || list.page + 1 >= list.totalPages) return;
+  const request = latest;
+  $recordList.set({ ...list, loadingMore: true });
+  try {
+    const page = await fetchPage($recordFilter.get(), list.page + 1, now);
+    if (request !== latest) return;
+    const seen = new Set(list.items.map((i) => `${i.kind}:${i.id}`));
+    const items = [...list.items, ...page.items.filter((i) => !seen.has(`${i.kind}:${i.id}`))];
+    $recordList.set({ ...list, items, page: list.page + 1, totalPages: page.totalPages, loadingMore: false });
+  } catch {
+    if (request === latest) $recordList.set({ ...$recordList.get(), loadingMore: false });
+  }
+}
+
+/** Opens a line's detail (loaded once; a failed load is tried again on the next open). */
+export async function openRecordDetail(item: Pick<HistoryItem, 'kind' | 'id'>): Promise<void> {
+  const key = `${item.kind}:${item.id}`;
+  const known = $recordDetails.get()[key];
+  if (known && known.state !== 'failed') return;
+  $recordDetails.set({ ...$recordDetails.get(), [key]: { state: 'loading' } });
+  try {
+    const detail: RecordDetail = item.kind === 'lottery'
+      ? { state: 'order', order: await getOrderDetail(item.id) }
+      : { state: 'round', round: await getRoundDetail(item.id) };
+    $recordDetails.set({ ...$recordDetails.get(), [key]: detail });
+  } catch {
+    $recordDetails.set({ ...$recordDetails.get(), [key]: { state: 'failed' } });
+  }
+}

@@ -1,0 +1,75 @@
+import { atom } from 'nanostores';
+import { ApiRequestError } from '../../api/client';
+import { getHeadIcon, setHeadIcon } from '../../api/profile';
+import type { MessageKey } from '../../../rules/i18n';
+
+/** Side of the head icon the browser sends (pixels): the server keeps at most 512×512 and 256 KB. */
+export const HEAD_ICON_SIDE = 256;
+/** Largest picture the player may choose before resizing (bytes). */
+export const HEAD_ICON_PICK_MAX = 10 * 1024 * 1024;
+
+/** The head icon's state (issue 13, Member centre: the head icon, PROFPIC3). */
+export interface HeadIconState {
+  url: string | null;
+  busy: boolean;
+  error: MessageKey | null;
+  saved: boolean;
+}
+
+/** The member's head icon. */
+export const $headIcon = atom<HeadIconState>({ url: null, busy: false, error: null, saved: false });
+
+/** Turns a chosen picture into a square JPEG data URL of HEAD_ICON_SIDE pixels (centre crop). */
+export type IconResizer = (file: Blob) => Promise<string>;
+
+/** Draws the picture centre-cropped onto a square canvas and exports it as JPEG (browser only). */
+async function resizeInBrowser(file: Blob): Promise<string> {
+  const bitmap = await createImageBitmap(file);
+  const side = Math.min(bitmap.width, bitmap.height);
+  const canvas = document.createElement('canvas');
+  canvas.width = HEAD_ICON_SIDE;
+  canvas.height = HEAD_ICON_SIDE;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d canvas');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, HEAD_ICON_SIDE, HEAD_ICON_SIDE);
+  context.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, HEAD_ICON_SIDE, HEAD_ICON_SIDE);
+  bitmap.close();
+  return canvas.toDataURL('image/jpeg', 0.85);
+}
+
+let resize: IconResizer = resizeInBrowser;
+
+/** Replaces the resizer (tests, which run without a canvas). */
+export function setIconResizer(resizer: IconResizer): void {
+  resize = resizer;
+}
+
+/** Loads the member's head icon URL. */
+export async function loadHeadIcon(): Promise<void> {
+  try {
+    $headIcon.set({ ...$headIcon.get(), url: await getHeadIcon() });
+  } catch {
+    // The initial stays in place of a picture.
+  }
+}
+
+/**
+ * Sends a chosen picture as the head icon: only png or jpg files (the server checks the bytes again), resized in
+ * the browser to a HEAD_ICON_SIDE square, because the worker has no image codec.
+ */
+export async function uploadHeadIcon(file: Blob): Promise<void> {
+  const state = $headIcon.get();
+  if (state.busy) return;
+  if (file.type !== 'image/png' && file.type !== 'image/jpeg') return $headIcon.set({ ...state, error: 'member.photoInvalid', saved: false });
+  if (file.size > HEAD_ICON_PICK_MAX) return $headIcon.set({ ...state, error: 'member.photoTooLarge', saved: false });
+  $headIcon.set({ ...state, busy: true, error: null, saved: false });
+  try {
+    const url = await setHeadIcon(await resize(file));
+    $headIcon.set({ url, busy: false, error: null, saved: true });
+  } catch (error) {
+    const code = error instanceof ApiRequestError ? error.errorCode : 'image_invalid';
+    const message: MessageKey = code === 'image_too_large' ? 'member.photoTooLarge' : code === 'network' ? 'error.network' : 'member.photoInvalid';
+    $headIcon.set({ ...$headIcon.get(), busy: false, error: message });
+  }
+}
