@@ -13,7 +13,11 @@ import {
 import { LANGUAGE_LIST, parseLanguage } from '../../rules/languages';
 import { VIEW_ROUTES, routePatternOf } from '../pages/_routes';
 
-const FILES = import.meta.glob<Record<string, unknown>>('../../locales/*.json', { eager: true, import: 'default' });
+// The language files only: locales/descriptions.json is for translators and never reaches a page.
+const FILES = import.meta.glob<Record<string, unknown>>(['../../locales/*.json', '!../../locales/descriptions.json'], {
+  eager: true,
+  import: 'default',
+});
 const source: Record<string, string> = en;
 setSourceMessages(source);
 
