@@ -1,8 +1,8 @@
 /**
  * Build-time side of the interface languages (accounts §2 "Language and theme", §9 the 27 languages): loads
  * every locales/<code>.json, lists the 27 language paths of every page (src/pages/_routes.ts), renders a page
- * inside its language's scope and writes the data block that carries a page's messages to the browser. Imported by the views,
- * the frame and src/middleware.ts only (server side), so no locale file reaches the browser bundles.
+ * inside its language's scope and writes the data block that carries a page's messages to the browser. Imported by
+ * the views, the frame and src/middleware.ts only (server side), so no locale file reaches the browser bundles.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import en from '../../locales/en.json';
