@@ -1,17 +1,18 @@
 /**
- * The page table of the build (README "Languages"): every pre-rendered page, the public path it is built at and the
- * view in `src/views/` that renders it. `astro.config.mjs` (pageRoutes) injects one Astro route per row,
- * `/[...i18n]<path>` with the view as its entry point, and each view's `getStaticPaths` (`pagePaths`,
- * src/views/locale.ts) builds the row in all 27 languages: EN at `dist/client<path>.html`, every other language at
- * `dist/client/i18n/<code><path>.html`. The rows are the worker's pages (rules/routes.ts PAGE_ROUTES) and its three
- * gate pages (worker/edge/gating.ts); tests/unit/page-files.test.ts keeps them in step.
+ * The pages of the build (README "Languages"): the worker's route table (rules/routes.ts PAGE_ROUTES) and the three
+ * gate pages, each with the view in `src/views/` that renders it. `astro.config.mjs` (pageRoutes) injects one Astro
+ * route per row, `/[...i18n]<path>` with the view as its entry point, and each view's `getStaticPaths`
+ * (`pagePaths`, src/views/locale.ts) builds the row in all 27 languages: EN at `dist/client<path>.html`, every other
+ * language at `dist/client/i18n/<code><path>.html`. A page's path is written once, in PAGE_ROUTES; this file only
+ * names its view. tests/unit/page-files.test.ts keeps the rows in step with the pages the worker serves.
  *
  * The file sits in `src/pages/` and starts with `_`, so Astro reads it as no route of its own.
  */
+import { PAGE_ROUTES } from '../../rules/routes';
 
 /** One pre-rendered page: where it is built and which view renders it. */
 export interface ViewRoute {
-  /** Public path of the page without `.html`, e.g. `/m/member/home`. */
+  /** Public path of the page without `.html`, e.g. `/m/member/home` (its built file is `<path>.html`). */
   path: string;
   /** The view rendering it: `src/views/<view>.astro`. */
   view: string;
@@ -19,61 +20,79 @@ export interface ViewRoute {
   props?: Readonly<Record<string, string>>;
 }
 
-const contract = (route: string): ViewRoute => ({ path: `/m/member/agent/${route}`, view: 'AgentContract', props: { route } });
+/** The view of each page of the worker's route table, by page id (PAGE_ROUTES `id`). */
+const VIEW_OF: Readonly<Record<string, string>> = {
+  home: 'Home',
+  login: 'Login',
+  register: 'Register',
+  forget: 'Forget',
+  changePsw: 'ChangePsw',
+  gameCenter: 'GameCenter',
+  gameList: 'GameList',
+  providers: 'Providers',
+  lottery: 'Lottery',
+  startLottery: 'StartLottery',
+  hot: 'Hot',
+  fav: 'Fav',
+  slotsCenter: 'SlotsCenter',
+  app: 'App',
+  memberHome: 'MemberHome',
+  memberSecurity: 'MemberSecurity',
+  memberTransactions: 'MemberTransactions',
+  voucherCenter: 'VoucherCenter',
+  withdraw: 'Withdraw',
+  leaderBoard: 'LeaderBoard',
+  gameRecord: 'GameRecord',
+  signIn: 'SignIn',
+  rewardCenter: 'RewardCenter',
+  trail: 'Trail',
+  launchGame: 'LaunchGame',
+  lottoH5: 'LottoH5',
+  notice: 'Notice',
+  message: 'Message',
+  webEmail: 'WebEmail',
+  liveChat: 'LiveChat',
+  activity: 'Activity',
+  activityDetail: 'ActivityDetail',
+  help: 'Help',
+  helpDetail: 'HelpDetail',
+  feedback: 'Feedback',
+  agentRegister: 'AgentRegister',
+  inviteFriends: 'InviteFriends',
+  policy: 'Policy',
+  demoSlot: 'DemoSlot',
+  demoTable: 'DemoTable',
+  demoCrash: 'DemoCrash',
+  demoShooter: 'DemoShooter',
+  getSalaryContract: 'AgentContract',
+  getDevidendContract: 'AgentContract',
+  getHourContract: 'AgentContract',
+};
 
-/** Every page of the build, in the order of the worker's route table, the gate pages last. */
-export const VIEW_ROUTES: readonly ViewRoute[] = [
-  { path: '/m/home', view: 'Home' },
-  { path: '/m/login', view: 'Login' },
-  { path: '/m/register', view: 'Register' },
-  { path: '/m/forget', view: 'Forget' },
-  { path: '/m/changePsw', view: 'ChangePsw' },
-  { path: '/m/gameCenter', view: 'GameCenter' },
-  { path: '/m/gameList', view: 'GameList' },
-  { path: '/m/providers', view: 'Providers' },
-  { path: '/m/lottery', view: 'Lottery' },
-  { path: '/m/startLottery', view: 'StartLottery' },
-  { path: '/m/hot', view: 'Hot' },
-  { path: '/m/fav', view: 'Fav' },
-  { path: '/m/slotsCenter', view: 'SlotsCenter' },
-  { path: '/m/app', view: 'App' },
-  { path: '/m/member/home', view: 'MemberHome' },
-  { path: '/m/member/security', view: 'MemberSecurity' },
-  { path: '/m/member/transactions', view: 'MemberTransactions' },
-  { path: '/m/voucherCenter', view: 'VoucherCenter' },
-  { path: '/m/withdraw', view: 'Withdraw' },
-  { path: '/m/leaderBoard', view: 'LeaderBoard' },
-  { path: '/m/gameRecord', view: 'GameRecord' },
-  { path: '/m/activity/signIn', view: 'SignIn' },
-  { path: '/m/rewardCenter', view: 'RewardCenter' },
-  { path: '/m/trail', view: 'Trail' },
-  { path: '/m/launchGame', view: 'LaunchGame' },
-  { path: '/m/lotto-h5', view: 'LottoH5' },
-  { path: '/m/notice', view: 'Notice' },
-  { path: '/m/message', view: 'Message' },
-  { path: '/m/webEmail', view: 'WebEmail' },
-  { path: '/m/liveChat', view: 'LiveChat' },
-  { path: '/m/activity', view: 'Activity' },
-  { path: '/m/activityDetail', view: 'ActivityDetail' },
-  { path: '/m/help', view: 'Help' },
-  { path: '/m/helpDetail', view: 'HelpDetail' },
-  { path: '/m/feedback', view: 'Feedback' },
-  { path: '/m/agentRegister', view: 'AgentRegister' },
-  { path: '/m/inviteFriends', view: 'InviteFriends' },
-  contract('getSalaryContract'),
-  contract('getDevidendContract'),
-  contract('getHourContract'),
-  { path: '/m/policy', view: 'Policy' },
-  { path: '/play/slot', view: 'DemoSlot' },
-  { path: '/play/table', view: 'DemoTable' },
-  { path: '/play/crash', view: 'DemoCrash' },
-  { path: '/play/shooter', view: 'DemoShooter' },
-  // The gate pages are never reached by their own route: the edge answers with them (worker/edge/gate-pages.ts,
-  // worker/edge/pages.ts): maintenance with status 503 and Retry-After, a restricted region with 451 and the
-  // visitor's IP address written into `data-client-ip`, a failed platform page in upstream mode with 502.
+/**
+ * The gate pages, never reached by their own route: the edge answers with them (worker/edge/gating.ts GATE_PAGES,
+ * UNAVAILABLE_PAGE): maintenance with status 503 and Retry-After, a restricted region with 451 and the visitor's IP
+ * address written into `data-client-ip`, a failed platform page in upstream mode with 502.
+ */
+const GATE_ROUTES: readonly ViewRoute[] = [
   { path: '/m/maintenance', view: 'Maintenance' },
   { path: '/m/restricted', view: 'Restricted' },
   { path: '/m/unavailable', view: 'Unavailable' },
+];
+
+/**
+ * Every page of the build, in the order of the worker's route table, the gate pages last.
+ *
+ * @throws Error when a page of PAGE_ROUTES has no view in VIEW_OF (the build stops at its configuration).
+ */
+export const VIEW_ROUTES: readonly ViewRoute[] = [
+  ...PAGE_ROUTES.map((route): ViewRoute => {
+    const view = VIEW_OF[route.id];
+    if (!view) throw new Error(`page ${route.id} has no view in src/pages/_routes.ts`);
+    const path = route.file.replace(/\.html$/, '');
+    return view === 'AgentContract' ? { path, view, props: { route: route.id } } : { path, view };
+  }),
+  ...GATE_ROUTES,
 ];
 
 /** The Astro route pattern of a page path: `/m/home` → `/[...i18n]/m/home` (the language prefix left to getStaticPaths). */

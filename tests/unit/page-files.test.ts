@@ -6,9 +6,10 @@ import { VIEW_ROUTES, routePatternOf } from '../../src/pages/_routes';
 import { languagePaths, pagePaths } from '../../src/views/locale';
 import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../worker/edge/gating';
 
-// README "Languages": one page table (src/pages/_routes.ts) drives the pages; astro.config.mjs injects a route per
-// row with its view as the page module, and the view's getStaticPaths (pagePaths) builds it in all 27 languages:
-// EN at dist/client/<path>.html, every other language at dist/client/i18n/<code>/<path>.html.
+// README "Languages": the route table (rules/routes.ts, with the views named in src/pages/_routes.ts) drives the
+// pages; astro.config.mjs injects a route per row with its view as the page module, and the view's getStaticPaths
+// (pagePaths) builds it in all 27 languages: EN at dist/client/<path>.html, every other language at
+// dist/client/i18n/<code>/<path>.html.
 
 /** Every page the worker serves: the route table's pages and the gate pages. */
 const servedFiles = [...PAGE_ROUTES.map((r) => r.file), ...Object.values(GATE_PAGES).map((g) => g.file), UNAVAILABLE_PAGE.file];
@@ -33,6 +34,11 @@ describe('one page table', () => {
   it('keeps no page file in src/pages: the table is the routes (Astro skips files starting with _)', () => {
     const files = readdirSync('src/pages', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     expect(files.map((entry) => entry.name)).toEqual(['_routes.ts']);
+  });
+
+  it('renders every view of src/views with at least one row (no view is left without its page)', () => {
+    const files = readdirSync('src/views').filter((name) => name.endsWith('.astro')).map((name) => name.replace(/\.astro$/, ''));
+    expect([...views].sort()).toEqual(files.sort());
   });
 
   it.each(views)('%s builds all 27 languages of its rows (getStaticPaths = pagePaths)', (view) => {
