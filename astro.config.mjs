@@ -3,6 +3,37 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
+import { VIEW_ROUTES, routePatternOf } from './src/pages/_routes.ts';
+
+/**
+ * The pages (README "Languages"): one Astro route per row of the page table (src/pages/_routes.ts),
+ * `/[...i18n]<path>` with its view (src/views/<view>.astro) as the entry point; the view's getStaticPaths
+ * (`pagePaths`) builds it in all 27 languages. The view is the page module, so each page keeps its own stylesheets
+ * (Astro gathers a page's CSS from its module, and one module rendering every view would link all of them).
+ */
+const pageRoutes = {
+  name: 'playdeck-page-routes',
+  hooks: {
+    'astro:config:setup': ({ injectRoute }) => {
+      for (const route of VIEW_ROUTES) {
+        injectRoute({ pattern: routePatternOf(route.path), entrypoint: `./src/views/${route.view}.astro`, prerender: true });
+      }
+    },
+  },
+};
+
+/**
+ * Built file names of stylesheets: as Astro names them (`_assets/<name>.<hash>.css`), except that a page's own
+ * stylesheet (CSS no other page shares, named by Astro after the page module, `<View>@_@astro`) is named after the
+ * last segment of the page's path, `home` for the view Home: the name it had when each route had a page file of
+ * its own, so the built files keep their names.
+ */
+const PAGE_STYLESHEET_NAMES = new Map([...VIEW_ROUTES].reverse().map((route) => [route.view, route.path.split('/').pop()]));
+function assetFileNames(/** @type {{ names?: string[] }} */ asset) {
+  const [name = '', pageSuffix] = (asset.names?.[0] ?? '').split('@_@');
+  if (pageSuffix === undefined) return '_assets/[name].[hash][extname]';
+  return `_assets/${PAGE_STYLESHEET_NAMES.get(name) ?? name}.[hash][extname]`;
+}
 
 /** `client:interaction` (src/directives/interaction.ts): hydrate an island on the player's first interaction. */
 const interactionDirective = {
@@ -183,8 +214,8 @@ export default defineConfig({
   build: { format: 'file', assets: '_assets' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
-  integrations: [react(), interactionDirective],
-  vite: { plugins: [browserChunks, browserSchemas, browserCallDefinitions] },
+  integrations: [react(), interactionDirective, pageRoutes],
+  vite: { plugins: [browserChunks, browserSchemas, browserCallDefinitions], build: { rolldownOptions: { output: { assetFileNames } } } },
   security: {
     csp: {
       directives: [

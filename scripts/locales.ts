@@ -1,15 +1,21 @@
 /**
- * Locale report (docs/design.md "Locales"; accounts §9 the 27 interface languages): for each language other than EN,
- * whether locales/<code>.json exists and which keys are missing, extra, empty, with other placeholders or still
- * in English. `npm run locales` — exit code 0 when every locale is complete, 1 otherwise.
+ * Locale report (docs/design.md "Locales"; accounts §9 the 27 interface languages): whether every EN key has its
+ * description for translators (locales/descriptions.json) and, for each language other than EN, whether
+ * locales/<code>.json exists and which keys are missing, extra, empty, with other placeholders or still in English.
+ * `npm run locales` — exit code 0 when the descriptions and every locale are complete, 1 otherwise.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { LANGUAGE_TAGS, LANGUAGES } from '../contract/languageCodes.ts';
-import { checkLocale, describeLocaleReport } from '../src/lib/localeCheck.ts';
+import { checkDescriptions, checkLocale, describeDescriptionReport, describeLocaleReport } from '../src/lib/localeCheck.ts';
 
 const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Record<string, string>;
 let incomplete = 0;
 console.log(`EN: ${Object.keys(en).length} keys`);
+const descriptionProblems = describeDescriptionReport(
+  checkDescriptions(en, JSON.parse(readFileSync('locales/descriptions.json', 'utf8')) as Record<string, unknown>),
+);
+console.log(descriptionProblems.length ? 'locales/descriptions.json:' : 'locales/descriptions.json: every key described');
+for (const line of descriptionProblems) console.log(`  ${line}`);
 for (const code of LANGUAGES.filter((c) => c !== 'EN')) {
   const file = `locales/${code.toLowerCase()}.json`;
   let lines: string[];
@@ -27,4 +33,4 @@ for (const code of LANGUAGES.filter((c) => c !== 'EN')) {
   for (const line of lines) console.log(`  ${line}`);
 }
 console.log(incomplete ? `${incomplete} of ${LANGUAGES.length - 1} locales incomplete` : 'every locale is complete');
-process.exitCode = incomplete ? 1 : 0;
+process.exitCode = incomplete || descriptionProblems.length ? 1 : 0;

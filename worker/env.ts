@@ -9,13 +9,13 @@ export type Bindings = Omit<
 > & {
   /** 'production' by default; the local scripts and tests set 'development'. */
   APP_ENV: string;
-  /** 'outbox' (default) or 'http' (services/sms-provider.ts). */
+  /** 'outbox' (default) or 'http' (services/kit/sms-provider.ts). */
   SMS_PROVIDER: string;
   /** Gateway URL for SMS_PROVIDER=http. */
   SMS_HTTP_URL: string;
   /** Secret: bearer token of the HTTP SMS gateway (SMS_PROVIDER=http). */
   SMS_HTTP_TOKEN?: string;
-  /** 'outbox' (default) or 'http' (services/mail-provider.ts: password reset e-mails). */
+  /** 'outbox' (default) or 'http' (services/kit/mail-provider.ts: password reset e-mails). */
   MAIL_PROVIDER?: string;
   /** Mailer URL for MAIL_PROVIDER=http. */
   MAIL_HTTP_URL?: string;

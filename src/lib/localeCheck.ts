@@ -1,6 +1,7 @@
 /**
  * Locale validation (docs/design.md "Locales": flat dotted keys, validated by a schema; a locale may neither lack a
- * key of EN nor have an extra one). Shared by tests/unit/locales.test.ts and `npm run locales`.
+ * key of EN nor have an extra one; every key carries a description for translators). Shared by
+ * tests/unit/locales.test.ts and `npm run locales`.
  */
 
 /**
@@ -128,5 +129,52 @@ export function describeLocaleReport(report: LocaleReport): string[] {
     const share = `${(report.sameAsEnShare * 100).toFixed(1)}% > ${MAX_SAME_AS_EN_SHARE * 100}%`;
     lines.push(`${report.sameAsEn.length} values identical to EN (${share}): ${sample(report.sameAsEn)}`);
   }
+  return lines;
+}
+
+/**
+ * What is wrong with the translators' descriptions (locales/descriptions.json: EN key → where the text is shown and
+ * what its placeholders hold, as Starlight's i18n schema describes each key), compared with EN.
+ */
+export interface DescriptionReport {
+  /** EN keys without a description. */
+  missing: string[];
+  /** Descriptions of keys EN does not have. */
+  orphaned: string[];
+  /** Descriptions that are not a string or are blank. */
+  empty: string[];
+  /** Descriptions that leave out a `{name}` placeholder of the EN text (each must say what it holds). */
+  placeholders: string[];
+}
+
+/**
+ * Checks the descriptions (parsed JSON) against EN: one non-empty description per EN key, none for a key EN does
+ * not have, and every placeholder of the EN text named in its description.
+ */
+export function checkDescriptions(en: Readonly<Record<string, string>>, descriptions: Readonly<Record<string, unknown>>): DescriptionReport {
+  const report: DescriptionReport = { missing: [], orphaned: [], empty: [], placeholders: [] };
+  for (const [key, text] of Object.entries(en)) {
+    if (!Object.hasOwn(descriptions, key)) {
+      report.missing.push(key);
+      continue;
+    }
+    const description = descriptions[key];
+    if (typeof description !== 'string' || description.trim() === '') {
+      report.empty.push(key);
+      continue;
+    }
+    if (placeholdersOf(text).some((name) => !description.includes(`{${name}}`))) report.placeholders.push(key);
+  }
+  report.orphaned = Object.keys(descriptions).filter((key) => !Object.hasOwn(en, key));
+  return report;
+}
+
+/** Human-readable lines describing the descriptions' problems (empty when there is none). */
+export function describeDescriptionReport(report: DescriptionReport): string[] {
+  const lines: string[] = [];
+  if (report.missing.length) lines.push(`${report.missing.length} keys without a description: ${sample(report.missing)}`);
+  if (report.orphaned.length) lines.push(`${report.orphaned.length} descriptions of keys EN does not have: ${sample(report.orphaned)}`);
+  if (report.empty.length) lines.push(`${report.empty.length} empty descriptions: ${sample(report.empty)}`);
+  if (report.placeholders.length) lines.push(`${report.placeholders.length} descriptions that leave out a placeholder: ${sample(report.placeholders)}`);
   return lines;
 }

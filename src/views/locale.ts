@@ -1,8 +1,8 @@
 /**
  * Build-time side of the interface languages (accounts §2 "Language and theme", §9 the 27 languages): loads
- * every locales/<code>.json, lists the 27 language paths of every page file, renders a page inside its language's
- * scope and writes the data block that carries a page's messages to the browser. Imported by the pages, the views,
- * the frame and src/middleware.ts only (server side), so no locale file reaches the browser bundles.
+ * every locales/<code>.json, lists the 27 language paths of every page (src/pages/_routes.ts), renders a page
+ * inside its language's scope and writes the data block that carries a page's messages to the browser. Imported by
+ * the views, the frame and src/middleware.ts only (server side), so no locale file reaches the browser bundles.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import en from '../../locales/en.json';
@@ -11,14 +11,19 @@ import {
   type Language, type LocaleContext, type Messages, type PageLocale,
 } from '../../rules/i18n';
 import { LANGUAGE_LIST, parseLanguage } from '../../rules/languages';
+import { VIEW_ROUTES, routePatternOf } from '../pages/_routes';
 
-const FILES = import.meta.glob<Record<string, unknown>>('../../locales/*.json', { eager: true, import: 'default' });
+// The language files only: locales/descriptions.json is for translators and never reaches a page.
+const FILES = import.meta.glob<Record<string, unknown>>(['../../locales/*.json', '!../../locales/descriptions.json'], {
+  eager: true,
+  import: 'default',
+});
 const source: Record<string, string> = en;
 setSourceMessages(source);
 
 /**
- * Props of every page and view: the language the page is rendered in (from the page's `getStaticPaths`,
- * {@link languagePaths}). src/middleware.ts renders the page inside that language's scope ({@link renderInLanguage}),
+ * Props of every view: the language the page is rendered in (from the view's `getStaticPaths`, {@link pagePaths}).
+ * src/middleware.ts renders the page inside that language's scope ({@link renderInLanguage}),
  * which is where `t()`, the frame and the islands' server render read it.
  */
 export interface ViewProps {
@@ -73,22 +78,36 @@ export function pageLanguageOf(props: Record<string, unknown>): Language {
 /** The 26 languages that get a variant tree under /i18n/<code lower-case>/ (EN pages sit at the build root). */
 export const VARIANT_LANGUAGES: readonly Language[] = LANGUAGES.filter((code) => code !== DEFAULT_LANGUAGE);
 
-/** One language version of a page: its `[...i18n]` path prefix and its language. */
+/** One language version of a page: its `[...i18n]` path prefix, its language and the view's other props. */
 export interface LanguagePath {
   params: { i18n: string | undefined };
-  props: ViewProps;
+  props: ViewProps & Readonly<Record<string, string>>;
 }
 
 /**
- * getStaticPaths of every page file (`src/pages/[...i18n]/…`): the page in all 27 languages from one file. EN
- * leaves `[...i18n]` empty, so it is built at the root (/m/home → dist/client/m/home.html); each other language
- * gets `i18n/<code lower-case>` (/i18n/fr/m/home.html), the variant tree the worker serves (worker/edge/pages/pages.ts).
+ * The 27 language versions of a page: EN leaves `[...i18n]` empty, so it is built at the root
+ * (/m/home → dist/client/m/home.html); each other language gets `i18n/<code lower-case>` (/i18n/fr/m/home.html),
+ * the variant tree the worker serves (worker/edge/pages/pages.ts).
  */
 export function languagePaths(): LanguagePath[] {
   return [
     { params: { i18n: undefined }, props: { lang: DEFAULT_LANGUAGE } },
     ...VARIANT_LANGUAGES.map((code) => ({ params: { i18n: `i18n/${code.toLowerCase()}` }, props: { lang: code } })),
   ];
+}
+
+/**
+ * `getStaticPaths` of every view (`export const getStaticPaths = pagePaths;`): the rows of the page table
+ * (src/pages/_routes.ts) whose Astro route pattern is `routePattern`, each in all 27 languages
+ * ({@link languagePaths}), the row's props (the agent contract's `route`) beside the language. A view that renders
+ * several rows (AgentContract) is one module with one route per row; Astro calls this once per route.
+ *
+ * @throws Error when no row has that pattern (a view injected by hand, outside the table).
+ */
+export function pagePaths({ routePattern }: { routePattern: string }): LanguagePath[] {
+  const route = VIEW_ROUTES.find((row) => routePatternOf(row.path) === routePattern);
+  if (!route) throw new Error(`no page in src/pages/_routes.ts has the route ${routePattern}`);
+  return languagePaths().map(({ params, props }) => ({ params, props: { ...route.props, ...props } }));
 }
 
 /**

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { LANGUAGES } from '../../rules/i18n';
 import { LANGUAGE_LIST } from '../../rules/languages';
-import { checkLocale, describeLocaleReport, localeIsValid, mayMatchEn, placeholdersOf } from '../../src/lib/localeCheck';
+import descriptions from '../../locales/descriptions.json';
+import {
+  checkDescriptions, checkLocale, describeDescriptionReport, describeLocaleReport, localeIsValid, mayMatchEn, placeholdersOf,
+} from '../../src/lib/localeCheck';
 
 const OTHER_LANGUAGES = LANGUAGES.filter((code) => code !== 'EN');
 
@@ -36,6 +39,30 @@ describe('the EN source locale', () => {
       expect(key, key).toMatch(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/);
       expect(value.trim(), key).not.toBe('');
     }
+  });
+});
+
+// Every key carries a short description for translators (Starlight's i18n schema is the model): where the text is
+// shown and what its placeholders hold, in locales/descriptions.json beside the EN source.
+describe('the descriptions for translators', () => {
+  it('describe every EN key, each placeholder included, and no key EN does not have', () => {
+    const problems = describeDescriptionReport(checkDescriptions(en, descriptions));
+    expect(problems, `locales/descriptions.json:\n  ${problems.join('\n  ')}\n`).toEqual([]);
+  });
+
+  it('stay short: one line a translator reads beside the text', () => {
+    for (const [key, description] of Object.entries(descriptions as Record<string, string>)) expect(description.length, key).toBeLessThanOrEqual(200);
+  });
+
+  const source = { 'a.title': 'Hello {name}', 'a.body': 'Text' };
+  it.each([
+    ['complete descriptions pass', { 'a.title': 'Greeting. {name}: the player', 'a.body': 'Body' }, []],
+    ['a key without a description fails', { 'a.title': 'Greeting. {name}: the player' }, ['1 keys without a description: a.body']],
+    ['a description of no key fails', { 'a.title': 'Greeting. {name}: the player', 'a.body': 'Body', 'a.gone': 'Old' }, ['1 descriptions of keys EN does not have: a.gone']],
+    ['a blank description fails', { 'a.title': 'Greeting. {name}: the player', 'a.body': ' ' }, ['1 empty descriptions: a.body']],
+    ['a description that leaves out a placeholder fails', { 'a.title': 'Greeting', 'a.body': 'Body' }, ['1 descriptions that leave out a placeholder: a.title']],
+  ])('%s', (_name, sample, problems) => {
+    expect(describeDescriptionReport(checkDescriptions(source, sample))).toEqual(problems);
   });
 });
 

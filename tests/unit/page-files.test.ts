@@ -1,62 +1,54 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../rules/i18n';
 import { PAGE_ROUTES } from '../../rules/routes';
-import { languagePaths } from '../../src/views/locale';
+import { VIEW_ROUTES, routePatternOf } from '../../src/pages/_routes';
+import { languagePaths, pagePaths } from '../../src/views/locale';
 import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../worker/edge/pages/gating';
 
-// README "Languages": one page file per route, built in all 27 languages from that file (getStaticPaths =
-// languagePaths): EN at dist/client/<route>.html, every other language at dist/client/i18n/<code>/<route>.html.
-const PAGES = 'src/pages';
-const LANGUAGE_ROOT = join(PAGES, '[...i18n]');
+// README "Languages": the route table (rules/routes.ts, with the views named in src/pages/_routes.ts) drives the
+// pages; astro.config.mjs injects a route per row with its view as the page module, and the view's getStaticPaths
+// (pagePaths) builds it in all 27 languages: EN at dist/client/<path>.html, every other language at
+// dist/client/i18n/<code>/<path>.html.
 
-const pageFiles = readdirSync(PAGES, { withFileTypes: true, recursive: true })
-  .filter((entry) => entry.isFile())
-  .map((entry) => join(entry.parentPath, entry.name))
-  .sort();
-
-/** The route a page file renders, e.g. src/pages/[...i18n]/m/member/home.astro → /m/member/home. */
-const routeOf = (file: string) => `/${relative(LANGUAGE_ROOT, file).replace(/\.astro$/, '')}`;
-
-/** Every page the worker serves: the route table's pages and the two gate pages. */
+/** Every page the worker serves: the route table's pages and the gate pages. */
 const servedFiles = [...PAGE_ROUTES.map((r) => r.file), ...Object.values(GATE_PAGES).map((g) => g.file), UNAVAILABLE_PAGE.file];
+const tableFiles = VIEW_ROUTES.map((route) => `${route.path}.html`);
+const views = [...new Set(VIEW_ROUTES.map((route) => route.view))];
 
-describe('one page file per route', () => {
-  it('keeps every page file under src/pages/[...i18n]/, the one tree that serves all 27 languages', () => {
-    expect(pageFiles.length).toBeGreaterThan(0);
-    for (const file of pageFiles) expect(file.startsWith(`${LANGUAGE_ROOT}/`) && file.endsWith('.astro'), file).toBe(true);
+describe('one page table', () => {
+  it('builds every page the worker serves, and no other', () => {
+    expect([...tableFiles].sort()).toEqual([...new Set(servedFiles)].sort());
   });
 
-  it('has no page file for one language: no language folder, no [lang] copy', () => {
-    const languageSegment = new RegExp(`/(i18n|\\[lang\\]|\\[\\.\\.\\.lang\\]|${LANGUAGES.join('|')})/`, 'i');
-    for (const file of pageFiles) expect(routeOf(file), file).not.toMatch(languageSegment);
+  it('builds no path twice (paths compared without case, as a case-blind file system would)', () => {
+    const paths = VIEW_ROUTES.map((route) => route.path.toLowerCase());
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('renders no route from two files (names compared without case, as a case-blind file system would)', () => {
-    const routes = pageFiles.map((file) => routeOf(file).toLowerCase());
-    expect(new Set(routes).size).toBe(routes.length);
+  it('has no row for one language: no language folder in a path', () => {
+    const languageSegment = new RegExp(`/(i18n|${LANGUAGES.join('|')})/`, 'i');
+    for (const { path } of VIEW_ROUTES) expect(`${path}/`, path).not.toMatch(languageSegment);
   });
 
-  it.each(pageFiles)('%s builds all 27 languages (getStaticPaths = languagePaths) and renders its view in the given one', (file) => {
-    const source = readFileSync(file, 'utf8');
-    expect(source).toMatch(/^export const getStaticPaths = languagePaths;$/m);
-    expect(source).toMatch(/^type Props = ViewProps;$/m);
-    expect(source).toMatch(/ lang=\{Astro\.props\.lang\} \/>\s*$/);
+  it('keeps no page file in src/pages: the table is the routes (Astro skips files starting with _)', () => {
+    const files = readdirSync('src/pages', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.map((entry) => entry.name)).toEqual(['_routes.ts']);
   });
 
-  it.each(servedFiles)('%s is built from exactly one page file', (file) => {
-    const route = file.replace(/\.html$/, '');
-    expect(pageFiles.filter((page) => routeOf(page) === route)).toEqual([join(LANGUAGE_ROOT, `${route.slice(1)}.astro`)]);
+  it('renders every view of src/views with at least one row (no view is left without its page)', () => {
+    const files = readdirSync('src/views').filter((name) => name.endsWith('.astro')).map((name) => name.replace(/\.astro$/, ''));
+    expect([...views].sort()).toEqual(files.sort());
   });
 
-  it('has no page file the worker never serves', () => {
-    const served = new Set(servedFiles.map((file) => file.replace(/\.html$/, '')));
-    expect(pageFiles.map(routeOf).filter((route) => !served.has(route))).toEqual([]);
+  it.each(views)('%s builds all 27 languages of its rows (getStaticPaths = pagePaths)', (view) => {
+    const file = `src/views/${view}.astro`;
+    expect(existsSync(file), file).toBe(true);
+    expect(readFileSync(file, 'utf8')).toMatch(/^export const getStaticPaths = pagePaths;$/m);
   });
 });
 
-describe('the 27 language paths of a page file', () => {
+describe('the 27 language paths of a page', () => {
   const paths = languagePaths();
 
   it('builds EN at the root ([...i18n] left out) and nowhere else', () => {
@@ -67,5 +59,20 @@ describe('the 27 language paths of a page file', () => {
     const variants = paths.filter((p) => p.params.i18n !== undefined);
     expect(variants.map((p) => p.props.lang).sort()).toEqual(LANGUAGES.filter((code) => code !== 'EN').sort());
     for (const { params, props } of variants) expect(params.i18n).toBe(`i18n/${props.lang.toLowerCase()}`);
+  });
+
+  it.each(VIEW_ROUTES.map((route) => [route.path, route] as const))('%s gets the language paths and its own props', (_path, route) => {
+    expect(pagePaths({ routePattern: routePatternOf(route.path) })).toEqual(
+      paths.map(({ params, props }) => ({ params, props: { ...route.props, ...props } })),
+    );
+  });
+
+  it('gives each agent contract screen its route', () => {
+    const props = pagePaths({ routePattern: '/[...i18n]/m/member/agent/getHourContract' })[0]?.props;
+    expect(props).toEqual({ lang: 'EN', route: 'getHourContract' });
+  });
+
+  it('refuses a route pattern that is not in the table', () => {
+    expect(() => pagePaths({ routePattern: '/[...i18n]/m/nowhere' })).toThrow(/no page/);
   });
 });

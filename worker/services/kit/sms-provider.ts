@@ -1,8 +1,8 @@
 import type { Bindings } from '../../env';
 import { ApiError } from '../../lib/envelope';
 import { insertOutboxMessage } from '../../db/queries/sms';
-import { outboundFetch, type OutboundFetch } from './outbound';
 import { maskPhone } from '../accounts/phone';
+import { assertChannelConfigured, messageProvider, type MessageChannel, type MessageProvider } from './message-provider';
 
 /** One text message to deliver. */
 export interface SmsMessage {
@@ -16,64 +16,42 @@ export interface SmsMessage {
 }
 
 /** Delivers text messages; throws ApiError 502 `sms_failed` when the message could not be handed over. */
-export interface SmsProvider {
-  readonly name: string;
-  send(message: SmsMessage): Promise<void>;
-}
-
-/** Writes messages to the sms_outbox table (`npm run sms:outbox` prints them): local development and demos. */
-export function outboxProvider(db: D1Database): SmsProvider {
-  return {
-    name: 'outbox',
-    async send(message) {
-      await insertOutboxMessage(db, {
-        merchantCode: message.merchantCode,
-        countryDialingCode: message.countryDialingCode,
-        mobileNum: message.mobileNum,
-        body: message.text,
-      });
-    },
-  };
-}
+export type SmsProvider = MessageProvider<SmsMessage>;
 
 /**
- * A real gateway: JSON POST `{ to, text, merchantCode }` to `url` with `Authorization: Bearer <token>`.
- * Any non-2xx answer or network failure → 502 `sms_failed`; the log names the masked number, never the text.
+ * The SMS channel of the message seam (services/kit/message-provider.ts): the outbox is the sms_outbox table
+ * (`npm run sms:outbox` prints it); the gateway gets `{ to, text, merchantCode }` with `to` in E.164; a refusal
+ * is logged with the masked number, never the text, and answered 502 `sms_failed` (the player must know the code
+ * did not go out); SMS_PROVIDER=http without SMS_HTTP_URL or the secret SMS_HTTP_TOKEN answers 404
+ * `provider_not_configured` (a configuration answer, never a 5xx: issue 10, finding 4).
  */
-export function httpProvider(url: string, token: string, fetcher: OutboundFetch): SmsProvider {
-  return {
-    name: 'http',
-    async send(message) {
-      let status = 0;
-      try {
-        const response = await fetcher(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-          body: JSON.stringify({ to: message.e164, text: message.text, merchantCode: message.merchantCode }),
-        });
-        status = response.status;
-        await response.body?.cancel();
-      } catch {
-        // Network failure: status stays 0 and is reported like a refusal.
-      }
-      if (status < 200 || status > 299) {
-        console.warn('sms gateway refused a message', { to: maskPhone(message.e164), status });
-        throw new ApiError(502, 'sms_failed', 'The SMS could not be sent; try again later');
-      }
-    },
-  };
-}
+export const SMS_CHANNEL: MessageChannel<SmsMessage> = {
+  prefix: 'SMS',
+  gateway: 'sms gateway',
+  outbox: (db, message) =>
+    insertOutboxMessage(db, {
+      merchantCode: message.merchantCode,
+      countryDialingCode: message.countryDialingCode,
+      mobileNum: message.mobileNum,
+      body: message.text,
+    }),
+  body: (message) => ({ to: message.e164, text: message.text, merchantCode: message.merchantCode }),
+  logFields: (message) => ({ to: maskPhone(message.e164) }),
+  refused() {
+    throw new ApiError(502, 'sms_failed', 'The SMS could not be sent; try again later');
+  },
+  refuseUnconfigured() {
+    throw new ApiError(404, 'provider_not_configured', 'Text messages are not set up on this site');
+  },
+};
 
 /**
  * Refuses before any work when text messages cannot go out: SMS_PROVIDER=http without SMS_HTTP_URL or the secret
- * SMS_HTTP_TOKEN → 404 `provider_not_configured` (a configuration answer, never a 5xx: issue 10, finding 4),
- * logged as a configuration error. Callers check this before storing a code or counting a send.
+ * SMS_HTTP_TOKEN → 404 `provider_not_configured`, logged as a configuration error. Callers check this before
+ * storing a code or counting a send.
  */
 export function assertSmsConfigured(env: Bindings): void {
-  if (env.SMS_PROVIDER === 'http' && (!env.SMS_HTTP_URL || !env.SMS_HTTP_TOKEN)) {
-    console.error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TOKEN');
-    throw new ApiError(404, 'provider_not_configured', 'Text messages are not set up on this site');
-  }
+  assertChannelConfigured(SMS_CHANNEL, env);
 }
 
 /**
@@ -81,9 +59,5 @@ export function assertSmsConfigured(env: Bindings): void {
  * (missing either → 404 `provider_not_configured`, see assertSmsConfigured); anything else is the outbox.
  */
 export function smsProvider(env: Bindings): SmsProvider {
-  if (env.SMS_PROVIDER === 'http') {
-    assertSmsConfigured(env);
-    return httpProvider(env.SMS_HTTP_URL ?? '', env.SMS_HTTP_TOKEN ?? '', outboundFetch(env));
-  }
-  return outboxProvider(env.DB);
+  return messageProvider(SMS_CHANNEL, env);
 }
