@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_TYPES, CONTRACT_KINDS, EXECUTIONS } from '../../../contract/content-kinds.ts';
 import { plainText, sanitizeRich } from '../../model/rich-text.ts';
+import { bundleBranding } from '../../model/branding.ts';
 
 /**
  * The operator's content as one validated bundle (what `npm run operator -- content import` reads from a folder):
@@ -55,17 +56,6 @@ export const bundleHelp = z.object({
 /** A contract offer for an agent of the site (by user name). */
 export const bundleContract = z.object({
   slug, agent: z.string().min(1).max(64), kind: z.enum(CONTRACT_KINDS), terms: z.string().min(1).max(20_000),
-});
-
-/** The site's branding (name, colours, logo, favicon, app name, footer) — written into pages by the edge. */
-export const bundleBranding = z.object({
-  siteName: z.string().max(60).optional(),
-  appName: z.string().max(60).optional(),
-  primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-  accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-  logo: z.string().regex(/^\/(media|icons)\/[A-Za-z0-9/_.-]+$/).optional(),
-  favicon: z.string().regex(/^\/(media|icons)\/[A-Za-z0-9/_.-]+$/).optional(),
-  footer: z.string().max(500).optional(),
 });
 
 /** A whole content bundle for one merchant. */
