@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SITE_NAME } from '../../rules/brand';
+import { DEFAULT_SITE_NAME } from '../../rules/brand.ts';
 
 /** The site's branding (name, colours, logo, favicon, app name, footer) — written into pages by the edge. */
 export const bundleBranding = z.object({
