@@ -10,6 +10,9 @@ const SERVER_ONLY_LOCALE = {
   message: 'src/views/locale.ts is build-time only (all locale files, node:async_hooks): browser code reads the page locale through rules/i18n.ts.',
 };
 
+/** Folders of the worker above worker/db (import specifiers are relative, so match them by folder name). */
+const WORKER_ABOVE_DB = ['**/services/**', '**/middleware/**', '**/api/**', '**/edge/**', '**/console/**', '**/chat/**', '**/worker/index', '**/worker/index.ts'];
+
 export default tseslint.config(
   { ignores: ['dist/**', '.astro/**', '.wrangler/**', 'node_modules/**', 'worker/worker-configuration.d.ts', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -42,6 +45,70 @@ export default tseslint.config(
     files: ['src/{stores,components,lib,api,directives}/**/*.{ts,tsx}', '{contract,rules}/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_ONLY_LOCALE] }],
+    },
+  },
+  {
+    // The worker's layers (docs/design.md "Where things live"): lib ← model ← db ← services ← middleware ←
+    // api/edge/console/chat ← index. A lower layer never imports a higher one.
+    files: ['worker/db/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: WORKER_ABOVE_DB,
+          message: 'worker/db is below the services, middleware and routers: move the pure rule it needs down to worker/model.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['worker/lib/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/model/**', '**/db/**', ...WORKER_ABOVE_DB],
+          message: 'worker/lib (envelope, validation, gateway) is the lowest layer of the worker: it imports no other worker folder.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['worker/model/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/db/**', ...WORKER_ABOVE_DB],
+          message: 'worker/model holds pure rules under the queries: it imports nothing from worker/db or above.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['worker/services/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'hono', message: 'Services take plain arguments (worker/services/kit/request-scope.ts), not Hono\'s Context.' }],
+        patterns: [{
+          group: ['hono/*'],
+          message: 'Services take plain arguments (worker/services/kit/request-scope.ts), not Hono\'s Context.',
+        }, {
+          group: ['**/middleware/**', '**/api/**', '**/edge/**', '**/console/**', '**/chat/**', '**/worker/index', '**/worker/index.ts'],
+          message: 'Services sit under the middleware and the routers: they never import them.',
+        }],
+      }],
+    },
+  },
+  {
+    // Every SQL statement of the worker lives in worker/db/queries (docs/design.md "Habits", Data layer).
+    files: ['worker/**/*.ts'],
+    ignores: ['worker/db/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='prepare']",
+        message: 'SQL lives in worker/db/queries: call a query function instead of preparing a statement here.',
+      }, {
+        selector: "CallExpression[callee.property.name='exec'][callee.object.property.name='sql']",
+        message: 'Durable Object SQL lives in worker/db/queries too (e.g. chat-room.ts).',
+      }],
     },
   },
   {

@@ -50,6 +50,10 @@ import { chatRelayRouter, chatServiceRouter } from './api/chat';
 export { ChatRoom } from './chat/room';
 import { consoleRouter } from './console/router';
 import { rewardsRelayRouter, rewardsRouter } from './api/rewards';
+import { subscribeRewards } from './services/rewards/subscriptions';
+
+// Domain events (services/kit/events.ts): each domain's subscribers, wired once per isolate before any request or tick.
+subscribeRewards();
 
 /**
  * The built-in platform API: session reader → routers. The edge middleware in front of it (security headers,

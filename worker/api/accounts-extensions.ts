@@ -5,6 +5,7 @@ import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { sealedJson } from '../middleware/encrypted-body';
 import { requireMember } from '../middleware/auth-context';
+import { requestScope } from '../middleware/request-scope';
 import { revokeAllSessions } from '../db/queries/sessions';
 import { revokeRememberTokens } from '../db/queries/remember';
 import { resumeRememberedLogin } from '../services/accounts/remember';
@@ -59,20 +60,20 @@ function toLoginPage(c: Context<AppEnv>, error: unknown): Response {
  *   (services/email-reset.ts). 400 `request_param_err` | `reset_link_invalid`; 429.
  */
 export const accountsExtensionRouter = new Hono<AppEnv>()
-  .post('/session/remember', valid('json', rememberBody), async (c) => ok(c, await resumeRememberedLogin(c, c.req.valid('json').token)))
+  .post('/session/remember', valid('json', rememberBody), async (c) => ok(c, await resumeRememberedLogin(requestScope(c), c.req.valid('json').token)))
   .delete('/session/logoutAll', async (c) => {
     const member = requireMember(c);
     await revokeAllSessions(c.env.DB, member.memberId);
     await revokeRememberTokens(c.env.DB, member.memberId);
     return ok(c, null);
   })
-  .post('/session/exchange', valid('json', exchangeBody), async (c) => ok(c, await exchangeForSession(c, c.req.valid('json').code)))
+  .post('/session/exchange', valid('json', exchangeBody), async (c) => ok(c, await exchangeForSession(requestScope(c), c.req.valid('json').code)))
   .get('/oauth/:provider/start', async (c) => {
     c.header('Cache-Control', 'no-store');
     try {
       const { provider } = parsed(providerParam, c.req.param());
       await consumeRateLimit(c.env.DB, OAUTH_START_PER_IP, c.var.clientIp);
-      return c.redirect(await startSocialLogin(c, provider), 302);
+      return c.redirect(await startSocialLogin(requestScope(c), provider), 302);
     } catch (error) {
       return toLoginPage(c, error);
     }
@@ -82,10 +83,10 @@ export const accountsExtensionRouter = new Hono<AppEnv>()
     c.header('Referrer-Policy', 'no-referrer');
     try {
       const { provider } = parsed(providerParam, c.req.param());
-      const code = await finishSocialLogin(c, provider, parsed(callbackQuery, c.req.query()));
+      const code = await finishSocialLogin(requestScope(c), provider, parsed(callbackQuery, c.req.query()));
       return c.redirect(`/m/home#session=${encodeURIComponent(code)}`, 302);
     } catch (error) {
       return toLoginPage(c, error);
     }
   })
-  .post('/password/emailReset', sealedJson(emailResetBody), async (c) => ok(c, await resetWithEmailToken(c, c.req.valid('json'))));
+  .post('/password/emailReset', sealedJson(emailResetBody), async (c) => ok(c, await resetWithEmailToken(requestScope(c), c.req.valid('json'))));

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { requestScope } from '../middleware/request-scope';
 import { ApiError, ok } from '../lib/envelope';
 import { issueCaptcha, newChallenge, setCaptchaCookie } from '../services/accounts/captcha';
 import { renderCaptchaPng } from '../services/accounts/captcha-image';
@@ -26,7 +27,7 @@ export const captchaRouter = new Hono<AppEnv>().get('/', async (c) => {
   await consumeRateLimit(c.env.DB, CAPTCHA_PER_IP, c.var.clientIp);
   const challenge = newChallenge();
   const { id } = await issueCaptcha(c.env.DB, challenge);
-  setCaptchaCookie(c, id);
+  setCaptchaCookie(requestScope(c), id);
   c.header('Cache-Control', 'no-store');
   return ok(c, bytesToBase64(await renderCaptchaPng(challenge.text)));
 });

@@ -7,6 +7,7 @@ import { listHelp } from '../db/queries/help';
 import { insertFeedback } from '../db/queries/feedback';
 import { requireMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
+import { requestScope } from '../middleware/request-scope';
 import { verifyCaptcha } from '../services/accounts/captcha';
 import { consumeRateLimit, FEEDBACK_PER_MEMBER } from '../services/accounts/rate-limit';
 import { freeText } from '../model/rich-text';
@@ -33,7 +34,7 @@ export const feedbackRouter = new Hono<AppEnv>()
   .put('/', valid('json', contentCalls.feedback.body!), async (c) => {
     const body = c.req.valid('json');
     const member = requireMember(c);
-    if (!(await verifyCaptcha(c, body.captcha))) throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong');
+    if (!(await verifyCaptcha(requestScope(c), body.captcha))) throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong');
     await consumeRateLimit(c.env.DB, FEEDBACK_PER_MEMBER, String(member.memberId));
     await insertFeedback(c.env.DB, {
       merchantCode: c.var.merchant.code, memberId: member.memberId, sender: member.account, type: body.type, content: freeText(body.content),

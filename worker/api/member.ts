@@ -7,6 +7,7 @@ import { requireMember } from '../middleware/auth-context';
 import { findMemberById, findMemberLanguage, setMemberLanguage } from '../db/queries/members';
 import { valid } from '../lib/validate';
 import { memberOnly } from '../middleware/member-only';
+import { requestScope } from '../middleware/request-scope';
 import { registerByUsername } from '../services/accounts/registration';
 import { registerByMobile } from '../services/accounts/registration-mobile';
 import { issueTrialUser } from '../services/accounts/trial-login';
@@ -33,8 +34,8 @@ import type { ValueOf } from '../../contract/call';
  *   `language`. 401 before validation; 400 `request_param_err` for an unsupported code.
  */
 export const memberRouter = new Hono<AppEnv>()
-  .put('/register', sealedJson(registerBody), async (c) => ok(c, await registerByUsername(c, c.req.valid('json'))))
-  .put('/register/mobile', sealedJson(registerBody), async (c) => ok(c, await registerByMobile(c, c.req.valid('json'))))
+  .put('/register', sealedJson(registerBody), async (c) => ok(c, await registerByUsername(requestScope(c), c.req.valid('json'))))
+  .put('/register/mobile', sealedJson(registerBody), async (c) => ok(c, await registerByMobile(requestScope(c), c.req.valid('json'))))
   .get('/info', async (c) => {
     const session = requireMember(c);
     const [member, language] = await Promise.all([
@@ -55,7 +56,7 @@ export const memberRouter = new Hono<AppEnv>()
   })
   .get('/trialuser', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return ok(c, await issueTrialUser(c));
+    return ok(c, await issueTrialUser(requestScope(c)));
   })
   .use('/language', memberOnly)
   .put('/language', valid('json', profileCalls.updateLanguage.body!), async (c) => {

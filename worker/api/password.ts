@@ -5,6 +5,7 @@ import { valid } from '../lib/validate';
 import { sealedJson } from '../middleware/encrypted-body';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
+import { requestScope } from '../middleware/request-scope';
 import { changePassword, setPasswordByPhone } from '../services/accounts/passwords';
 import { requestEmailReset } from '../services/accounts/email-reset';
 import { changePasswordBody, forgotPasswordEmailBody, setPasswordByPhoneBody } from '../../contract/calls/accounts';
@@ -27,7 +28,7 @@ import { changePasswordBody, forgotPasswordEmailBody, setPasswordByPhoneBody } f
 export const passwordRouter = new Hono<AppEnv>()
   .post('/', memberOnly, sealedJson(changePasswordBody), async (c) => {
     const member = requireRealMember(c);
-    return ok(c, await changePassword(c, member, c.req.valid('json')));
+    return ok(c, await changePassword(requestScope(c), member, c.req.valid('json')));
   })
-  .post('/verification', sealedJson(setPasswordByPhoneBody), async (c) => ok(c, await setPasswordByPhone(c, c.req.valid('json'))))
-  .post('/email', valid('form', forgotPasswordEmailBody), async (c) => ok(c, await requestEmailReset(c, c.req.valid('form'))));
+  .post('/verification', sealedJson(setPasswordByPhoneBody), async (c) => ok(c, await setPasswordByPhone(requestScope(c), c.req.valid('json'))))
+  .post('/email', valid('form', forgotPasswordEmailBody), async (c) => ok(c, await requestEmailReset(requestScope(c), c.req.valid('form'))));

@@ -6,6 +6,7 @@ import { valid } from '../lib/validate';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { headIconUrl, storeHeadIcon } from '../services/accounts/head-icon';
+import { setMemberEmail, setMemberNickname, setMemberPayeeNameOnce } from '../db/queries/member-profile';
 
 /**
  * Router for the member-info sub-paths under /wps/member/info (accounts §7; contract/calls/profile.ts): the
@@ -37,21 +38,16 @@ export const profileRouter = new Hono<AppEnv>()
   })
   .post('/nickname', memberOnly, valid('json', profileCalls.updateNickname.body!), async (c) => {
     const member = requireRealMember(c);
-    await c.env.DB.prepare(`UPDATE members SET nickname = ?2 WHERE id = ?1`).bind(member.memberId, c.req.valid('json').nickname).run();
+    await setMemberNickname(c.env.DB, member.memberId, c.req.valid('json').nickname);
     return ok(c, null);
   })
   .post('/email', memberOnly, valid('json', profileCalls.updateEmail.body!), async (c) => {
     const member = requireRealMember(c);
-    await c.env.DB.prepare(`UPDATE members SET profile = json_set(profile, '$.email', ?2) WHERE id = ?1`)
-      .bind(member.memberId, c.req.valid('json').email).run();
+    await setMemberEmail(c.env.DB, member.memberId, c.req.valid('json').email);
     return ok(c, null);
   })
   .post('/payeename', memberOnly, valid('json', profileCalls.updatePayeeName.body!), async (c) => {
     const member = requireRealMember(c);
-    const result = await c.env.DB.prepare(
-      `UPDATE members SET profile = json_set(profile, '$.payeeName', ?2)
-       WHERE id = ?1 AND COALESCE(json_extract(profile, '$.payeeName'), '') = ''`,
-    ).bind(member.memberId, c.req.valid('json').payeeName).run();
-    if (result.meta.changes === 0) throw new ApiError(409, 'payee_locked', 'The payee name is set; customer service changes it');
+    if (!(await setMemberPayeeNameOnce(c.env.DB, member.memberId, c.req.valid('json').payeeName))) throw new ApiError(409, 'payee_locked', 'The payee name is set; customer service changes it');
     return ok(c, null);
   });

@@ -13,6 +13,7 @@ import { claimReward, claimSignIn, rewardCentre, signInState } from '../services
 import { leaderboard } from '../services/rewards/leaderboard';
 import { ensureInvitationCode } from '../services/rewards/referrals';
 import { findAgentApplication, listInvitedFriends, upsertAgentApplication, type RewardRecord } from '../db/queries/rewards';
+import { findMemberAffiliate } from '../db/queries/referrals';
 
 /** A reward on the wire (currency units; a referral's title is the friend's masked account). */
 function rewardWire(r: RewardRecord): ValueOf<typeof rewardCalls.rewardList>['rewards'][number] {
@@ -32,12 +33,12 @@ async function gate(c: Context<AppEnv>, feature: RewardFeature | null): Promise<
 /** The member's agent standing on the wire. */
 async function agentStanding(db: D1Database, memberId: number): Promise<ValueOf<typeof rewardCalls.agentStatus>> {
   const [member, application] = await Promise.all([
-    db.prepare(`SELECT type, affiliate_code FROM members WHERE id = ?`).bind(memberId).first<{ type: number; affiliate_code: string | null }>(),
+    findMemberAffiliate(db, memberId),
     findAgentApplication(db, memberId),
   ]);
   const isAgent = member !== null && member.type > 0;
   return {
-    isAgent, affiliateCode: isAgent ? member.affiliate_code : null,
+    isAgent, affiliateCode: isAgent ? member.affiliateCode : null,
     application: application && { status: application.status, reason: application.reason, createdAt: application.createdAt, decidedAt: application.decidedAt },
   };
 }

@@ -3,6 +3,7 @@ import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { sealedJson } from '../middleware/encrypted-body';
 import { requireMember } from '../middleware/auth-context';
+import { requestScope } from '../middleware/request-scope';
 import { revokeSession } from '../db/queries/sessions';
 import { loginWithPassword } from '../services/accounts/login';
 import { loginWithFirebase, loginWithSms } from '../services/accounts/phone-login';
@@ -41,27 +42,27 @@ export const sessionRouter = new Hono<AppEnv>()
     if (body.type === 'sms') {
       // The SMS code travels as `password` (§3); PlayDeck sends 6 digits.
       if (!/^\d{6}$/.test(body.password.trim())) throw missing('password', 'The verification code is 6 digits');
-      return ok(c, await loginWithSms(c, {
+      return ok(c, await loginWithSms(requestScope(c), {
         mobileNum: body.username, countryDialingCode: body.countryDialingCode ?? '', verificationCode: body.password.trim(), rememberMe,
       }));
     }
     if (body.type === 'firebase') {
       if (!body.firebaseIdToken) throw missing('firebaseIdToken');
-      return ok(c, await loginWithFirebase(c, {
+      return ok(c, await loginWithFirebase(requestScope(c), {
         firebaseIdToken: body.firebaseIdToken, firebaseMobileNo: body.firebaseMobileNo, countryDialingCode: body.countryDialingCode, rememberMe,
       }));
     }
     if (body.username === '') throw missing('username');
-    if (isTrialName(body.username)) return ok(c, await loginTrial(c, body.username));
+    if (isTrialName(body.username)) return ok(c, await loginTrial(requestScope(c), body.username));
     if (body.password === '') throw missing('password');
-    return ok(c, await loginWithPassword(c, { username: body.username, password: body.password, captcha: body.captcha, rememberMe }));
+    return ok(c, await loginWithPassword(requestScope(c), { username: body.username, password: body.password, captcha: body.captcha, rememberMe }));
   })
   .delete('/logout', async (c) => {
     const member = requireMember(c);
     await revokeSession(c.env.DB, member.tokenHash);
     return ok(c, null);
   })
-  .post('/login/freeplay', async (c) => ok(c, await startTrial(c)));
+  .post('/login/freeplay', async (c) => ok(c, await startTrial(requestScope(c))));
 
 /** 400 `request_param_err` naming a missing login field. */
 function missing(path: string, message = `${path} is required`): ApiError {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { requestScope } from '../middleware/request-scope';
 import { ApiError, ok } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { valid } from '../lib/validate';
@@ -28,7 +29,7 @@ const REGISTER_SMS_MODULES: ReadonlySet<string> = new Set(['MOBILENUMREG3', 'REG
  * IP), 502 `sms_failed` (gateway refused; /sms/register only: the noLogin send runs after the answer).
  */
 export const verificationRouter = new Hono<AppEnv>()
-  .post('/sms/noLogin', valid('json', smsNoLoginBody), async (c) => ok(c, await requestSmsCode(c, 'noLogin', c.req.valid('json'))))
+  .post('/sms/noLogin', valid('json', smsNoLoginBody), async (c) => ok(c, await requestSmsCode(requestScope(c), 'noLogin', c.req.valid('json'))))
   .post('/sms/register', valid('json', smsRegisterBody), async (c) => {
     const moduleId = c.req.header('ModuleId') ?? '';
     if (!REGISTER_SMS_MODULES.has(moduleId)) {
@@ -42,6 +43,6 @@ export const verificationRouter = new Hono<AppEnv>()
       throw new ApiError(403, 'function.not.available', 'This site does not verify mobile numbers at registration: no code is sent');
     }
     const body = c.req.valid('json');
-    const sent = await requestSmsCode(c, 'register', { ...body, mobileNum: body.mobileNo });
+    const sent = await requestSmsCode(requestScope(c), 'register', { ...body, mobileNum: body.mobileNo });
     return ok(c, { ...sent, expiredMinutes: SMS_CODE_TTL_MS / 60_000 });
   });

@@ -3,6 +3,10 @@ import type { Bindings } from '../env';
 import { CHAT_MAX_CHARS, clientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from '../../contract/chat-protocol';
 import { sanitizePlainText } from '../model/rich-text';
 import { saveConversationSummary } from '../db/queries/chat';
+import {
+  countMessagesAfter, ensureRoomSchema, findMessageSeq, getRoomMeta, insertMessage, lastMessageSeq, lastMessageStamp, messagesAfter,
+  setRoomMeta,
+} from '../db/queries/chat-room';
 
 /** Per connection: who is speaking, and their send budget (a token bucket kept across hibernation). */
 interface Attachment {
@@ -34,10 +38,7 @@ export class ChatRoom extends DurableObject<Bindings> {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (
-      seq INTEGER PRIMARY KEY, client_id TEXT NOT NULL, role TEXT NOT NULL, author TEXT NOT NULL, text TEXT NOT NULL, sent_at INTEGER NOT NULL,
-      UNIQUE (role, client_id))`);
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    ensureRoomSchema(this.sql);
   }
 
   /** Accepts a WebSocket for the role the worker vouched for (ROOM_HEADERS); anything else is 400. */
@@ -106,9 +107,9 @@ export class ChatRoom extends DurableObject<Bindings> {
   }
 
   private async receive(ws: WebSocket, who: Attachment, clientId: string, rawText: string): Promise<void> {
-    const existing = this.sql.exec<{ seq: number }>(`SELECT seq FROM messages WHERE role = ? AND client_id = ?`, who.role, clientId).toArray()[0];
-    if (existing) {
-      this.send(ws, { type: 'ack', clientId, seq: existing.seq });
+    const existing = findMessageSeq(this.sql, who.role, clientId);
+    if (existing !== null) {
+      this.send(ws, { type: 'ack', clientId, seq: existing });
       return;
     }
     if (this.status() === 'closed') {
@@ -128,21 +129,19 @@ export class ChatRoom extends DurableObject<Bindings> {
     }
     ws.serializeAttachment({ ...who, tokens: tokens - 1, refilledAt: tokens === who.tokens ? who.refilledAt : now });
     const seq = this.lastSeq() + 1;
-    this.sql.exec(`INSERT INTO messages (seq, client_id, role, author, text, sent_at) VALUES (?, ?, ?, ?, ?, ?)`, seq, clientId, who.role, who.author, text, now);
     const message: ChatMessage = { seq, clientId, role: who.role, author: who.author, text, sentAt: now };
+    insertMessage(this.sql, message);
     this.send(ws, { type: 'ack', clientId, seq });
     this.broadcast({ type: 'message', message });
     await this.saveSummary();
   }
 
   private messagesAfter(lastSeq: number): ChatMessage[] {
-    return this.sql.exec<{ seq: number; client_id: string; role: string; author: string; text: string; sent_at: number }>(
-      `SELECT * FROM messages WHERE seq > ? ORDER BY seq LIMIT 500`, lastSeq,
-    ).toArray().map((r) => ({ seq: r.seq, clientId: r.client_id, role: r.role === 'agent' ? 'agent' : 'player', author: r.author, text: r.text, sentAt: r.sent_at }));
+    return messagesAfter(this.sql, lastSeq);
   }
 
   private lastSeq(): number {
-    return this.sql.exec<{ n: number | null }>(`SELECT MAX(seq) AS n FROM messages`).one().n ?? 0;
+    return lastMessageSeq(this.sql);
   }
 
   private readSeqs(): { playerReadSeq: number; agentReadSeq: number } {
@@ -158,8 +157,8 @@ export class ChatRoom extends DurableObject<Bindings> {
     const id = this.getMeta('conversation');
     if (!id) return;
     const { playerReadSeq, agentReadSeq } = this.readSeqs();
-    const count = (role: string, after: number) => this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM messages WHERE role = ? AND seq > ?`, role, after).one().n;
-    const last = this.sql.exec<{ seq: number | null; at: number | null }>(`SELECT MAX(seq) AS seq, MAX(sent_at) AS at FROM messages`).one();
+    const count = (role: ChatMessage['role'], after: number) => countMessagesAfter(this.sql, role, after);
+    const last = lastMessageStamp(this.sql);
     await saveConversationSummary(this.env.DB, id, {
       lastSeq: last.seq ?? 0, lastMessageAt: last.at ?? Date.now(), playerReadSeq, agentReadSeq,
       playerUnread: count('agent', playerReadSeq), agentUnread: count('player', agentReadSeq), status: this.status(),
@@ -167,11 +166,11 @@ export class ChatRoom extends DurableObject<Bindings> {
   }
 
   private getMeta(key: string): string | null {
-    return this.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key).toArray()[0]?.value ?? null;
+    return getRoomMeta(this.sql, key);
   }
 
   private setMeta(key: string, value: string): void {
-    this.sql.exec(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value);
+    setRoomMeta(this.sql, key, value);
   }
 
   private send(ws: WebSocket, frame: ServerFrame): void {

@@ -1,4 +1,4 @@
-import { parseBrand, type SiteBrand } from '../../services/content/branding';
+import { parseBrand, type SiteBrand } from '../../model/branding';
 
 /** Row of `merchants` as stored. */
 interface MerchantRow {

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { createSession } from '../../db/queries/sessions';
@@ -96,11 +95,11 @@ function trialUsername(): string {
  * (ledger kind `trial_credit`). Errors: 403 `function.not.available` when FREEPLAY3 is off; 429
  * `TOO_MANY_REQUEST` past 20 trials per IP per hour.
  */
-export async function createTrialMember(c: Context<AppEnv>, now = Date.now()): Promise<{ id: number; account: string }> {
-  const merchant = c.var.merchant;
-  const switches = await listSiteSwitches(c.env.DB, merchant.code);
+export async function createTrialMember(req: RequestScope, now = Date.now()): Promise<{ id: number; account: string }> {
+  const merchant = req.merchant;
+  const switches = await listSiteSwitches(req.env.DB, merchant.code);
   if (switches.FREEPLAY3 !== true) throw new ApiError(403, 'function.not.available', 'Free play is not offered on this site');
-  await consumeRateLimit(c.env.DB, TRIAL_PER_IP, c.var.clientIp);
+  await consumeRateLimit(req.env.DB, TRIAL_PER_IP, req.clientIp);
   const username = trialUsername();
   const member: NewMember = {
     merchantCode: merchant.code,
@@ -111,19 +110,19 @@ export async function createTrialMember(c: Context<AppEnv>, now = Date.now()): P
     nickname: '',
     profile: {},
     registerMethod: 'H5',
-    registerIp: c.var.clientIp,
+    registerIp: req.clientIp,
     currency: merchant.currency,
   };
   const credit = { amountMinor: merchant.trialBalanceMinor, kind: 'trial_credit', reference: 'trial', idempotencyKey: 'trial' } as const;
-  return { id: await createAccount(c.env.DB, member, credit, now), account: username };
+  return { id: await createAccount(req.env.DB, member, credit, now), account: username };
 }
 
 /**
  * Free play (POST /wps/session/login/freeplay, platform-contract.md §2): a new trial member (createTrialMember)
  * and its session (`customerType: 4`).
  */
-export async function startTrial(c: Context<AppEnv>): Promise<SessionValue> {
+export async function startTrial(req: RequestScope): Promise<SessionValue> {
   const now = Date.now();
-  const { id, account } = await createTrialMember(c, now);
-  return openSession(c.env.DB, { id, account, type: TRIAL_MEMBER_TYPE, merchantCode: c.var.merchant.code }, true, now);
+  const { id, account } = await createTrialMember(req, now);
+  return openSession(req.env.DB, { id, account, type: TRIAL_MEMBER_TYPE, merchantCode: req.merchant.code }, true, now);
 }

@@ -1,8 +1,7 @@
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isHttps, type RequestScope } from '../kit/request-scope';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { AppEnv, Bindings } from '../../env';
+import type { Bindings } from '../../env';
 import { burnCaptcha, insertCaptcha } from '../../db/queries/captchas';
 import { newToken } from '../crypto/tokens';
 import { constantTimeEqual } from '../crypto/password';
@@ -107,20 +106,20 @@ export async function checkCaptchaAnswer(
  * Verifies the captcha answer of the current request against the browser's challenge (cookie
  * `pd_captcha`), then clears the cookie since the challenge is spent. Used by login and registration.
  */
-export async function verifyCaptcha(c: Context<AppEnv>, answer: string): Promise<boolean> {
-  const cookie = getCookie(c, CAPTCHA_COOKIE);
+export async function verifyCaptcha(req: RequestScope, answer: string): Promise<boolean> {
+  const cookie = req.cookies.get(CAPTCHA_COOKIE);
   const captchaId = cookie && /^[A-Za-z0-9_-]{20,100}$/.test(cookie) ? cookie : null;
-  if (captchaId) deleteCookie(c, CAPTCHA_COOKIE, { path: '/wps' });
-  return checkCaptchaAnswer(c.env.DB, c.env, captchaId, answer);
+  if (captchaId) req.cookies.delete(CAPTCHA_COOKIE, { path: '/wps' });
+  return checkCaptchaAnswer(req.env.DB, req.env, captchaId, answer);
 }
 
 /** Sets the challenge cookie: HttpOnly, SameSite=Strict, Path=/wps, 5 minutes, Secure on https. */
-export function setCaptchaCookie(c: Context<AppEnv>, id: string): void {
-  setCookie(c, CAPTCHA_COOKIE, id, {
+export function setCaptchaCookie(req: RequestScope, id: string): void {
+  req.cookies.set(CAPTCHA_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Strict',
     path: '/wps',
     maxAge: CAPTCHA_TTL_MS / 1000,
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isHttps(req),
   });
 }

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import { ApiError } from '../../lib/envelope';
 import { findMemberById, findMemberByUsername, updatePasswordHash } from '../../db/queries/members';
 import { insertResetToken, takeResetToken } from '../../db/queries/password-resets';
@@ -34,11 +33,11 @@ export function resetLink(requestUrl: string, token: string): string {
  * /m/forget?resetToken=… through the configured mailer. The answer is null whether or not the pair matched, so
  * the call reveals neither accounts nor addresses.
  */
-export async function requestEmailReset(c: Context<AppEnv>, input: { username: string; email: string }): Promise<null> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+export async function requestEmailReset(req: RequestScope, input: { username: string; email: string }): Promise<null> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
   const account = input.username.trim().toLowerCase();
-  await consumeRateLimit(db, EMAIL_RESET_PER_IP, c.var.clientIp);
+  await consumeRateLimit(db, EMAIL_RESET_PER_IP, req.clientIp);
   await consumeRateLimit(db, EMAIL_RESET_PER_ACCOUNT, `${merchant.code}:${account}`);
   const member = await findMemberByUsername(db, merchant.code, account);
   const registered = typeof member?.profile.email === 'string' ? member.profile.email.trim() : '';
@@ -46,13 +45,13 @@ export async function requestEmailReset(c: Context<AppEnv>, input: { username: s
   const now = Date.now();
   const token = newToken();
   await insertResetToken(db, { tokenHash: hashToken(token), memberId: member.id, merchantCode: merchant.code, expiresAt: now + EMAIL_RESET_TTL_MS }, now);
-  await mailProvider(c.env).send({
+  await mailProvider(req.env).send({
     merchantCode: merchant.code,
     to: registered,
     subject: `${merchant.name}: reset your password`,
     text:
       `Someone asked to reset the password of ${member.account} on ${merchant.name}.\n` +
-      `Open this link within 30 minutes to choose a new password (it works once):\n${resetLink(c.req.url, token)}\n` +
+      `Open this link within 30 minutes to choose a new password (it works once):\n${resetLink(req.url, token)}\n` +
       `If it was not you, ignore this message; your password stays as it is.`,
   });
   return null;
@@ -64,12 +63,12 @@ export async function requestEmailReset(c: Context<AppEnv>, input: { username: s
  * the token must be live, unused and this site's (400 `reset_link_invalid`); it is used up. Stores the new hash
  * and revokes every session and remember-me token of the member.
  */
-export async function resetWithEmailToken(c: Context<AppEnv>, input: NewPassword & { token: string }): Promise<null> {
-  const db = c.env.DB;
+export async function resetWithEmailToken(req: RequestScope, input: NewPassword & { token: string }): Promise<null> {
+  const db = req.env.DB;
   checkNewPassword(input);
-  await consumeRateLimit(db, EMAIL_RESET_USE_PER_IP, c.var.clientIp);
+  await consumeRateLimit(db, EMAIL_RESET_USE_PER_IP, req.clientIp);
   const now = Date.now();
-  const memberId = await takeResetToken(db, hashToken(input.token), c.var.merchant.code, now);
+  const memberId = await takeResetToken(db, hashToken(input.token), req.merchant.code, now);
   const member = memberId === null ? null : await findMemberById(db, memberId);
   if (!member || !member.active) throw new ApiError(400, 'reset_link_invalid', 'The reset link is unknown, used or expired');
   await updatePasswordHash(db, member.id, await hashPassword(input.newPassword));

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { findMemberByUsername, recordLogin } from '../../db/queries/members';
@@ -41,11 +40,11 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Failures of 3 and 5 carry `value.captcha` (true once a captcha is needed for the next attempt), which the
  * login screen uses to show the captcha.
  */
-export async function loginWithPassword(c: Context<AppEnv>, input: PasswordLogin): Promise<SessionValue> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+export async function loginWithPassword(req: RequestScope, input: PasswordLogin): Promise<SessionValue> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
   const account = input.username.trim();
-  const buckets = loginBuckets(merchant.code, account.toLowerCase(), c.var.clientIp);
+  const buckets = loginBuckets(merchant.code, account.toLowerCase(), req.clientIp);
   const now = Date.now();
   const [acc, pair, ip] = await hitCounters(db, [buckets.account, buckets.pair, buckets.ip], LOGIN_WINDOW_MS, now);
   if (!acc || !pair || !ip) throw new Error('login counters missing');
@@ -77,7 +76,7 @@ export async function loginWithPassword(c: Context<AppEnv>, input: PasswordLogin
       await refundCounters(db, [counted.account, counted.pair, counted.ip]);
       throw new ApiError(400, 'captcha_required', 'A captcha is required', { captcha: true });
     }
-    if (!(await verifyCaptcha(c, answer))) {
+    if (!(await verifyCaptcha(req, answer))) {
       await refundCounters(db, [counted.account]);
       throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
     }

@@ -1,11 +1,10 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import { ApiError } from '../../lib/envelope';
 import { findMemberById, findMemberByMobile, updatePasswordHash } from '../../db/queries/members';
 import { revokeAllSessions, revokeOtherSessions } from '../../db/queries/sessions';
 import { revokeRememberTokens } from '../../db/queries/remember';
 import { clearCounter, hitCounter } from '../../db/queries/rate-limits';
-import type { AuthedMember } from '../../middleware/auth-context';
+import type { SessionMember as AuthedMember } from '../../db/queries/sessions';
 import { hashPassword, verifyPassword } from '../crypto/password';
 import { isValidPassword } from './registration-rules';
 import { issueRememberToken } from './remember-token';
@@ -50,11 +49,11 @@ export function checkNewPassword(input: NewPassword): void {
  *    returns a fresh remember-me token when the member had a live one (else null).
  */
 export async function changePassword(
-  c: Context<AppEnv>,
+  req: RequestScope,
   session: AuthedMember,
   input: NewPassword & { oldPassword: string },
 ): Promise<{ rememberToken: string | null }> {
-  const db = c.env.DB;
+  const db = req.env.DB;
   checkNewPassword(input);
   if (input.newPassword === input.oldPassword) {
     throw new ApiError(400, 'same_password', 'The new password cannot equal the old one');
@@ -98,14 +97,14 @@ export interface PhonePasswordSet {
  * unknown number has no code, so it fails like a wrong code). Success stores the new hash and revokes every
  * session and remember-me token of the member; the client then logs in with the new password.
  */
-export async function setPasswordByPhone(c: Context<AppEnv>, input: PhonePasswordSet): Promise<null> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+export async function setPasswordByPhone(req: RequestScope, input: PhonePasswordSet): Promise<null> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
   const phone = await parsePhone(db, input.countryDialingCode ?? '', input.mobileNum);
   checkNewPassword({ newPassword: input.newPassword, confirmNewPassword: input.newPassword });
-  await consumeRateLimit(db, RESET_PER_IP, c.var.clientIp);
+  await consumeRateLimit(db, RESET_PER_IP, req.clientIp);
   const now = Date.now();
-  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, c.var.clientIp, now);
+  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, req.clientIp, now);
   const member = await findMemberByMobile(db, merchant.code, phone.e164);
   if (!member) throw new ApiError(400, 'verification_code_error', 'The verification code is wrong or expired');
   await updatePasswordHash(db, member.id, await hashPassword(input.newPassword));

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { listSiteSwitches } from '../../db/queries/merchants';
@@ -26,12 +25,12 @@ export interface FirebaseLogin {
   rememberMe?: boolean | undefined;
 }
 
-async function openFor(c: Context<AppEnv>, member: MemberRecord | null, remember: boolean): Promise<SessionValue> {
+async function openFor(req: RequestScope, member: MemberRecord | null, remember: boolean): Promise<SessionValue> {
   if (!member) throw new ApiError(404, 'not.exists.user', 'No account has this mobile number');
   if (!member.active) throw new ApiError(403, 'account_disabled', 'The account is disabled');
   const now = Date.now();
-  const firstTimeLogin = await recordLogin(c.env.DB, member.id, now);
-  return openSession(c.env.DB, member, firstTimeLogin, now, { remember });
+  const firstTimeLogin = await recordLogin(req.env.DB, member.id, now);
+  return openSession(req.env.DB, member, firstTimeLogin, now, { remember });
 }
 
 /**
@@ -43,18 +42,18 @@ async function openFor(c: Context<AppEnv>, member: MemberRecord | null, remember
  * unproven (REGMOBVERF3 off): the code proves the phone now, so the number is bound to it (issue 10, finding 3).
  * Accounts with a password never take a number this way: whoever chose the password may not own the phone.
  */
-export async function loginWithSms(c: Context<AppEnv>, input: SmsLogin): Promise<SessionValue> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+export async function loginWithSms(req: RequestScope, input: SmsLogin): Promise<SessionValue> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
   const switches = await listSiteSwitches(db, merchant.code);
   if (switches.MOBILEVERCODELOGIN3 !== true) {
     throw new ApiError(403, 'function.not.available', 'Login by SMS code is not offered on this site');
   }
   const phone = await parsePhone(db, input.countryDialingCode, input.mobileNum);
-  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, c.var.clientIp);
+  await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, req.clientIp);
   const member = await provenOrClaimedMember(db, merchant.code, phone.e164);
   if (!member) throw new ApiError(400, 'verification_code_error', 'The verification code is wrong or expired');
-  return openFor(c, member, input.rememberMe === true);
+  return openFor(req, member, input.rememberMe === true);
 }
 
 /**
@@ -76,10 +75,10 @@ async function provenOrClaimedMember(db: D1Database, merchantCode: string, e164:
  * that verified phone logs in; none → 404 `user_not_found` (the caller proved the phone, so saying so leaks
  * nothing); disabled → 403 `account_disabled`.
  */
-export async function loginWithFirebase(c: Context<AppEnv>, input: FirebaseLogin): Promise<SessionValue> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
-  const identity = await verifyMerchantFirebaseToken(db, c.env, merchant.code, input.firebaseIdToken);
+export async function loginWithFirebase(req: RequestScope, input: FirebaseLogin): Promise<SessionValue> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
+  const identity = await verifyMerchantFirebaseToken(db, req.env, merchant.code, input.firebaseIdToken);
   if (!identity.phoneNumber) {
     throw new ApiError(401, 'invalid_firebase_token', 'The Firebase ID token proves no phone number');
   }
@@ -89,5 +88,5 @@ export async function loginWithFirebase(c: Context<AppEnv>, input: FirebaseLogin
       throw new ApiError(400, 'phone_mismatch', 'The mobile number is not the one Firebase verified');
     }
   }
-  return openFor(c, await provenOrClaimedMember(db, merchant.code, identity.phoneNumber), input.rememberMe === true);
+  return openFor(req, await provenOrClaimedMember(db, merchant.code, identity.phoneNumber), input.rememberMe === true);
 }

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { findMemberByMobile, usernameExists } from '../../db/queries/members';
@@ -39,15 +38,15 @@ export function mobileAccountName(e164: string): string {
  *    username is required (no name derived from the number), and a password-less account binds the number at its
  *    first SMS login (services/phone-login.ts), which the code proves.
  */
-export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistrationInput): Promise<SessionValue | null> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
-  const switches = await openRegistration(c, 'MOBILENUMREG3', 'Registration by mobile number is not offered on this site');
+export async function registerByMobile(req: RequestScope, input: MobileRegistrationInput): Promise<SessionValue | null> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
+  const switches = await openRegistration(req, 'MOBILENUMREG3', 'Registration by mobile number is not offered on this site');
   const verifyPhone = switches.REGMOBVERF3 === true;
   const passwordRequired = switches.MOBILENUMPASSREG3 === true;
   const firebaseToken = verifyPhone && (input.firebaseIdToken ?? '') !== '';
   const mode = mobileRegistrationMode({ verifyPhone, passwordRequired, firebaseToken });
-  const { values, referrerId } = await acceptRegistrationFields(c, input, mode);
+  const { values, referrerId } = await acceptRegistrationFields(req, input, mode);
   const phone = await parsePhone(db, values.countryDialingCode ?? '', values.mobileNum ?? '');
   if (verifyPhone && (await findMemberByMobile(db, merchant.code, phone.e164))) {
     throw new ApiError(409, 'mobile_taken', 'This mobile number already has an account');
@@ -58,18 +57,18 @@ export async function registerByMobile(c: Context<AppEnv>, input: MobileRegistra
   }
 
   if (verifyPhone && firebaseToken) {
-    const identity = await verifyMerchantFirebaseToken(db, c.env, merchant.code, input.firebaseIdToken ?? '');
+    const identity = await verifyMerchantFirebaseToken(db, req.env, merchant.code, input.firebaseIdToken ?? '');
     if (identity.phoneNumber !== phone.e164) {
       throw new ApiError(400, 'phone_mismatch', 'The mobile number is not the one Firebase verified');
     }
   } else if (verifyPhone) {
-    await consumeSmsCode(db, merchant.code, 'register', phone.e164, values.verificationCode ?? '', c.var.clientIp);
+    await consumeSmsCode(db, merchant.code, 'register', phone.e164, values.verificationCode ?? '', req.clientIp);
   }
 
   const profile = await buildProfile(values, input);
   profile.countryDialingCode = phone.dialingCode;
   profile.mobileNum = phone.mobileNum;
-  return createRegisteredMember(c, {
+  return createRegisteredMember(req, {
     account,
     passwordHash: values.password !== undefined ? await hashPassword(values.password) : null,
     nickname: values.nickname ?? '',

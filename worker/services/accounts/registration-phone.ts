@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import type { RegisterField } from './registration-rules';
 import { ApiError } from '../../lib/envelope';
 import { findMemberByMobile } from '../../db/queries/members';
@@ -19,12 +18,12 @@ export interface RegistrationPhone {
  * kept pending (it never blocks its owner), one that does not stays only in the profile as typed.
  */
 export async function usernameRegistrationPhone(
-  c: Context<AppEnv>,
+  req: RequestScope,
   values: Partial<Record<RegisterField, string>>,
   verifyPhone: boolean,
 ): Promise<RegistrationPhone> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+  const db = req.env.DB;
+  const merchant = req.merchant;
   if (values.mobileNum === undefined) return {};
   if (!verifyPhone) {
     try {
@@ -37,6 +36,6 @@ export async function usernameRegistrationPhone(
   if (await findMemberByMobile(db, merchant.code, phone.e164)) {
     throw new ApiError(409, 'mobile_taken', 'This mobile number already has an account');
   }
-  await consumeSmsCode(db, merchant.code, 'register', phone.e164, values.verificationCode ?? '', c.var.clientIp);
+  await consumeSmsCode(db, merchant.code, 'register', phone.e164, values.verificationCode ?? '', req.clientIp);
   return { mobileE164: phone.e164 };
 }

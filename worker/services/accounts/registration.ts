@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { listSiteSwitches } from '../../db/queries/merchants';
@@ -45,22 +44,22 @@ const PROFILE_FIELDS: readonly RegisterField[] = [
  *    welcomeBonusMinor, ledger kind `welcome_bonus`, idempotency key `welcome`); with `login: true` a session
  *    opens (registration logs the player in, the first login), else the answer is null.
  */
-export async function registerByUsername(c: Context<AppEnv>, input: RegistrationInput): Promise<SessionValue | null> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
-  const switches = await openRegistration(c, 'USERNAMEREG3', 'Registration by username is not offered on this site');
+export async function registerByUsername(req: RequestScope, input: RegistrationInput): Promise<SessionValue | null> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
+  const switches = await openRegistration(req, 'USERNAMEREG3', 'Registration by username is not offered on this site');
   const verifyPhone = switches.REGMOBVERF3 === true;
   const mode = usernameRegistrationMode({ verifyPhone, mobileTyped: (input.mobileNum ?? '').trim() !== '' });
-  const { values, referrerId } = await acceptRegistrationFields(c, input, mode);
+  const { values, referrerId } = await acceptRegistrationFields(req, input, mode);
   const username = values.username ?? '';
   const usernameKey = username.toLowerCase();
   if (await usernameExists(db, merchant.code, usernameKey)) {
     throw new ApiError(409, 'username_taken', 'The username already exists');
   }
 
-  const phone = await usernameRegistrationPhone(c, values, verifyPhone);
+  const phone = await usernameRegistrationPhone(req, values, verifyPhone);
   const profile = await buildProfile(values, input);
-  return createRegisteredMember(c, {
+  return createRegisteredMember(req, {
     ...phone,
     account: username,
     passwordHash: await hashPassword(values.password ?? ''),
@@ -80,12 +79,12 @@ export async function registerByUsername(c: Context<AppEnv>, input: Registration
  * message in the request's language (db/queries/inbox.ts welcomeMessageStatement).
  */
 export async function createRegisteredMember(
-  c: Context<AppEnv>,
+  req: RequestScope,
   member: Pick<NewMember, 'account' | 'passwordHash' | 'nickname' | 'profile' | 'registerMethod' | 'mobileE164' | 'mobilePendingE164' | 'referrerId'>,
   login: boolean,
 ): Promise<SessionValue | null> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+  const db = req.env.DB;
+  const merchant = req.merchant;
   const now = Date.now();
   const id = await createAccount(
     db,
@@ -94,12 +93,12 @@ export async function createRegisteredMember(
       merchantCode: merchant.code,
       usernameKey: member.account.toLowerCase(),
       type: 0,
-      registerIp: c.var.clientIp,
+      registerIp: req.clientIp,
       currency: merchant.currency,
     },
     { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: 'registration', idempotencyKey: 'welcome' },
     now,
-    [welcomeMessageStatement(db, merchant.code, member.account.toLowerCase(), c.req.header('Language') ?? 'EN', now)],
+    [welcomeMessageStatement(db, merchant.code, member.account.toLowerCase(), req.language, now)],
   );
   if (!login) return null;
   return openSession(db, { id, account: member.account, type: 0, merchantCode: merchant.code }, true, now);
@@ -112,13 +111,13 @@ export async function createRegisteredMember(
  * switches for the path's own rules.
  */
 export async function openRegistration(
-  c: Context<AppEnv>,
+  req: RequestScope,
   switchId: 'USERNAMEREG3' | 'MOBILENUMREG3',
   refusal: string,
 ): Promise<Record<string, boolean>> {
-  const switches = await listSiteSwitches(c.env.DB, c.var.merchant.code);
+  const switches = await listSiteSwitches(req.env.DB, req.merchant.code);
   if (switches[switchId] !== true) throw new ApiError(403, 'function.not.available', refusal);
-  await consumeRateLimit(c.env.DB, registerLimit(c.env), c.var.clientIp);
+  await consumeRateLimit(req.env.DB, registerLimit(req.env), req.clientIp);
   return switches;
 }
 
@@ -129,18 +128,18 @@ export async function openRegistration(
  * (400 `invitation_code_error`, see resolveReferrer). Answers the accepted values and the referring agent's id.
  */
 export async function acceptRegistrationFields(
-  c: Context<AppEnv>,
+  req: RequestScope,
   input: RegistrationInput,
   mode?: RegistrationMode,
 ): Promise<{ values: Partial<Record<RegisterField, string>>; referrerId: number | null }> {
-  const settings = await loadFieldSettings(c.env.DB, c.var.merchant.code);
+  const settings = await loadFieldSettings(req.env.DB, req.merchant.code);
   const check = checkRegistration(input, settings, mode);
   if (!check.ok) throw new ApiError(400, 'request_param_err', 'Registration fields are not valid', { issues: check.issues });
   const values = check.values;
-  if (values.captcha !== undefined && !(await verifyCaptcha(c, values.captcha))) {
+  if (values.captcha !== undefined && !(await verifyCaptcha(req, values.captcha))) {
     throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
   }
-  const referrerId = await resolveReferrer(c.env.DB, c.var.merchant.code, values.affiliateCode);
+  const referrerId = await resolveReferrer(req.env.DB, req.merchant.code, values.affiliateCode);
   return { values, referrerId };
 }
 

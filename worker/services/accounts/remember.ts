@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { findMemberById, recordLogin } from '../../db/queries/members';
@@ -18,9 +17,9 @@ import { openSession } from './accounts';
  * POST /wps/playdeck/session/remember: trades a remember-me token for a new session and a replacement token. Unknown,
  * used, revoked, expired or other-merchant tokens, disabled members and trial accounts → 401 `remember_invalid`.
  */
-export async function resumeRememberedLogin(c: Context<AppEnv>, token: string): Promise<SessionValue> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+export async function resumeRememberedLogin(req: RequestScope, token: string): Promise<SessionValue> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
   const now = Date.now();
   const memberId = await takeRememberToken(db, hashToken(token), merchant.code, now);
   const member = memberId === null ? null : await findMemberById(db, memberId);

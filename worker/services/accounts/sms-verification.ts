@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../env';
+import type { RequestScope } from '../kit/request-scope';
 import { ApiError } from '../../lib/envelope';
 import { burnSmsCode, countSmsAttempt, insertSmsCode, type SmsPurpose } from '../../db/queries/sms';
 import { dialingCodeExists } from '../../db/queries/countries';
@@ -58,16 +57,16 @@ export async function parsePhone(db: D1Database, dialingCode: string, mobileNum:
  * Returns the time the client may ask again (epoch ms).
  */
 export async function requestSmsCode(
-  c: Context<AppEnv>,
+  req: RequestScope,
   purpose: SmsPurpose,
   input: { countryDialingCode: string; mobileNum: string; captcha: string },
 ): Promise<{ expirationTime: number }> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+  const db = req.env.DB;
+  const merchant = req.merchant;
   const phone = await parsePhone(db, input.countryDialingCode, input.mobileNum);
-  assertSmsConfigured(c.env);
-  await consumeRateLimit(db, SMS_PER_IP, c.var.clientIp);
-  if (!(await verifyCaptcha(c, input.captcha))) {
+  assertSmsConfigured(req.env);
+  await consumeRateLimit(db, SMS_PER_IP, req.clientIp);
+  if (!(await verifyCaptcha(req, input.captcha))) {
     throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
   }
   const member = await findMemberByMobile(db, merchant.code, phone.e164);
@@ -100,10 +99,10 @@ export async function requestSmsCode(
   };
   if (purpose === 'register') {
     // Registration already says whether the number is taken (409); the player is told when the send fails.
-    await smsProvider(c.env).send(message);
+    await smsProvider(req.env).send(message);
   } else if (member ?? claimant) {
-    c.executionCtx.waitUntil(
-      smsProvider(c.env).send(message).catch((error: unknown) => {
+    req.waitUntil(
+      smsProvider(req.env).send(message).catch((error: unknown) => {
         console.warn('sms send failed after the answer', error instanceof ApiError ? error.errorCode : 'unknown error');
       }),
     );

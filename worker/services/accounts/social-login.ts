@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv, Bindings } from '../../env';
+import { isHttps, type RequestScope } from '../kit/request-scope';
+import type { Bindings } from '../../env';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { listSiteSwitches } from '../../db/queries/merchants';
@@ -57,13 +56,13 @@ export async function configuredProvider(
 }
 
 /** The merchant's usable configuration of a provider: switch on (else 403 `feature_disabled`), configured (else 404 `provider_not_configured`). */
-async function usableProvider(c: Context<AppEnv>, provider: SocialProvider): Promise<{ config: IdentityProvider; secret: string }> {
-  const merchant = c.var.merchant;
-  const switches = await listSiteSwitches(c.env.DB, merchant.code);
+async function usableProvider(req: RequestScope, provider: SocialProvider): Promise<{ config: IdentityProvider; secret: string }> {
+  const merchant = req.merchant;
+  const switches = await listSiteSwitches(req.env.DB, merchant.code);
   if (switches[SOCIAL_PROVIDERS[provider]] !== true) {
     throw new ApiError(403, 'function.not.available', `Login with ${provider} is not offered on this site`);
   }
-  const usable = await configuredProvider(c.env.DB, c.env, merchant.code, provider);
+  const usable = await configuredProvider(req.env.DB, req.env, merchant.code, provider);
   if (!usable) throw new ApiError(404, 'provider_not_configured', `Login with ${provider} is not configured for this site`);
   return usable;
 }
@@ -73,27 +72,27 @@ async function usableProvider(c: Context<AppEnv>, provider: SocialProvider): Pro
  * HttpOnly cookie (SameSite=Lax, so it comes back on the provider's redirect), and returns the provider's
  * authorization URL to redirect to.
  */
-export async function startSocialLogin(c: Context<AppEnv>, provider: SocialProvider): Promise<string> {
-  const { config } = await usableProvider(c, provider);
+export async function startSocialLogin(req: RequestScope, provider: SocialProvider): Promise<string> {
+  const { config } = await usableProvider(req, provider);
   const state = randomUrlToken();
   const verifier = randomUrlToken();
   const nonce = randomUrlToken();
   const browser = randomUrlToken();
   const now = Date.now();
   await insertOAuthState(
-    c.env.DB,
+    req.env.DB,
     {
-      stateHash: hashToken(state), merchantCode: c.var.merchant.code, provider, browserHash: hashToken(browser),
+      stateHash: hashToken(state), merchantCode: req.merchant.code, provider, browserHash: hashToken(browser),
       codeVerifier: verifier, nonce, expiresAt: now + OAUTH_STATE_TTL_MS,
     },
     now,
   );
-  setCookie(c, OAUTH_COOKIE, browser, {
+  req.cookies.set(OAUTH_COOKIE, browser, {
     httpOnly: true, sameSite: 'Lax', path: OAUTH_COOKIE_PATH, maxAge: OAUTH_STATE_TTL_MS / 1000,
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isHttps(req),
   });
   return authorizeUrl(config.authorizeUrl, {
-    clientId: config.clientId, redirectUri: redirectUriFor(c.req.url, provider), scopes: config.scopes, state, verifier,
+    clientId: config.clientId, redirectUri: redirectUriFor(req.url, provider), scopes: config.scopes, state, verifier,
     ...(provider === 'google' ? { nonce } : {}),
   });
 }
@@ -102,9 +101,9 @@ export async function startSocialLogin(c: Context<AppEnv>, provider: SocialProvi
  * The member linked to the social account, or a new real member (type 0) linked to it, with its welcome message,
  * in the same batch.
  */
-async function memberForIdentity(c: Context<AppEnv>, provider: SocialProvider, identity: SocialIdentity): Promise<{ member: MemberRecord; created: boolean }> {
-  const db = c.env.DB;
-  const merchant = c.var.merchant;
+async function memberForIdentity(req: RequestScope, provider: SocialProvider, identity: SocialIdentity): Promise<{ member: MemberRecord; created: boolean }> {
+  const db = req.env.DB;
+  const merchant = req.merchant;
   const linked = await findLinkedMember(db, merchant.code, provider, identity.subject);
   if (linked !== null) {
     const member = await findMemberById(db, linked);
@@ -120,12 +119,12 @@ async function memberForIdentity(c: Context<AppEnv>, provider: SocialProvider, i
     db,
     {
       merchantCode: merchant.code, usernameKey: account, account, passwordHash: null, type: 0,
-      nickname: [...identity.name].slice(0, 20).join(''), profile, registerMethod: 'H5', registerIp: c.var.clientIp,
+      nickname: [...identity.name].slice(0, 20).join(''), profile, registerMethod: 'H5', registerIp: req.clientIp,
       currency: merchant.currency,
     },
     { amountMinor: merchant.welcomeBonusMinor, kind: 'welcome_bonus', reference: `registration:${provider}`, idempotencyKey: 'welcome' },
     now,
-    [link, welcomeMessageStatement(db, merchant.code, account, c.req.header('Language') ?? 'EN', now)],
+    [link, welcomeMessageStatement(db, merchant.code, account, req.language, now)],
   );
   const member = await findMemberById(db, id);
   if (!member) throw oauthFailed('The new account could not be read back');
@@ -139,27 +138,27 @@ async function memberForIdentity(c: Context<AppEnv>, provider: SocialProvider, i
  * Failures throw ApiError: 400 `oauth_state_invalid` | `oauth_denied`, 403 `account_disabled`, 502 `oauth_failed`.
  */
 export async function finishSocialLogin(
-  c: Context<AppEnv>,
+  req: RequestScope,
   provider: SocialProvider,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
 ): Promise<string> {
-  const { config, secret } = await usableProvider(c, provider);
-  const browser = getCookie(c, OAUTH_COOKIE);
-  deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH });
+  const { config, secret } = await usableProvider(req, provider);
+  const browser = req.cookies.get(OAUTH_COOKIE);
+  req.cookies.delete(OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH });
   if (query.error) throw new ApiError(400, 'oauth_denied', 'The player did not allow the login');
-  const db = c.env.DB;
-  const pending = query.state ? await takeOAuthState(db, hashToken(query.state), c.var.merchant.code, provider) : null;
+  const db = req.env.DB;
+  const pending = query.state ? await takeOAuthState(db, hashToken(query.state), req.merchant.code, provider) : null;
   if (!pending || !browser || hashToken(browser) !== pending.browserHash || !query.code) {
     throw new ApiError(400, 'oauth_state_invalid', 'The login request is unknown, expired or from another browser');
   }
-  const fetcher = outboundFetch(c.env);
+  const fetcher = outboundFetch(req.env);
   const tokens = await exchangeCode(fetcher, config, secret, {
-    code: query.code, redirectUri: redirectUriFor(c.req.url, provider), verifier: pending.codeVerifier,
+    code: query.code, redirectUri: redirectUriFor(req.url, provider), verifier: pending.codeVerifier,
   });
   const identity = provider === 'google'
-    ? await oidcIdentity(c.env, config, tokens.idToken, pending.nonce)
+    ? await oidcIdentity(req.env, config, tokens.idToken, pending.nonce)
     : await graphIdentity(fetcher, config, secret, tokens.accessToken);
-  const { member, created } = await memberForIdentity(c, provider, identity);
+  const { member, created } = await memberForIdentity(req, provider, identity);
   if (!member.active) throw new ApiError(403, 'account_disabled', 'The account is disabled');
 
   const now = Date.now();
@@ -171,9 +170,9 @@ export async function finishSocialLogin(
 }
 
 /** POST /wps/playdeck/session/exchange: a one-time code from a social login → SessionValue; else 401 `exchange_invalid`. */
-export async function exchangeForSession(c: Context<AppEnv>, code: string): Promise<SessionValue> {
-  const db = c.env.DB;
-  const taken = await takeExchangeCode(db, hashToken(code), c.var.merchant.code);
+export async function exchangeForSession(req: RequestScope, code: string): Promise<SessionValue> {
+  const db = req.env.DB;
+  const taken = await takeExchangeCode(db, hashToken(code), req.merchant.code);
   const member = taken ? await findMemberById(db, taken.memberId) : null;
   if (!taken || !member || !member.active) throw new ApiError(401, 'exchange_invalid', 'The login code is unknown, used or expired');
   return openSession(db, member, taken.firstTimeLogin, Date.now());

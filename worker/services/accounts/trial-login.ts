@@ -1,6 +1,4 @@
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../../env';
+import { isHttps, type RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { findMemberById } from '../../db/queries/members';
@@ -29,17 +27,17 @@ export const TRIAL_PREFIX = 'trial_';
 const trialHash = (secret: string) => hashToken(`trial:${secret}`);
 
 /** GET /wps/member/trialuser: creates the trial member, binds its one-time login to this browser, answers the name. */
-export async function issueTrialUser(c: Context<AppEnv>): Promise<string> {
+export async function issueTrialUser(req: RequestScope): Promise<string> {
   const now = Date.now();
-  const { id, account } = await createTrialMember(c, now);
+  const { id, account } = await createTrialMember(req, now);
   const secret = newToken();
   await insertExchangeCode(
-    c.env.DB,
-    { codeHash: trialHash(secret), memberId: id, merchantCode: c.var.merchant.code, firstTimeLogin: true, expiresAt: now + TRIAL_LOGIN_TTL_MS },
+    req.env.DB,
+    { codeHash: trialHash(secret), memberId: id, merchantCode: req.merchant.code, firstTimeLogin: true, expiresAt: now + TRIAL_LOGIN_TTL_MS },
     now,
   );
-  setCookie(c, TRIAL_COOKIE, secret, {
-    httpOnly: true, secure: new URL(c.req.url).protocol === 'https:', sameSite: 'Strict', path: TRIAL_COOKIE_PATH,
+  req.cookies.set(TRIAL_COOKIE, secret, {
+    httpOnly: true, secure: isHttps(req), sameSite: 'Strict', path: TRIAL_COOKIE_PATH,
     maxAge: TRIAL_LOGIN_TTL_MS / 1000,
   });
   return account;
@@ -55,12 +53,12 @@ export function isTrialName(username: string): boolean {
  * belong to the named trial member of this merchant; it is used up. Anything else → 401 `login.cred.err`, the
  * same answer as a wrong password.
  */
-export async function loginTrial(c: Context<AppEnv>, username: string): Promise<SessionValue> {
-  const db = c.env.DB;
-  const secret = getCookie(c, TRIAL_COOKIE);
-  deleteCookie(c, TRIAL_COOKIE, { path: TRIAL_COOKIE_PATH });
+export async function loginTrial(req: RequestScope, username: string): Promise<SessionValue> {
+  const db = req.env.DB;
+  const secret = req.cookies.get(TRIAL_COOKIE);
+  req.cookies.delete(TRIAL_COOKIE, { path: TRIAL_COOKIE_PATH });
   const now = Date.now();
-  const taken = secret ? await takeExchangeCode(db, trialHash(secret), c.var.merchant.code, now) : null;
+  const taken = secret ? await takeExchangeCode(db, trialHash(secret), req.merchant.code, now) : null;
   const member = taken ? await findMemberById(db, taken.memberId) : null;
   if (!member || member.type !== TRIAL_MEMBER_TYPE || member.account.toLowerCase() !== username.toLowerCase() || !member.active) {
     throw new ApiError(401, 'login.cred.err', 'Wrong username or password', { captcha: false });

@@ -1,5 +1,4 @@
-import type { HelpEntry } from '../../../contract/calls/content-schemas';
-import type { PromotionView } from '../../edge/fills/content-html';
+import type { Announcement, HelpEntry } from '../../../contract/calls/content-schemas';
 import { plainText, sanitizeRich } from '../../model/rich-text';
 
 /**
@@ -9,6 +8,9 @@ import { plainText, sanitizeRich } from '../../model/rich-text';
  * (sanitizeContentAnswer) and the edge sanitises whatever it writes into a page (normaliseHelp,
  * normalisePromotions), in both modes. Lenient on shape: a field the platform leaves out becomes empty.
  */
+
+/** What a promotion card or detail shows (the edge writes it into the promotions pages). */
+export type PromotionView = Pick<Announcement, 'id' | 'title' | 'label' | 'content' | 'url' | 'announcementImages'>;
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,6 +1,7 @@
 import { ApiError } from '../../lib/envelope';
 import { loadRewardSettings } from './reward-settings';
 import { randomInt } from '../kit/random';
+import { findMemberAffiliate, findReferralFriend, insertReferralReward, setAffiliateCodeIfEmpty } from '../../db/queries/referrals';
 
 /** Letters and digits of invitation codes, without look-alikes (0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -19,11 +20,11 @@ export function newInvitationCode(): string {
  */
 export async function ensureInvitationCode(db: D1Database, memberId: number): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const row = await db.prepare(`SELECT affiliate_code FROM members WHERE id = ?`).bind(memberId).first<{ affiliate_code: string | null }>();
+    const row = await findMemberAffiliate(db, memberId);
     if (!row) throw new ApiError(404, 'not_found', 'No such member');
-    if (row.affiliate_code) return row.affiliate_code;
+    if (row.affiliateCode) return row.affiliateCode;
     try {
-      await db.prepare(`UPDATE members SET affiliate_code = ? WHERE id = ? AND affiliate_code IS NULL`).bind(newInvitationCode(), memberId).run();
+      await setAffiliateCodeIfEmpty(db, memberId, newInvitationCode());
     } catch (error) {
       if (!String(error instanceof Error ? error.message : error).includes('UNIQUE')) throw error;
     }
@@ -42,23 +43,9 @@ export async function ensureInvitationCode(db: D1Database, memberId: number): Pr
  * @returns true when this call created the reward
  */
 export async function referralRewardOnFirstDeposit(db: D1Database, memberId: number, depositId: number, now = Date.now()): Promise<boolean> {
-  const friend = await db
-    .prepare(
-      `SELECT m.referrer_id, m.merchant_code, m.account,
-         (SELECT MIN(id) FROM deposits WHERE member_id = m.id AND status = 'credited') AS first_deposit
-       FROM members m WHERE m.id = ?`,
-    )
-    .bind(memberId)
-    .first<{ referrer_id: number | null; merchant_code: string; account: string; first_deposit: number | null }>();
-  if (!friend?.referrer_id || friend.first_deposit !== depositId) return false;
-  const settings = await loadRewardSettings(db, friend.merchant_code);
+  const friend = await findReferralFriend(db, memberId);
+  if (!friend?.referrerId || friend.firstDepositId !== depositId) return false;
+  const settings = await loadRewardSettings(db, friend.merchantCode);
   if (settings.referralRewardMinor <= 0) return false;
-  const result = await db
-    .prepare(
-      `INSERT OR IGNORE INTO rewards (member_id, kind, source, amount_minor, status, title, friend_id, created_at)
-       VALUES (?, 'referral', ?, ?, 'waiting', ?, ?, ?)`,
-    )
-    .bind(friend.referrer_id, `referral:${memberId}`, settings.referralRewardMinor, friend.account, memberId, now)
-    .run();
-  return result.meta.changes > 0;
+  return insertReferralReward(db, { inviterId: friend.referrerId, friendId: memberId, friendAccount: friend.account, amountMinor: settings.referralRewardMinor }, now);
 }

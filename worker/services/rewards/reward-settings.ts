@@ -1,6 +1,7 @@
 import { DEFAULT_SIGN_IN_REWARDS, isTimeZone, type LeaderboardPeriod } from '../../../rules/rewards';
 import { listMerchantFlags } from '../../db/queries/settings';
 import { listSiteSwitches } from '../../db/queries/merchants';
+import { findRewardSettingsRow } from '../../db/queries/reward-settings';
 import { ApiError } from '../../lib/envelope';
 
 /** A site's reward rules (issue 13, Rewards): set with `npm run operator -- rewards <merchant> key=value…`. */
@@ -33,17 +34,14 @@ function rewardTable(json: string): number[] {
 
 /** The reward rules of a site (defaults where no row or a malformed value is stored). */
 export async function loadRewardSettings(db: D1Database, merchantCode: string): Promise<RewardSettings> {
-  const row = await db
-    .prepare(`SELECT time_zone, sign_in_rewards, leaderboard_metric, leaderboard_period, referral_reward_minor FROM reward_settings WHERE merchant_code = ?`)
-    .bind(merchantCode)
-    .first<{ time_zone: string; sign_in_rewards: string; leaderboard_metric: 'turnover' | 'win'; leaderboard_period: LeaderboardPeriod; referral_reward_minor: number }>();
+  const row = await findRewardSettingsRow(db, merchantCode);
   if (!row) return { ...DEFAULT_REWARD_SETTINGS, signInRewards: [...DEFAULT_REWARD_SETTINGS.signInRewards] };
   return {
-    timeZone: isTimeZone(row.time_zone) ? row.time_zone : 'UTC',
-    signInRewards: rewardTable(row.sign_in_rewards),
-    leaderboardMetric: row.leaderboard_metric,
-    leaderboardPeriod: row.leaderboard_period,
-    referralRewardMinor: row.referral_reward_minor,
+    timeZone: isTimeZone(row.timeZone) ? row.timeZone : 'UTC',
+    signInRewards: rewardTable(row.signInRewardsJson),
+    leaderboardMetric: row.leaderboardMetric,
+    leaderboardPeriod: row.leaderboardPeriod,
+    referralRewardMinor: row.referralRewardMinor,
   };
 }
 

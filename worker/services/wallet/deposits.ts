@@ -5,7 +5,7 @@ import {
   setDepositPayToken, type DepositRecord, type PaymentMethod,
 } from '../../db/queries/payments';
 import { postLedger } from '../ledger/ledger';
-import { afterDepositCredited } from './deposit-events';
+import { emit } from '../kit/events';
 import { providerFor } from './payments/registry';
 import type { PaymentContext, PaymentNotice } from './payments/provider';
 import { hashToken, newToken } from '../crypto/tokens';
@@ -71,7 +71,8 @@ export type NoticeOutcome = 'credited' | 'replayed' | 'failed' | 'ignored';
  *   another order → 409 too;
  * - `failed` closes a pending order (never a credited one: notices may arrive out of order); `pending` changes
  *   nothing.
- * After a new credit, afterDepositCredited runs (services/deposit-events.ts).
+ * After a new credit (not a replay), the domain event `depositCredited` is emitted once (services/kit/events.ts; the
+ * rewards domain subscribes to it).
  */
 export async function applyPaymentNotice(db: D1Database, method: PaymentMethod, notice: PaymentNotice, now = Date.now()): Promise<NoticeOutcome> {
   const deposit = await findDeposit(db, notice.depositId);
@@ -103,7 +104,7 @@ export async function applyPaymentNotice(db: D1Database, method: PaymentMethod, 
     throw error;
   }
   if (replayed) return 'replayed';
-  await afterDepositCredited(db, deposit.memberId, deposit.id, deposit.amountMinor);
+  await emit('depositCredited', { db, memberId: deposit.memberId, depositId: deposit.id, amountMinor: deposit.amountMinor });
   return 'credited';
 }
 

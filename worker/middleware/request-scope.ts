@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+import type { RequestScope } from '../services/kit/request-scope';
+
+/**
+ * The plain values a service takes of a request (worker/services/kit/request-scope.ts), read from Hono's context:
+ * bindings, the site and client IP set by the middleware, the URL, the `Language` header ('EN' when absent), the
+ * cookies (hono/cookie) and the execution context's waitUntil (read only when called, as tests may run without one).
+ */
+export function requestScope(c: Context<AppEnv>): RequestScope {
+  return {
+    env: c.env,
+    merchant: c.var.merchant,
+    clientIp: c.var.clientIp,
+    url: c.req.url,
+    language: c.req.header('Language') ?? 'EN',
+    cookies: {
+      get: (name) => getCookie(c, name),
+      set: (name, value, options) => setCookie(c, name, value, options),
+      delete: (name, options) => { deleteCookie(c, name, options); },
+    },
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+  };
+}
