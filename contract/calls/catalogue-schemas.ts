@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireMoney, wireToMinor } from '../money';
+import { money, wireToMinor } from '../money';
 
 /**
  * Schema pieces of the catalogue calls (platform-contract.md §2; player-shell §3 "Game", §7). Query values
@@ -122,7 +122,7 @@ export const gameTile = z.object({
   telNodeId: z.number().int().optional(),
   isHot: z.boolean().optional(),
   isNew: z.boolean().optional(),
-  minBet: wireMoney.optional(),
+  minBet: money().optional(),
   minLine: z.number().int().optional(),
 });
 

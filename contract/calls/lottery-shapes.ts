@@ -5,7 +5,7 @@
  * contract/money.ts), and Spring-page-like pages `{ content, totalPages, totalElements, number (from 0), size }`.
  */
 import { z } from 'zod';
-import { wireMoney } from '../money';
+import { money } from '../money';
 
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 const MAX_ID = 2_147_483_647;
@@ -59,12 +59,12 @@ export const subOrderSchema = z.object({
   betType: z.string(),
   selection: z.record(z.string(), z.union([z.string(), z.number()])),
   /** Stake, decimal currency units. */
-  stake: wireMoney,
+  stake: money(),
   /** Payout multiplier in thousandths, stake included (1980 pays 1.98 × stake); payout rounded down to the cent. */
   oddsMilli: z.number().int(),
   status: z.enum(['open', 'won', 'lost', 'cancelled']),
   /** Decimal currency units. */
-  payout: wireMoney,
+  payout: money(),
   closedAt: z.number().nullable(),
 });
 
@@ -78,9 +78,9 @@ export const orderSchema = z.object({
   issueNo: z.string(),
   prizeMode: prizeModeSchema,
   status: orderStatusSchema,
-  totalStake: wireMoney,
-  payout: wireMoney,
-  refund: wireMoney,
+  totalStake: money(),
+  payout: money(),
+  refund: money(),
   createdAt: z.number(),
   settledAt: z.number().nullable(),
   closeAt: z.number(),
@@ -100,9 +100,9 @@ const gameInfoSchema = z.object({
   gameType: z.string(),
   gameGroupId: z.string().nullable(),
   lottoMode: z.string().nullable(),
-  minStake: wireMoney,
-  maxStake: wireMoney,
-  maxPayout: wireMoney,
+  minStake: money(),
+  maxStake: money(),
+  maxPayout: money(),
   playTypes: z.array(playTypeSchema),
   prizeModes: z.array(prizeModeSchema),
   intervalMs: z.number().int(),
@@ -241,7 +241,7 @@ export const bettingBody = z.object({
   currentNumero: numeroValue,
   winningStop: z.unknown().optional(),
   abandoning: z.unknown().optional(),
-  betCartAmountSum: wireMoney,
+  betCartAmountSum: money(),
   chase: z.preprocess(blank, z.union([z.boolean(), z.literal(0), z.literal(1)]).optional()),
   device: z.preprocess(blank, z.union([z.string().max(32), z.number()]).optional()),
   orderType: z.preprocess(blank, z.union([z.string().max(32), z.number()]).optional()),
