@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money, wireToMinor } from '../money';
+import { wireMoney, wireToMinor } from '../money';
 
 /**
  * Schema pieces of the catalogue calls (platform-contract.md §2; player-shell §3 "Game", §7). Query values
@@ -122,7 +122,7 @@ export const gameTile = z.object({
   telNodeId: z.number().int().optional(),
   isHot: z.boolean().optional(),
   isNew: z.boolean().optional(),
-  minBet: money().optional(),
+  minBet: wireMoney.optional(),
   minLine: z.number().int().optional(),
 });
 

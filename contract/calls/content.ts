@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
-import { money } from '../money';
+import { wireMoney } from '../money';
 import { blank, languageQuery } from './catalogue-schemas';
 import {
   announcementItem, announcementListQuery, announcementListValue, contractDecisionBody, contractRequestsValue, feedbackBody, helpEntry, REMARK_MAX,
@@ -19,7 +19,7 @@ const announcementList = {
  * contentCalls.jackpot. `amount` is in DECIMAL currency units.
  */
 export const jackpotValue = z.object({
-  amount: money(),
+  amount: wireMoney,
   currency: z.string(),
   currencySymbol: z.string(),
   tickMs: z.number().int().positive(),

@@ -5,7 +5,7 @@
  * contract/money.ts), and Spring-page-like pages `{ content, totalPages, totalElements, number (from 0), size }`.
  */
 import { z } from 'zod';
-import { money } from '../money';
+import { money, wireMoney } from '../money';
 
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 const MAX_ID = 2_147_483_647;
@@ -59,12 +59,12 @@ export const subOrderSchema = z.object({
   betType: z.string(),
   selection: z.record(z.string(), z.union([z.string(), z.number()])),
   /** Stake, decimal currency units. */
-  stake: money(),
+  stake: wireMoney,
   /** Payout multiplier in thousandths, stake included (1980 pays 1.98 × stake); payout rounded down to the cent. */
   oddsMilli: z.number().int(),
   status: z.enum(['open', 'won', 'lost', 'cancelled']),
   /** Decimal currency units. */
-  payout: money(),
+  payout: wireMoney,
   closedAt: z.number().nullable(),
 });
 
@@ -78,9 +78,9 @@ export const orderSchema = z.object({
   issueNo: z.string(),
   prizeMode: prizeModeSchema,
   status: orderStatusSchema,
-  totalStake: money(),
-  payout: money(),
-  refund: money(),
+  totalStake: wireMoney,
+  payout: wireMoney,
+  refund: wireMoney,
   createdAt: z.number(),
   settledAt: z.number().nullable(),
   closeAt: z.number(),
@@ -100,9 +100,9 @@ const gameInfoSchema = z.object({
   gameType: z.string(),
   gameGroupId: z.string().nullable(),
   lottoMode: z.string().nullable(),
-  minStake: money(),
-  maxStake: money(),
-  maxPayout: money(),
+  minStake: wireMoney,
+  maxStake: wireMoney,
+  maxPayout: wireMoney,
   playTypes: z.array(playTypeSchema),
   prizeModes: z.array(prizeModeSchema),
   intervalMs: z.number().int(),
