@@ -116,8 +116,9 @@ const browserChunks = {
     return {
       build: {
         rolldownOptions: {
-          // The contract's schema builders (contract/schema-stub.ts in the browser) have no side effects.
-          treeshake: { manualPureFunctions: ['z'] },
+          // The contract's schema builders (contract/schema-stub.ts in the browser, and contract/money.ts money()) have
+          // no side effects the browser needs.
+          treeshake: { manualPureFunctions: ['z', 'money'] },
           output: {
             codeSplitting: {
               groups: [

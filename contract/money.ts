@@ -50,3 +50,30 @@ export const wireMoney = z.number().finite().refine((v) => {
     return false;
   }
 }, 'an amount in currency units with at most 2 decimals');
+
+/** The schemas `money()` made. */
+const moneyCodecs = new WeakSet<object>();
+
+/**
+ * The money codec (docs/design.md, Money): the one declaration of a money field in a call's schema. Its wire side
+ * is `wire` (default `wireMoney`: a JSON number in currency units, at most 2 decimals; pass a narrower one such as
+ * `wireMoney.pipe(z.number().positive())` to bound it, the bound then reads and reports currency units as before),
+ * its inside is an integer of minor units.
+ * - decode (`schema.parse`, `z.decode`): the worker validating a body, a test reading an answer → minor units
+ *   (wireToMinor). An amount the wire side refuses fails validation, so a body answers 400 `request_param_err`
+ *   with the same issue as before.
+ * - encode (`z.encode(call.value, answer)`): the worker building an answer from minor units → the wire decimal
+ *   (minorToWire, e.g. 2550 → 25.5, 1000 → 10: a JSON number, never text).
+ * The browser does not run schemas (its build replaces zod by contract/schema-stub.ts, where this codec is inert):
+ * its typed client (src/api/*) calls the codec's two plain functions, `wireToMinor` and `minorToWire`, per field.
+ */
+export function money<W extends z.ZodType<number, number> = typeof wireMoney>(wire: W = wireMoney as unknown as W) {
+  const codec = z.codec(wire, z.number().int(), { decode: (value) => wireToMinor(value), encode: (minor) => minorToWire(minor) as z.output<W> });
+  moneyCodecs.add(codec);
+  return codec;
+}
+
+/** True for a schema made by `money()` (the OpenAPI document describes its wire side: contract/openapi.ts). */
+export function isMoneyCodec(schema: unknown): boolean {
+  return moneyCodecs.has(schema as object);
+}

@@ -3,6 +3,7 @@ import { allCalls } from './index';
 import { isGatewayCall, type CallDef } from './call';
 import { envelopeSchema, failureEnvelopeSchema, gatewayErrorSchema } from './envelope';
 import { HEADER } from './headers';
+import { isMoneyCodec } from './money';
 
 /**
  * The OpenAPI 3.1 description of PlayDeck's API, built from the call definitions (src/contract, one source:
@@ -34,7 +35,7 @@ const ERROR_SCHEMAS = { FailureEnvelope: failureEnvelopeSchema, GatewayError: ga
  * their registered id, else `<prefix>_<n>`) and the references rewritten (an embedded `#/$defs/…` would resolve against the document).
  */
 function toSchema(schema: z.ZodType, io: 'input' | 'output', prefix: string, components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: (ctx) => moneyOnTheWire(ctx, io) }) as JsonSchema;
   delete json.$schema;
   const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
   delete json.$defs;
@@ -53,6 +54,18 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', prefix: string, com
   };
   for (const [name, def] of Object.entries(defs)) components[rename(name)] = rewrite(def) as JsonSchema;
   return rewrite(json) as JsonSchema;
+}
+
+/**
+ * A money field (contract/money.ts `money()`) is described by its wire side in answers too: the decimal number in
+ * currency units, not the integer minor units the codec decodes it to (bodies read the wire side anyway).
+ */
+function moneyOnTheWire(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }, io: 'input' | 'output'): void {
+  if (io === 'input' || !isMoneyCodec(ctx.zodSchema)) return;
+  const wire = z.toJSONSchema((ctx.zodSchema as z.ZodPipe).in, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  delete wire.$schema;
+  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+  Object.assign(ctx.jsonSchema, wire);
 }
 
 function header(name: string, required: boolean, description: string, schema: JsonSchema = { type: 'string' }) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
-import { wireMoney } from '../money';
+import { money } from '../money';
 import { registerFieldRule } from './accounts-schemas';
 
 /**
@@ -245,10 +245,10 @@ export const accountsCalls = {
   wallet: defineCall({
     name: 'wallet', method: 'GET', path: '/wps/wallets/gcs', moduleId: 'COMM3', auth: 'member',
     value: z.object({
-      sumBalance: wireMoney,
+      sumBalance: money(),
       currency: z.string(),
       currencySymbol: z.string(),
-      balance: z.array(z.object({ accountTypeId: z.number().int(), availBalance: wireMoney })).optional(),
+      balance: z.array(z.object({ accountTypeId: z.number().int(), availBalance: money() })).optional(),
     }),
     summary: 'Member wallet, decimal currency units (platform-contract.md §2; body chosen by PlayDeck).',
   }),

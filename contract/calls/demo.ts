@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
-import { wireMoney } from '../money';
+import { money, wireMoney } from '../money';
 import { nodeIdQuery, nodeIdValue } from './catalogue-schemas';
 
 /** An idempotency key: a retried request with the same key changes nothing twice. */
@@ -23,8 +23,8 @@ export const fairRoundValue = z.object({
   roundId: z.number().int(),
   nodeId: z.number().int(),
   outcome: fairOutcome,
-  stake: wireMoney,
-  winAmount: wireMoney,
+  stake: money(),
+  winAmount: money(),
   freePlay: z.boolean(),
   fair: fairSeeds,
   createdAt: z.number().int(),
@@ -53,7 +53,7 @@ export const demoCalls = {
       nodeId: z.number().int(),
       gameName: z.string(),
       displayName: z.string(),
-      stakes: z.array(wireMoney),
+      stakes: z.array(money()),
       symbols: z.array(z.object({ id: z.string(), name: z.string(), glyph: z.string() })),
       paytable: z.array(z.object({ symbol: z.string(), count: z.number().int(), multiplier: z.number().int() })),
     }),
@@ -73,11 +73,11 @@ export const demoCalls = {
     extension: true,
     body: z.object({
       nodeId: nodeIdValue,
-      stake: wireMoney.pipe(z.number().positive().max(10_000_000)),
+      stake: money(wireMoney.pipe(z.number().positive().max(10_000_000))),
       idempotencyKey,
     }),
     value: z.object({
-      roundId: z.number().int(), reels: z.array(z.string()), stake: wireMoney, winAmount: wireMoney, balance: wireMoney,
+      roundId: z.number().int(), reels: z.array(z.string()), stake: money(), winAmount: money(), balance: money(),
     }),
     summary: 'One demo slot spin on the real wallet (PlayDeck extension, capability demo-games).',
   }),
@@ -99,7 +99,7 @@ export const demoCalls = {
       kind: z.enum(['slot', 'table', 'crash', 'shooter']),
       gameName: z.string(),
       displayName: z.string(),
-      stakes: z.array(wireMoney),
+      stakes: z.array(money()),
       freePlay: z.boolean(),
       minTarget: z.number().int(),
       maxTarget: z.number().int(),
@@ -138,13 +138,13 @@ export const demoCalls = {
     extension: true,
     body: z.object({
       nodeId: nodeIdValue,
-      stake: wireMoney.pipe(z.number().positive().max(10_000_000)),
+      stake: money(wireMoney.pipe(z.number().positive().max(10_000_000))),
       choice: z.string().min(1).max(16),
       clientSeed: z.string().regex(/^[\x21-\x7e]{1,64}$/, 'Expected 1 to 64 printable characters without spaces'),
       idempotencyKey,
       freePlay: z.boolean().optional(),
     }),
-    value: z.object({ round: fairRoundValue, balance: wireMoney, nextCommitment: z.string() }),
+    value: z.object({ round: fairRoundValue, balance: money(), nextCommitment: z.string() }),
     summary: 'One provably fair demo round (table, crash, shooter) on the real wallet (PlayDeck extension, capability demo-games).',
   }),
 };

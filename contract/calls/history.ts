@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
-import { wireMoney } from '../money';
+import { money } from '../money';
 import { blank, intOr, requiredInt, MAX_NODE_ID } from './catalogue-schemas';
 import { fairOutcome, fairSeeds } from './demo';
 
@@ -43,10 +43,10 @@ export const historyCalls = {
     }),
     value: z.object({
       items: z.array(z.object({
-        kind: z.enum(HISTORY_KINDS), id: z.number().int(), nodeId: z.number().int(), gameName: z.string(), stake: wireMoney,
-        winAmount: wireMoney, refund: wireMoney, net: wireMoney, status: z.enum(['open', 'settled', 'cancelled']), freePlay: z.boolean(), createdAt: z.number().int(),
+        kind: z.enum(HISTORY_KINDS), id: z.number().int(), nodeId: z.number().int(), gameName: z.string(), stake: money(),
+        winAmount: money(), refund: money(), net: money(), status: z.enum(['open', 'settled', 'cancelled']), freePlay: z.boolean(), createdAt: z.number().int(),
       })),
-      totals: z.object({ count: z.number().int(), stake: wireMoney, winAmount: wireMoney, net: wireMoney }),
+      totals: z.object({ count: z.number().int(), stake: money(), winAmount: money(), net: money() }),
       page: z.number().int(),
       totalPages: z.number().int(),
     }),
@@ -70,8 +70,8 @@ export const historyCalls = {
       kind: z.enum(['slot', 'table', 'crash', 'shooter']),
       nodeId: z.number().int(),
       gameName: z.string(),
-      stake: wireMoney,
-      winAmount: wireMoney,
+      stake: money(),
+      winAmount: money(),
       freePlay: z.boolean(),
       createdAt: z.number().int(),
       reels: z.array(z.string()).optional(),

@@ -5,7 +5,7 @@
  * contract/money.ts), and Spring-page-like pages `{ content, totalPages, totalElements, number (from 0), size }`.
  */
 import { z } from 'zod';
-import { wireMoney } from '../money';
+import { money, wireMoney } from '../money';
 
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 const MAX_ID = 2_147_483_647;
@@ -241,7 +241,7 @@ export const bettingBody = z.object({
   currentNumero: numeroValue,
   winningStop: z.unknown().optional(),
   abandoning: z.unknown().optional(),
-  betCartAmountSum: wireMoney,
+  betCartAmountSum: money(),
   chase: z.preprocess(blank, z.union([z.boolean(), z.literal(0), z.literal(1)]).optional()),
   device: z.preprocess(blank, z.union([z.string().max(32), z.number()]).optional()),
   orderType: z.preprocess(blank, z.union([z.string().max(32), z.number()]).optional()),

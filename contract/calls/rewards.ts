@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
-import { wireMoney } from '../money';
+import { money } from '../money';
 
 /**
  * Calls of rewards, referrals and agents (issue 13; player-shell §2 /m/activity/signIn, /m/leaderBoard,
@@ -20,7 +20,7 @@ export const rewardValue = z.object({
   kind: z.enum(['sign_in', 'promotion', 'referral']),
   /** The sign-in streak day, the promotion's title, or the invited friend's masked account. */
   title: z.string(),
-  amount: wireMoney,
+  amount: money(),
   status: z.enum(['waiting', 'claimed']),
   createdAt: z.number().int(),
   claimedAt: z.number().int().nullable(),
@@ -54,8 +54,8 @@ export const rewardCalls = {
   signInStatus: defineCall({
     name: 'signInStatus', method: 'GET', path: `${REWARDS}/signIn`, auth: 'member', extension: true,
     value: z.object({
-      timeZone: z.string(), today: day, signedToday: z.boolean(), streak: z.number().int().min(0), todayReward: wireMoney,
-      rewards: z.array(wireMoney), signedDays: z.array(day), monthDays: z.array(day),
+      timeZone: z.string(), today: day, signedToday: z.boolean(), streak: z.number().int().min(0), todayReward: money(),
+      rewards: z.array(money()), signedDays: z.array(day), monthDays: z.array(day),
     }),
     summary: 'Daily sign-in calendar and streak (PlayDeck extension, capability rewards).',
   }),
@@ -65,7 +65,7 @@ export const rewardCalls = {
    */
   signInClaim: defineCall({
     name: 'signInClaim', method: 'POST', path: `${REWARDS}/signIn`, auth: 'member', extension: true,
-    value: z.object({ day, streak: z.number().int().min(1), reward: wireMoney, balance: wireMoney }),
+    value: z.object({ day, streak: z.number().int().min(1), reward: money(), balance: money() }),
     summary: 'Sign in for today and take the streak reward (PlayDeck extension, capability rewards).',
   }),
   /**
@@ -77,8 +77,8 @@ export const rewardCalls = {
     name: 'leaderboard', method: 'GET', path: `${REWARDS}/leaderboard`, auth: 'optional', extension: true,
     value: z.object({
       metric: z.enum(['turnover', 'win']), period: z.enum(['day', 'week', 'month']), from: z.number().int(), to: z.number().int(),
-      entries: z.array(z.object({ rank: z.number().int(), name: z.string(), amount: wireMoney })),
-      mine: z.object({ rank: z.number().int().nullable(), amount: wireMoney }).nullable(),
+      entries: z.array(z.object({ rank: z.number().int(), name: z.string(), amount: money() })),
+      mine: z.object({ rank: z.number().int().nullable(), amount: money() }).nullable(),
     }),
     summary: 'Ranking of the site over the current period (PlayDeck extension, capability rewards).',
   }),
@@ -95,7 +95,7 @@ export const rewardCalls = {
   rewardClaim: defineCall({
     name: 'rewardClaim', method: 'POST', path: `${REWARDS}/claim`, auth: 'member', extension: true,
     body: z.object({ rewardId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-    value: z.object({ reward: rewardValue, balance: wireMoney }),
+    value: z.object({ reward: rewardValue, balance: money() }),
     summary: 'Claim a waiting reward into the wallet (PlayDeck extension, capability rewards).',
   }),
   /**
@@ -106,8 +106,8 @@ export const rewardCalls = {
   inviteInfo: defineCall({
     name: 'inviteInfo', method: 'GET', path: `${REWARDS}/invite`, auth: 'member', extension: true,
     value: z.object({
-      code: z.string(), reward: wireMoney, earned: wireMoney,
-      friends: z.array(z.object({ name: z.string(), registeredAt: z.number().int(), reward: wireMoney, rewardStatus: z.enum(['none', 'waiting', 'claimed']) })),
+      code: z.string(), reward: money(), earned: money(),
+      friends: z.array(z.object({ name: z.string(), registeredAt: z.number().int(), reward: money(), rewardStatus: z.enum(['none', 'waiting', 'claimed']) })),
     }),
     summary: 'Personal invitation code, invited friends and rewards earned (PlayDeck extension, capability rewards).',
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
-import { wireMoney } from '../money';
+import { money, wireMoney } from '../money';
 
 /**
  * Calls of the wallet and payments area (issue 13; player-shell §2 /m/voucherCenter, /m/withdraw, §4 Balance,
@@ -13,7 +13,7 @@ import { wireMoney } from '../money';
 /** An idempotency key chosen by the client: a retried request with the same key changes nothing twice. */
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8 to 64 letters, digits, - or _');
 /** A positive amount in currency units. */
-const positiveAmount = wireMoney.pipe(z.number().positive().max(100_000_000));
+const positiveAmount = money(wireMoney.pipe(z.number().positive().max(100_000_000)));
 /** A date filter: UTC epoch milliseconds (query strings carry digits). */
 const epochMs = z.coerce.number().int().min(0).max(8.64e15);
 
@@ -28,20 +28,20 @@ export const TRANSACTION_CATEGORIES = ['deposit', 'withdrawal', 'bonus', 'round'
 export const depositValue = z.object({
   depositId: z.number().int(),
   methodCode: z.string(),
-  amount: wireMoney,
+  amount: money(),
   status: z.enum(DEPOSIT_STATUSES),
   createdAt: z.number().int(),
   expiresAt: z.number().int(),
   /** Where to send the player to pay (only while pending, on the answer of the create call). */
   redirectUrl: z.string().nullable(),
   /** The wallet balance after the deposit was credited (currency units), null otherwise. */
-  balance: wireMoney.nullable(),
+  balance: money().nullable(),
 });
 
 /** One withdrawal as the player sees it (the account number masked but for its last 4 digits). */
 export const withdrawalValue = z.object({
   withdrawalId: z.number().int(),
-  amount: wireMoney,
+  amount: money(),
   status: z.enum(WITHDRAWAL_STATUSES),
   payeeName: z.string(),
   bankName: z.string(),
@@ -77,7 +77,7 @@ export const walletCalls = {
     name: 'paymentMethods', method: 'GET', path: `${EXTENSION_PREFIX}/payments/methods`, auth: 'member', extension: true,
     value: z.object({
       currency: z.string(), currencySymbol: z.string(), template: z.union([z.literal(0), z.literal(1)]),
-      methods: z.array(z.object({ methodCode: z.string(), displayName: z.string(), minAmount: wireMoney, maxAmount: wireMoney })),
+      methods: z.array(z.object({ methodCode: z.string(), displayName: z.string(), minAmount: money(), maxAmount: money() })),
     }),
     summary: 'Deposit methods and amount limits of the site (PlayDeck extension, capability payments).',
   }),
@@ -109,7 +109,7 @@ export const walletCalls = {
   withdrawInfo: defineCall({
     name: 'withdrawInfo', method: 'GET', path: '/wps/transaction/withdraw', auth: 'member',
     value: z.object({
-      enabled: z.boolean(), minAmount: wireMoney, maxAmount: wireMoney, available: wireMoney, currencySymbol: z.string(),
+      enabled: z.boolean(), minAmount: money(), maxAmount: money(), available: money(), currencySymbol: z.string(),
       paymentPasswordSet: z.boolean(), payeeName: z.string(), withdrawals: z.array(withdrawalValue),
     }),
     summary: 'Withdrawal limits, available balance and the member\'s withdrawals (path of platform-contract.md §1.1).',
@@ -123,7 +123,7 @@ export const walletCalls = {
   withdrawRequest: defineCall({
     name: 'withdrawRequest', method: 'POST', path: '/wps/transaction/withdraw', auth: 'member',
     body: withdrawBody,
-    value: z.object({ withdrawal: withdrawalValue, balance: wireMoney }),
+    value: z.object({ withdrawal: withdrawalValue, balance: money() }),
     summary: 'Request a withdrawal; the amount is held until an operator decides (platform-contract.md §1.1 path).',
   }),
   /**
@@ -162,10 +162,10 @@ export const walletCalls = {
     }),
     value: z.object({
       list: z.array(z.object({
-        id: z.number().int(), category: z.enum(TRANSACTION_CATEGORIES), kind: z.string(), amount: wireMoney,
-        balanceAfter: wireMoney, reference: z.string(), createdAt: z.number().int(),
+        id: z.number().int(), category: z.enum(TRANSACTION_CATEGORIES), kind: z.string(), amount: money(),
+        balanceAfter: money(), reference: z.string(), createdAt: z.number().int(),
       })),
-      totals: z.object({ deposits: wireMoney, withdrawals: wireMoney, netDeposits: wireMoney, bonuses: wireMoney, rounds: wireMoney }),
+      totals: z.object({ deposits: money(), withdrawals: money(), netDeposits: money(), bonuses: money(), rounds: money() }),
       pageNo: z.number().int(), totalPages: z.number().int(),
     }),
     summary: 'Deposits, withdrawals, bonuses and rounds in one list, with net deposits (PlayDeck extension).',
@@ -188,7 +188,7 @@ export const walletCalls = {
   walletBalanceV2: defineCall({
     name: 'walletBalanceV2', method: 'GET', path: '/wps/v2/wallets/balance', moduleId: 'COMM3', auth: 'member',
     value: z.object({
-      balance: z.array(z.object({ accountTypeId: z.number().int(), availBalance: wireMoney })),
+      balance: z.array(z.object({ accountTypeId: z.number().int(), availBalance: money() })),
       currency: z.string(),
       currencySymbol: z.string(),
     }),

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, parseWire } from './helpers';
 import { balanceOf, createMember } from './fixtures';
 import { expectLedgerInvariants } from './money-invariants';
 import { createDeposit, depositStatus, freshKey, ledgerCount, postNotice } from './payments-helpers';
@@ -16,7 +16,7 @@ describe('deposit methods and orders (issue 13, Deposit)', { timeout: 30_000 }, 
     const member = await createMember();
     const { status, body } = await call('/wps/playdeck/payments/methods', { token: member.token });
     expect(status).toBe(200);
-    const value = walletCalls.paymentMethods.value.parse(body.value);
+    const value = parseWire(walletCalls.paymentMethods.value, body.value);
     expect(value.methods[0]).toEqual({ methodCode: 'DEMO_BANK', displayName: 'Bank transfer (demo)', minAmount: 10, maxAmount: 5000 });
     expect(value.template).toBe(0);
     expect(value.currencySymbol).toBe('$');
@@ -55,7 +55,7 @@ describe('deposit methods and orders (issue 13, Deposit)', { timeout: 30_000 }, 
     const key = freshKey();
     const first = await createDeposit(member.token, { amount: 25.5, idempotencyKey: key });
     expect(first.status).toBe(200);
-    const value = walletCalls.depositCreate.value.parse(first.body.value);
+    const value = parseWire(walletCalls.depositCreate.value, first.body.value);
     expect(value).toMatchObject({ amount: 25.5, status: 'pending', methodCode: 'DEMO_BANK', balance: null });
     expect(value.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1\/pay\/demo\/[A-Za-z0-9_-]{43}$/);
     const again = await createDeposit(member.token, { amount: 25.5, idempotencyKey: key });

@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import type { z } from 'zod';
 import { createApp } from '../../worker/index';
 import type { Envelope } from '../../worker/lib/envelope';
 import type { Bindings } from '../../worker/env';
@@ -29,4 +30,14 @@ export async function call<T = unknown>(
   const text = await response.text();
   await waitOnExecutionContext(ctx);
   return { status: response.status, body: JSON.parse(text) as Envelope<T>, headers: response.headers };
+}
+
+/**
+ * Checks an answer value against its call's schema (`schema.parse` throws when it does not fit) and returns the
+ * value as sent: money stays the wire decimal in currency units (parsing would decode it to minor units,
+ * contract/money.ts `money()`), so expectations read the bytes the client gets.
+ */
+export function parseWire<S extends z.ZodType>(schema: S, value: unknown): z.input<S> {
+  schema.parse(value);
+  return value as z.input<S>;
 }

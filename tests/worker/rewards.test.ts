@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, parseWire } from './helpers';
 import { balanceOf, createMember } from './fixtures';
 import { ensureAccountSettings, registerMember, setSwitch } from './accounts-fixtures';
 import { expectLedgerInvariants } from './money-invariants';
@@ -43,16 +43,16 @@ afterEach(async () => {
 describe('daily sign-in (issue 13, Daily sign-in)', { timeout: 30_000 }, () => {
   it('shows the calendar of the site day and pays the streak reward once a day through the ledger', async () => {
     const member = await createMember({ balanceMinor: 1_000 });
-    const before = rewardCalls.signInStatus.value.parse((await call('/wps/playdeck/rewards/signIn', { token: member.token })).body.value);
+    const before = parseWire(rewardCalls.signInStatus.value, (await call('/wps/playdeck/rewards/signIn', { token: member.token })).body.value);
     expect(before).toMatchObject({ timeZone: 'UTC', signedToday: false, streak: 0, todayReward: 1, rewards: [1, 1, 2, 2, 3, 3, 10] });
     expect(before.today).toBe(dayInZone(Date.now(), 'UTC'));
     expect(before.monthDays).toContain(before.today);
     const claim = await call('/wps/playdeck/rewards/signIn', { method: 'POST', token: member.token });
     expect(claim.status).toBe(200);
-    expect(rewardCalls.signInClaim.value.parse(claim.body.value)).toMatchObject({ day: before.today, streak: 1, reward: 1, balance: 11 });
+    expect(parseWire(rewardCalls.signInClaim.value, claim.body.value)).toMatchObject({ day: before.today, streak: 1, reward: 1, balance: 11 });
     const again = await call('/wps/playdeck/rewards/signIn', { method: 'POST', token: member.token });
     expect([again.status, again.body.errorCode]).toEqual([409, 'already_signed_in']);
-    const after = rewardCalls.signInStatus.value.parse((await call('/wps/playdeck/rewards/signIn', { token: member.token })).body.value);
+    const after = parseWire(rewardCalls.signInStatus.value, (await call('/wps/playdeck/rewards/signIn', { token: member.token })).body.value);
     expect(after).toMatchObject({ signedToday: true, streak: 1, todayReward: 0, signedDays: [before.today] });
     expect(await balanceOf(member.memberId)).toBe(1_100);
     expect(await ledgerCount(member.memberId, `sign-in:${before.today}`)).toBe(1);
@@ -109,12 +109,12 @@ describe('reward centre (issue 13, Reward centre)', { timeout: 30_000 }, () => {
   it('lists waiting rewards and claims one into the wallet once, even when claims race', async () => {
     const member = await createMember({ balanceMinor: 200 });
     const id = await waitingReward(member.memberId, 750, 'referral:test-1');
-    const list = rewardCalls.rewardList.value.parse((await call('/wps/playdeck/rewards', { token: member.token })).body.value);
+    const list = parseWire(rewardCalls.rewardList.value, (await call('/wps/playdeck/rewards', { token: member.token })).body.value);
     expect(list.rewards).toEqual([expect.objectContaining({ rewardId: id, kind: 'referral', status: 'waiting', amount: 7.5, title: 'fr***t' })]);
     const answers = await Promise.all(Array.from({ length: 4 }, () => call('/wps/playdeck/rewards/claim', { method: 'POST', token: member.token, json: { rewardId: id } })));
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
-    expect(rewardCalls.rewardClaim.value.parse(won[0]!.body.value)).toMatchObject({ balance: 9.5, reward: { status: 'claimed' } });
+    expect(parseWire(rewardCalls.rewardClaim.value, won[0]!.body.value)).toMatchObject({ balance: 9.5, reward: { status: 'claimed' } });
     expect(answers.filter((a) => a.body.errorCode === 'reward_claimed')).toHaveLength(3);
     const twice = await call('/wps/playdeck/rewards/claim', { method: 'POST', token: member.token, json: { rewardId: id } });
     expect([twice.status, twice.body.errorCode]).toEqual([409, 'reward_claimed']);
@@ -131,7 +131,7 @@ describe('reward centre (issue 13, Reward centre)', { timeout: 30_000 }, () => {
       `INSERT INTO promotion_applications (announcement_id, member_id, created_at) VALUES (?, ?, ?) RETURNING id`,
     ).bind(promo.id, member.memberId, Date.now()).first<{ id: number }>();
     await approvePromotionApplication(env.DB, app!.id, 1_250, Date.now());
-    const list = rewardCalls.rewardList.value.parse((await call('/wps/playdeck/rewards', { token: member.token })).body.value);
+    const list = parseWire(rewardList.value, (await call('/wps/playdeck/rewards', { token: member.token })).body.value);
     const reward = list.rewards.find((r) => r.kind === 'promotion');
     expect(reward).toMatchObject({ amount: 12.5, status: 'waiting' });
     expect((await call('/wps/playdeck/rewards/claim', { method: 'POST', token: member.token, json: { rewardId: reward!.rewardId } })).status).toBe(200);
@@ -160,7 +160,7 @@ describe('reward centre (issue 13, Reward centre)', { timeout: 30_000 }, () => {
 describe('invite friends and the referral reward (issue 13, Invite friends)', { timeout: 60_000 }, () => {
   it('gives a personal code; a friend registered with it is linked, and the first deposit rewards the inviter once', async () => {
     const inviter = await createMember();
-    const info = rewardCalls.inviteInfo.value.parse((await call('/wps/playdeck/rewards/invite', { token: inviter.token })).body.value);
+    const info = parseWire(rewardCalls.inviteInfo.value, (await call('/wps/playdeck/rewards/invite', { token: inviter.token })).body.value);
     expect(info.code).toMatch(/^[A-Z2-9]{8}$/);
     expect(info).toMatchObject({ reward: 5, earned: 0, friends: [] });
     expect((await call(`/wps/agent/affiliate?code=${info.code.toLowerCase()}&domain=127.0.0.1`)).body.value).toEqual({ code: info.code });
@@ -170,7 +170,7 @@ describe('invite friends and the referral reward (issue 13, Invite friends)', { 
     const first = await depositPaid(friend.session.token, 20);
     await depositPaid(friend.session.token, 30);
     expect(await referralRewardOnFirstDeposit(env.DB, linked!.id, first)).toBe(false);
-    const after = rewardCalls.inviteInfo.value.parse((await call('/wps/playdeck/rewards/invite', { token: inviter.token })).body.value);
+    const after = parseWire(rewardCalls.inviteInfo.value, (await call('/wps/playdeck/rewards/invite', { token: inviter.token })).body.value);
     expect(after.code).toBe(info.code);
     expect(after.friends).toEqual([expect.objectContaining({ reward: 5, rewardStatus: 'waiting' })]);
     expect(after.friends[0]!.name).toMatch(/\*\*\*/);
@@ -181,7 +181,7 @@ describe('invite friends and the referral reward (issue 13, Invite friends)', { 
 
   it('two first deposits racing make one referral reward', async () => {
     const inviter = await createMember();
-    const code = rewardCalls.inviteInfo.value.parse((await call('/wps/playdeck/rewards/invite', { token: inviter.token })).body.value).code;
+    const code = parseWire(rewardCalls.inviteInfo.value, (await call('/wps/playdeck/rewards/invite', { token: inviter.token })).body.value).code;
     const friend = await registerMember({ affiliateCode: code });
     const a = await createDeposit(friend.session.token, { amount: 15 });
     const b = await createDeposit(friend.session.token, { amount: 25 });
@@ -209,14 +209,14 @@ describe('agent registration (issue 13, Agent registration)', { timeout: 30_000 
 
   it('files an application, refuses a second while pending, and an approved member is an agent with an affiliate code', async () => {
     const member = await createMember();
-    expect(rewardCalls.agentStatus.value.parse((await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value))
+    expect(parseWire(rewardCalls.agentStatus.value, (await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value))
       .toEqual({ isAgent: false, affiliateCode: null, application: null });
     const filed = await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form });
-    expect(rewardCalls.agentApply.value.parse(filed.body.value).application?.status).toBe('pending');
+    expect(parseWire(rewardCalls.agentApply.value, filed.body.value).application?.status).toBe('pending');
     const again = await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form });
     expect([again.status, again.body.errorCode]).toEqual([409, 'agent_application_pending']);
     await decideAgentApplication(env.DB, member.memberId, 'approve', '', Date.now());
-    const standing = rewardCalls.agentStatus.value.parse((await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
+    const standing = parseWire(agentStatus.value, (await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
     expect(standing).toMatchObject({ isAgent: true, application: { status: 'approved' } });
     expect(standing.affiliateCode).toMatch(/^[A-Z0-9]{8}$/);
     expect((await call(`/wps/agent/affiliate?code=${standing.affiliateCode}`)).status).toBe(200);
@@ -228,7 +228,7 @@ describe('agent registration (issue 13, Agent registration)', { timeout: 30_000 
     const member = await createMember();
     await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form });
     await decideAgentApplication(env.DB, member.memberId, 'reject', 'No website', Date.now());
-    const rejected = rewardCalls.agentStatus.value.parse((await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
+    const rejected = parseWire(agentStatus.value, (await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
     expect(rejected.application).toMatchObject({ status: 'rejected', reason: 'No website' });
     expect((await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form })).status).toBe(200);
     const bad = await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: { ...form, expectedPlayers: 0, contact: '' } });
@@ -250,12 +250,12 @@ describe('leaderboard (issue 13, Leaderboard)', { timeout: 30_000 }, () => {
         .bind(memberId, node!.node_id, stake, win, key, now).run();
     await round(big.memberId, 9_000_000, 0, 'lb1');
     await round(small.memberId, 8_000_000, 100, 'lb2');
-    const board = rewardCalls.leaderboard.value.parse((await call('/wps/playdeck/rewards/leaderboard', { token: small.token })).body.value);
+    const board = parseWire(rewardCalls.leaderboard.value, (await call('/wps/playdeck/rewards/leaderboard', { token: small.token })).body.value);
     expect(board).toMatchObject({ metric: 'turnover', period: 'week' });
     expect(board.entries.slice(0, 2).map((e) => e.amount)).toEqual([90_000, 80_000]);
     expect(board.entries[0]!.name).toBe('fi***' + big.username.slice(-1));
     expect(board.mine).toEqual({ rank: 2, amount: 80_000 });
-    const visitor = rewardCalls.leaderboard.value.parse((await call('/wps/playdeck/rewards/leaderboard')).body.value);
+    const visitor = parseWire(rewardCalls.leaderboard.value, (await call('/wps/playdeck/rewards/leaderboard')).body.value);
     expect(visitor.mine).toBeNull();
     await setPromotion('MISSION', false);
     expect((await call('/wps/playdeck/rewards/leaderboard')).body.errorCode).toBe('function.not.available');

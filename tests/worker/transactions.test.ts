@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, parseWire } from './helpers';
 import { createMember } from './fixtures';
 import { createDeposit, postNotice } from './payments-helpers';
 import { walletCalls } from '../../contract/calls/wallet';
@@ -18,13 +18,13 @@ describe('the transactions view (issue 13: deposits, withdrawals, bonuses, round
       { amountMinor: -2_000, kind: 'withdraw_hold', reference: 'withdraw:w1', idempotencyKey: 'withdraw:w1:hold' },
     ]);
     const all = await call('/wps/playdeck/payments/transactions', { token: member.token });
-    const value = walletCalls.transactions.value.parse(all.body.value);
+    const value = parseWire(walletCalls.transactions.value, all.body.value);
     expect(value.list.map((r) => [r.category, r.kind, r.amount])).toEqual([
       ['withdrawal', 'withdraw_hold', -20], ['round', 'win', 25], ['round', 'bet', -10], ['deposit', 'deposit', 50], ['bonus', 'welcome_bonus', 100],
     ]);
     expect(value.totals).toEqual({ deposits: 50, withdrawals: -20, netDeposits: 30, bonuses: 100, rounds: 15 });
     expect(value.list[0]?.balanceAfter).toBe(145);
-    const rounds = walletCalls.transactions.value.parse((await call('/wps/playdeck/payments/transactions?category=round', { token: member.token })).body.value);
+    const rounds = parseWire(walletCalls.transactions.value, (await call('/wps/playdeck/payments/transactions?category=round', { token: member.token })).body.value);
     expect(rounds.list).toHaveLength(2);
     expect(rounds.totals.netDeposits).toBe(30);
   });
@@ -36,7 +36,7 @@ describe('the transactions view (issue 13: deposits, withdrawals, bonuses, round
     expect([tooLong.status, tooLong.body.errorCode]).toEqual([400, 'request_param_err']);
     const backwards = await call(`/wps/playdeck/payments/transactions?startDate=${now}&endDate=${now - 1}`, { token: member.token });
     expect(backwards.status).toBe(400);
-    const past = walletCalls.transactions.value.parse((await call(`/wps/playdeck/payments/transactions?startDate=0&endDate=1000`, { token: member.token })).body.value);
+    const past = parseWire(walletCalls.transactions.value, (await call(`/wps/playdeck/payments/transactions?startDate=0&endDate=1000`, { token: member.token })).body.value);
     expect(past).toMatchObject({ list: [], pageNo: 1, totalPages: 1 });
     expect((await call('/wps/playdeck/payments/transactions')).status).toBe(401);
   });

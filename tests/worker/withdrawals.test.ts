@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, parseWire } from './helpers';
 import { balanceOf, createMember, type TestMember } from './fixtures';
 import { expectLedgerInvariants } from './money-invariants';
 import { freshKey, ledgerCount } from './payments-helpers';
@@ -40,10 +40,10 @@ describe('withdrawal requests put the amount on hold (issue 13, Withdraw)', { ti
   it('shows limits, the available balance and whether a payment password is set', async () => {
     const member = await payingMember(12_345);
     const res = await info(member.token);
-    const value = walletCalls.withdrawInfo.value.parse(res.body.value);
+    const value = parseWire(walletCalls.withdrawInfo.value, res.body.value);
     expect(value).toMatchObject({ enabled: true, minAmount: 20, maxAmount: 2000, available: 123.45, paymentPasswordSet: true, withdrawals: [] });
     const fresh = await createMember();
-    expect(walletCalls.withdrawInfo.value.parse((await info(fresh.token)).body.value).paymentPasswordSet).toBe(false);
+    expect(parseWire(walletCalls.withdrawInfo.value, (await info(fresh.token)).body.value).paymentPasswordSet).toBe(false);
   });
 
   it('a request holds the amount in the ledger; a retry with the same key holds nothing twice', async () => {
@@ -101,7 +101,7 @@ describe('operator decisions (npm run operator -- withdrawal approve|reject)', {
     const member = await payingMember();
     const id = (await withdraw(member.token)).body.value.withdrawal.withdrawalId;
     await decide('withdrawal-approve', id);
-    const value = walletCalls.withdrawInfo.value.parse((await info(member.token)).body.value);
+    const value = parseWire(walletCalls.withdrawInfo.value, (await info(member.token)).body.value);
     expect(value.withdrawals[0]).toMatchObject({ withdrawalId: id, status: 'paid' });
     expect(value.available).toBe(950);
     await runPaymentsTick(env as unknown as Bindings);
@@ -115,7 +115,7 @@ describe('operator decisions (npm run operator -- withdrawal approve|reject)', {
     await decide('withdrawal-reject', withdrawal.withdrawalId);
     await decide('withdrawal-approve', withdrawal.withdrawalId); // a second decision changes nothing
     await runPaymentsTick(env as unknown as Bindings);
-    const value = walletCalls.withdrawInfo.value.parse((await info(member.token)).body.value);
+    const value = parseWire(walletCalls.withdrawInfo.value, (await info(member.token)).body.value);
     expect(value.withdrawals[0]).toMatchObject({ status: 'rejected', reason: 'documents missing' });
     expect(await balanceOf(member.memberId)).toBe(100_000);
     const kinds = (await env.DB.prepare(`SELECT kind FROM ledger_entries WHERE member_id = ? ORDER BY id`).bind(member.memberId).all<{ kind: string }>()).results;
@@ -178,6 +178,6 @@ describe('the payment password (security page)', { timeout: 30_000 }, () => {
     const stored = await env.DB.prepare(`SELECT json_extract(profile, '$.paymentPasswordHash') AS h FROM members WHERE id = ?`).bind(member.memberId).first<{ h: string }>();
     expect(stored?.h).toMatch(/^\$scrypt\$/);
     const security = await call('/wps/v2/member/securityConfig', { token: member.token });
-    expect(walletCalls.securityConfig.value.parse(security.body.value)).toMatchObject({ paymentPasswordSet: true, mobileBound: false, emailBound: false });
+    expect(parseWire(walletCalls.securityConfig.value, security.body.value)).toMatchObject({ paymentPasswordSet: true, mobileBound: false, emailBound: false });
   });
 });

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
-import { minorToWire, wireToMinor } from '../../contract/money';
+import { minorToWire } from '../../contract/money';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, DEMO_STAKES, SHOOTER_TARGETS, demoKindOf, isFairKind } from '../../rules/demoGames';
-import { ApiError, ok } from '../lib/envelope';
+import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import type { FairRound } from '../db/queries/demo-fair';
@@ -22,11 +22,11 @@ async function demoGame(db: D1Database, merchantCode: string, nodeId: number): P
   return found;
 }
 
-/** A provably fair round as the wire carries it: money in currency units. */
+/** A provably fair round as its answer declares it: money in minor units (encodeValue sends currency units). */
 export function fairRoundWire(round: FairRound): ValueOf<typeof catalogueCalls.demoPlay>['round'] {
   return {
-    roundId: round.id, nodeId: round.nodeId, outcome: round.outcome, stake: minorToWire(round.stakeMinor),
-    winAmount: minorToWire(round.winMinor), freePlay: round.freePlay, fair: round.fair, createdAt: round.createdAt,
+    roundId: round.id, nodeId: round.nodeId, outcome: round.outcome, stake: round.stakeMinor,
+    winAmount: round.winMinor, freePlay: round.freePlay, fair: round.fair, createdAt: round.createdAt,
   };
 }
 
@@ -50,13 +50,13 @@ export const demoGamesRouter = new Hono<AppEnv>()
       kind,
       gameName: game.gameName,
       displayName: game.displayName,
-      stakes: (kind === 'slot' ? SLOT_STAKES : DEMO_STAKES).map((stake) => minorToWire(stake)),
+      stakes: [...(kind === 'slot' ? SLOT_STAKES : DEMO_STAKES)],
       freePlay: game.supportPlay === 0,
       minTarget: CRASH_MIN_TARGET,
       maxTarget: CRASH_MAX_TARGET,
       targets: SHOOTER_TARGETS.map((t) => ({ ...t })),
     };
-    return ok(c, value);
+    return ok(c, encodeValue(catalogueCalls.demoGame, value));
   })
   /** GET /fair → `{ commitment, nonce }` of the member's next round (committing a first seed). 401 without a session. */
   .get('/fair', memberOnly, async (c) => {
@@ -75,7 +75,7 @@ export const demoGamesRouter = new Hono<AppEnv>()
   .post('/play', memberOnly, valid('json', catalogueCalls.demoPlay.body!), async (c) => {
     const member = requireMember(c);
     const body = c.req.valid('json');
-    const stakeMinor = wireToMinor(body.stake);
+    const stakeMinor = body.stake;
     if (!DEMO_STAKES.includes(stakeMinor)) {
       throw new ApiError(400, 'invalid_stake', `The stake must be one of ${DEMO_STAKES.map((m) => minorToWire(m)).join(', ')}`);
     }
@@ -91,7 +91,7 @@ export const demoGamesRouter = new Hono<AppEnv>()
     });
     const next = await currentSeed(db, member.memberId);
     const value: ValueOf<typeof catalogueCalls.demoPlay> = {
-      round: fairRoundWire(result.round), balance: minorToWire(result.balanceMinor), nextCommitment: next.commitment,
+      round: fairRoundWire(result.round), balance: result.balanceMinor, nextCommitment: next.commitment,
     };
-    return ok(c, value);
+    return ok(c, encodeValue(catalogueCalls.demoPlay, value));
   });

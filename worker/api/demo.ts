@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
-import { minorToWire, wireToMinor } from '../../contract/money';
-import { ApiError, ok } from '../lib/envelope';
+import { minorToWire } from '../../contract/money';
+import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import { findRoundByKey, insertRoundStatement, type DemoRound } from '../db/queries/demo';
@@ -21,12 +22,11 @@ async function demoGame(db: D1Database, merchantCode: string, nodeId: number): P
   return found;
 }
 
-/** A round as the wire carries it: money in currency units. */
-function spinValue(round: DemoRound, balanceMinor: number): ValueOf<typeof catalogueCalls.demoSlotSpin> {
-  return {
-    roundId: round.id, reels: round.reels, stake: minorToWire(round.stakeMinor), winAmount: minorToWire(round.winMinor),
-    balance: minorToWire(balanceMinor),
-  };
+/** A round as the wire carries it: money in currency units (encoded by the answer's schema). */
+function spinValue(round: DemoRound, balanceMinor: number): z.input<typeof catalogueCalls.demoSlotSpin.value> {
+  return encodeValue(catalogueCalls.demoSlotSpin, {
+    roundId: round.id, reels: round.reels, stake: round.stakeMinor, winAmount: round.winMinor, balance: balanceMinor,
+  });
 }
 
 /** 409 `idempotency_conflict` when a key is reused for a different spin. */
@@ -53,11 +53,11 @@ export const demoRouter = new Hono<AppEnv>()
       nodeId,
       gameName: game.gameName,
       displayName: game.displayName,
-      stakes: SLOT_STAKES.map((stake) => minorToWire(stake)),
+      stakes: [...SLOT_STAKES],
       symbols: SLOT_SYMBOLS.map((s) => ({ ...s })),
       paytable: SLOT_PAYTABLE.map((p) => ({ ...p })),
     };
-    return ok(c, value);
+    return ok(c, encodeValue(catalogueCalls.demoSlotGame, value));
   })
   /**
    * POST /slot/spin `{ nodeId, stake (currency units), idempotencyKey }` → `{ roundId, reels, stake, winAmount,
@@ -70,8 +70,7 @@ export const demoRouter = new Hono<AppEnv>()
    */
   .post('/slot/spin', memberOnly, valid('json', catalogueCalls.demoSlotSpin.body!), async (c) => {
     const member = requireMember(c);
-    const { nodeId, stake, idempotencyKey } = c.req.valid('json');
-    const stakeMinor = wireToMinor(stake);
+    const { nodeId, stake: stakeMinor, idempotencyKey } = c.req.valid('json');
     const db = c.env.DB;
     if (!isSlotStake(stakeMinor)) throw new ApiError(400, 'invalid_stake', `The stake must be one of ${SLOT_STAKES.map((m) => minorToWire(m)).join(', ')}`);
 

@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { historyCalls } from '../../contract/calls/history';
 import type { ValueOf } from '../../contract/call';
-import { minorToWire } from '../../contract/money';
-import { ApiError, ok } from '../lib/envelope';
+import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { findSlotRound, gameNameOf, listHistory } from '../db/queries/game-history';
 import { findFairRound } from '../db/queries/demo-fair';
@@ -12,7 +11,8 @@ import { memberOnly } from '../middleware/member-only';
 
 /**
  * Router for /wps/playdeck/history (PlayDeck extension, capability `game-history`; contract/calls/history.ts):
- * the member's game history of every kind (player-shell §2 /m/gameRecord). Money is currency units on the wire.
+ * the member's game history of every kind (player-shell §2 /m/gameRecord). Money is currency units on the wire
+ * (the answers are built in minor units and encoded by their schema: encodeValue).
  */
 export const historyRouter = new Hono<AppEnv>()
   /**
@@ -25,17 +25,17 @@ export const historyRouter = new Hono<AppEnv>()
     const { items, totals } = await listHistory(c.env.DB, { memberId: member.memberId, kind: q.kind, status: q.status, from: q.startDate, to: q.endDate }, q.page, q.size);
     const value: ValueOf<typeof historyCalls.gameHistory> = {
       items: items.map((i) => ({
-        kind: i.kind, id: i.id, nodeId: i.nodeId, gameName: i.gameName, stake: minorToWire(i.stakeMinor), winAmount: minorToWire(i.winMinor),
-        refund: minorToWire(i.refundMinor), net: minorToWire(i.winMinor - i.stakeMinor), status: i.status, freePlay: i.freePlay, createdAt: i.createdAt,
+        kind: i.kind, id: i.id, nodeId: i.nodeId, gameName: i.gameName, stake: i.stakeMinor, winAmount: i.winMinor,
+        refund: i.refundMinor, net: i.winMinor - i.stakeMinor, status: i.status, freePlay: i.freePlay, createdAt: i.createdAt,
       })),
       totals: {
-        count: totals.count, stake: minorToWire(totals.stakeMinor), winAmount: minorToWire(totals.winMinor),
-        net: minorToWire(totals.winMinor - totals.stakeMinor),
+        count: totals.count, stake: totals.stakeMinor, winAmount: totals.winMinor,
+        net: totals.winMinor - totals.stakeMinor,
       },
       page: q.page,
       totalPages: Math.ceil(totals.count / q.size),
     };
-    return ok(c, value);
+    return ok(c, encodeValue(historyCalls.gameHistory, value));
   })
   /**
    * GET /round?roundId → one demo round of the member: a slot round with its reels, a provably fair round with its
@@ -48,16 +48,16 @@ export const historyRouter = new Hono<AppEnv>()
     const fair = await findFairRound(db, member.memberId, roundId);
     if (fair) {
       const value: ValueOf<typeof historyCalls.gameHistoryRound> = {
-        roundId, kind: fair.kind, nodeId: fair.nodeId, gameName: await gameNameOf(db, fair.nodeId), stake: minorToWire(fair.stakeMinor),
-        winAmount: minorToWire(fair.winMinor), freePlay: fair.freePlay, createdAt: fair.createdAt, outcome: fair.outcome, fair: fair.fair,
+        roundId, kind: fair.kind, nodeId: fair.nodeId, gameName: await gameNameOf(db, fair.nodeId), stake: fair.stakeMinor,
+        winAmount: fair.winMinor, freePlay: fair.freePlay, createdAt: fair.createdAt, outcome: fair.outcome, fair: fair.fair,
       };
-      return ok(c, value);
+      return ok(c, encodeValue(historyCalls.gameHistoryRound, value));
     }
     const slot = await findSlotRound(db, member.memberId, roundId);
     if (!slot) throw new ApiError(404, 'round_not_found', 'No such round of this member');
     const value: ValueOf<typeof historyCalls.gameHistoryRound> = {
-      roundId, kind: 'slot', nodeId: slot.nodeId, gameName: await gameNameOf(db, slot.nodeId), stake: minorToWire(slot.stakeMinor),
-      winAmount: minorToWire(slot.winMinor), freePlay: false, createdAt: slot.createdAt, reels: slot.reels,
+      roundId, kind: 'slot', nodeId: slot.nodeId, gameName: await gameNameOf(db, slot.nodeId), stake: slot.stakeMinor,
+      winAmount: slot.winMinor, freePlay: false, createdAt: slot.createdAt, reels: slot.reels,
     };
-    return ok(c, value);
+    return ok(c, encodeValue(historyCalls.gameHistoryRound, value));
   });

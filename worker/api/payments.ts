@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import type { ValueOf } from '../../contract/call';
 import { walletCalls } from '../../contract/calls/wallet';
-import { minorToWire, wireToMinor } from '../../contract/money';
-import { ApiError, ok } from '../lib/envelope';
+import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
@@ -15,12 +14,12 @@ import { listMerchantFlags } from '../db/queries/settings';
 import { getBalance } from '../services/ledger/ledger';
 import { transactionsPage } from '../services/wallet/transactions';
 
-/** A deposit as the wire carries it (currency units). */
+/** A deposit as its answer declares it (money in minor units: encodeValue turns it into currency units). */
 function depositWire(deposit: DepositRecord, redirectUrl: string | null, balanceMinor: number | null): ValueOf<typeof walletCalls.depositCreate> {
   return {
-    depositId: deposit.id, methodCode: deposit.methodCode, amount: minorToWire(deposit.amountMinor), status: deposit.status,
+    depositId: deposit.id, methodCode: deposit.methodCode, amount: deposit.amountMinor, status: deposit.status,
     createdAt: deposit.createdAt, expiresAt: deposit.expiresAt, redirectUrl,
-    balance: balanceMinor === null ? null : minorToWire(balanceMinor),
+    balance: balanceMinor,
   };
 }
 
@@ -38,9 +37,9 @@ export const paymentsRouter = new Hono<AppEnv>()
     const [methods, flags] = await Promise.all([listPaymentMethods(c.env.DB, merchant.code), listMerchantFlags(c.env.DB, merchant.code)]);
     const value: ValueOf<typeof walletCalls.paymentMethods> = {
       currency: merchant.currency, currencySymbol: merchant.currencySymbol, template: flags.templates.dep_func === 1 ? 1 : 0,
-      methods: methods.map((m) => ({ methodCode: m.methodCode, displayName: m.displayName, minAmount: minorToWire(m.minMinor), maxAmount: minorToWire(m.maxMinor) })),
+      methods: methods.map((m) => ({ methodCode: m.methodCode, displayName: m.displayName, minAmount: m.minMinor, maxAmount: m.maxMinor })),
     };
-    return ok(c, value);
+    return ok(c, encodeValue(walletCalls.paymentMethods, value));
   })
   /**
    * POST /deposit `{ methodCode, amount, idempotencyKey }` → the deposit with `redirectUrl` (services/deposits.ts
@@ -53,9 +52,9 @@ export const paymentsRouter = new Hono<AppEnv>()
     const merchant = c.var.merchant;
     const started = await startDeposit(c.env, {
       merchantCode: merchant.code, currency: merchant.currency, memberId: member.memberId, methodCode: body.methodCode,
-      amountMinor: wireToMinor(body.amount), idempotencyKey: body.idempotencyKey,
+      amountMinor: body.amount, idempotencyKey: body.idempotencyKey,
     }, { origin: new URL(c.req.url).origin });
-    return ok(c, depositWire(started.deposit, started.redirectUrl, null));
+    return ok(c, encodeValue(walletCalls.depositCreate, depositWire(started.deposit, started.redirectUrl, null)));
   })
   /**
    * GET /deposit?depositId → the member's deposit; a pending one is first checked with its provider (status
@@ -68,7 +67,7 @@ export const paymentsRouter = new Hono<AppEnv>()
     if (!found || found.memberId !== member.memberId) throw new ApiError(404, 'deposit_not_found', 'No such deposit');
     const deposit = await refreshDeposit(c.env, found);
     const balance = deposit.status === 'credited' ? await getBalance(c.env.DB, member.memberId) : null;
-    return ok(c, depositWire(deposit, null, balance));
+    return ok(c, encodeValue(walletCalls.depositStatus, depositWire(deposit, null, balance)));
   })
   /**
    * POST /notify/:methodCode: a provider's signed notice about a deposit (services/payments/notice.ts; no
@@ -97,5 +96,5 @@ export const paymentsRouter = new Hono<AppEnv>()
   /** GET /transactions (services/transactions.ts): ledger entries by category and period, with totals. */
   .get('/transactions', memberOnly, valid('query', walletCalls.transactions.query!), async (c) => {
     const member = requireRealMember(c);
-    return ok(c, await transactionsPage(c.env.DB, member.memberId, c.req.valid('query')));
+    return ok(c, encodeValue(walletCalls.transactions, await transactionsPage(c.env.DB, member.memberId, c.req.valid('query'))));
   });

@@ -3,9 +3,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { ValueOf } from '../../contract/call';
 import { rewardCalls } from '../../contract/calls/rewards';
-import { minorToWire } from '../../contract/money';
 import { maskName } from '../../rules/rewards';
-import { ApiError, ok } from '../lib/envelope';
+import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { requireMember, requireRealMember, type AuthedMember } from '../middleware/auth-context';
 import { loadRewardSettings, requireFeature, type RewardFeature } from '../services/rewards/reward-settings';
@@ -15,10 +14,10 @@ import { ensureInvitationCode } from '../services/rewards/referrals';
 import { findAgentApplication, listInvitedFriends, upsertAgentApplication, type RewardRecord } from '../db/queries/rewards';
 import { findMemberAffiliate } from '../db/queries/referrals';
 
-/** A reward on the wire (currency units; a referral's title is the friend's masked account). */
+/** A reward as its answer declares it (minor units, encodeValue sends currency units; a referral's title is the friend's masked account). */
 function rewardWire(r: RewardRecord): ValueOf<typeof rewardCalls.rewardList>['rewards'][number] {
   return {
-    rewardId: r.id, kind: r.kind, title: r.kind === 'referral' ? maskName(r.title) : r.title, amount: minorToWire(r.amountMinor),
+    rewardId: r.id, kind: r.kind, title: r.kind === 'referral' ? maskName(r.title) : r.title, amount: r.amountMinor,
     status: r.status, createdAt: r.createdAt, claimedAt: r.claimedAt,
   };
 }
@@ -57,29 +56,29 @@ export const rewardsRouter = new Hono<AppEnv>()
   .get('/signIn', async (c) => {
     const member = await gate(c, { promotion: 'LOGIN' });
     const s = await signInState(c.env.DB, member.memberId, await loadRewardSettings(c.env.DB, c.var.merchant.code));
-    return ok(c, {
-      timeZone: s.timeZone, today: s.today, signedToday: s.signedToday, streak: s.streak, todayReward: minorToWire(s.todayRewardMinor),
-      rewards: s.rewardsMinor.map((m) => minorToWire(m)), signedDays: s.signedDays, monthDays: s.monthDays,
-    } satisfies ValueOf<typeof rewardCalls.signInStatus>);
+    return ok(c, encodeValue(rewardCalls.signInStatus, {
+      timeZone: s.timeZone, today: s.today, signedToday: s.signedToday, streak: s.streak, todayReward: s.todayRewardMinor,
+      rewards: s.rewardsMinor, signedDays: s.signedDays, monthDays: s.monthDays,
+    }));
   })
   .post('/signIn', async (c) => {
     const member = await gate(c, { promotion: 'LOGIN' });
     const result = await claimSignIn(c.env.DB, member.memberId, await loadRewardSettings(c.env.DB, c.var.merchant.code));
-    return ok(c, { day: result.day, streak: result.streak, reward: minorToWire(result.rewardMinor), balance: minorToWire(result.balanceMinor) });
+    return ok(c, encodeValue(rewardCalls.signInClaim, { day: result.day, streak: result.streak, reward: result.rewardMinor, balance: result.balanceMinor }));
   })
   .get('/leaderboard', async (c) => {
     await requireFeature(c.env.DB, c.var.merchant.code, { promotion: 'MISSION' });
     const member = c.get('member');
     const board = await leaderboard(c.env.DB, c.var.merchant.code, member?.memberId ?? null, await loadRewardSettings(c.env.DB, c.var.merchant.code));
-    return ok(c, {
+    return ok(c, encodeValue(rewardCalls.leaderboard, {
       metric: board.metric, period: board.period, from: board.from, to: board.to,
-      entries: board.entries.map((e) => ({ rank: e.rank, name: e.name, amount: minorToWire(e.amountMinor) })),
-      mine: board.mine && { rank: board.mine.rank, amount: minorToWire(board.mine.amountMinor) },
-    } satisfies ValueOf<typeof rewardCalls.leaderboard>);
+      entries: board.entries.map((e) => ({ rank: e.rank, name: e.name, amount: e.amountMinor })),
+      mine: board.mine && { rank: board.mine.rank, amount: board.mine.amountMinor },
+    }));
   })
   .get('/', async (c) => {
     const member = await gate(c, { switchId: 'REWCEN3' });
-    return ok(c, { rewards: (await rewardCentre(c.env.DB, member.memberId)).map(rewardWire) });
+    return ok(c, encodeValue(rewardCalls.rewardList, { rewards: (await rewardCentre(c.env.DB, member.memberId)).map(rewardWire) }));
   })
   .post('/claim', async (c, next) => {
     await gate(c, { switchId: 'REWCEN3' });
@@ -87,7 +86,7 @@ export const rewardsRouter = new Hono<AppEnv>()
   }, valid('json', rewardCalls.rewardClaim.body!), async (c) => {
     const member = requireRealMember(c);
     const { reward, balanceMinor } = await claimReward(c.env.DB, member.memberId, c.req.valid('json').rewardId);
-    return ok(c, { reward: rewardWire(reward), balance: minorToWire(balanceMinor) });
+    return ok(c, encodeValue(rewardCalls.rewardClaim, { reward: rewardWire(reward), balance: balanceMinor }));
   })
   .get('/invite', async (c) => {
     const member = await gate(c, { promotion: 'REFERRAL' });
@@ -96,10 +95,10 @@ export const rewardsRouter = new Hono<AppEnv>()
       ensureInvitationCode(db, member.memberId), listInvitedFriends(db, member.memberId), loadRewardSettings(db, c.var.merchant.code),
     ]);
     const earned = friends.reduce((sum, f) => sum + f.rewardMinor, 0);
-    return ok(c, {
-      code, reward: minorToWire(settings.referralRewardMinor), earned: minorToWire(earned),
-      friends: friends.map((f) => ({ name: maskName(f.account), registeredAt: f.registeredAt, reward: minorToWire(f.rewardMinor), rewardStatus: f.rewardStatus })),
-    } satisfies ValueOf<typeof rewardCalls.inviteInfo>);
+    return ok(c, encodeValue(rewardCalls.inviteInfo, {
+      code, reward: settings.referralRewardMinor, earned,
+      friends: friends.map((f) => ({ name: maskName(f.account), registeredAt: f.registeredAt, reward: f.rewardMinor, rewardStatus: f.rewardStatus })),
+    }));
   })
   .get('/agent', async (c) => {
     const member = await gate(c, null);

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env';
-import { ok } from '../lib/envelope';
+import { encodeValue, ok } from '../lib/envelope';
 import { requireMember } from '../middleware/auth-context';
 import { findWallet } from '../db/queries/wallets';
-import { minorToWire } from '../../contract/money';
-import type { accountsCalls } from '../../contract/calls/accounts';
-import type { walletCalls } from '../../contract/calls/wallet';
+import { accountsCalls } from '../../contract/calls/accounts';
+import { walletCalls } from '../../contract/calls/wallet';
 import type { ValueOf } from '../../contract/call';
 
 /** The wallet's account type id in `balance[]` (PlayDeck has one main wallet per member). */
@@ -15,7 +14,7 @@ export const MAIN_ACCOUNT_TYPE_ID = 1;
 /**
  * Router for /wps/wallets (platform-contract.md §2 wallet; player-shell §3 Wallet, §4 Balance).
  * - GET /gcs (COMM3) → `{ sumBalance, currency, currencySymbol, balance: [{ accountTypeId: 1, availBalance }] }`,
- *   amounts in DECIMAL currency units (minorToWire; the exact body is not found in the platform's clients, this
+ *   amounts in DECIMAL currency units (the money codec: encodeValue; the exact body is not found in the platform's clients, this
  *   is the v2 style); 0 when the member has no wallet. Trial members see their play money. 401
  *   `customer.not.login` | `user.or.token.invalid`.
  */
@@ -23,20 +22,20 @@ export const walletRouter = new Hono<AppEnv>().get('/gcs', async (c) => {
   const member = requireMember(c);
   const merchant = c.var.merchant;
   const wallet = await findWallet(c.env.DB, member.memberId);
-  const balance = minorToWire(wallet?.balanceMinor ?? 0);
-  const value: z.input<typeof accountsCalls.wallet.value> = {
+  const balance = wallet?.balanceMinor ?? 0;
+  const value: z.output<typeof accountsCalls.wallet.value> = {
     sumBalance: balance,
     currency: wallet?.currency ?? merchant.currency,
     currencySymbol: merchant.currencySymbol,
     balance: [{ accountTypeId: MAIN_ACCOUNT_TYPE_ID, availBalance: balance }],
   };
   c.header('Cache-Control', 'no-store');
-  return ok(c, value);
+  return ok(c, encodeValue(accountsCalls.wallet, value));
 });
 
 /**
  * GET /wps/v2/wallets/balance (COMM3; platform-contract.md §2 wallet (2nd), §7.6) → `{ balance: [{ accountTypeId:
- * 1, availBalance }], currency, currencySymbol }`, DECIMAL currency units (minorToWire) of the same ledger balance
+ * 1, availBalance }], currency, currencySymbol }`, DECIMAL currency units (the money codec) of the same ledger balance
  * as /wps/wallets/gcs; 0 without a wallet. 401 `customer.not.login` | `user.or.token.invalid`. Mounted at
  * /wps/v2/wallets.
  */
@@ -44,12 +43,12 @@ export const walletV2Router = new Hono<AppEnv>().get('/balance', async (c) => {
   const member = requireMember(c);
   const wallet = await findWallet(c.env.DB, member.memberId);
   const value: ValueOf<typeof walletCalls.walletBalanceV2> = {
-    balance: [{ accountTypeId: MAIN_ACCOUNT_TYPE_ID, availBalance: minorToWire(wallet?.balanceMinor ?? 0) }],
+    balance: [{ accountTypeId: MAIN_ACCOUNT_TYPE_ID, availBalance: wallet?.balanceMinor ?? 0 }],
     currency: wallet?.currency ?? c.var.merchant.currency,
     currencySymbol: c.var.merchant.currencySymbol,
   };
   c.header('Cache-Control', 'no-store');
-  return ok(c, value);
+  return ok(c, encodeValue(walletCalls.walletBalanceV2, value));
 });
 
 /**

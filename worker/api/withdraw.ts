@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import type { ValueOf } from '../../contract/call';
 import { walletCalls } from '../../contract/calls/wallet';
-import { minorToWire, wireToMinor } from '../../contract/money';
-import { ok } from '../lib/envelope';
+import { encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
@@ -13,11 +12,11 @@ import { getBalance } from '../services/ledger/ledger';
 import { checkPaymentPassword, hasPaymentPassword } from '../services/wallet/payment-password';
 import { requestWithdrawal, settleDecidedWithdrawals } from '../services/wallet/withdrawals';
 
-/** A withdrawal on the wire: currency units, the account number masked but for its last 4 characters. */
+/** A withdrawal as its answer declares it: money in minor units (encodeValue sends currency units), the account number masked but for its last 4 characters. */
 export function withdrawalWire(w: WithdrawalRecord): ValueOf<typeof walletCalls.withdrawInfo>['withdrawals'][number] {
   const account = w.accountNumber.replace(/\s+/g, '');
   return {
-    withdrawalId: w.id, amount: minorToWire(w.amountMinor), status: w.status, payeeName: w.payeeName, bankName: w.bankName,
+    withdrawalId: w.id, amount: w.amountMinor, status: w.status, payeeName: w.payeeName, bankName: w.bankName,
     accountNumber: account.length > 4 ? `****${account.slice(-4)}` : account, reason: w.reason, createdAt: w.createdAt,
   };
 }
@@ -41,11 +40,11 @@ export const withdrawRouter = new Hono<AppEnv>()
     ]);
     const payee = record?.profile.payeeName;
     const value: ValueOf<typeof walletCalls.withdrawInfo> = {
-      enabled: settings !== null, minAmount: minorToWire(settings?.minMinor ?? 0), maxAmount: minorToWire(settings?.maxMinor ?? 0),
-      available: minorToWire(balance), currencySymbol: c.var.merchant.currencySymbol, paymentPasswordSet: passwordSet,
+      enabled: settings !== null, minAmount: settings?.minMinor ?? 0, maxAmount: settings?.maxMinor ?? 0,
+      available: balance, currencySymbol: c.var.merchant.currencySymbol, paymentPasswordSet: passwordSet,
       payeeName: typeof payee === 'string' ? payee : '', withdrawals: list.map(withdrawalWire),
     };
-    return ok(c, value);
+    return ok(c, encodeValue(walletCalls.withdrawInfo, value));
   })
   /**
    * POST /withdraw `{ amount, payeeName, bankName, accountNumber, paymentPassword, idempotencyKey }` →
@@ -59,8 +58,8 @@ export const withdrawRouter = new Hono<AppEnv>()
     await checkPaymentPassword(c.env.DB, member.memberId, body.paymentPassword);
     const { withdrawal, balanceMinor } = await requestWithdrawal(c.env.DB, {
       merchantCode: c.var.merchant.code, currency: c.var.merchant.currency, memberId: member.memberId,
-      amountMinor: wireToMinor(body.amount), payeeName: body.payeeName, bankName: body.bankName,
+      amountMinor: body.amount, payeeName: body.payeeName, bankName: body.bankName,
       accountNumber: body.accountNumber, idempotencyKey: body.idempotencyKey,
     });
-    return ok(c, { withdrawal: withdrawalWire(withdrawal), balance: minorToWire(balanceMinor) });
+    return ok(c, encodeValue(walletCalls.withdrawRequest, { withdrawal: withdrawalWire(withdrawal), balance: balanceMinor }));
   });

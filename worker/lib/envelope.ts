@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { z } from 'zod';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Envelope } from '../../contract/envelope';
 import type { ErrorCode } from '../../contract/errors';
@@ -31,4 +32,15 @@ export function envelope<T>(success: boolean, errorCode: ErrorCode | '', message
 /** Answers 200 with a success envelope around `value` (errorCode ''). */
 export function ok<T>(c: Context, value: T, message = 'ok') {
   return c.json(envelope(true, '', message, value), 200);
+}
+
+/**
+ * A call's answer value built inside (money in integer minor units) → its wire form, encoded by the call's answer
+ * schema (`z.encode(def.value, value)`): each money field declared with `money()` becomes the decimal in currency
+ * units (contract/money.ts, docs/design.md Money); the rest passes as the schema reads it. Throws (a 500) when
+ * the value does not fit the schema. Keys leave in the schema's order and keys the schema does not name are left
+ * out, so a handler's value lists exactly the schema's keys in its order (the answers' bytes are the same).
+ */
+export function encodeValue<V extends z.ZodType>(def: { value: V }, value: z.output<V>): z.input<V> {
+  return z.encode(def.value, value);
 }

@@ -6,7 +6,6 @@
 import type { z } from 'zod';
 import { parseBettingSlip } from '../../../contract/bettingSlip';
 import { IDEMPOTENCY_KEY, type bettingBody } from '../../../contract/calls/lottery-shapes';
-import { wireToMinor } from '../../../contract/money';
 import { ApiError } from '../../lib/envelope';
 import type { PlaceOrderInput } from './orders';
 
@@ -33,7 +32,7 @@ export function bettingOrder(body: BettingBody, idempotencyKey: string | undefin
     throw new ApiError(400, slip.kind === 'stake' ? 'invalid_stake' : 'invalid_bet', `Slip entry ${slip.index}: ${slip.reason}`, { index: slip.index });
   }
   const total = slip.entries.reduce((sum, e) => sum + e.stakeMinor, 0);
-  if (total !== wireToMinor(body.betCartAmountSum)) {
+  if (total !== body.betCartAmountSum) {
     throw new ApiError(400, 'invalid_stake', 'betCartAmountSum is not the sum of the slip\'s stakes', { index: -1 });
   }
   return {

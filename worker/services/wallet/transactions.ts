@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { ValueOf } from '../../../contract/call';
 import type { walletCalls } from '../../../contract/calls/wallet';
-import { minorToWire } from '../../../contract/money';
 import { ApiError } from '../../lib/envelope';
 import { categoryOfKind, pageTransactions, transactionTotals } from '../../db/queries/transactions';
 
@@ -16,7 +15,8 @@ export const DEFAULT_PERIOD_MS = 30 * 86_400_000;
  * The transactions view (issue 13): the member's ledger entries in a period (newest first, 20 a page), optionally
  * one category, with per-category totals over the whole period and net deposits = credited deposits minus money
  * withdrawn (holds of pending, approved and paid withdrawals; released holds cancel out). Period defaults to
- * the last 30 days and may span at most 92 days (400 `request_param_err`). Amounts are signed currency units.
+ * the last 30 days and may span at most 92 days (400 `request_param_err`). Amounts are signed integer
+ * minor units, as the answer schema declares them inside (the handler encodes them to currency units).
  */
 export async function transactionsPage(
   db: D1Database,
@@ -38,12 +38,12 @@ export async function transactionsPage(
   ]);
   return {
     list: page.rows.map((row) => ({
-      id: row.id, category: categoryOfKind(row.kind), kind: row.kind, amount: minorToWire(row.amountMinor),
-      balanceAfter: minorToWire(row.balanceAfterMinor), reference: row.reference, createdAt: row.createdAt,
+      id: row.id, category: categoryOfKind(row.kind), kind: row.kind, amount: row.amountMinor,
+      balanceAfter: row.balanceAfterMinor, reference: row.reference, createdAt: row.createdAt,
     })),
     totals: {
-      deposits: minorToWire(totals.deposits), withdrawals: minorToWire(totals.withdrawals),
-      netDeposits: minorToWire(totals.deposits + totals.withdrawals), bonuses: minorToWire(totals.bonuses), rounds: minorToWire(totals.rounds),
+      deposits: totals.deposits, withdrawals: totals.withdrawals,
+      netDeposits: totals.deposits + totals.withdrawals, bonuses: totals.bonuses, rounds: totals.rounds,
     },
     pageNo,
     totalPages: Math.max(1, Math.ceil(page.total / TRANSACTIONS_PAGE_SIZE)),
