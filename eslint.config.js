@@ -11,7 +11,7 @@ const SERVER_ONLY_LOCALE = {
 };
 
 /** Folders of the worker above worker/db (import specifiers are relative, so match them by folder name). */
-const WORKER_ABOVE_DB = ['**/services/**', '**/middleware/**', '**/api/**', '**/edge/**', '**/console/**', '**/chat/**', '**/worker/index', '**/worker/index.ts'];
+const WORKER_ABOVE_DB = ['**/services/**', '**/middleware/**', '**/api/**', '**/edge/**', '**/console/**', '**/worker/index', '**/worker/index.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', '.astro/**', '.wrangler/**', 'node_modules/**', 'worker/worker-configuration.d.ts', 'test-results/**', 'playwright-report/**'] },
@@ -49,7 +49,7 @@ export default tseslint.config(
   },
   {
     // The worker's layers (docs/design.md "Where things live"): lib ← model ← db ← services ← middleware ←
-    // api/edge/console/chat ← index. A lower layer never imports a higher one.
+    // api/edge/console ← index. A lower layer never imports a higher one.
     files: ['worker/db/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
@@ -91,7 +91,7 @@ export default tseslint.config(
           group: ['hono/*'],
           message: 'Services take plain arguments (worker/services/kit/request-scope.ts), not Hono\'s Context.',
         }, {
-          group: ['**/middleware/**', '**/api/**', '**/edge/**', '**/console/**', '**/chat/**', '**/worker/index', '**/worker/index.ts'],
+          group: ['**/middleware/**', '**/api/**', '**/edge/**', '**/console/**', '**/worker/index', '**/worker/index.ts'],
           message: 'Services sit under the middleware and the routers: they never import them.',
         }],
       }],

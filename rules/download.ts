@@ -151,3 +151,12 @@ export function socialLinks(resources: readonly Resource[]): { type: (typeof SOC
     return url ? [{ type, url }] : [];
   });
 }
+
+/**
+ * A download address the page may link to: http(s), or `itms-services:` (how an iOS app installs over the air).
+ * Anything else (javascript:, data:, a relative path) is left out.
+ */
+export function safeDownloadUrl(url: string): string | null {
+  const u = url.trim();
+  return /^(https?:\/\/|itms-services:\/\/)[^\s"'<>]+$/i.test(u) ? u : null;
+}

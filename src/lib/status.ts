@@ -22,7 +22,7 @@ export function appStatus(status: StatusFlags): 0 | 1 | 2 {
 
 /**
  * True when a fresh status means this page should not render: the edge answers page requests with the
- * maintenance or restricted page (worker/edge/pages/gating.ts), so the page reloads to get it. The gate pages
+ * maintenance or restricted page (worker/model/gating.ts), so the page reloads to get it. The gate pages
  * themselves (and the platform-unavailable page) never reload.
  */
 export function statusNeedsReload(status: StatusFlags, route: string): boolean {

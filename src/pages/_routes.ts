@@ -70,7 +70,7 @@ const VIEW_OF: Readonly<Record<string, string>> = {
 };
 
 /**
- * The gate pages, never reached by their own route: the edge answers with them (worker/edge/pages/gating.ts GATE_PAGES,
+ * The gate pages, never reached by their own route: the edge answers with them (worker/model/gating.ts GATE_PAGES,
  * UNAVAILABLE_PAGE): maintenance with status 503 and Retry-After, a restricted region with 451 and the visitor's IP
  * address written into `data-client-ip`, a failed platform page in upstream mode with 502.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiGateFor, GATE_PAGES, gateFor, isRestrictedRegion, normaliseCountry, PLAY_OR_MONEY_CALLS } from '../../worker/edge/pages/gating';
-import { siteCacheMs } from '../../worker/edge/pages/merchant';
+import { apiGateFor, GATE_PAGES, gateFor, isRestrictedRegion, normaliseCountry, PLAY_OR_MONEY_CALLS } from '../../worker/model/gating';
+import { siteCacheMs } from '../../worker/middleware/merchant';
 
 const open = { maintenance: false, restrictedRegions: [] };
 

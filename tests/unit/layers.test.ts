@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
  * dynamic and type-only; read with the TypeScript pre-processor). A layer may import its own folder and any layer
  * listed before it, never one listed after it:
  *
- * - the whole tree: `contract` ← `rules` ← { `src`, `worker` } (and neither side imports the other);
- * - inside `worker/`: `lib` ← `model` ← `db` ← `services` ← `middleware` ← { `api`, `edge`, `console`, `chat` } ←
- *   `index.ts` (the four entry folders do not import each other except where listed in WORKER_SIDEWAYS).
+ * - the whole tree: `contract` ← `rules` ← { `src`, `worker` }; the browser side never imports the worker, and the
+ *   worker reaches `src/` only through the islands' view components (`src/components/*View.tsx`, docs/edge.md),
+ *   which it renders into the first HTML: nothing those reach in `src/` may be a store, the API client or an island;
+ * - inside `worker/`: `lib` ← `model` ← `db` ← `services` ← `middleware` ← { `api`, `edge`, `console` } ←
+ *   `index.ts` (the three entry folders do not import each other except where listed in WORKER_SIDEWAYS).
  */
 const ROOT = process.cwd();
 const SOURCE = /\.(ts|tsx|astro|mjs)$/;
@@ -72,15 +74,32 @@ function upward(all: readonly Edge[], layers: readonly (readonly string[])[], si
 const ALL = edges(['contract', 'rules', 'src', 'worker']);
 
 describe('layers (docs/design.md "Where things live")', () => {
-  it('contract ← rules ← { src, worker }, and the two sides never import each other', () => {
-    expect(upward(ALL, [['contract'], ['rules'], ['src', 'worker']])).toEqual([]);
+  it('contract ← rules ← { src, worker }, and the two sides import each other only through view components', () => {
+    const viewComponent = (path: string) => /^src\/components\/\w+View\.tsx$/.test(path);
+    expect(upward(ALL, [['contract'], ['rules'], ['src', 'worker']])
+      .filter((edge) => !(edge.startsWith('worker/') && viewComponent(edge.slice(edge.indexOf(' -> ') + 4))))).toEqual([]);
   });
 
-  it('inside the worker: lib ← model ← db ← services ← middleware ← { api, edge, console, chat } ← index', () => {
+  it('what the worker renders from src/ reaches no store, API client or island', () => {
+    const seen = new Set(ALL.filter((e) => e.from.startsWith('worker/') && e.to.startsWith('src/')).map((e) => e.to));
+    const queue = [...seen];
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      for (const target of importsOf(file)) {
+        if (!seen.has(target) && target.startsWith('src/')) {
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+    }
+    expect([...seen].filter((file) => /^src\/(stores|api|islands)\//.test(file))).toEqual([]);
+  });
+
+  it('inside the worker: lib ← model ← db ← services ← middleware ← { api, edge, console } ← index', () => {
     const w = (names: string[]) => names.map((name) => `worker/${name}`);
     expect(upward(ALL.filter((e) => e.from.startsWith('worker/')), [
       w(['lib']), w(['model']), w(['db']), w(['services']), w(['middleware']),
-      w(['api', 'edge', 'console', 'chat']), w(['index.ts']),
+      w(['api', 'edge', 'console']), w(['index.ts']),
     ], WORKER_SIDEWAYS)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../rules/i18n';
 import { PAGE_ROUTES } from '../../rules/routes';
 import { VIEW_ROUTES, routePatternOf } from '../../src/pages/_routes';
 import { languagePaths, pagePaths } from '../../src/views/locale';
-import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../worker/edge/pages/gating';
+import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../worker/model/gating';
 
 // README "Languages": the route table (rules/routes.ts, with the views named in src/pages/_routes.ts) drives the
 // pages; astro.config.mjs injects a route per row with its view as the page module, and the view's getStaticPaths

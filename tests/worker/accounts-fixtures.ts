@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { clearMerchantCache } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache } from '../../worker/middleware/merchant';
 import { accountsSeedStatements } from '../../worker/db/seed/accounts';
 import type { SessionValue } from '../../contract/calls/accounts';
 import type { Bindings } from '../../worker/env';

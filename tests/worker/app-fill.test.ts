@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
-import { appLinksMarkup, safeDownloadUrl, type AppLinkTexts } from '../../worker/edge/fills/app';
+import { appLinksMarkup, type AppLinkTexts } from '../../worker/edge/fills/app';
+import { safeDownloadUrl } from '../../rules/download';
 import { detectDevice } from '../../rules/download';
 import { clearEdgeAnswers } from '../../worker/edge/fills/api';
 import { fakeBuild, page } from './page-helpers';

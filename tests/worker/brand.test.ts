@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearMerchantCache } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache } from '../../worker/middleware/merchant';
 import { webManifest } from '../../contract/calls/system';
 import { createApp } from '../../worker/index';
 import { fakeBuild, page } from './page-helpers';

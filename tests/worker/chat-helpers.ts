@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { createApp } from '../../worker/index';
 import type { ServerFrame } from '../../contract/chat-protocol';
-import { issueChatTicket } from '../../worker/api/chat';
+import { issueChatTicket } from '../../worker/services/chat/launch';
 
 const app = createApp();
 

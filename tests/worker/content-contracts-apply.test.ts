@@ -7,7 +7,7 @@ import { createMember } from './fixtures';
 import { setSwitch } from './accounts-fixtures';
 import { idOf, importContent, JPEG_BYTES, PNG_BYTES, uniqueSlug } from './content-fixtures';
 import { putImage } from '../../worker/services/media/media';
-import { clearMerchantCache } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache } from '../../worker/middleware/merchant';
 
 const REQUESTS = contentCalls.contractRequests.path;
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ConsolidatedSettingsValue, SystemStatusValue } from '../../contract/calls/system';
 import type { Envelope } from '../../worker/lib/envelope';
-import { clearMerchantCache, merchantForHost } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache, merchantForHost } from '../../worker/middleware/merchant';
 import { BUILD_FILES, fakeBuild, file, page, withSiteState } from './page-helpers';
 
 const build = () => fakeBuild(BUILD_FILES);

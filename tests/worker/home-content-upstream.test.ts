@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UpstreamFetch } from '../../worker/edge/upstream/upstream';
 import { upstreamImageOrigins, withImageOrigins } from '../../worker/edge/pages/headers';
 import { clearEdgeAnswers } from '../../worker/edge/fills/api';
-import { clearMerchantCache } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache } from '../../worker/middleware/merchant';
 import { createStandin, type Standin } from '../platform-standin/app';
 import { STANDIN_BANNER, STANDIN_NOTICE } from '../platform-standin/shapes';
 import { BUILD_FILES, fakeBuild, page } from './page-helpers';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearEdgeAnswers } from '../../worker/edge/fills/api';
-import { clearMerchantCache } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache } from '../../worker/middleware/merchant';
 import { importContent, uniqueSlug } from './content-fixtures';
 import { BUILD_FILES, fakeBuild, page } from './page-helpers';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { createApp, type AppOptions } from '../../worker/index';
-import { clearMerchantCache } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache } from '../../worker/middleware/merchant';
 import type { Bindings } from '../../worker/env';
 import { PAGE_ROUTES } from '../../rules/routes';
 

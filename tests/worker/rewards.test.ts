@@ -131,7 +131,7 @@ describe('reward centre (issue 13, Reward centre)', { timeout: 30_000 }, () => {
       `INSERT INTO promotion_applications (announcement_id, member_id, created_at) VALUES (?, ?, ?) RETURNING id`,
     ).bind(promo.id, member.memberId, Date.now()).first<{ id: number }>();
     await approvePromotionApplication(env.DB, app!.id, 1_250, Date.now());
-    const list = parseWire(rewardList.value, (await call('/wps/playdeck/rewards', { token: member.token })).body.value);
+    const list = parseWire(rewardCalls.rewardList.value, (await call('/wps/playdeck/rewards', { token: member.token })).body.value);
     const reward = list.rewards.find((r) => r.kind === 'promotion');
     expect(reward).toMatchObject({ amount: 12.5, status: 'waiting' });
     expect((await call('/wps/playdeck/rewards/claim', { method: 'POST', token: member.token, json: { rewardId: reward!.rewardId } })).status).toBe(200);
@@ -216,7 +216,7 @@ describe('agent registration (issue 13, Agent registration)', { timeout: 30_000 
     const again = await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form });
     expect([again.status, again.body.errorCode]).toEqual([409, 'agent_application_pending']);
     await decideAgentApplication(env.DB, member.memberId, 'approve', '', Date.now());
-    const standing = parseWire(agentStatus.value, (await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
+    const standing = parseWire(rewardCalls.agentStatus.value, (await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
     expect(standing).toMatchObject({ isAgent: true, application: { status: 'approved' } });
     expect(standing.affiliateCode).toMatch(/^[A-Z0-9]{8}$/);
     expect((await call(`/wps/agent/affiliate?code=${standing.affiliateCode}`)).status).toBe(200);
@@ -228,7 +228,7 @@ describe('agent registration (issue 13, Agent registration)', { timeout: 30_000 
     const member = await createMember();
     await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form });
     await decideAgentApplication(env.DB, member.memberId, 'reject', 'No website', Date.now());
-    const rejected = parseWire(agentStatus.value, (await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
+    const rejected = parseWire(rewardCalls.agentStatus.value, (await call('/wps/playdeck/rewards/agent', { token: member.token })).body.value);
     expect(rejected.application).toMatchObject({ status: 'rejected', reason: 'No website' });
     expect((await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: form })).status).toBe(200);
     const bad = await call('/wps/playdeck/rewards/agent', { method: 'POST', token: member.token, json: { ...form, expectedPlayers: 0, contact: '' } });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearMerchantCache } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache } from '../../worker/middleware/merchant';
 import { setSwitch } from './accounts-fixtures';
 import { BUILD_FILES, fakeBuild, page } from './page-helpers';
 

@@ -7,7 +7,7 @@ import {
   systemCalls, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue, type WhitelabelNode,
 } from '../../contract/calls/system';
 import { flattenWhitelabel } from '../../rules/whitelabel';
-import { clearMerchantCache } from '../../worker/edge/pages/merchant';
+import { clearMerchantCache } from '../../worker/middleware/merchant';
 import { call } from './helpers';
 import { ensureAccountSettings } from './accounts-fixtures';
 import { clientServicePath } from './client-crypto';

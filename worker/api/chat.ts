@@ -6,32 +6,18 @@ import { tokenOfAuthorization } from '../../contract/headers';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { listSiteSwitches } from '../db/queries/merchants';
-import { countChatUnread, findChatUrlTemplate, findConversation, openConversation, storeChatTicket, takeChatTicket, type ChatTicketGrant } from '../db/queries/chat';
+import { countChatUnread, findChatUrlTemplate, findConversation, openConversation, takeChatTicket } from '../db/queries/chat';
 import { requireRealMember } from '../middleware/auth-context';
-import { hashToken, newToken } from '../services/crypto/tokens';
+import { hashToken } from '../services/crypto/tokens';
 import { realMemberWithin } from './inbox';
-import { builtInChatUrl, externalChatUrl, newConversationId } from '../chat/launch';
-import { ROOM_HEADERS } from '../chat/room';
-
-/** How long a chat ticket opens a WebSocket. */
-export const CHAT_TICKET_MS = 60_000;
+import { CHAT_WS_PATH, builtInChatUrl, externalChatUrl, issueChatTicket, newConversationId } from '../services/chat/launch';
+import { ROOM_HEADERS } from '../services/chat/room';
 
 /** 403 `function.not.available` unless the site's CBS3 switch is on (accounts §2: live chat only with CBS3). */
 async function assertChatOn(db: D1Database, merchantCode: string): Promise<void> {
   const switches = await listSiteSwitches(db, merchantCode);
   if (switches.CBS3 !== true) throw new ApiError(403, 'function.not.available', 'Live chat is not offered on this site');
 }
-
-/** Issues a single-use ticket for a grant; returns the ticket (only its hash is stored). */
-export async function issueChatTicket(db: D1Database, grant: ChatTicketGrant, now = Date.now()): Promise<{ ticket: string; expiresAt: number }> {
-  const ticket = newToken();
-  const expiresAt = now + CHAT_TICKET_MS;
-  await storeChatTicket(db, hashToken(ticket), grant, expiresAt);
-  return { ticket, expiresAt };
-}
-
-/** The WebSocket path of the built-in chat. */
-export const CHAT_WS_PATH = '/wps/playdeck/chat/ws';
 
 /**
  * Chat relays (platform-contract.md §3 chat, CBS3; accounts §2, §6), mounted at /wps/relay: unread count,

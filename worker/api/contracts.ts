@@ -9,7 +9,7 @@ import { valid } from '../lib/validate';
 import { decideOffer, findOffer, pendingOffers } from '../db/queries/contracts';
 import { requireMember, type AuthedMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
-import { enabledSwitchesFor } from '../edge/pages/merchant';
+import { enabledSwitchesFor } from '../middleware/merchant';
 import { sanitizeRich } from '../model/rich-text';
 
 /** Member types never prompted about contracts (accounts §6, §9). */

@@ -10,9 +10,9 @@ import {
   listResources,
 } from '../db/queries/settings';
 import { listCountries } from '../db/queries/countries';
-import { hostOf } from '../edge/pages/merchant';
-import { isRestrictedRegion, normaliseCountry } from '../edge/pages/gating';
-import { safeDownloadUrl } from '../edge/fills/app';
+import { hostOf } from '../middleware/merchant';
+import { isRestrictedRegion, normaliseCountry } from '../model/gating';
+import { safeDownloadUrl } from '../../rules/download';
 import { downloadLinks } from '../../rules/download';
 import { domainRoute, mainDomainOf, sealServicePaths, whitelabelTree } from '../services/content/system-status';
 import type { CustomerServiceEntry } from '../db/queries/settings';
@@ -48,7 +48,7 @@ const flag = (value: 0 | 1 | undefined): '1' | '0' => (value === 1 ? '1' : '0');
  * browser: servicePathsFor, §1.6.6, §7.4; mobileTemplate flags as strings, paths, the registration rule map, resources, the
  * whitelabel switch tree, main domain, image and launch CDNs, analytics), `location.ip` (the client IP the edge
  * saw), `maintenance`, and `regionRestriction` (the `CF-IPCountry` header names one of the site's restricted
- * regions: the same rule as the page gate, worker/edge/pages/gating.ts). Query `device`, `track`, `originalDomain`,
+ * regions: the same rule as the page gate, worker/model/gating.ts). Query `device`, `track`, `originalDomain`,
  * `url` are accepted and not needed. An unknown host never gets here: merchantResolver answers 404
  * `domain_not_available` for the status paths.
  */
@@ -202,7 +202,7 @@ export const systemRouter = new Hono<AppEnv>()
 /**
  * Relays of the system area, mounted at /wps/relay (platform-contract.md §7.6; no module id in the client):
  * - GET /WPSCORE_getDownloadSetting?domain= → DownloadSettingValue: the site's Android, iOS and iOS-profile links
- *   from its status resources (only http(s) and itms-services addresses, as /m/app links them: edge/fills/app.ts),
+ *   from its status resources (only http(s) and itms-services addresses, as /m/app links them: rules/download.ts),
  *   `app_desc` `{ value: [{ codes: ['EN'], text: <app name> }] }` when there is a link (the client falls back to
  *   EN for every language, and the name is not translated), null when none (the client shows no app description),
  *   `login_prompt_text` null (PlayDeck keeps no login prompt text: the client's prompt text stays off), `icon` the

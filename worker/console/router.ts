@@ -7,11 +7,11 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
-import { merchantResolver } from '../edge/pages/merchant';
+import { merchantResolver } from '../middleware/merchant';
 import { clientIp } from '../middleware/client-ip';
 import { consumeRateLimit, type RateLimit } from '../services/accounts/rate-limit';
 import { findConversation, listMerchantConversations } from '../db/queries/chat';
-import { CHAT_WS_PATH, issueChatTicket } from '../api/chat';
+import { CHAT_WS_PATH, issueChatTicket } from '../services/chat/launch';
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
 

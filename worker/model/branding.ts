@@ -14,7 +14,7 @@ export const bundleBranding = z.object({
 
 /**
  * A site's brand (issue "Every site its own brand"): what the edge writes into the first HTML of every page
- * (worker/edge/brand-markup.ts) and what the PWA manifest (`GET /wps/system/manifest.json`) names. It comes from
+ * (worker/edge/pages/brand.ts) and what the PWA manifest (`GET /wps/system/manifest.json`) names. It comes from
  * `merchants.branding` (JSON written by `npm run operator -- content import`, from the folder's site.json) and is
  * validated again when read, so a row written by any other tool can only carry the shapes below: names and the
  * footer are plain text (escaped wherever they are written), colours are `#rrggbb`, the logo and favicon are

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../../../contract/chat-protocol';
 
 /**
- * The storage of one live-chat conversation (worker/chat/room.ts): the Durable Object's own SQLite, not D1. Tables
+ * The storage of one live-chat conversation (worker/services/chat/room.ts): the Durable Object's own SQLite, not D1. Tables
  * `messages` (seq 1, 2, 3…, unique per role and client id) and `meta` (key → text: conversation id, read receipts,
  * status). Times are epoch milliseconds. Every function is synchronous, as the object's storage API is.
  */

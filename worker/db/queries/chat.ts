@@ -1,6 +1,6 @@
 /**
  * Live-chat index queries (accounts-and-communication §2 Message centre live chat; platform-contract.md §3 chat).
- * The messages live in each conversation's Durable Object (worker/chat/room.ts); D1 keeps what lists need: who,
+ * The messages live in each conversation's Durable Object (worker/services/chat/room.ts); D1 keeps what lists need: who,
  * which merchant, open or closed, and the unread counts on both sides.
  */
 

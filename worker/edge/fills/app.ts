@@ -4,6 +4,7 @@ import {
 } from '../../../rules/download';
 import type { Language } from '../../../rules/i18n';
 import type { ContentFill } from './content';
+import { safeDownloadUrl } from '../../../rules/download';
 import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import { decodeAttribute, escapeHtml } from './content-html';
 
@@ -29,15 +30,6 @@ export interface AppLinkTexts {
 }
 
 const TEXT_NAMES: readonly (keyof AppLinkTexts)[] = ['android', 'ios', 'profile', 'profileHint', 'useSafari', 'legacyIos', 'none', 'newTab'];
-
-/**
- * A download address the page may link to: http(s), or `itms-services:` (how an iOS app installs over the air).
- * Anything else (javascript:, data:, a relative path) is left out.
- */
-export function safeDownloadUrl(url: string): string | null {
-  const u = url.trim();
-  return /^(https?:\/\/|itms-services:\/\/)[^\s"'<>]+$/i.test(u) ? u : null;
-}
 
 /** The status resources whose address the page may link to. */
 function linkable(resources: readonly Resource[]): Resource[] {

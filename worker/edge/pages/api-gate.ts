@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../env';
 import { ApiError } from '../../lib/envelope';
-import { apiGateFor, MAINTENANCE_RETRY_AFTER_S } from './gating';
+import { apiGateFor, MAINTENANCE_RETRY_AFTER_S } from '../../model/gating';
 
 /**
  * Maintenance and region gating of the API (/wps/*, /lgw/*), in both modes (the built-in API and the platform in

@@ -1,6 +1,6 @@
 import en from '../../../locales/en.json';
 import { setSourceMessages, t, type MessageKey } from '../../../rules/i18n';
-import { GATE_PAGES, MAINTENANCE_RETRY_AFTER_S, UNAVAILABLE_PAGE, type Gate } from './gating';
+import { GATE_PAGES, MAINTENANCE_RETRY_AFTER_S, UNAVAILABLE_PAGE, type Gate } from '../../model/gating';
 
 // The gate pages are written in EN, the source language.
 setSourceMessages(en);

@@ -1,12 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { Bindings } from '../env';
-import { CHAT_MAX_CHARS, clientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from '../../contract/chat-protocol';
-import { sanitizePlainText } from '../model/rich-text';
-import { saveConversationSummary } from '../db/queries/chat';
+import type { Bindings } from '../../env';
+import { CHAT_MAX_CHARS, clientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from '../../../contract/chat-protocol';
+import { sanitizePlainText } from '../../model/rich-text';
+import { saveConversationSummary } from '../../db/queries/chat';
 import {
   countMessagesAfter, ensureRoomSchema, findMessageSeq, getRoomMeta, insertMessage, lastMessageSeq, lastMessageStamp, messagesAfter,
   setRoomMeta,
-} from '../db/queries/chat-room';
+} from '../../db/queries/chat-room';
 
 /** Per connection: who is speaking, and their send budget (a token bucket kept across hibernation). */
 interface Attachment {

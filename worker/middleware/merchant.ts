@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../env';
-import { ApiError } from '../../lib/envelope';
-import { findMerchantByHost, listSiteSwitches, type Merchant } from '../../db/queries/merchants';
+import type { AppEnv } from '../env';
+import { ApiError } from '../lib/envelope';
+import { findMerchantByHost, listSiteSwitches, type Merchant } from '../db/queries/merchants';
 
 /**
  * Host → merchant answers are cached this long per isolate by default, so an operator change (maintenance,

@@ -1,4 +1,5 @@
-import { newToken } from '../services/crypto/tokens';
+import { hashToken, newToken } from '../crypto/tokens';
+import { storeChatTicket, type ChatTicketGrant } from '../../db/queries/chat';
 
 /** Conversation ids: 24 URL-safe random characters (also the Durable Object's name). */
 export function newConversationId(): string {
@@ -34,3 +35,17 @@ export function builtInChatUrl(input: ChatUrlInput): string {
 export function externalChatUrl(template: string, values: { token: string; language: string; merchant: string; username: string }): string {
   return template.replace(/\{(token|language|merchant|username)\}/g, (_, name: keyof typeof values) => encodeURIComponent(values[name]));
 }
+
+/** How long a chat ticket opens a WebSocket. */
+export const CHAT_TICKET_MS = 60_000;
+
+/** Issues a single-use ticket for a grant; returns the ticket (only its hash is stored). */
+export async function issueChatTicket(db: D1Database, grant: ChatTicketGrant, now = Date.now()): Promise<{ ticket: string; expiresAt: number }> {
+  const ticket = newToken();
+  const expiresAt = now + CHAT_TICKET_MS;
+  await storeChatTicket(db, hashToken(ticket), grant, expiresAt);
+  return { ticket, expiresAt };
+}
+
+/** The WebSocket path of the built-in chat. */
+export const CHAT_WS_PATH = '/wps/playdeck/chat/ws';
