@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Game } from '../api/catalogue';
+import type { Game } from '../stores/concepts/catalogue';
 import { t } from '../../rules/i18n';
 import { tileVariant, type TilePlace } from '../../rules/tiles';
 

@@ -11,6 +11,7 @@ import { getOrderDetail, searchOrders, type LotteryOrderDetail } from '../../api
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import { periodRange, RECORD_PAGE_SIZE, type RecordKind, type RecordPeriod } from '../../lib/gameRecord';
 import type { OrderFilter } from '../../lib/lotteryRound';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { HistoryItem, RoundDetail, LotteryOrderDetail };
 

@@ -8,6 +8,7 @@ import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import { betterSample, clockSample, type ClockSample } from '../../../rules/lotteryClock';
 import { pageRoundTrip, SERVER_CLOCK_EVENT } from '../../../rules/countdown';
 import { startFromServed } from '../kit/served';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { LotteryGameInfo };
 

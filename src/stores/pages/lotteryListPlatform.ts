@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { getMobileLotteryGames, type MobileLotteryGame } from '../../api/lottery';
 import type { LaunchGame } from '../concepts/launch';
 import { LOTTERY_LIST_REFRESH_MS } from './lotteryList';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /**
  * The platform's lottery list (player-shell §2 /m/lottery; platform-contract.md §7.5 GET /lgw/games/mobile), used

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { getTransactions, type TransactionTotalsView, type TransactionView } from '../../api/wallet';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /** Categories the view filters by ('' = all). */
 export type TransactionFilter = '' | 'deposit' | 'withdrawal' | 'bonus' | 'round';
