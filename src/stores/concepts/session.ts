@@ -2,6 +2,7 @@ import { atom, onSet } from 'nanostores';
 import type { SessionValue } from '../../api/accounts';
 import { connectClient } from '../../api/client';
 import { showToast, toastOnNextPage } from './toast';
+import { env } from '../kit/environment';
 
 /**
  * Session info as kept in session storage under MC_SESSION_INFO (player-shell §3, accounts §3):
@@ -96,7 +97,7 @@ export function sessionEndedByServer(): void {
     return;
   }
   toastOnNextPage('error.not_logged_in');
-  location.assign('/m/login');
+  env().navigate('/m/login');
 }
 
 // The API client reads the session through this getter and calls back when an answer ends it (src/api imports no

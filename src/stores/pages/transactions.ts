@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { getTransactions, type TransactionTotalsView, type TransactionView } from '../../api/wallet';
 import '../concepts/session'; // connects the API client to the session (src/api imports no store)
+import { env } from '../kit/environment';
 
 /** Categories the view filters by ('' = all). */
 export type TransactionFilter = '' | 'deposit' | 'withdrawal' | 'bonus' | 'round';
@@ -27,11 +28,6 @@ export const $transactions = atom<TransactionsState>({
 });
 
 let generation = 0;
-let clock = () => Date.now();
-/** Replaces the clock (tests). */
-export function setTransactionsClock(fn: () => number): void {
-  clock = fn;
-}
 
 /** Loads page 1 for the current filter (the newest request wins), or appends the next page with `more`. */
 export async function loadTransactions(more = false): Promise<void> {
@@ -40,7 +36,7 @@ export async function loadTransactions(more = false): Promise<void> {
   const run = ++generation;
   const pageNo = more ? state.pageNo + 1 : 1;
   $transactions.set({ ...state, loading: true, failed: false, ...(more ? {} : { list: [], totals: null }) });
-  const endDate = clock();
+  const endDate = env().now();
   try {
     const page = await getTransactions({
       category: state.category, startDate: endDate - state.days * 86_400_000, endDate, pageNo,
