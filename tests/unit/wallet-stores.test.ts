@@ -204,25 +204,38 @@ describe('withdraw: a lost answer (README, Upstream mode "When the platform fail
 describe('transactions view', () => {
   it('loads a period, filters by category from page 1, appends more, and the newest request wins', async () => {
     setEnvironment({ now: () => 1_000_000_000_000 });
+    const visit = transactions.transactionsPage();
     const page = (pageNo: number, totalPages: number, id: number) => ({
       list: [{ id, category: 'deposit' as const, kind: 'deposit', amountMinor: 100, balanceAfterMinor: 100, createdAt: 1 }],
       totals: { deposits: 100, withdrawals: 0, netDeposits: 100, bonuses: 0, rounds: 0 }, pageNo, totalPages,
     });
     vi.mocked(api.getTransactions).mockResolvedValueOnce(page(1, 2, 1)).mockResolvedValueOnce(page(2, 2, 2));
-    await transactions.loadTransactions();
-    await transactions.loadTransactions(true);
-    expect(transactions.$transactions.get().list.map((r) => r.id)).toEqual([1, 2]);
+    await visit.load();
+    await visit.load(true);
+    expect(visit.$transactions.get().list.map((r) => r.id)).toEqual([1, 2]);
     expect(api.getTransactions).toHaveBeenNthCalledWith(1, { category: '', startDate: 1_000_000_000_000 - 30 * 86_400_000, endDate: 1_000_000_000_000, pageNo: 1 });
-    await transactions.loadTransactions(true);
+    await visit.load(true);
     expect(api.getTransactions).toHaveBeenCalledTimes(2);
     let late: (v: ReturnType<typeof page>) => void = () => undefined;
     vi.mocked(api.getTransactions).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; })).mockResolvedValueOnce(page(1, 1, 9));
-    const older = transactions.filterTransactions('round');
-    await transactions.choosePeriod(7);
+    const older = visit.filter('round');
+    await visit.choosePeriod(7);
     late(page(1, 1, 5));
     await older;
-    expect(transactions.$transactions.get()).toMatchObject({ category: 'round', days: 7 });
-    expect(transactions.$transactions.get().list.map((r) => r.id)).toEqual([9]);
+    expect(visit.$transactions.get()).toMatchObject({ category: 'round', days: 7 });
+    expect(visit.$transactions.get().list.map((r) => r.id)).toEqual([9]);
+    visit.exit();
+  });
+
+  it('drops an answer that arrives after the page was left', async () => {
+    let late: (v: never) => void = () => undefined;
+    vi.mocked(api.getTransactions).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const visit = transactions.transactionsPage();
+    const loading = visit.load();
+    visit.exit();
+    late({ list: [{ id: 1 }], totals: null, pageNo: 1, totalPages: 1 } as never);
+    await loading;
+    expect(visit.$transactions.get()).toMatchObject({ list: [], loading: true });
   });
 });
 

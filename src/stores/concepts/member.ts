@@ -73,10 +73,10 @@ onMount($wallet, () => {
     else $wallet.set(null);
   };
   load();
-  const interval = setInterval(() => void refreshWallet(), WALLET_REFRESH_MS);
+  const interval = env().setInterval(() => void refreshWallet(), WALLET_REFRESH_MS);
   const unlisten = $session.listen(load);
   return () => {
-    clearInterval(interval);
+    env().clearInterval(interval);
     unlisten();
   };
 });

@@ -179,7 +179,7 @@ function scheduleReconnect(current: Room): void {
   $chatConnection.set('reconnecting');
   const delay = Math.min(10_000, 500 * 2 ** current.retries);
   current.retries += 1;
-  setTimeout(() => {
+  env().setTimeout(() => {
     if (!current.stopped) void connect(current);
   }, delay);
 }
@@ -218,7 +218,7 @@ export function sendChat(text: string, author = ''): boolean {
   if (!room || trimmed === '' || $chatConnection.get() === 'closed') return false;
   const clientId = newClientId();
   $chatLines.set([...$chatLines.get(), {
-    key: `c${clientId}`, seq: null, clientId, role: 'player', author, text: trimmed, sentAt: Date.now(), state: 'pending', failed: null,
+    key: `c${clientId}`, seq: null, clientId, role: 'player', author, text: trimmed, sentAt: env().now(), state: 'pending', failed: null,
   }]);
   if (room.socket?.readyState === 1) room.socket.send(JSON.stringify({ type: 'send', clientId, text: trimmed }));
   return true;
