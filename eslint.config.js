@@ -29,20 +29,21 @@ export default tseslint.config(
     },
   },
   {
-    // Islands are views (docs/design.md "Stores"): they subscribe to stores and call actions; only stores call the API.
-    files: ['src/islands/**/*.{ts,tsx}'],
+    // Islands, components and hooks are views (docs/design.md "Stores"): they subscribe to stores and call actions;
+    // only stores call the API.
+    files: ['src/{islands,components,hooks}/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [{
           group: ['**/api', '**/api/*', '**/src/api/**'],
-          message: 'Islands do not call the API client: put the flow in a store under src/stores/ and subscribe to it.',
+          message: 'Islands, components and hooks do not call the API client: put the flow in a store under src/stores/ and subscribe to it.',
         }, SERVER_ONLY_LOCALE],
       }],
     },
   },
   {
     // src/views/locale.ts loads all 27 locale files and node:async_hooks: build-time only, never in a browser bundle.
-    files: ['src/{stores,components,lib,api,directives}/**/*.{ts,tsx}', '{contract,rules}/**/*.ts'],
+    files: ['src/{stores,lib,api,directives}/**/*.{ts,tsx}', '{contract,rules}/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_ONLY_LOCALE] }],
     },

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { callApi } from './client';
+import { callApi, clientSession, merchantCode } from './client';
 import { activeLanguage } from '../../rules/i18n';
-import { $session } from '../stores/concepts/session';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { RECENT_GAMES_CAP } from '../../contract/calls/favourites';
 import type { GameTileWire, vendorLane } from '../../contract/calls/catalogue-schemas';
@@ -33,10 +32,7 @@ export interface GamePage {
 
 /** The site's merchant code: the session's, else the one the edge wrote into `<html data-merchant>` ('' if none). */
 function siteMerchant(): string {
-  const fromSession = $session.get()?.merchantCode;
-  if (fromSession) return fromSession;
-  if (typeof document === 'undefined') return '';
-  return document.documentElement.getAttribute('data-merchant') ?? '';
+  return merchantCode() ?? '';
 }
 
 /** A wire tile as the browser keeps it (minBet in minor units). */
@@ -217,7 +213,7 @@ export const addRecentGame = (nodeId: number) => callApi(catalogueCalls.addRecen
 /** GET favourite list (GAMELOFAV3): `token`, `pageNo`, `pageSize`, `gameType`, `language` → content, pageNum, totalPages. */
 export async function listFavourites(query: { gameType?: string; pageNo: number; pageSize: number; language?: string }) {
   const value = await callApi(catalogueCalls.favouriteList, {
-    query: { token: $session.get()?.token ?? '', language: activeLanguage(), ...query },
+    query: { token: clientSession()?.token ?? '', language: activeLanguage(), ...query },
   });
   return { content: value.content.map(toGame), pageNum: value.pageNum, totalPages: value.totalPages };
 }

@@ -1,5 +1,3 @@
-import { $session, endSession } from '../stores/concepts/session';
-import { showToast, toastOnNextPage } from '../stores/concepts/toast';
 import { activeLanguage } from '../../rules/i18n';
 import { endsSession } from '../../contract/errors';
 import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders, type DeviceHeader } from '../../contract/headers';
@@ -45,28 +43,42 @@ export function deviceOfBrowser(): DeviceHeader {
   return 'OTHERS';
 }
 
+/** The session as the client needs it (MC_SESSION_INFO, platform-contract.md §1.7): the bare token, its merchant code and user name. */
+export interface ClientSession {
+  token: string;
+  merchantCode: string;
+  userName: string;
+}
+
+/**
+ * What the client takes from the layer above it, so that src/api imports no store (docs/design.md "Where things
+ * live"): `session` reads the current session (null when logged out); `sessionEnded` runs after an answer that ends
+ * it (contract/errors.ts endsSession). src/stores/concepts/session.ts connects both when its module is evaluated;
+ * until then the client is logged out and a logout answer does nothing beyond the thrown error.
+ */
+export interface ClientConnection {
+  session: () => ClientSession | null;
+  sessionEnded: () => void;
+}
+
+let connection: ClientConnection = { session: () => null, sessionEnded: () => {} };
+
+/** Connects the client to the session (stores at start-up; tests replace one part). The parts not given stay. */
+export function connectClient(parts: Partial<ClientConnection>): void {
+  connection = { ...connection, ...parts };
+}
+
+/** The current session through the connected getter (null when logged out or nothing is connected). */
+export function clientSession(): ClientSession | null {
+  return connection.session();
+}
+
 /** The site's merchant code: the session's, else the one the edge wrote into `<html data-merchant>`. */
-function merchantCode(): string | undefined {
-  const fromSession = $session.get()?.merchantCode;
+export function merchantCode(): string | undefined {
+  const fromSession = clientSession()?.merchantCode;
   if (fromSession) return fromSession;
   if (typeof document === 'undefined') return undefined;
   return document.documentElement.getAttribute('data-merchant') ?? undefined;
-}
-
-/** Ends the local session after a logout answer (§1.5): forget it, say `in_pls_login`, go to /m/login. */
-let onSessionEnded: () => void = () => {
-  endSession();
-  if (typeof location === 'undefined' || location.pathname.endsWith('/m/login')) {
-    showToast('error.not_logged_in', 'error');
-    return;
-  }
-  toastOnNextPage('error.not_logged_in');
-  location.assign('/m/login');
-};
-
-/** Replaces what happens after a logout answer (tests). */
-export function setSessionEndedHandler(handler: () => void): void {
-  onSessionEnded = handler;
 }
 
 /** What one request carries besides the call definition. */
@@ -119,7 +131,7 @@ export function outcomeUnknown(error: unknown): boolean {
  * call that carried a token ends the session (errors.ts endsSession).
  */
 export async function callApi<C extends CallDef>(def: C, input: CallInput = {}): Promise<ValueOf<C>> {
-  const token = def.auth === 'none' ? null : $session.get()?.token ?? null;
+  const token = def.auth === 'none' ? null : clientSession()?.token ?? null;
   const headers: Record<string, string> = {
     ...platformHeaders({
       token,
@@ -168,7 +180,7 @@ export async function callApi<C extends CallDef>(def: C, input: CallInput = {}):
 
 function fail(status: number, errorCode: unknown, value: unknown, hadSession: boolean): never {
   const code = typeof errorCode === 'string' && errorCode ? errorCode : 'internal_error';
-  if (endsSession(status, code, hadSession)) onSessionEnded();
+  if (endsSession(status, code, hadSession)) connection.sessionEnded();
   throw new ApiRequestError(status, code, value);
 }
 

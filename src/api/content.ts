@@ -1,7 +1,6 @@
-import { callApi } from './client';
+import { callApi, clientSession } from './client';
 import { contentCalls } from '../../contract/calls/content';
 import type { Announcement, AnnouncementGroups } from '../../contract/calls/content-schemas';
-import { $session } from '../stores/concepts/session';
 
 export type { Announcement, AnnouncementGroups } from '../../contract/calls/content-schemas';
 
@@ -12,7 +11,7 @@ export type { Announcement, AnnouncementGroups } from '../../contract/calls/cont
 
 /** Announcements of `types` (accounts §9: home and message centre B,PL,PU), optionally of one banner group. */
 export function getAnnouncements(types: string, groupName?: string): Promise<AnnouncementGroups> {
-  const session = $session.get();
+  const session = clientSession();
   return callApi(contentCalls.announcementList, {
     query: { types, platform: 'M', merchantCode: session?.merchantCode, token: session?.token ?? '', groupName },
   });
@@ -25,12 +24,12 @@ export async function markAnnouncementRead(announcementId: number): Promise<void
 
 /** Sends feedback (accounts §3): content, the sender (the session's user name), question type, captcha answer. */
 export async function sendFeedback(body: { content: string; type: number; captcha: string }): Promise<void> {
-  await callApi(contentCalls.feedback, { body: { ...body, sender: $session.get()?.userName ?? '' } });
+  await callApi(contentCalls.feedback, { body: { ...body, sender: clientSession()?.userName ?? '' } });
 }
 
 /** The site's promotions (accounts §2 Promotions list: the announcement list's `promotion` group, type PR) for this session. */
 export async function getPromotions(signal?: AbortSignal): Promise<Announcement[]> {
-  const session = $session.get();
+  const session = clientSession();
   const groups = await callApi(contentCalls.announcementList, {
     query: { types: 'PR', platform: 'M', merchantCode: session?.merchantCode, token: session?.token ?? '' },
     ...(signal ? { signal } : {}),

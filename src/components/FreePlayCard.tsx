@@ -1,7 +1,8 @@
-import { useFreePlay } from './useFreePlay';
+import { useStore } from '@nanostores/react';
 import { useSiteSwitches } from './useSiteSwitches';
 import { t } from '../../rules/i18n';
 import { gatedBy } from '../lib/switchGate';
+import { $freePlayBusy, startFreePlay } from '../stores/pages/freePlay';
 
 /**
  * The login screen's free-play action (accounts §2 "A free-play (trial) action that creates a trial session and
@@ -11,12 +12,12 @@ import { gatedBy } from '../lib/switchGate';
  */
 export default function FreePlayCard({ disabled = false }: { disabled?: boolean }) {
   const switches = useSiteSwitches();
-  const { busy, start } = useFreePlay();
+  const busy = useStore($freePlayBusy);
   if (switches && switches.FREEPLAY3 !== true) return null;
   return (
     <div className="free-play card" {...gatedBy('FREEPLAY3')}>
       <p>{t('login.freePlayHint')}</p>
-      <button type="button" className="btn btn-block" disabled={disabled || busy} aria-busy={busy} onClick={() => void start()}>
+      <button type="button" className="btn btn-block" disabled={disabled || busy} aria-busy={busy} onClick={() => void startFreePlay()}>
         {t('login.freePlay')}
       </button>
     </div>

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useFreePlay } from '../components/useFreePlay';
 import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
 import { $session } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
+import { $freePlayBusy, startFreePlay } from '../stores/pages/freePlay';
 
 /**
  * Free trial action (player-shell §2 /m/trail; accounts §4 Free play), by the trial-user flow (platform-contract.md
@@ -14,7 +14,7 @@ export default function FreeTrial() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const settings = useStore($settings);
-  const { busy, start } = useFreePlay('trial');
+  const busy = useStore($freePlayBusy);
   if (!hydrated || !settings) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (session) {
     return (
@@ -25,7 +25,7 @@ export default function FreeTrial() {
   }
   if (settings.switches.FREEPLAY3 !== true) return <p className="card">{t('trail.off')}</p>;
   return (
-    <button type="button" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} onClick={() => void start()}>
+    <button type="button" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} onClick={() => void startFreePlay('trial')}>
       {t('login.freePlay')}
     </button>
   );

@@ -4,7 +4,8 @@ import { useHydrated } from '../components/useHydrated';
 import { activeTag, isMessageKey, t } from '../../rules/i18n';
 import { isRealAccount } from '../lib/account';
 import { $session, sessionMemberType } from '../stores/concepts/session';
-import { $inbox, $openMessage, closeMessage, deleteMessage, loadInbox, markPageRead, openMessage } from '../stores/pages/inbox';
+import { usePage } from '../hooks/usePage';
+import { inboxPage } from '../stores/pages/inbox';
 
 function when(ms: number): string {
   return new Intl.DateTimeFormat(activeTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
@@ -23,22 +24,23 @@ function errorText(code: string): string {
 export default function InboxScreen() {
   const hydrated = useHydrated();
   const session = useStore($session);
-  const state = useStore($inbox);
-  const open = useStore($openMessage);
+  const inbox = usePage(inboxPage);
+  const state = useStore(inbox.$inbox);
+  const open = useStore(inbox.$openMessage);
   const allowed = session !== null && isRealAccount(sessionMemberType(session));
   useEffect(() => {
-    if (allowed) void loadInbox(1);
-  }, [allowed]);
+    if (allowed) void inbox.load(1);
+  }, [allowed, inbox]);
   if (!hydrated || !allowed) return null;
   if (open) {
     return (
       <article className="card inbox-message" aria-labelledby="inbox-open-title">
-        <button type="button" className="link-button" onClick={closeMessage}>{t('inbox.backToList')}</button>
+        <button type="button" className="link-button" onClick={inbox.close}>{t('inbox.backToList')}</button>
         <h2 id="inbox-open-title">{open.title}</h2>
         <p className="muted"><time dateTime={new Date(open.createdAt).toISOString()}>{when(open.createdAt)}</time></p>
         {/* Sanitised on the server with an allowlist (worker/model/rich-text.ts). */}
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: open.content }} />
-        <button type="button" className="button secondary" onClick={() => void deleteMessage(open.id)}>{t('inbox.delete')}</button>
+        <button type="button" className="button secondary" onClick={() => void inbox.remove(open.id)}>{t('inbox.delete')}</button>
       </article>
     );
   }
@@ -53,7 +55,7 @@ export default function InboxScreen() {
           <ul className="link-list inbox-list">
             {page.list.map((m) => (
               <li key={m.id} className={m.read ? 'read' : 'unread'}>
-                <button type="button" onClick={() => void openMessage(m.id)}>
+                <button type="button" onClick={() => void inbox.open(m.id)}>
                   {!m.read && <span className="unread-dot" aria-label={t('inbox.unread')} role="img" />}
                   <span className="inbox-title">{m.title}</span>
                   <time className="muted" dateTime={new Date(m.createdAt).toISOString()}>{when(m.createdAt)}</time>
@@ -62,12 +64,12 @@ export default function InboxScreen() {
             ))}
           </ul>
           <div className="inbox-actions">
-            <button type="button" className="link-button" disabled={page.unread === 0} onClick={() => void markPageRead()}>{t('inbox.markAllRead')}</button>
+            <button type="button" className="link-button" disabled={page.unread === 0} onClick={() => void inbox.markPageRead()}>{t('inbox.markAllRead')}</button>
             {page.totalPages > 1 && (
               <nav className="pager" aria-label={t('inbox.pages')}>
-                <button type="button" disabled={state.pageNo <= 1} onClick={() => void loadInbox(state.pageNo - 1)}>{t('inbox.newer')}</button>
+                <button type="button" disabled={state.pageNo <= 1} onClick={() => void inbox.load(state.pageNo - 1)}>{t('inbox.newer')}</button>
                 <span>{state.pageNo} / {page.totalPages}</span>
-                <button type="button" disabled={state.pageNo >= page.totalPages} onClick={() => void loadInbox(state.pageNo + 1)}>{t('inbox.older')}</button>
+                <button type="button" disabled={state.pageNo >= page.totalPages} onClick={() => void inbox.load(state.pageNo + 1)}>{t('inbox.older')}</button>
               </nav>
             )}
           </div>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../rules/i18n';
-import { $notices, loadNotices, openFromQuery, toggleNotice } from '../stores/pages/notices';
+import { usePage } from '../hooks/usePage';
+import { noticesPage } from '../stores/pages/notices';
 
 /** YYYY/MM/DD of an epoch-ms date (accounts §2 Announcement popup: "start date (YYYY/MM/DD)"), in UTC. */
 function day(ms: number): string {
@@ -15,10 +16,11 @@ function day(ms: number): string {
  * server's sanitised HTML; http links open externally, other links stay in the site.
  */
 export default function NoticeList() {
-  const state = useStore($notices);
+  const page = usePage(noticesPage);
+  const state = useStore(page.$notices);
   useEffect(() => {
-    void loadNotices().then(() => openFromQuery(window.location.search));
-  }, []);
+    void page.load().then(() => page.openFromQuery(window.location.search));
+  }, [page]);
   if (state.list === null) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (state.list.length === 0) return <p className="empty-state">{t('notice.empty')}</p>;
   return (
@@ -27,7 +29,7 @@ export default function NoticeList() {
         const open = state.open === index;
         return (
           <li key={notice.id} className={`notice-item card${notice.read ? '' : ' unread'}`}>
-            <button type="button" className="notice-head" aria-expanded={open} aria-controls={`notice-${notice.id}`} onClick={() => toggleNotice(index)}>
+            <button type="button" className="notice-head" aria-expanded={open} aria-controls={`notice-${notice.id}`} onClick={() => page.toggle(index)}>
               <span className="notice-title">{notice.title}</span>
               <time dateTime={new Date(notice.startDate).toISOString()}>{day(notice.startDate)}</time>
             </button>

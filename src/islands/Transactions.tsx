@@ -6,7 +6,8 @@ import { formatMoney } from '../lib/money';
 import { $session } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
 import { $wallet } from '../stores/concepts/member';
-import { $transactions, choosePeriod, filterTransactions, loadTransactions, PERIOD_DAYS, type TransactionFilter } from '../stores/pages/transactions';
+import { usePage } from '../hooks/usePage';
+import { PERIOD_DAYS, transactionsPage, type TransactionFilter } from '../stores/pages/transactions';
 
 const FILTERS: { value: TransactionFilter; label: 'wallet.category.all' | 'wallet.category.deposit' | 'wallet.category.withdrawal' | 'wallet.category.bonus' | 'wallet.category.round' }[] = [
   { value: '', label: 'wallet.category.all' },
@@ -23,13 +24,14 @@ const FILTERS: { value: TransactionFilter; label: 'wallet.category.all' | 'walle
 export default function Transactions() {
   const hydrated = useHydrated();
   const session = useStore($session);
-  const state = useStore($transactions);
+  const page = usePage(transactionsPage);
+  const state = useStore(page.$transactions);
   const wallet = useStore($wallet);
   const settings = useStore($settings);
 
   useEffect(() => {
-    if (session) void loadTransactions();
-  }, [session]);
+    if (session) void page.load();
+  }, [session, page]);
 
   if (!hydrated || !session) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   const symbol = wallet?.currencySymbol ?? settings?.currencySymbol ?? '';
@@ -42,12 +44,12 @@ export default function Transactions() {
         <div className="chip-row" role="group" aria-label={t('wallet.category.all')}>
           {FILTERS.map((f) => (
             <button key={f.value || 'all'} type="button" className="chip" aria-pressed={state.category === f.value}
-              onClick={() => void filterTransactions(f.value)}>{t(f.label)}</button>
+              onClick={() => void page.filter(f.value)}>{t(f.label)}</button>
           ))}
         </div>
         <div className="chip-row" role="group">
           {PERIOD_DAYS.map((days) => (
-            <button key={days} type="button" className="chip" aria-pressed={state.days === days} onClick={() => void choosePeriod(days)}>
+            <button key={days} type="button" className="chip" aria-pressed={state.days === days} onClick={() => void page.choosePeriod(days)}>
               {t('wallet.period', { days })}
             </button>
           ))}
@@ -64,7 +66,7 @@ export default function Transactions() {
       </section>
       <section className="card" aria-busy={state.loading}>
         {state.failed && (
-          <p className="form-error" role="alert">{t('wallet.failed')} <button type="button" className="btn" onClick={() => void loadTransactions()}>{t('common.retry')}</button></p>
+          <p className="form-error" role="alert">{t('wallet.failed')} <button type="button" className="btn" onClick={() => void page.load()}>{t('common.retry')}</button></p>
         )}
         {!state.loading && !state.failed && state.list.length === 0 && <p className="muted">{t('wallet.noTransactions')}</p>}
         <ul className="record-list">
@@ -77,7 +79,7 @@ export default function Transactions() {
           ))}
         </ul>
         {state.pageNo < state.totalPages && (
-          <button type="button" className="btn btn-block" disabled={state.loading} onClick={() => void loadTransactions(true)}>{t('wallet.more')}</button>
+          <button type="button" className="btn btn-block" disabled={state.loading} onClick={() => void page.load(true)}>{t('wallet.more')}</button>
         )}
       </section>
     </>

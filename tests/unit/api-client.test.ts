@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiRequestError, callApi, outcomeUnknown, setSessionEndedHandler, withQuery } from '../../src/api/client';
+import { ApiRequestError, callApi, outcomeUnknown, connectClient, withQuery } from '../../src/api/client';
 import { defineCall } from '../../contract/call';
 import { $session } from '../../src/stores/concepts/session';
 
@@ -34,9 +34,11 @@ beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   ended = 0;
-  setSessionEndedHandler(() => {
-    ended++;
-    $session.set(null);
+  connectClient({
+    sessionEnded: () => {
+      ended++;
+      $session.set(null);
+    },
   });
   $session.set({ token: TOKEN, merchantCode: 'DEMO', userName: 'p1', type: 1, firstTimeLogin: false });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $session } from '../../src/stores/concepts/session';
 import { $toast } from '../../src/stores/concepts/toast';
-import { $chatConnection, $chatLines, CHAT_REDIRECT_MS, openChat, sendChat, setChatNavigator, startLiveChat } from '../../src/stores/pages/chat';
+import { $chatConnection, $chatLines, CHAT_REDIRECT_MS, openChat, sendChat, startLiveChat } from '../../src/stores/pages/chat';
+import { resetEnvironment, setEnvironment } from '../../src/stores/kit/environment';
 
 function answer(value: unknown, status = 200, errorCode = ''): Response {
   return new Response(JSON.stringify({ success: status === 200, value, message: '', errorCode }), { status, headers: { 'Content-Type': 'application/json' } });
@@ -48,6 +49,7 @@ beforeEach(() => {
   $session.set({ token: 'tok', merchantCode: 'DEMO', userName: 'p1', type: 0, firstTimeLogin: false });
 });
 afterEach(() => {
+  resetEnvironment();
   stop?.();
   stop = null;
   vi.unstubAllGlobals();
@@ -116,7 +118,7 @@ describe('launching live chat', () => {
   it('shows please wait, calls launch chat with b2c, language, backUrl, headerColor and title, and navigates 500 ms later', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const navigations: string[] = [];
-    setChatNavigator((url) => navigations.push(url));
+    setEnvironment({ navigate: (url) => navigations.push(url) });
     launchAnswer = () => answer({ chatUrl: '/m/liveChat?c=abc' });
     const done = startLiveChat({ title: 'Live chat', headerColor: '#123456', backUrl: '/m/message' });
     expect($toast.get()).toMatchObject({ key: 'chat.pleaseWait', kind: 'loading' });
@@ -132,7 +134,7 @@ describe('launching live chat', () => {
 
   it('shows free_reject instead of navigating when the server refuses', async () => {
     const navigations: string[] = [];
-    setChatNavigator((url) => navigations.push(url));
+    setEnvironment({ navigate: (url) => navigations.push(url) });
     launchAnswer = () => answer(null, 403, 'free_reject');
     await startLiveChat({ title: 'Live chat' });
     expect(navigations).toEqual([]);

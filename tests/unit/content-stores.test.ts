@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NoticesPage } from '../../src/stores/pages/notices';
 
 vi.mock('../../src/api/content', () => ({ getAnnouncements: vi.fn(), markAnnouncementRead: vi.fn(), sendFeedback: vi.fn() }));
 vi.mock('../../src/stores/concepts/captcha', () => ({ loadCaptcha: vi.fn() }));
 
 const { getAnnouncements, markAnnouncementRead, sendFeedback } = await import('../../src/api/content');
 const { ApiRequestError } = await import('../../src/api/client');
-const { $notices, loadNotices, openFromQuery, toggleNotice } = await import('../../src/stores/pages/notices');
+const { noticesPage } = await import('../../src/stores/pages/notices');
 const { $feedback, $feedbackDisabled, pickType, resetFeedback, setFeedbackField, setPickerOpen, submitFeedback } = await import('../../src/stores/pages/feedback');
 
 const notice = (id: number, read = false) => ({ id, title: `N${id}`, content: '<p>x</p>', read }) as never;
@@ -17,18 +18,23 @@ afterEach(() => {
 });
 
 // accounts §2 /m/notice, §4 "Marking an announcement read: set read locally, call the server, then reload the list", §9 150 ms.
-describe('notices store', () => {
-  beforeEach(() => $notices.set({ list: null, failed: false, open: null }));
+describe('notices page store', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let page: NoticesPage;
+  beforeEach(() => {
+    page = noticesPage();
+  });
+  afterEach(() => page.exit());
 
   it('loads the player notices and opens the one the query names, marking it read locally at once', async () => {
     vi.mocked(getAnnouncements).mockResolvedValue(groups([notice(1), notice(2)]));
-    await loadNotices();
+    await page.load();
     expect(getAnnouncements).toHaveBeenCalledWith('A,PL');
     vi.useFakeTimers();
     vi.mocked(markAnnouncementRead).mockResolvedValue();
-    openFromQuery('?index=1');
-    expect($notices.get().open).toBe(1);
-    expect($notices.get().list!.map((n) => n.read)).toEqual([false, true]);
+    page.openFromQuery('?index=1');
+    expect(page.$notices.get().open).toBe(1);
+    expect(page.$notices.get().list!.map((n) => n.read)).toEqual([false, true]);
     expect(markAnnouncementRead).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(150);
     expect(markAnnouncementRead).toHaveBeenCalledWith(2);
@@ -36,34 +42,44 @@ describe('notices store', () => {
 
   it('tells the server at most every 150 ms, then reloads the list', async () => {
     vi.mocked(getAnnouncements).mockResolvedValue(groups([notice(1), notice(2), notice(3, true)]));
-    await loadNotices();
+    await page.load();
     vi.useFakeTimers();
     vi.mocked(markAnnouncementRead).mockResolvedValue();
-    toggleNotice(0);
-    toggleNotice(1);
-    toggleNotice(2);
+    page.toggle(0);
+    page.toggle(1);
+    page.toggle(2);
     await vi.advanceTimersByTimeAsync(149);
     expect(markAnnouncementRead).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(vi.mocked(markAnnouncementRead).mock.calls.map((c) => c[0])).toEqual([1, 2]);
     expect(getAnnouncements).toHaveBeenCalledTimes(2);
-    expect($notices.get().open).toBe(2);
+    expect(page.$notices.get().open).toBe(2);
+  });
+
+  it('leaving the page cancels a mark-read still waiting', async () => {
+    vi.mocked(getAnnouncements).mockResolvedValue(groups([notice(1)]));
+    await page.load();
+    vi.useFakeTimers();
+    page.toggle(0);
+    page.exit();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(markAnnouncementRead).not.toHaveBeenCalled();
   });
 
   it('closes the open item on a second tap and ignores an index out of range', async () => {
     vi.mocked(getAnnouncements).mockResolvedValue(groups([notice(1, true)]));
-    await loadNotices();
-    toggleNotice(0);
-    toggleNotice(0);
-    expect($notices.get().open).toBeNull();
-    openFromQuery('?index=7');
-    expect($notices.get().open).toBeNull();
+    await page.load();
+    page.toggle(0);
+    page.toggle(0);
+    expect(page.$notices.get().open).toBeNull();
+    page.openFromQuery('?index=7');
+    expect(page.$notices.get().open).toBeNull();
   });
 
   it('shows an empty list when loading fails', async () => {
     vi.mocked(getAnnouncements).mockRejectedValue(new Error('offline'));
-    await loadNotices();
-    expect($notices.get()).toMatchObject({ list: [], failed: true });
+    await page.load();
+    expect(page.$notices.get()).toMatchObject({ list: [], failed: true });
   });
 });
 

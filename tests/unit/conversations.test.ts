@@ -7,7 +7,7 @@ import { $toast } from '../../src/stores/concepts/toast';
 import {
   $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal, fetchUnread, forgetNoticeCount, refreshUnread, resetUnreadThrottle, setNoticeUnread, UNREAD_THROTTLE_MS,
 } from '../../src/stores/concepts/unread';
-import { $inbox, $openMessage, deleteMessage, loadInbox, openMessage } from '../../src/stores/pages/inbox';
+import { inboxPage, type InboxVisit } from '../../src/stores/pages/inbox';
 import type { SiteSettings } from '../../src/lib/siteSettings';
 
 function answer(value: unknown, status = 200, errorCode = ''): Response {
@@ -170,7 +170,13 @@ describe('the unread store (accounts §7: throttled 250 ms, alerts off)', () => 
   });
 });
 
-describe('the inbox store (accounts §2 /m/webEmail)', () => {
+describe('the inbox page store (accounts §2 /m/webEmail)', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let inbox: InboxVisit;
+  beforeEach(() => {
+    inbox = inboxPage();
+  });
+  afterEach(() => inbox.exit());
   const page = {
     list: [{ id: 2, title: 'b', createdAt: 2, read: false, broadcast: true }, { id: 1, title: 'a', createdAt: 1, read: true, broadcast: false }],
     pageNum: 1, totalPages: 1, total: 2, unread: 1,
@@ -178,29 +184,29 @@ describe('the inbox store (accounts §2 /m/webEmail)', () => {
   it('loads a page, opens a message (now read) and lowers the unread count', async () => {
     member(0);
     route({ '/wps/relay/CSP_getInbox': [() => answer(page)], '/wps/relay/CSP_getInboxDetail': [() => answer({ ...page.list[0], read: true, content: '<p>b</p>' })] });
-    await loadInbox(1);
-    expect($inbox.get().page?.list.map((m) => m.id)).toEqual([2, 1]);
+    await inbox.load(1);
+    expect(inbox.$inbox.get().page?.list.map((m) => m.id)).toEqual([2, 1]);
     expect($inboxUnread.get()).toBe(1);
-    await openMessage(2);
-    expect($openMessage.get()?.content).toBe('<p>b</p>');
-    expect($inbox.get().page?.list[0]?.read).toBe(true);
+    await inbox.open(2);
+    expect(inbox.$openMessage.get()?.content).toBe('<p>b</p>');
+    expect(inbox.$inbox.get().page?.list[0]?.read).toBe(true);
     expect($inboxUnread.get()).toBe(0);
   });
 
   it('deletes a message and reloads the list', async () => {
     member(0);
     route({ '/wps/relay/CSP_deleteInbox': [() => answer(null)], '/wps/relay/CSP_getInbox': [() => answer({ ...page, list: [page.list[1]], total: 1, unread: 0 })] });
-    await deleteMessage(2);
+    await inbox.remove(2);
     const [url, init] = own()[0] as [string, RequestInit];
     expect([new URL(url, 'http://x').pathname, init.method, init.body]).toEqual(['/wps/relay/CSP_deleteInbox', 'DELETE', JSON.stringify({ ids: [2] })]);
-    expect($inbox.get().page?.total).toBe(1);
+    expect(inbox.$inbox.get().page?.total).toBe(1);
   });
 
   it('shows a failure by its error code', async () => {
     member(0);
     route({ '/wps/relay/CSP_getInbox': [() => answer(null, 403, 'free_reject')] });
-    await loadInbox(1);
-    expect($inbox.get().error).toBe('free_reject');
+    await inbox.load(1);
+    expect(inbox.$inbox.get().error).toBe('free_reject');
   });
 });
 

@@ -16,6 +16,7 @@ const deposit = await import('../../src/stores/pages/deposit');
 const withdraw = await import('../../src/stores/pages/withdraw');
 const transactions = await import('../../src/stores/pages/transactions');
 const security = await import('../../src/stores/pages/security');
+const { resetEnvironment, setEnvironment } = await import('../../src/stores/kit/environment');
 
 const METHODS = {
   currency: 'USD', currencySymbol: '$', template: 1 as const,
@@ -33,9 +34,13 @@ beforeAll(async () => {
 
 beforeEach(() => {
   $wallet.set({ sumBalance: 10_000, currency: 'USD', currencySymbol: '$' });
-  deposit.setDepositWait(() => Promise.resolve());
+  // The deposit's status checks do not wait their 1.5 s here.
+  setEnvironment({ setTimeout: (fn) => setTimeout(fn, 0) });
 });
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.clearAllMocks();
+  resetEnvironment();
+});
 
 describe('balance store: money-moving actions refresh it at once (player-shell §4 Balance; issues 9, 13)', () => {
   it('takes the balance an answer carries, else reloads it now', async () => {
@@ -51,7 +56,7 @@ describe('deposit flow (issue 13, Deposit)', () => {
   it('loads the methods, refuses an amount outside the chosen method\'s limits without calling, then leaves for the provider', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
     const went: string[] = [];
-    deposit.setDepositNavigator((url) => went.push(url));
+    setEnvironment({ navigate: (url) => went.push(url) });
     await deposit.openDepositPage('');
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', methodCode: 'DEMO_BANK', template: 1 });
     deposit.setDepositAmount('9.99');
@@ -69,7 +74,7 @@ describe('deposit flow (issue 13, Deposit)', () => {
 
   it('retries a lost answer with the same idempotency key', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
-    deposit.setDepositNavigator(() => undefined);
+    setEnvironment({ navigate: () => undefined });
     await deposit.openDepositPage('');
     deposit.chooseMethod('DEMO_EWALLET');
     deposit.setDepositAmount('10');
@@ -85,7 +90,7 @@ describe('deposit flow (issue 13, Deposit)', () => {
 
   it('a 502 upstream_unavailable says the outcome is being checked, reads the balance again and keeps the key', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
-    deposit.setDepositNavigator(() => undefined);
+    setEnvironment({ navigate: () => undefined });
     await deposit.openDepositPage('');
     deposit.setDepositAmount('30');
     vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 13_000, currency: 'USD', currencySymbol: '$' });
@@ -198,26 +203,39 @@ describe('withdraw: a lost answer (README, Upstream mode "When the platform fail
 
 describe('transactions view', () => {
   it('loads a period, filters by category from page 1, appends more, and the newest request wins', async () => {
-    transactions.setTransactionsClock(() => 1_000_000_000_000);
+    setEnvironment({ now: () => 1_000_000_000_000 });
+    const visit = transactions.transactionsPage();
     const page = (pageNo: number, totalPages: number, id: number) => ({
       list: [{ id, category: 'deposit' as const, kind: 'deposit', amountMinor: 100, balanceAfterMinor: 100, createdAt: 1 }],
       totals: { deposits: 100, withdrawals: 0, netDeposits: 100, bonuses: 0, rounds: 0 }, pageNo, totalPages,
     });
     vi.mocked(api.getTransactions).mockResolvedValueOnce(page(1, 2, 1)).mockResolvedValueOnce(page(2, 2, 2));
-    await transactions.loadTransactions();
-    await transactions.loadTransactions(true);
-    expect(transactions.$transactions.get().list.map((r) => r.id)).toEqual([1, 2]);
+    await visit.load();
+    await visit.load(true);
+    expect(visit.$transactions.get().list.map((r) => r.id)).toEqual([1, 2]);
     expect(api.getTransactions).toHaveBeenNthCalledWith(1, { category: '', startDate: 1_000_000_000_000 - 30 * 86_400_000, endDate: 1_000_000_000_000, pageNo: 1 });
-    await transactions.loadTransactions(true);
+    await visit.load(true);
     expect(api.getTransactions).toHaveBeenCalledTimes(2);
     let late: (v: ReturnType<typeof page>) => void = () => undefined;
     vi.mocked(api.getTransactions).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; })).mockResolvedValueOnce(page(1, 1, 9));
-    const older = transactions.filterTransactions('round');
-    await transactions.choosePeriod(7);
+    const older = visit.filter('round');
+    await visit.choosePeriod(7);
     late(page(1, 1, 5));
     await older;
-    expect(transactions.$transactions.get()).toMatchObject({ category: 'round', days: 7 });
-    expect(transactions.$transactions.get().list.map((r) => r.id)).toEqual([9]);
+    expect(visit.$transactions.get()).toMatchObject({ category: 'round', days: 7 });
+    expect(visit.$transactions.get().list.map((r) => r.id)).toEqual([9]);
+    visit.exit();
+  });
+
+  it('drops an answer that arrives after the page was left', async () => {
+    let late: (v: never) => void = () => undefined;
+    vi.mocked(api.getTransactions).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const visit = transactions.transactionsPage();
+    const loading = visit.load();
+    visit.exit();
+    late({ list: [{ id: 1 }], totals: null, pageNo: 1, totalPages: 1 } as never);
+    await loading;
+    expect(visit.$transactions.get()).toMatchObject({ list: [], loading: true });
   });
 });
 

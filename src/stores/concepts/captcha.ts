@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { getCaptcha } from '../../api/system';
+import './session'; // connects the API client to the session (src/api imports no store)
 
 /**
  * The captcha image of this page (platform-contract.md §3 "captcha"): a `data:image/png;base64,…` URL, or null

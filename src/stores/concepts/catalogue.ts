@@ -1,9 +1,13 @@
 import { atom, onMount } from 'nanostores';
-import { getVendorGameTypes, getVendorLanes, type VendorGameType, type VendorLane } from '../../api/catalogue';
+import { getVendorGameTypes, getVendorLanes, type Game, type VendorGameType, type VendorLane } from '../../api/catalogue';
 import { debounce, LANGUAGE_DEBOUNCE_MS } from '../../lib/debounce';
 import { mappingOf } from '../../../rules/gameListView';
 import { readServed, SERVED_GAME_LIST_ID, SERVED_VENDORS_ID, type ServedGameList, type ServedVendors } from '../../../rules/served';
 import { $language, onLanguageChange } from './language';
+import './session'; // connects the API client to the session (src/api imports no store)
+
+/** A game tile as the browser keeps it (src/api/catalogue.ts: minBet in minor units), for the views. */
+export type { Game };
 
 /**
  * The vendor mapping per game category in the merchant's sorting order (player-shell §3 "Vendor mapping per

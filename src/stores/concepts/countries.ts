@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { getCountryList, type CountryListValue } from '../../api/system';
+import './session'; // connects the API client to the session (src/api imports no store)
 
 /** One dialling code of the list (GET /wps/system/country, accounts §7 "system country"). */
 export type Country = CountryListValue['list'][number];

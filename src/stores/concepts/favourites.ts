@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { addFavourite, getFavouriteIds, removeFavourite, type Game } from '../../api/catalogue';
 import { $session } from './session';
 import { hideToast, showToast } from './toast';
+import { env, wait } from '../kit/environment';
 
 /**
  * Favourite node ids of the logged-in member (player-shell §3 "Favourite ids: list of nodeId strings"),
@@ -40,7 +41,6 @@ onMount($favouriteIds, () => {
   return $session.listen(() => void refreshFavouriteIds());
 });
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function setBusy(nodeId: number, busy: boolean): void {
   const next = new Set($favouriteBusy.get());
@@ -59,7 +59,7 @@ export async function toggleFavourite(game: Pick<Game, 'nodeId' | 'vassalage' | 
   if (!$session.get()) {
     showToast('in_logged_login', 'info', FAVOURITE_GUEST_MS);
     await wait(FAVOURITE_GUEST_MS);
-    window.location.assign('/m/login');
+    env().navigate('/m/login');
     return;
   }
   if ($favouriteBusy.get().has(game.nodeId)) return;

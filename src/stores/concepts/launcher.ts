@@ -6,6 +6,7 @@ import { planLaunch, type LaunchContext, type LaunchGame } from './launch';
 import { $vendorGameTypes } from './catalogue';
 import { $session, sessionMemberType } from './session';
 import { showToast } from './toast';
+import { env } from '../kit/environment';
 
 /** Node id of the game being launched (its tile shows a busy state), or null. */
 export const $launching = atom<number | null>(null);
@@ -35,13 +36,13 @@ export async function openGame(game: LaunchGame, from: LaunchContext['from']): P
     from,
   });
   if (plan.kind !== 'generic') {
-    window.location.assign(plan.href);
+    env().navigate(plan.href);
     return;
   }
   $launching.set(game.nodeId);
   try {
     const url = await launchGame(plan, plan.freePlay);
-    window.location.assign(url);
+    env().navigate(url);
   } catch (error) {
     const code = error instanceof ApiRequestError ? error.errorCode : 'internal_error';
     showToast(launchErrorKey(code), 'error', LAUNCH_ERROR_MS);

@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { getMemberInfo, getWallet, logout as callLogout, type MemberInfo, type WalletValue } from '../../api/accounts';
 import { forgetRememberedToken } from './remember';
 import { $session, endSession } from './session';
+import { env } from '../kit/environment';
 
 /** Member info of the logged-in player, null when logged out or not loaded yet. */
 export const $member = atom<MemberInfo | null>(null);
@@ -54,7 +55,7 @@ export async function logout(): Promise<void> {
   } catch {
     // storage unavailable
   }
-  window.location.assign('/m/home');
+  env().navigate('/m/home');
 }
 
 onMount($member, () => {
@@ -72,10 +73,10 @@ onMount($wallet, () => {
     else $wallet.set(null);
   };
   load();
-  const interval = setInterval(() => void refreshWallet(), WALLET_REFRESH_MS);
+  const interval = env().setInterval(() => void refreshWallet(), WALLET_REFRESH_MS);
   const unlisten = $session.listen(load);
   return () => {
-    clearInterval(interval);
+    env().clearInterval(interval);
     unlisten();
   };
 });

@@ -1,5 +1,8 @@
 import { atom, onSet } from 'nanostores';
 import type { SessionValue } from '../../api/accounts';
+import { connectClient } from '../../api/client';
+import { showToast, toastOnNextPage } from './toast';
+import { env } from '../kit/environment';
 
 /**
  * Session info as kept in session storage under MC_SESSION_INFO (player-shell §3, accounts §3):
@@ -82,3 +85,21 @@ export function startSession(session: SessionInfo): void {
 export function endSession(): void {
   $session.set(null);
 }
+
+/**
+ * What follows an answer that ends the session (platform-contract.md §1.5, contract/errors.ts endsSession): forget
+ * it, say `error.not_logged_in`, go to /m/login (on /m/login itself the toast shows at once and the page stays).
+ */
+export function sessionEndedByServer(): void {
+  endSession();
+  if (typeof location === 'undefined' || location.pathname.endsWith('/m/login')) {
+    showToast('error.not_logged_in', 'error');
+    return;
+  }
+  toastOnNextPage('error.not_logged_in');
+  env().navigate('/m/login');
+}
+
+// The API client reads the session through this getter and calls back when an answer ends it (src/api imports no
+// store): connected when this module is first evaluated, which every store that reads the session causes.
+connectClient({ session: () => $session.get(), sessionEnded: sessionEndedByServer });

@@ -6,6 +6,7 @@ import { STATUS_STORAGE_KEY, statusNeedsReload, statusQuery } from '../../lib/st
 import { hasOwnSwitches, hasOwnTemplates, readSiteSettings, type SiteSettings } from '../../lib/siteSettings';
 import { pageSwitches, writePageSwitches } from '../../lib/switchGate';
 import { flattenWhitelabel } from '../../../rules/whitelabel';
+import './session'; // connects the API client to the session (src/api imports no store)
 
 export type { SiteSettings };
 

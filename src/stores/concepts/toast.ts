@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { isMessageKey, type MessageKey } from '../../../rules/i18n';
+import { env } from '../kit/environment';
 
 /** A toast on screen: a message key, its kind and how long it stays (player-shell §8, §9). */
 export interface Toast {
@@ -24,8 +25,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 export function showToast(key: MessageKey, kind: Toast['kind'] = 'info', durationMs = TOAST_DEFAULT_MS): number {
   const toast: Toast = { id: nextId++, key, kind, durationMs };
   $toast.set(toast);
-  clearTimeout(timer);
-  timer = setTimeout(() => hideToast(toast.id), durationMs);
+  env().clearTimeout(timer);
+  timer = env().setTimeout(() => hideToast(toast.id), durationMs);
   // The toast outlet hydrates on demand (client:interaction): this event wakes it.
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_EVENT));
   return toast.id;

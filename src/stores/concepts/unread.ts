@@ -7,6 +7,7 @@ import { pageSwitches } from '../../lib/switchGate';
 import { $member } from './member';
 import { $session, sessionMemberType } from './session';
 import { $settings } from './settings';
+import { env } from '../kit/environment';
 
 /**
  * Unread counts of the message centre and the frame (accounts-and-communication §2 Message centre, §7 "inbox
@@ -104,7 +105,7 @@ let inFlight: Promise<void> | null = null;
  * Asks for fresh counts, throttled: the first call of a burst fetches at once, the calls within 250 ms after it
  * fold into one more fetch at the end of the window. Returns when the fetch it caused (if any) is done.
  */
-export function refreshUnread(now = Date.now()): Promise<void> {
+export function refreshUnread(now = env().now()): Promise<void> {
   const wait = last + UNREAD_THROTTLE_MS - now;
   if (wait <= 0) {
     last = now;
@@ -114,7 +115,7 @@ export function refreshUnread(now = Date.now()): Promise<void> {
     return inFlight;
   }
   if (trailing === undefined) {
-    trailing = setTimeout(() => {
+    trailing = env().setTimeout(() => {
       trailing = undefined;
       void refreshUnread();
     }, wait);
@@ -125,7 +126,7 @@ export function refreshUnread(now = Date.now()): Promise<void> {
 /** Forgets the throttle state (tests). */
 export function resetUnreadThrottle(): void {
   last = -Infinity;
-  clearTimeout(trailing);
+  env().clearTimeout(trailing);
   trailing = undefined;
 }
 
@@ -140,7 +141,7 @@ export function announceUnreadChange(): void {
 onMount($unreadTotal, () => {
   if (typeof window === 'undefined') return;
   const refresh = () => void refreshUnread();
-  const timer = setInterval(() => {
+  const timer = env().setInterval(() => {
     if (document.visibilityState === 'visible') refresh();
   }, UNREAD_POLL_MS);
   const onVisible = () => {
@@ -153,7 +154,7 @@ onMount($unreadTotal, () => {
   const stopSession = $session.listen(refresh);
   refresh();
   return () => {
-    clearInterval(timer);
+    env().clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisible);
     window.removeEventListener(UNREAD_EVENT, refresh);
     stopSession();

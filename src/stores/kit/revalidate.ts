@@ -1,6 +1,7 @@
 import { onMount, type Store } from 'nanostores';
 import { LANGUAGE_REVALIDATE_MS } from '../../../rules/validation';
 import { $language, LANGUAGE_EVENT } from '../concepts/language';
+import { env } from './environment';
 
 /**
  * While `store` is in use, runs `revalidate` 200 ms after the last language change (accounts §5 "On a language
@@ -11,14 +12,14 @@ export function revalidateOnLanguageChange(store: Store, revalidate: () => void)
   onMount(store, () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(revalidate, LANGUAGE_REVALIDATE_MS);
+      env().clearTimeout(timer);
+      timer = env().setTimeout(revalidate, LANGUAGE_REVALIDATE_MS);
     };
     const unlisten = $language.listen(schedule);
     const hasWindow = typeof window !== 'undefined';
     if (hasWindow) window.addEventListener(LANGUAGE_EVENT, schedule);
     return () => {
-      clearTimeout(timer);
+      env().clearTimeout(timer);
       unlisten();
       if (hasWindow) window.removeEventListener(LANGUAGE_EVENT, schedule);
     };

@@ -6,18 +6,12 @@ import { activeLanguage } from '../../../rules/i18n';
 import { isMessageKey, type MessageKey } from '../../../rules/i18n';
 import { hideToast, showToast } from '../concepts/toast';
 import { announceUnreadChange } from '../concepts/unread';
+import { env, wait } from '../kit/environment';
 
 /** Delay between the chat URL arriving and the navigation (accounts §9 "Chat redirect delay 500 ms"). */
 export const CHAT_REDIRECT_MS = 500;
 /** The please-wait toast stays until the page changes (accounts §9: up to 9999 s for chat). */
 const PLEASE_WAIT_MS = 9_999_000;
-
-/** Where the browser goes (tests replace it). */
-let navigate = (url: string) => window.location.assign(url);
-/** Replaces the navigation (tests). */
-export function setChatNavigator(fn: (url: string) => void): void {
-  navigate = fn;
-}
 
 /** The toast key of a failed call: error.<code> when translated, else the generic failure. */
 function errorKey(error: unknown): MessageKey {
@@ -39,8 +33,8 @@ export async function startLiveChat(options: { title: string; headerColor?: stri
       b2c: '1', language: activeLanguage(), title: options.title, headerColor: options.headerColor,
       backUrl: options.backUrl ?? (typeof location === 'undefined' ? '/m/message' : location.pathname),
     });
-    await new Promise((resolve) => setTimeout(resolve, CHAT_REDIRECT_MS));
-    navigate(chatUrl);
+    await wait(CHAT_REDIRECT_MS);
+    env().navigate(chatUrl);
   } catch (error) {
     hideToast(toast);
     showToast(errorKey(error), 'error', 3000);
@@ -185,7 +179,7 @@ function scheduleReconnect(current: Room): void {
   $chatConnection.set('reconnecting');
   const delay = Math.min(10_000, 500 * 2 ** current.retries);
   current.retries += 1;
-  setTimeout(() => {
+  env().setTimeout(() => {
     if (!current.stopped) void connect(current);
   }, delay);
 }
@@ -224,7 +218,7 @@ export function sendChat(text: string, author = ''): boolean {
   if (!room || trimmed === '' || $chatConnection.get() === 'closed') return false;
   const clientId = newClientId();
   $chatLines.set([...$chatLines.get(), {
-    key: `c${clientId}`, seq: null, clientId, role: 'player', author, text: trimmed, sentAt: Date.now(), state: 'pending', failed: null,
+    key: `c${clientId}`, seq: null, clientId, role: 'player', author, text: trimmed, sentAt: env().now(), state: 'pending', failed: null,
   }]);
   if (room.socket?.readyState === 1) room.socket.send(JSON.stringify({ type: 'send', clientId, text: trimmed }));
   return true;

@@ -6,6 +6,7 @@ import type { MessageKey } from '../../../rules/i18n';
 import { amountWithin, parseAmountInput } from '../../lib/wallet';
 import { balanceMoved } from '../concepts/balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../kit/outcome';
+import { env, wait } from '../kit/environment';
 
 /** The deposit page's flow (issue 13, Deposit; player-shell §2 /m/voucherCenter). */
 export interface DepositState {
@@ -31,21 +32,9 @@ const INITIAL: DepositState = {
 /** The deposit page's state. */
 export const $deposit = atom<DepositState>(INITIAL);
 
-/** How the store leaves for the provider's page (tests replace it). */
-let navigate: (url: string) => void = (url) => window.location.assign(url);
-/** Replaces the navigation to the provider (tests). */
-export function setDepositNavigator(fn: (url: string) => void): void {
-  navigate = fn;
-}
-
 /** Reads a returned deposit again this many times while it is pending, this far apart. */
 export const CHECK_ATTEMPTS = 5;
 export const CHECK_INTERVAL_MS = 1500;
-let wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** Replaces the wait between status checks (tests). */
-export function setDepositWait(fn: (ms: number) => Promise<void>): void {
-  wait = fn;
-}
 
 /** An error code → the message the page shows. */
 export function depositErrorKey(code: string): MessageKey {
@@ -125,7 +114,7 @@ export async function submitDeposit(): Promise<void> {
       return;
     }
     $deposit.set({ ...$deposit.get(), phase: 'redirecting' });
-    navigate(deposit.redirectUrl);
+    env().navigate(deposit.redirectUrl);
   } catch (error) {
     if (outcomeUnknown(error)) {
       $deposit.set({ ...$deposit.get(), phase: 'ready', error: OUTCOME_CHECKING });

@@ -3,6 +3,7 @@ import { confirmPassword, password } from '../../../rules/validation';
 import { createForm, formMessage, issueErrors, refusal, type FieldErrors } from '../kit/form';
 import { openPageAfter } from '../kit/navigation';
 import { showToast } from '../concepts/toast';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /** Fields of the e-mailed reset link's form in screen order. */
 export const EMAIL_RESET_FIELDS = ['newPassword', 'confirmNewPassword'] as const;

@@ -3,6 +3,7 @@ import { sendFeedback } from '../../api/content';
 import { ApiRequestError } from '../../api/client';
 import { feedbackProblem, feedbackSubmitDisabled } from '../../../rules/content';
 import { loadCaptcha } from '../concepts/captcha';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /** The feedback form (accounts §2 Feedback screen, §4, §5). `type` starts unset (-1). */
 export interface FeedbackForm {

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { forgotPasswordByEmail } from '../../api/accounts';
 import { email as emailRule, loginUsername } from '../../../rules/validation';
 import { createForm, formMessage, refusal, type FieldErrors } from '../kit/form';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /** Fields of the forgot-by-e-mail form in screen order. */
 export const FORGET_BY_EMAIL_FIELDS = ['username', 'email'] as const;

@@ -6,6 +6,7 @@ import { createForm, formMessage, issueErrors, refusal, type FieldErrors } from 
 import { openPageAfter } from '../kit/navigation';
 import { sessionFromValue, startSession } from '../concepts/session';
 import { showToast } from '../concepts/toast';
+import { env } from '../kit/environment';
 
 /** Fields of the reset-by-SMS form in screen order (accounts §5). */
 export const FORGET_FIELDS = ['countryDialingCode', 'mobileNum', 'captcha', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const;
@@ -20,12 +21,12 @@ const ISSUE_MESSAGE = {
 /** The forgot-password-by-SMS form (accounts §2 /m/forget). */
 export const forgetForm = createForm<Field>({ countryDialingCode: '', mobileNum: '', captcha: '', verificationCode: '', newPassword: '', confirmNewPassword: '' });
 /** Changes whenever a fresh captcha image is due (the image URL carries it). */
-export const $forgetCaptchaNonce = atom(Date.now());
+export const $forgetCaptchaNonce = atom(env().now());
 
 /** Shows a fresh captcha image (the player asked, or the last one was spent). */
 export function reloadForgetCaptcha(): void {
   forgetForm.setValue('captcha', '');
-  $forgetCaptchaNonce.set(Date.now());
+  $forgetCaptchaNonce.set(env().now());
 }
 
 function failed(error: unknown): void {

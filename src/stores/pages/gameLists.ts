@@ -4,6 +4,7 @@ import { HOME_PAGE_SIZE, LIST_PAGE_SIZE } from '../../../rules/paging';
 import { createFetcher } from '../kit/fetcher';
 import { createPagedList } from '../kit/paged';
 import type { GameListQuery } from '../../../rules/gameListView';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { Game };
 

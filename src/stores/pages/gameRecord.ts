@@ -11,6 +11,8 @@ import { getOrderDetail, searchOrders, type LotteryOrderDetail } from '../../api
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import { periodRange, RECORD_PAGE_SIZE, type RecordKind, type RecordPeriod } from '../../lib/gameRecord';
 import type { OrderFilter } from '../../lib/lotteryRound';
+import { env } from '../kit/environment';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { HistoryItem, RoundDetail, LotteryOrderDetail };
 
@@ -70,7 +72,7 @@ async function fetchPage(filter: RecordFilter, page: number, now: number): Promi
 }
 
 /** Loads the first page for the filters (changed by `patch`); the newest request wins. */
-export async function loadRecord(patch: Partial<RecordFilter> = {}, now = Date.now()): Promise<void> {
+export async function loadRecord(patch: Partial<RecordFilter> = {}, now = env().now()): Promise<void> {
   const filter = { ...$recordFilter.get(), ...patch };
   if (filter.kind !== 'all' && filter.kind !== 'lottery') filter.status = 'all';
   $recordFilter.set(filter);
@@ -86,7 +88,7 @@ export async function loadRecord(patch: Partial<RecordFilter> = {}, now = Date.n
 }
 
 /** Appends the next page, when there is one. */
-export async function loadMoreRecord(now = Date.now()): Promise<void> {
+export async function loadMoreRecord(now = env().now()): Promise<void> {
   const list = $recordList.get();
   if (!list.items || list.loadingMore || list.page + 1 >= list.totalPages) return;
   const request = latest;

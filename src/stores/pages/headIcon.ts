@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { ApiRequestError } from '../../api/client';
 import { getHeadIcon, setHeadIcon } from '../../api/profile';
 import type { MessageKey } from '../../../rules/i18n';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /** Side of the head icon the browser sends (pixels): the server keeps at most 512×512 and 256 KB. */
 export const HEAD_ICON_SIDE = 256;

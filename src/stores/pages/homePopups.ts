@@ -6,6 +6,7 @@ import {
 } from '../../lib/popups';
 import { $session, type SessionInfo } from '../concepts/session';
 import { openPage } from '../kit/navigation';
+import { env } from '../kit/environment';
 
 /**
  * The home page's login popup list (accounts §2 Announcement popup, §4 Popup, §6 Popups, §9): the popups of the
@@ -37,7 +38,7 @@ function storage(): Storage | null {
 }
 
 function stopAutoplayTimer(): void {
-  if (autoplayTimer !== null) clearTimeout(autoplayTimer);
+  if (autoplayTimer !== null) env().clearTimeout(autoplayTimer);
   autoplayTimer = null;
 }
 
@@ -46,7 +47,7 @@ function scheduleAutoplay(): void {
   stopAutoplayTimer();
   const state = $popups.get();
   if (!state.open || !state.autoplay || state.list.length < 2) return;
-  autoplayTimer = setTimeout(() => {
+  autoplayTimer = env().setTimeout(() => {
     const now = $popups.get();
     const index = stepIndex(now.index ?? 0, 1, now.list.length);
     $popups.set({ ...now, index, autoplay: index < now.list.length - 1 });
@@ -97,14 +98,14 @@ export async function loadPopups(): Promise<void> {
 export function mountPopups(): () => void {
   ready = false;
   popups = null;
-  const timer = setTimeout(() => {
+  const timer = env().setTimeout(() => {
     ready = true;
     evaluatePopups();
   }, POPUP_EVALUATION_DELAY_MS);
   void loadPopups();
   const unlisten = $session.listen(() => void loadPopups());
   return () => {
-    clearTimeout(timer);
+    env().clearTimeout(timer);
     unlisten();
     stopAutoplayTimer();
   };

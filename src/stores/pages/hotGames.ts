@@ -4,6 +4,7 @@ import type { GameTileWire } from '../../../contract/calls/catalogue-schemas';
 import { readServed, servedOnFirstUse, SERVED_HOT_GAMES_ID, type ServedHotGames } from '../../../rules/served';
 import { createFetcher, type FetcherStore } from '../kit/fetcher';
 import { $language } from '../concepts/language';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { Game };
 

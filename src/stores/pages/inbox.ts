@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { ApiRequestError } from '../../api/client';
 import { deleteInboxMessages, getInbox, getInboxMessage, markInboxRead, type InboxMessage, type InboxPage } from '../../api/conversations';
 import { announceUnreadChange, $inboxUnread } from '../concepts/unread';
+import { createPage } from '../kit/page';
 
 /**
  * The inbox screen's flow (accounts-and-communication §2 /m/webEmail; platform-contract.md §3 inbox): a page of
@@ -18,76 +19,96 @@ export interface InboxState {
 /** Messages per page. */
 export const INBOX_PAGE_SIZE = 10;
 
-export const $inbox = atom<InboxState>({ page: null, pageNo: 1, loading: false, error: null });
-/** The opened message, or null for the list. */
-export const $openMessage = atom<InboxMessage | null>(null);
-
 function codeOf(error: unknown): string {
   return error instanceof ApiRequestError ? error.errorCode : 'internal_error';
 }
 
-/** Loads a page (1-based); a page past the end after deletions falls back to the last one. */
-export async function loadInbox(pageNo = $inbox.get().pageNo): Promise<void> {
-  $inbox.set({ ...$inbox.get(), loading: true, error: null });
-  try {
-    let page = await getInbox(pageNo, INBOX_PAGE_SIZE);
-    if (page.list.length === 0 && pageNo > 1 && page.totalPages > 0) {
-      pageNo = page.totalPages;
-      page = await getInbox(pageNo, INBOX_PAGE_SIZE);
+/**
+ * The inbox page of one visit (accounts-and-communication §2 /m/webEmail), made per visit (src/stores/kit/page.ts):
+ * - `$inbox`: the page shown, its number, loading, the last failure's errorCode; `$openMessage`: the opened
+ *   message (sanitised HTML from the server), or null for the list.
+ * - `load(pageNo)`: loads a page (1-based, the current one by default); a page past the end after deletions falls
+ *   back to the last one; the frame's inbox count follows the page's `unread`.
+ * - `open(id)`: opens a message (the server marks it read); the list row turns read and the badges refresh; a
+ *   message gone meanwhile (`message_not_found`) reloads the list.
+ * - `close()`: back from a message to the list.
+ * - `markPageRead()`: marks every unread message of the current page read, then reloads.
+ * - `remove(id)`: deletes a message (for this member only), closes it if open and reloads the page.
+ * Failures set `error` (its message key is error.<code>). Answers that arrive after the page exits are dropped.
+ */
+export const inboxPage = createPage('webEmail', (visit) => {
+  const $inbox = atom<InboxState>({ page: null, pageNo: 1, loading: false, error: null });
+  const $openMessage = atom<InboxMessage | null>(null);
+
+  function failed(error: unknown): void {
+    if (!visit.exited) $inbox.set({ ...$inbox.get(), error: codeOf(error) });
+  }
+
+  async function load(pageNo = $inbox.get().pageNo): Promise<void> {
+    $inbox.set({ ...$inbox.get(), loading: true, error: null });
+    try {
+      let page = await getInbox(pageNo, INBOX_PAGE_SIZE);
+      if (page.list.length === 0 && pageNo > 1 && page.totalPages > 0) {
+        pageNo = page.totalPages;
+        page = await getInbox(pageNo, INBOX_PAGE_SIZE);
+      }
+      if (visit.exited) return;
+      $inbox.set({ page, pageNo, loading: false, error: null });
+      $inboxUnread.set(page.unread);
+    } catch (error) {
+      if (!visit.exited) $inbox.set({ ...$inbox.get(), loading: false, error: codeOf(error) });
     }
-    $inbox.set({ page, pageNo, loading: false, error: null });
-    $inboxUnread.set(page.unread);
-  } catch (error) {
-    $inbox.set({ ...$inbox.get(), loading: false, error: codeOf(error) });
   }
-}
 
-/** Opens a message (the server marks it read); the list row turns read and the badges refresh. */
-export async function openMessage(id: number): Promise<void> {
-  try {
-    const message = await getInboxMessage(id);
-    $openMessage.set(message);
-    const state = $inbox.get();
-    if (state.page) {
-      const wasUnread = state.page.list.some((m) => m.id === id && !m.read);
-      const list = state.page.list.map((m) => (m.id === id ? { ...m, read: true } : m));
-      const unread = Math.max(0, state.page.unread - (wasUnread ? 1 : 0));
-      $inbox.set({ ...state, page: { ...state.page, list, unread } });
-      $inboxUnread.set(unread);
+  async function open(id: number): Promise<void> {
+    try {
+      const message = await getInboxMessage(id);
+      if (visit.exited) return;
+      $openMessage.set(message);
+      const state = $inbox.get();
+      if (state.page) {
+        const wasUnread = state.page.list.some((m) => m.id === id && !m.read);
+        const list = state.page.list.map((m) => (m.id === id ? { ...m, read: true } : m));
+        const unread = Math.max(0, state.page.unread - (wasUnread ? 1 : 0));
+        $inbox.set({ ...state, page: { ...state.page, list, unread } });
+        $inboxUnread.set(unread);
+      }
+      announceUnreadChange();
+    } catch (error) {
+      failed(error);
+      if (error instanceof ApiRequestError && error.errorCode === 'message_not_found') await load();
     }
-    announceUnreadChange();
-  } catch (error) {
-    $inbox.set({ ...$inbox.get(), error: codeOf(error) });
-    if (error instanceof ApiRequestError && error.errorCode === 'message_not_found') await loadInbox();
   }
-}
 
-/** Back from a message to the list. */
-export function closeMessage(): void {
-  $openMessage.set(null);
-}
-
-/** Marks every unread message of the current page read. */
-export async function markPageRead(): Promise<void> {
-  const ids = $inbox.get().page?.list.filter((m) => !m.read).map((m) => m.id) ?? [];
-  if (ids.length === 0) return;
-  try {
-    await markInboxRead(ids);
-    await loadInbox();
-    announceUnreadChange();
-  } catch (error) {
-    $inbox.set({ ...$inbox.get(), error: codeOf(error) });
+  function close(): void {
+    $openMessage.set(null);
   }
-}
 
-/** Deletes a message (for this member only), closes it if open and reloads the page. */
-export async function deleteMessage(id: number): Promise<void> {
-  try {
-    await deleteInboxMessages([id]);
-    if ($openMessage.get()?.id === id) $openMessage.set(null);
-    await loadInbox();
-    announceUnreadChange();
-  } catch (error) {
-    $inbox.set({ ...$inbox.get(), error: codeOf(error) });
+  async function markPageRead(): Promise<void> {
+    const ids = $inbox.get().page?.list.filter((m) => !m.read).map((m) => m.id) ?? [];
+    if (ids.length === 0) return;
+    try {
+      await markInboxRead(ids);
+      await load();
+      announceUnreadChange();
+    } catch (error) {
+      failed(error);
+    }
   }
-}
+
+  async function remove(id: number): Promise<void> {
+    try {
+      await deleteInboxMessages([id]);
+      if ($openMessage.get()?.id === id) $openMessage.set(null);
+      await load();
+      announceUnreadChange();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  return { $inbox, $openMessage, load, open, close, markPageRead, remove };
+});
+
+/** One visit of the inbox page. */
+export type InboxVisit = ReturnType<typeof inboxPage>;

@@ -12,6 +12,7 @@ import { $remembered, saveLoginChoice } from '../concepts/remember';
 import { revalidateOnLanguageChange } from '../kit/revalidate';
 import { sessionFromValue, startSession } from '../concepts/session';
 import { $siteSwitches } from '../concepts/switches';
+import { env } from '../kit/environment';
 
 /** Fields of the login form (both tabs). */
 export type LoginField = 'username' | 'password' | 'captcha' | 'countryDialingCode' | 'mobileNum' | 'smsCaptcha' | 'verificationCode';
@@ -41,7 +42,7 @@ export const $loginMode = computed([$chosenLoginMode, $siteSwitches], (chosen, s
 /** The password tab's captcha image (0: not shown; it shows only after a failed login asks for it, accounts §3). */
 export const $loginCaptchaNonce = atom(0);
 /** The SMS tab's captcha image (the human check before a code is sent). */
-export const $smsCaptchaNonce = atom(Date.now());
+export const $smsCaptchaNonce = atom(env().now());
 /** Bumped when remembered values fill the form (the view re-creates the filled inputs). */
 export const $loginPrefill = atom(0);
 
@@ -78,13 +79,13 @@ function asksForCaptcha(error: ApiRequestError): boolean {
 
 /** Shows a fresh password-tab captcha (the player asked, or a failed login asked for one). */
 export function reloadLoginCaptcha(): void {
-  $loginCaptchaNonce.set(Date.now());
+  $loginCaptchaNonce.set(env().now());
 }
 
 /** Shows a fresh SMS-tab captcha (the player asked, or the last one was spent by a send). */
 export function reloadSmsCaptcha(): void {
   loginForm.setValue('smsCaptcha', '');
-  $smsCaptchaNonce.set(Date.now());
+  $smsCaptchaNonce.set(env().now());
 }
 
 /** Switches tabs: errors clear, and whichever captcha shows now gets a fresh image (both share one challenge cookie). */
@@ -92,7 +93,7 @@ export function chooseLoginMode(mode: LoginMode): void {
   $chosenLoginMode.set(mode);
   loginForm.$errors.set({});
   loginForm.$formError.set(null);
-  $smsCaptchaNonce.set(Date.now());
+  $smsCaptchaNonce.set(env().now());
   if ($loginCaptchaNonce.get() > 0) reloadLoginCaptcha();
 }
 

@@ -8,6 +8,8 @@ import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import { betterSample, clockSample, type ClockSample } from '../../../rules/lotteryClock';
 import { pageRoundTrip, SERVER_CLOCK_EVENT } from '../../../rules/countdown';
 import { startFromServed } from '../kit/served';
+import { env } from '../kit/environment';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { LotteryGameInfo };
 
@@ -60,7 +62,7 @@ let load = 0;
  */
 export async function loadLotteryList(): Promise<void> {
   const mine = ++load;
-  const sentAt = Date.now();
+  const sentAt = env().now();
   if (!hasCapability(CAPABILITIES.builtInLottery)) {
     $lotteryList.set({ loaded: { list: [], sample: clockSample(sentAt, sentAt, sentAt) }, failed: false });
     return;
@@ -68,7 +70,7 @@ export async function loadLotteryList(): Promise<void> {
   try {
     const value = await getLotteryGames();
     if (mine !== load) return;
-    sample = betterSample(sample ?? served()?.sample ?? null, clockSample(value.serverTime, sentAt, Date.now()));
+    sample = betterSample(sample ?? served()?.sample ?? null, clockSample(value.serverTime, sentAt, env().now()));
     $lotteryList.set({ loaded: { list: value.list, sample }, failed: false });
     // The lottery page's count-down ticker runs on the best reading too (src/views/Lottery.astro).
     if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(SERVER_CLOCK_EVENT, { detail: sample.offsetMs }));
@@ -83,6 +85,6 @@ onMount($lotteryList, () => {
   const servedStandsIn = firstLoad && served() !== null;
   firstLoad = false;
   if (!servedStandsIn) void loadLotteryList();
-  const timer = setInterval(() => void loadLotteryList(), LOTTERY_LIST_REFRESH_MS);
-  return () => clearInterval(timer);
+  const timer = env().setInterval(() => void loadLotteryList(), LOTTERY_LIST_REFRESH_MS);
+  return () => env().clearInterval(timer);
 });

@@ -2,6 +2,8 @@ import { atom, onMount } from 'nanostores';
 import { getMobileLotteryGames, type MobileLotteryGame } from '../../api/lottery';
 import type { LaunchGame } from '../concepts/launch';
 import { LOTTERY_LIST_REFRESH_MS } from './lotteryList';
+import { env } from '../kit/environment';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /**
  * The platform's lottery list (player-shell §2 /m/lottery; platform-contract.md §7.5 GET /lgw/games/mobile), used
@@ -72,6 +74,6 @@ onMount($platformLottery, () => {
   // Pre-rendering reads the store too: no request there.
   if (typeof window === 'undefined') return undefined;
   void loadPlatformLottery();
-  const timer = setInterval(() => void loadPlatformLottery(), LOTTERY_LIST_REFRESH_MS);
-  return () => clearInterval(timer);
+  const timer = env().setInterval(() => void loadPlatformLottery(), LOTTERY_LIST_REFRESH_MS);
+  return () => env().clearInterval(timer);
 });

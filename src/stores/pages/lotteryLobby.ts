@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { getLotteryGames, type LotteryGameInfo } from '../../api/lottery';
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /** The vendor lobby of the lottery page: the vendor's lottery games (empty until loaded, or when unavailable). */
 export const $lotteryLobby = atom<LotteryGameInfo[]>([]);

@@ -12,6 +12,7 @@ import { awaitedDrawAt, newResults, type DrawTimes } from '../../lib/lotteryRoun
 import { balanceMoved } from '../concepts/balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../kit/outcome';
 import { $session } from '../concepts/session';
+import { env } from '../kit/environment';
 
 export type { LotteryDraw } from '../../api/lottery';
 
@@ -79,8 +80,8 @@ function setBalance(balanceMinor: number): void {
 }
 
 function schedule(delay: number, run: number): void {
-  clearTimeout(timer);
-  timer = setTimeout(() => {
+  env().clearTimeout(timer);
+  timer = env().setTimeout(() => {
     if (run === generation) void pollDraws();
   }, delay);
 }
@@ -116,11 +117,11 @@ export async function pollDraws(): Promise<void> {
   const run = generation;
   const nodeId = nodeIdOf();
   if (nodeId === null) return;
-  const sentAt = Date.now();
+  const sentAt = env().now();
   try {
     const draws = await getLotteryDraws({ nodeId });
     if (run !== generation) return;
-    sample = betterSample(sample, clockSample(draws.serverTime, sentAt, Date.now()));
+    sample = betterSample(sample, clockSample(draws.serverTime, sentAt, env().now()));
     $clockOffset.set(sample.offsetMs);
     const before = $round.get().draws;
     if (before && before.current.issueNo !== draws.current.issueNo) watched = [...watched, before.current].slice(-5);
@@ -128,7 +129,7 @@ export async function pollDraws(): Promise<void> {
     $round.set({ ...$round.get(), draws });
     if (arrived.length > 0) balanceMoved();
     if (arrived.length > 0 || before?.current.issueNo !== draws.current.issueNo) void loadMyBets();
-    const now = serverNow(Date.now(), sample.offsetMs);
+    const now = serverNow(env().now(), sample.offsetMs);
     const mine = $myBets.get().recent.filter((o) => o.status === 'open');
     const awaiting = awaitedDrawAt(now, [...watched, ...mine], draws.results, new Set(mine.map((o) => o.issueNo)));
     schedule(nextPollDelay(now, draws.current, awaiting), run);
@@ -147,7 +148,7 @@ export async function pollDraws(): Promise<void> {
  */
 export function openRound(target: RoundTarget): () => void {
   const run = ++generation;
-  clearTimeout(timer);
+  env().clearTimeout(timer);
   sample = null;
   watched = [];
   $round.set({ status: 'loading', sheet: null, prizeMode: null, draws: null });
@@ -177,7 +178,7 @@ export function openRound(target: RoundTarget): () => void {
   document.addEventListener('visibilitychange', onVisible);
   return () => {
     if (run === generation) generation++;
-    clearTimeout(timer);
+    env().clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisible);
   };
 }

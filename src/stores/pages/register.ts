@@ -16,6 +16,7 @@ import { startFromServed } from '../kit/served';
 import { sessionFromValue, startSession } from '../concepts/session';
 import { $siteSwitches } from '../concepts/switches';
 import { showToast } from '../concepts/toast';
+import { env } from '../kit/environment';
 
 /** Time the success toast stays before going home (accounts §9: short toasts 1 to 1.5 s). */
 export const REGISTER_SUCCESS_MS = 1200;
@@ -98,7 +99,7 @@ export async function loadRegisterSetup(search: string): Promise<void> {
     }
     if (!verifiedAffiliate && code !== '') registerForm.setValue('affiliateCode', code);
     $registerSetup.set({ fields: settingsList(value), verifiedAffiliate });
-    $registerCaptchaNonce.set(Date.now());
+    $registerCaptchaNonce.set(env().now());
   } catch {
     if (mine === load) $registerSetupFailed.set(true);
   }
@@ -108,7 +109,7 @@ onMount($registerSetup, () => {
   if (typeof window === 'undefined') return;
   // Served with the page: only the captcha image is still to fetch (its box is reserved in the markup).
   if ($registerSetup.get() !== null && !$registerSetupFailed.get()) {
-    if ($registerCaptchaNonce.get() === 0) $registerCaptchaNonce.set(Date.now());
+    if ($registerCaptchaNonce.get() === 0) $registerCaptchaNonce.set(env().now());
     return;
   }
   void loadRegisterSetup(window.location.search);
@@ -136,7 +137,7 @@ export function setAgreed(agreed: boolean): void {
 /** Shows a fresh captcha (the player asked, or the last one was spent). */
 export function reloadRegisterCaptcha(): void {
   registerForm.setValue('captcha', '');
-  $registerCaptchaNonce.set(Date.now());
+  $registerCaptchaNonce.set(env().now());
 }
 
 function order(): RegisterField[] {

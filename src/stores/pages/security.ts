@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { ApiRequestError } from '../../api/client';
 import { getSecurityConfig, savePaymentPassword } from '../../api/wallet';
 import type { MessageKey } from '../../../rules/i18n';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /** The security page's data (issue 13, Member centre: password, payment password, bound mobile and e-mail). */
 export interface SecurityState {

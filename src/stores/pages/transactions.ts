@@ -1,5 +1,8 @@
 import { atom } from 'nanostores';
 import { getTransactions, type TransactionTotalsView, type TransactionView } from '../../api/wallet';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
+import { env } from '../kit/environment';
+import { createPage } from '../kit/page';
 
 /** Categories the view filters by ('' = all). */
 export type TransactionFilter = '' | 'deposit' | 'withdrawal' | 'bonus' | 'round';
@@ -20,49 +23,56 @@ export interface TransactionsState {
   failed: boolean;
 }
 
-/** The transactions view's state. */
-export const $transactions = atom<TransactionsState>({
-  category: '', days: 30, list: [], totals: null, pageNo: 1, totalPages: 1, loading: false, failed: false,
+/**
+ * The transactions page of one visit (issue 13: deposits, withdrawals, bonuses and rounds, net deposits over a
+ * period), made per visit (src/stores/kit/page.ts):
+ * - `$transactions`: the filter, the rows loaded so far, the totals, the paging, loading and failed.
+ * - `load(more)`: loads page 1 for the current filter over the last `days` days up to now (environment clock), or
+ *   appends the next page with `more` (nothing while loading or on the last page); the newest request wins; a
+ *   failure sets `failed`.
+ * - `filter(category)` / `choosePeriod(days)`: set the filter and reload from page 1.
+ * Answers that arrive after the page exits are dropped.
+ */
+export const transactionsPage = createPage('member/transactions', (visit) => {
+  const $transactions = atom<TransactionsState>({
+    category: '', days: 30, list: [], totals: null, pageNo: 1, totalPages: 1, loading: false, failed: false,
+  });
+  let generation = 0;
+
+  async function load(more = false): Promise<void> {
+    const state = $transactions.get();
+    if (more && (state.loading || state.pageNo >= state.totalPages)) return;
+    const run = ++generation;
+    const pageNo = more ? state.pageNo + 1 : 1;
+    $transactions.set({ ...state, loading: true, failed: false, ...(more ? {} : { list: [], totals: null }) });
+    const endDate = env().now();
+    try {
+      const page = await getTransactions({
+        category: state.category, startDate: endDate - state.days * 86_400_000, endDate, pageNo,
+      });
+      if (run !== generation || visit.exited) return;
+      const current = $transactions.get();
+      $transactions.set({
+        ...current, loading: false, list: more ? [...current.list, ...page.list] : page.list, totals: page.totals, pageNo: page.pageNo,
+        totalPages: page.totalPages,
+      });
+    } catch {
+      if (run === generation && !visit.exited) $transactions.set({ ...$transactions.get(), loading: false, failed: true });
+    }
+  }
+
+  function filter(category: TransactionFilter): Promise<void> {
+    $transactions.set({ ...$transactions.get(), category });
+    return load();
+  }
+
+  function choosePeriod(days: PeriodDays): Promise<void> {
+    $transactions.set({ ...$transactions.get(), days });
+    return load();
+  }
+
+  return { $transactions, load, filter, choosePeriod };
 });
 
-let generation = 0;
-let clock = () => Date.now();
-/** Replaces the clock (tests). */
-export function setTransactionsClock(fn: () => number): void {
-  clock = fn;
-}
-
-/** Loads page 1 for the current filter (the newest request wins), or appends the next page with `more`. */
-export async function loadTransactions(more = false): Promise<void> {
-  const state = $transactions.get();
-  if (more && (state.loading || state.pageNo >= state.totalPages)) return;
-  const run = ++generation;
-  const pageNo = more ? state.pageNo + 1 : 1;
-  $transactions.set({ ...state, loading: true, failed: false, ...(more ? {} : { list: [], totals: null }) });
-  const endDate = clock();
-  try {
-    const page = await getTransactions({
-      category: state.category, startDate: endDate - state.days * 86_400_000, endDate, pageNo,
-    });
-    if (run !== generation) return;
-    const current = $transactions.get();
-    $transactions.set({
-      ...current, loading: false, list: more ? [...current.list, ...page.list] : page.list, totals: page.totals, pageNo: page.pageNo,
-      totalPages: page.totalPages,
-    });
-  } catch {
-    if (run === generation) $transactions.set({ ...$transactions.get(), loading: false, failed: true });
-  }
-}
-
-/** Filters by category and reloads from page 1. */
-export function filterTransactions(category: TransactionFilter): Promise<void> {
-  $transactions.set({ ...$transactions.get(), category });
-  return loadTransactions();
-}
-
-/** Chooses the period and reloads from page 1. */
-export function choosePeriod(days: PeriodDays): Promise<void> {
-  $transactions.set({ ...$transactions.get(), days });
-  return loadTransactions();
-}
+/** One visit of the transactions page. */
+export type TransactionsPage = ReturnType<typeof transactionsPage>;

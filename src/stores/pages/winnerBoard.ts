@@ -1,6 +1,7 @@
 import { getWinnerBoard, type WinnerBoardEntry } from '../../api/catalogue';
 import { WINNER_LIMIT } from '../../lib/winnerBoard';
 import { createFetcher } from '../kit/fetcher';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { WinnerBoardEntry };
 

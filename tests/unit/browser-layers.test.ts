@@ -1,0 +1,124 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// docs/design.md "Where things live": the browser side's folders in layers, lowest first. A folder imports only
+// folders below it (or of its own tier: views, layouts and pages are the page tier).
+const LAYERS: readonly (readonly string[])[] = [
+  ['contract'],
+  ['rules'],
+  ['src/lib'],
+  ['src/api'],
+  ['src/stores'],
+  ['src/hooks'],
+  ['src/components'],
+  ['src/islands'],
+  ['src/views', 'src/layouts', 'src/pages', 'src/directives', 'src/middleware.ts'],
+];
+const ROOTS = ['contract', 'rules', 'src'];
+const SOURCE = /\.(ts|tsx|astro)$/;
+/**
+ * Static imports and re-exports (group 1 `type` when type-only), side-effect imports and dynamic imports of
+ * relative paths.
+ */
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s)?[^;'"]*?\bfrom\s+['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const files = ROOTS.flatMap((root) => (root === 'src' ? [...filesUnder('src')] : filesUnder(root)));
+
+/** The layer folder of a path (null: outside the layers, e.g. src/styles). */
+function folderOf(path: string): string | null {
+  for (const tier of LAYERS) for (const folder of tier) if (path === folder || path.startsWith(`${folder}/`)) return folder;
+  return null;
+}
+
+function rankOf(folder: string): number {
+  return LAYERS.findIndex((tier) => tier.includes(folder));
+}
+
+/** The file a relative import names (with or without its extension), or null. */
+function resolve(from: string, spec: string): string | null {
+  const base = normalize(join(dirname(from), spec.split('?')[0] ?? spec));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate) && SOURCE.test(candidate)) return candidate;
+  return null;
+}
+
+/** One relative import, resolved; `typeOnly` when nothing of it runs. */
+interface Import {
+  target: string;
+  typeOnly: boolean;
+}
+
+/** Every file's relative imports, resolved. */
+const importsOf = new Map<string, Import[]>(files.map((file) => {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(IMPORT)].flatMap((match) => {
+    const target = resolve(file, match[2] ?? match[3] ?? match[4] ?? '');
+    return target === null ? [] : [{ target, typeOnly: match[1] !== undefined }];
+  });
+  return [file, found];
+}));
+const imports = new Map<string, string[]>([...importsOf].map(([file, found]) => [file, found.map((i) => i.target)]));
+/** Imports that run code (type-only ones left out). */
+const runtimeImports = new Map<string, string[]>([...importsOf].map(([file, found]) => [file, found.filter((i) => !i.typeOnly).map((i) => i.target)]));
+
+/** Folder → folder edges with one example import each. */
+function folderEdges(): Map<string, string> {
+  const edges = new Map<string, string>();
+  for (const [file, targets] of imports) {
+    const from = folderOf(file);
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (from && to && from !== to && !edges.has(`${from} -> ${to}`)) edges.set(`${from} -> ${to}`, `${file} imports ${target}`);
+    }
+  }
+  return edges;
+}
+
+describe('browser layers (docs/design.md "Where things live")', () => {
+  it('no folder imports a folder above it or of its own tier outside the page tier', () => {
+    const upward = [...folderEdges()].filter(([edge]) => {
+      const [from, to] = edge.split(' -> ') as [string, string];
+      const rankFrom = rankOf(from);
+      const rankTo = rankOf(to);
+      return rankTo > rankFrom || (rankTo === rankFrom && rankFrom < LAYERS.length - 1);
+    });
+    expect(upward.map(([edge, example]) => `${edge}: ${example}`)).toEqual([]);
+  });
+
+  it('the layers below the page tier form no folder cycle', () => {
+    const edges = [...folderEdges().keys()].map((edge) => edge.split(' -> ') as [string, string]);
+    const below = edges.filter(([from, to]) => rankOf(from) < LAYERS.length - 1 && rankOf(to) < LAYERS.length - 1);
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      below.some(([a, b]) => a === from && (b === to || (!seen.has(b) && (seen.add(b), reaches(b, to, seen)))));
+    expect(below.filter(([from, to]) => reaches(to, from))).toEqual([]);
+  });
+
+  // src/api reads the session through the getter that src/stores/concepts/session.ts connects when it is evaluated,
+  // so every store that calls the API must reach that module before its first call.
+  it('every page or concept store that imports the API client reaches the session module that connects it', () => {
+    const session = 'src/stores/concepts/session.ts';
+    const reaches = (file: string): Set<string> => {
+      const seen = new Set<string>();
+      const pending = [file];
+      while (pending.length > 0) {
+        const next = pending.pop() as string;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        pending.push(...(runtimeImports.get(next) ?? []));
+      }
+      return seen;
+    };
+    const stores = files.filter((file) => /^src\/stores\/(pages|concepts)\//.test(file));
+    const unconnected = stores.filter((file) => {
+      const closure = reaches(file);
+      return [...closure].some((target) => target.startsWith('src/api/')) && !closure.has(session);
+    });
+    expect(unconnected).toEqual([]);
+  });
+});
