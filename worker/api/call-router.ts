@@ -1,4 +1,4 @@
-import { Hono, type Context, type Input, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type Env, type Input, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env';
 import type { CallDef, ValueOf } from '../../contract/call';
@@ -6,13 +6,11 @@ import type { Answer } from '../lib/answer';
 import { valid } from '../lib/validate';
 import { sealedJson } from '../middleware/encrypted-body';
 
-/** A middleware a route runs before the call's validators (a session check, a path-parameter check, …). */
-type Middleware = MiddlewareHandler<AppEnv, string, Input>;
-
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-
-/** What a list of middleware adds to the request's validated parts (`c.req.valid('param')`, …). */
-type InputOfAll<M extends readonly unknown[]> = UnionToIntersection<M[number] extends MiddlewareHandler<AppEnv, string, infer I> ? I : never>;
+/**
+ * A middleware a route runs before the call's validators (a session check, a path-parameter check, …); `I` is what
+ * it adds to the request's validated parts (`valid('param', …)` adds `param`).
+ */
+type Middleware<E extends Env, I extends Input> = MiddlewareHandler<E, string, I>;
 
 /**
  * What a call's own validators add (CallRouter.serve): `c.req.valid('query')` for a call with a query schema; the
@@ -40,16 +38,24 @@ export class CallRouter extends Hono<AppEnv> {
   }
 
   /**
-   * Declares `call`'s route: `middleware` first (in order: session checks, path parameters…), then the call's
-   * validators — its query schema (`valid('query')`), its body schema as JSON (`valid('json')`), form fields
+   * Declares `call`'s route: up to three `middleware` first (in order: session checks, path parameters…), then the
+   * call's validators — its query schema (`valid('query')`), its body schema as JSON (`valid('json')`), form fields
    * (`valid('form')`) or a sealed body (`sealedJson`, middleware/encrypted-body.ts: opened first, then checked),
    * each failing with 400 `request_param_err` and `value.issues` (lib/validate.ts) — then `handler`, whose answer
    * must be the call's value. A multipart call cannot be declared here (its files travel beside the fields):
    * declare it with `serveRaw`. Throws at start-up for a call whose path is not under the router's prefix.
+   * (Overloads per count, as Hono's own route methods, so each middleware's validated parts reach the handler.)
    */
-  serve<C extends CallDef, M extends Middleware[]>(call: C, ...handlers: [...M, CallHandler<C, CallInput<C> & InputOfAll<M>>]): this {
+  serve<C extends CallDef>(call: C, handler: CallHandler<C, CallInput<C>>): this;
+  serve<C extends CallDef, I1 extends Input, E1 extends Env = AppEnv>(
+    call: C, m1: Middleware<E1, I1>, handler: CallHandler<C, CallInput<C> & I1>): this;
+  serve<C extends CallDef, I1 extends Input, I2 extends Input, E1 extends Env = AppEnv, E2 extends Env = AppEnv>(
+    call: C, m1: Middleware<E1, I1>, m2: Middleware<E2, I2>, handler: CallHandler<C, CallInput<C> & I1 & I2>): this;
+  serve<C extends CallDef, I1 extends Input, I2 extends Input, I3 extends Input, E1 extends Env = AppEnv, E2 extends Env = AppEnv, E3 extends Env = AppEnv>(
+    call: C, m1: Middleware<E1, I1>, m2: Middleware<E2, I2>, m3: Middleware<E3, I3>, handler: CallHandler<C, CallInput<C> & I1 & I2 & I3>): this;
+  serve(call: CallDef, ...handlers: unknown[]): this {
     if (call.multipart) throw new Error(`${call.name}: a multipart body is read by its handler; declare it with serveRaw`);
-    return this.declare(call, handlers as unknown as MiddlewareHandler[], validatorsOf(call));
+    return this.declare(call, handlers as MiddlewareHandler[], validatorsOf(call));
   }
 
   /**
@@ -57,8 +63,10 @@ export class CallRouter extends Hono<AppEnv> {
    * request itself. For calls whose parts the route ignores or checks in its own order (a cache-busting query, a
    * beacon's body, a form checked after the member check, multipart files); each use says which and why.
    */
-  serveRaw<C extends CallDef, M extends Middleware[]>(call: C, ...handlers: [...M, CallHandler<C, InputOfAll<M>>]): this {
-    return this.declare(call, handlers as unknown as MiddlewareHandler[], []);
+  serveRaw<C extends CallDef>(call: C, handler: CallHandler<C, Input>): this;
+  serveRaw<C extends CallDef, I1 extends Input, E1 extends Env = AppEnv>(call: C, m1: Middleware<E1, I1>, handler: CallHandler<C, I1>): this;
+  serveRaw(call: CallDef, ...handlers: unknown[]): this {
+    return this.declare(call, handlers as MiddlewareHandler[], []);
   }
 
   /** The route path of `call` below this router's prefix (`/` for the prefix itself). */

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { AppEnv } from '../env';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
 import { minorToWire } from '../../contract/money';
