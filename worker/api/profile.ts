@@ -21,6 +21,8 @@ export const profileRouter = new CallRouter('/wps/member/info')
     const member = requireRealMember(c);
     return ok(c, { url: await headIconUrl(c.env.DB, member.memberId) });
   })
+  // Declared raw (api/call-router.ts serveRaw): the form is checked with the call's schema after the real-member
+  // check (403 `free_reject` before 400), with its own message.
   .serveRaw(profileCalls.setHeadIcon, memberOnly, async (c) => {
     const member = requireRealMember(c);
     const form = await c.req.parseBody().catch(() => {

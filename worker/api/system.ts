@@ -190,6 +190,7 @@ export const systemRouter = new CallRouter('/wps/system')
    * POST /collect (§7.6): the client's timing beacon (`navigator.sendBeacon`, `text/plain` `{ merchant, value }`).
    * Accepted and dropped: any content type or an empty body answers success with `value` null; the body is never
    * read (its stream is cancelled), so a large one costs nothing and nothing is stored.
+   * Declared raw (api/call-router.ts serveRaw): the body is never read, so it is not validated either.
    */
   .serveRaw(systemCalls.collect, async (c) => {
     await c.req.raw.body?.cancel().catch(() => undefined);
