@@ -43,6 +43,12 @@ export interface CallDef<
   plain?: boolean | undefined;
   /** Answers bare `text/plain` (the legacy RSA key, §1.6.1); `value` describes the text. */
   text?: boolean | undefined;
+  /**
+   * Served only in upstream mode: the platform answers it and the built-in API has no route for it (the worker
+   * forwards it, edge/upstream.ts). The contract-routes test (tests/worker/contract-routes.test.ts) requires a
+   * built-in route for every call without this mark, and none for a call with it.
+   */
+  upstreamOnly?: boolean | undefined;
   /** One line for the OpenAPI document; the contract section it implements. */
   summary: string;
 }

@@ -23,6 +23,7 @@ type JsonSchema = Record<string, unknown>;
 /** The OpenAPI document (loosely typed: it is JSON). */
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;
+  info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, Record<string, unknown>>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
 };

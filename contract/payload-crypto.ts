@@ -17,11 +17,19 @@
 /** The only algorithm both sides speak. */
 export const PAYLOAD_ALGORITHM = 'ECDH-P256-A256GCM';
 
+/** The public half of a payload key: an EC P-256 JWK (the fields the payloadKey call's value requires). */
+export type EcPublicJwk = {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+};
+
 /** The server's public key as GET /wps/playdeck/payloadKey returns it. */
 export interface PayloadKey {
   keyId: string;
-  publicKeyJwk: JsonWebKey;
-  algorithm: string;
+  publicKeyJwk: EcPublicJwk;
+  algorithm: typeof PAYLOAD_ALGORITHM;
 }
 
 /** The decrypted content of a sealed body. */

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
-import { sealedJson } from '../middleware/encrypted-body';
 import { requireMember } from '../middleware/auth-context';
 import { requestScope } from '../middleware/request-scope';
 import { revokeAllSessions } from '../db/queries/sessions';
@@ -12,7 +12,6 @@ import { resumeRememberedLogin } from '../services/accounts/remember';
 import { SOCIAL_PROVIDERS, exchangeForSession, finishSocialLogin, startSocialLogin, type SocialProvider } from '../services/accounts/social-login';
 import { resetWithEmailToken } from '../services/accounts/email-reset';
 import { OAUTH_START_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
-import { emailResetBody, exchangeBody, rememberBody } from '../../contract/calls/accounts';
 
 const providerParam = z.object({ provider: z.enum(Object.keys(SOCIAL_PROVIDERS) as [SocialProvider, ...SocialProvider[]]) });
 const callbackQuery = z.object({
@@ -59,15 +58,16 @@ function toLoginPage(c: Context<AppEnv>, error: unknown): Response {
  * - POST /password/emailReset, sealed `{ token, newPassword, confirmNewPassword }` → null: the e-mailed reset link
  *   (services/email-reset.ts). 400 `request_param_err` | `reset_link_invalid`; 429.
  */
-export const accountsExtensionRouter = new Hono<AppEnv>()
-  .post('/session/remember', valid('json', rememberBody), async (c) => ok(c, await resumeRememberedLogin(requestScope(c), c.req.valid('json').token)))
-  .delete('/session/logoutAll', async (c) => {
+export const accountsExtensionRouter = new CallRouter('/wps/playdeck')
+  .serve(accountsCalls.rememberLogin, async (c) => ok(c, await resumeRememberedLogin(requestScope(c), c.req.valid('json').token)))
+  .serve(accountsCalls.logoutAll, async (c) => {
     const member = requireMember(c);
     await revokeAllSessions(c.env.DB, member.memberId);
     await revokeRememberTokens(c.env.DB, member.memberId);
     return ok(c, null);
   })
-  .post('/session/exchange', valid('json', exchangeBody), async (c) => ok(c, await exchangeForSession(requestScope(c), c.req.valid('json').code)))
+  .serve(accountsCalls.sessionExchange, async (c) => ok(c, await exchangeForSession(requestScope(c), c.req.valid('json').code)))
+  .serve(accountsCalls.emailReset, async (c) => ok(c, await resetWithEmailToken(requestScope(c), c.req.valid('json'))))
   .get('/oauth/:provider/start', async (c) => {
     c.header('Cache-Control', 'no-store');
     try {
@@ -88,5 +88,4 @@ export const accountsExtensionRouter = new Hono<AppEnv>()
     } catch (error) {
       return toLoginPage(c, error);
     }
-  })
-  .post('/password/emailReset', sealedJson(emailResetBody), async (c) => ok(c, await resetWithEmailToken(requestScope(c), c.req.valid('json'))));
+  });

@@ -1,10 +1,8 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { findInviterByCode } from '../db/queries/members';
 import { AFFILIATE_LOOKUP_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
-import { affiliateQuery } from '../../contract/calls/accounts';
 
 /**
  * Router for /wps/agent (platform-contract.md §3 affiliate lookup and check; accounts §3, §4 Affiliate code).
@@ -15,7 +13,7 @@ import { affiliateQuery } from '../../contract/calls/accounts';
  *   `invitation_code_error` (no such agent), 429 `TOO_MANY_REQUEST` past 60 lookups per IP per 10 minutes.
  *   Registration runs the same check on `affiliateCode` (400 `invitation_code_error`).
  */
-export const agentRouter = new Hono<AppEnv>().get('/affiliate', valid('query', affiliateQuery), async (c) => {
+export const agentRouter = new CallRouter('/wps/agent').serve(accountsCalls.affiliate, async (c) => {
   await consumeRateLimit(c.env.DB, AFFILIATE_LOOKUP_PER_IP, c.var.clientIp);
   const { code } = c.req.valid('query');
   const agentId = await findInviterByCode(c.env.DB, c.var.merchant.code, code);

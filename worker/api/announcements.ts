@@ -1,10 +1,9 @@
-import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { contentCalls } from '../../contract/calls/content';
 import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import {
   announcementExists, listAnnouncements, listPromotionCategories, markRead, type AnnouncementFilter,
 } from '../db/queries/announcements';
@@ -38,12 +37,11 @@ async function announcementList(c: Context<AppEnv>, query: AnnouncementFilter) {
  * Announcement relays (platform-contract.md §2, §3; accounts §2 Announcement popup, Home announcement bar and
  * banners, Promotions list; §4 Marking read). Mounted at /wps/relay.
  */
-export const announcementRouter = new Hono<AppEnv>()
-  .get('/MCSFE_getListAnnouncements', valid('query', contentCalls.announcementList.query!), (c) => announcementList(c, c.req.valid('query')))
-  .get('/CCSFE_getListAnnouncements', valid('query', contentCalls.announcementListCcs.query!), (c) => announcementList(c, c.req.valid('query')))
-  .use('/MCSFE_markAnnouncementAsRead', memberOnly)
+export const announcementRouter = new CallRouter('/wps/relay')
+  .serve(contentCalls.announcementList, (c) => announcementList(c, c.req.valid('query')))
+  .serve(contentCalls.announcementListCcs, (c) => announcementList(c, c.req.valid('query')))
   /** POST `{ announcementId, read: true }` → null; 404 `announcement_not_found` for another site's or an unpublished one. */
-  .post('/MCSFE_markAnnouncementAsRead', valid('json', contentCalls.markAnnouncementRead.body!), async (c) => {
+  .serve(contentCalls.markAnnouncementRead, memberOnly, async (c) => {
     const { announcementId } = c.req.valid('json');
     const member = requireMember(c);
     if (!(await announcementExists(c.env.DB, c.var.merchant.code, announcementId))) {
@@ -63,20 +61,20 @@ export const announcementRouter = new Hono<AppEnv>()
  * - GET /PROMOFE_getPromoAnnounceV2?types=PR&platform=M&… → the announcement list's answer for those types (the
  *   client reads `promotion`), with the member's read and application state when signed in. 400 `request_param_err`.
  */
-export const promotionRelayRouter = new Hono<AppEnv>()
-  .get('/MCSFE_getMerchantAvailablePromotions', async (c) => {
+export const promotionRelayRouter = new CallRouter('/wps/relay')
+  .serve(contentCalls.merchantPromotions, async (c) => {
     const now = Date.now();
     const items = await listAnnouncements(c.env.DB, c.var.merchant.code, { types: ['PR'] }, null, now);
     const value: ValueOf<typeof contentCalls.merchantPromotions> = items.filter((item) => item.startDate <= now);
     c.header('Cache-Control', 'public, max-age=30');
     return ok(c, value);
   })
-  .get('/PROMOFE_getPromotionAnnouncementCategory', async (c) => {
+  .serve(contentCalls.promotionCategories, async (c) => {
     const value: ValueOf<typeof contentCalls.promotionCategories> = await listPromotionCategories(c.env.DB, c.var.merchant.code);
     c.header('Cache-Control', 'public, max-age=30');
     return ok(c, value);
   })
-  .get('/PROMOFE_getPromoAnnounceV2', valid('query', contentCalls.promoAnnounceV2.query!), (c) => announcementList(c, c.req.valid('query')));
+  .serve(contentCalls.promoAnnounceV2, (c) => announcementList(c, c.req.valid('query')));
 
 /**
  * Home relays (platform-contract.md §7.6), mounted at /wps/relay:
@@ -85,8 +83,8 @@ export const promotionRelayRouter = new Hono<AppEnv>()
  *   site's currency. Cacheable for five minutes (it depends only on the site).
  * - GET /GCSGAME_getGameMatchV2 → [] (PlayDeck has no sports feed: the client's hot-match row stays hidden).
  */
-export const homeRelayRouter = new Hono<AppEnv>()
-  .get('/VIS_getJackpot', (c) => {
+export const homeRelayRouter = new CallRouter('/wps/relay')
+  .serve(contentCalls.jackpot, (c) => {
     const merchant = c.var.merchant;
     const value: ValueOf<typeof contentCalls.jackpot> = {
       amount: JACKPOT_START,
@@ -99,4 +97,4 @@ export const homeRelayRouter = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=300');
     return ok(c, value);
   })
-  .get('/GCSGAME_getGameMatchV2', (c) => ok(c, [] satisfies ValueOf<typeof contentCalls.gameMatches>));
+  .serve(contentCalls.gameMatches, (c) => ok(c, [] satisfies ValueOf<typeof contentCalls.gameMatches>));

@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { requestScope } from '../middleware/request-scope';
+import { CallRouter } from './call-router';
+import { systemCalls } from '../../contract/calls/system';
 import { ApiError, ok } from '../lib/envelope';
 import { issueCaptcha, newChallenge, setCaptchaCookie } from '../services/accounts/captcha';
 import { renderCaptchaPng } from '../services/accounts/captcha-image';
@@ -19,7 +19,7 @@ const MODULE_ID = /^[A-Za-z0-9_]{1,32}$/;
  * services/captcha.ts (5 minutes, single use). Errors: 400 `request_param_err` (malformed ModuleId header),
  * 429 `TOO_MANY_REQUEST` (60 images per 10 minutes per IP).
  */
-export const captchaRouter = new Hono<AppEnv>().get('/', async (c) => {
+export const captchaRouter = new CallRouter('/wps/captcha').serve(systemCalls.captcha, async (c) => {
   const moduleId = c.req.header(HEADER.moduleId);
   if (moduleId !== undefined && !MODULE_ID.test(moduleId)) {
     throw new ApiError(400, 'request_param_err', 'Invalid ModuleId header', { issues: [{ path: 'ModuleId', message: 'Invalid module id' }] });

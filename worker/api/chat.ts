@@ -1,10 +1,8 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { conversationCalls } from '../../contract/calls/conversations';
 import type { ValueOf } from '../../contract/call';
 import { tokenOfAuthorization } from '../../contract/headers';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { countChatUnread, findChatUrlTemplate, findConversation, openConversation, takeChatTicket } from '../db/queries/chat';
 import { requireRealMember } from '../middleware/auth-context';
@@ -24,11 +22,9 @@ async function assertChatOn(db: D1Database, merchantCode: string): Promise<void>
  * launch and the (always empty) live models list. 401 without a session, 403 `free_reject` for guest/trial, 403 `function.not.available` with CBS3 off,
  * 429 `TOO_MANY_REQUEST`.
  */
-export const chatRelayRouter = new Hono<AppEnv>()
-  .use('/CBS_unreadCount', realMemberWithin('read'))
-  .use('/CBS_launchChat', realMemberWithin('write'))
+export const chatRelayRouter = new CallRouter('/wps/relay')
   /** GET /CBS_unreadCount → `{ unReadCount }`: agent replies the player has not read. */
-  .get('/CBS_unreadCount', async (c) => {
+  .serve(conversationCalls.chatUnread, realMemberWithin('read'), async (c) => {
     await assertChatOn(c.env.DB, c.var.merchant.code);
     const value: ValueOf<typeof conversationCalls.chatUnread> = { unReadCount: await countChatUnread(c.env.DB, requireRealMember(c).memberId) };
     return ok(c, value);
@@ -42,11 +38,11 @@ export const chatRelayRouter = new Hono<AppEnv>()
    * GET /CBS_modelList?active&streaming → `[]` (platform-contract.md §3 chat, live models): PlayDeck's chat has
    * no models or live streams, so the list is empty for everyone, which keeps the client's models entry off.
    */
-  .get('/CBS_modelList', valid('query', conversationCalls.chatModels.query!), (c) => {
+  .serve(conversationCalls.chatModels, (c) => {
     const value: ValueOf<typeof conversationCalls.chatModels> = [];
     return ok(c, value);
   })
-  .get('/CBS_launchChat', valid('query', conversationCalls.chatLaunch.query!), async (c) => {
+  .serve(conversationCalls.chatLaunch, realMemberWithin('write'), async (c) => {
     const member = requireRealMember(c);
     const merchant = c.var.merchant.code;
     await assertChatOn(c.env.DB, merchant);
@@ -71,9 +67,8 @@ export const chatRelayRouter = new Hono<AppEnv>()
  *   Object with the role and author it vouches for; 401 `chat_ticket_invalid` for an unknown, used or expired
  *   ticket, 404 when the conversation is not this site's; 426 without an upgrade.
  */
-export const chatServiceRouter = new Hono<AppEnv>()
-  .use('/ticket', realMemberWithin('read'))
-  .get('/ticket', valid('query', conversationCalls.chatTicket.query!), async (c) => {
+export const chatServiceRouter = new CallRouter('/wps/playdeck/chat')
+  .serve(conversationCalls.chatTicket, realMemberWithin('read'), async (c) => {
     const member = requireRealMember(c);
     const { conversationId } = c.req.valid('query');
     const conversation = await findConversation(c.env.DB, conversationId);

@@ -1,11 +1,9 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { usernameExists } from '../db/queries/members';
 import { USERNAME_CHECK_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
 import { FIELD_FORMATS } from '../../contract/fieldFormats';
-import { checkUsernameQuery } from '../../contract/calls/accounts';
 
 /**
  * Router for /wps/check (platform-contract.md §3 username check; the answer shape is not found in the platform's
@@ -14,7 +12,7 @@ import { checkUsernameQuery } from '../../contract/calls/accounts';
  *   for a username the registration rule refuses (contract/fieldFormats.ts), 429 `TOO_MANY_REQUEST` past 60
  *   checks per IP per 10 minutes (the answer reveals which names exist, as registration itself would).
  */
-export const checkRouter = new Hono<AppEnv>().get('/username', valid('query', checkUsernameQuery), async (c) => {
+export const checkRouter = new CallRouter('/wps/check').serve(accountsCalls.checkUsername, async (c) => {
   const { username } = c.req.valid('query');
   if (!FIELD_FORMATS.username(username)) {
     const message = 'Username must be 4 to 16 letters or digits and start with a letter';

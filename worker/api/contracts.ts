@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { contentCalls } from '../../contract/calls/content';
 import type { ValueOf } from '../../contract/call';
 import type { ContractKind } from '../../contract/calls/content-schemas';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { decideOffer, findOffer, pendingOffers } from '../db/queries/contracts';
 import { requireMember, type AuthedMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
@@ -43,9 +42,8 @@ async function decide(c: Context<AppEnv>, kind: ContractKind, body: { id: number
  * name the accounts spec reads) plus `offers[]` with the sanitised terms. Everything empty for members who are no
  * qualifying agent. 401 without a session.
  */
-export const contractRequestRouter = new Hono<AppEnv>()
-  .use('/info/funds/consolidated', memberOnly)
-  .get('/info/funds/consolidated', async (c) => {
+export const contractRequestRouter = new CallRouter('/wps/member')
+  .serve(contentCalls.contractRequests, memberOnly, async (c) => {
     const member = requireMember(c);
     const offers = (await isQualifyingAgent(c, member)) ? await pendingOffers(c.env.DB, c.var.merchant.code, member.memberId) : [];
     const value: ValueOf<typeof contentCalls.contractRequests> = {
@@ -65,12 +63,8 @@ export const contractRequestRouter = new Hono<AppEnv>()
  * `{ id, status }`. 401; 404 `contract_not_found` (no such pending offer of that kind for this agent, or no
  * qualifying agent); 409 `contract_decided` when already answered; 400 `request_param_err`.
  */
-export const contractActionRouter = new Hono<AppEnv>()
-  .use('/MCS2_processDividendReq', memberOnly)
-  .use('/MCS2_processDailySalContract', memberOnly)
-  .use('/MCS2_processContractHourSalary', memberOnly)
-  .use('/MCSFE_processRealTimeSalaryContract', memberOnly)
-  .post('/MCS2_processDividendReq', valid('json', contentCalls.processDividendReq.body!), (c) => decide(c, 'dividend', c.req.valid('json')))
-  .post('/MCS2_processDailySalContract', valid('json', contentCalls.processDailySalContract.body!), (c) => decide(c, 'daily', c.req.valid('json')))
-  .post('/MCS2_processContractHourSalary', valid('json', contentCalls.processContractHourSalary.body!), (c) => decide(c, 'hourly', c.req.valid('json')))
-  .post('/MCSFE_processRealTimeSalaryContract', valid('json', contentCalls.processRealTimeSalaryContract.body!), (c) => decide(c, 'realtime', c.req.valid('json')));
+export const contractActionRouter = new CallRouter('/wps/relay')
+  .serve(contentCalls.processDividendReq, memberOnly, (c) => decide(c, 'dividend', c.req.valid('json')))
+  .serve(contentCalls.processDailySalContract, memberOnly, (c) => decide(c, 'daily', c.req.valid('json')))
+  .serve(contentCalls.processContractHourSalary, memberOnly, (c) => decide(c, 'hourly', c.req.valid('json')))
+  .serve(contentCalls.processRealTimeSalaryContract, memberOnly, (c) => decide(c, 'realtime', c.req.valid('json')));

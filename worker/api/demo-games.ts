@@ -1,11 +1,9 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
 import { minorToWire } from '../../contract/money';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, DEMO_STAKES, SHOOTER_TARGETS, demoKindOf, isFairKind } from '../../rules/demoGames';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import type { FairRound } from '../db/queries/demo-fair';
 import { checkLaunch } from '../services/games/launch';
@@ -35,13 +33,13 @@ export function fairRoundWire(round: FairRound): ValueOf<typeof catalogueCalls.d
  * demo platform's games of every kind beside the slot's own calls (./demo.ts). Which kind a game plays is
  * `demoKindOf(gameType, classify)` (rules/demoGames.ts). Money is decimal currency units on the wire.
  */
-export const demoGamesRouter = new Hono<AppEnv>()
+export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
   /**
    * GET /game?nodeId → the game's sheet: kind, names, stakes (currency units), freePlay (supportPlay 0), the crash
    * targets' range (hundredths) and the shooter's targets. No session needed. 404 `game_not_found`; 400
    * `not_demo_game`, `request_param_err`.
    */
-  .get('/game', valid('query', catalogueCalls.demoGame.query!), async (c) => {
+  .serve(catalogueCalls.demoGame, async (c) => {
     const { nodeId } = c.req.valid('query');
     const { game } = await demoGame(c.env.DB, c.var.merchant.code, nodeId);
     const kind = demoKindOf(game.gameType, game.gameClassifyNew) ?? 'slot';
@@ -59,7 +57,7 @@ export const demoGamesRouter = new Hono<AppEnv>()
     return ok(c, encodeValue(catalogueCalls.demoGame, value));
   })
   /** GET /fair → `{ commitment, nonce }` of the member's next round (committing a first seed). 401 without a session. */
-  .get('/fair', memberOnly, async (c) => {
+  .serve(catalogueCalls.demoFair, memberOnly, async (c) => {
     const member = requireMember(c);
     const seed = await currentSeed(c.env.DB, member.memberId);
     return ok(c, { commitment: seed.commitment, nonce: seed.nonce } satisfies ValueOf<typeof catalogueCalls.demoFair>);
@@ -72,7 +70,7 @@ export const demoGamesRouter = new Hono<AppEnv>()
    * where it is not supported gets 400 `free_play_unavailable`; guests and trial members play with their trial
    * credit, never for free. 400 `invalid_stake` for a stake not offered.
    */
-  .post('/play', memberOnly, valid('json', catalogueCalls.demoPlay.body!), async (c) => {
+  .serve(catalogueCalls.demoPlay, memberOnly, async (c) => {
     const member = requireMember(c);
     const body = c.req.valid('json');
     const stakeMinor = body.stake;

@@ -1,11 +1,9 @@
-import { Hono } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '../env';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
 import { minorToWire } from '../../contract/money';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
+import { CallRouter } from './call-router';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import { findRoundByKey, insertRoundStatement, type DemoRound } from '../db/queries/demo';
 import { postLedger, getBalance, type LedgerChange } from '../services/ledger/ledger';
@@ -41,12 +39,12 @@ function assertSameSpin(round: DemoRound, nodeId: number, stakeMinor: number): v
  * built-in demo platform's slot, which plays every game of a vendor whose launch adapter is 'demo' against the
  * member's real wallet. Money is decimal currency units on the wire, minor units inside.
  */
-export const demoRouter = new Hono<AppEnv>()
+export const demoRouter = new CallRouter('/wps/playdeck/demo')
   /**
    * GET /slot/game?nodeId → `{ nodeId, gameName, displayName, stakes (currency units), symbols, paytable }`. No
    * session needed. 404 `game_not_found`; 400 `not_demo_game`; 400 `request_param_err`.
    */
-  .get('/slot/game', valid('query', catalogueCalls.demoSlotGame.query!), async (c) => {
+  .serve(catalogueCalls.demoSlotGame, async (c) => {
     const { nodeId } = c.req.valid('query');
     const { game } = await demoGame(c.env.DB, c.var.merchant.code, nodeId);
     const value: ValueOf<typeof catalogueCalls.demoSlotGame> = {
@@ -68,7 +66,7 @@ export const demoRouter = new Hono<AppEnv>()
    * `request_param_err`; 403 `free_reject` (guest/trial on a game without free play); 404 `game_not_found`;
    * 409 `insufficient_balance`, `vendor_maintenance`, `idempotency_conflict` (key reused for another spin).
    */
-  .post('/slot/spin', memberOnly, valid('json', catalogueCalls.demoSlotSpin.body!), async (c) => {
+  .serve(catalogueCalls.demoSlotSpin, memberOnly, async (c) => {
     const member = requireMember(c);
     const { nodeId, stake: stakeMinor, idempotencyKey } = c.req.valid('json');
     const db = c.env.DB;

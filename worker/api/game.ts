@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { catalogueCalls, isLotteryLobbyLaunch } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { findOfferedGame, findOfferedGameById, recordRecentGame } from '../db/queries/games';
 import { listLotteryGames } from '../db/queries/lottery-games';
 import { merchantOffersCategory } from '../db/queries/vendors';
@@ -17,7 +15,7 @@ export const LOTTERY_LOBBY_URL = '/m/lottery';
 /**
  * Router for /wps/game (platform-contract.md §2 "launch game"; player-shell §4 "Game launch", §6).
  */
-export const gameRouter = new Hono<AppEnv>()
+export const gameRouter = new CallRouter('/wps/game')
   /**
    * GET /launchGame?launchMode=GLS|LOTT&… → `{ content: { game_url, nodeId, vassalage, freePlay } }`. Needs a
    * session (401 `customer.not.login` / `user.or.token.invalid`, before the input). The game is named by nodeId
@@ -31,7 +29,7 @@ export const gameRouter = new Hono<AppEnv>()
    * site's lottery lobby, game_url /m/lottery (404 `game_not_found` when the site has no lottery game); the player's
    * member type does not matter there, as no game is played yet.
    */
-  .get('/launchGame', memberOnly, valid('query', catalogueCalls.launchGame.query!), async (c) => {
+  .serve(catalogueCalls.launchGame, memberOnly, async (c) => {
     const member = requireMember(c);
     const q = c.req.valid('query');
     const merchantCode = c.var.merchant.code;

@@ -1,8 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { contentCalls } from '../../contract/calls/content';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { listHelp } from '../db/queries/help';
 import { insertFeedback } from '../db/queries/feedback';
 import { requireMember } from '../middleware/auth-context';
@@ -16,7 +14,7 @@ import { freeText } from '../model/rich-text';
  * GET /wps/system/helpCenter?device=MOBILE&lang= (platform-contract.md §3; accounts §2 Help centre): the site's
  * help entries in `lang`, EN when that language has none; public and cacheable for a minute.
  */
-export const helpRouter = new Hono<AppEnv>().get('/helpCenter', valid('query', contentCalls.helpCentre.query!), async (c) => {
+export const helpRouter = new CallRouter('/wps/system').serve(contentCalls.helpCentre, async (c) => {
   const { lang } = c.req.valid('query');
   const value = await listHelp(c.env.DB, c.var.merchant.code, lang);
   c.header('Cache-Control', 'public, max-age=60');
@@ -29,9 +27,8 @@ export const helpRouter = new Hono<AppEnv>().get('/helpCenter', valid('query', c
  * whatever the body says; content 20–200 characters after trimming; captcha from the browser's challenge. Errors:
  * 401, 400 `request_param_err`, 400 `captcha_invalid`, 429 `TOO_MANY_REQUEST` (5 a member per hour).
  */
-export const feedbackRouter = new Hono<AppEnv>()
-  .use('/', memberOnly)
-  .put('/', valid('json', contentCalls.feedback.body!), async (c) => {
+export const feedbackRouter = new CallRouter('/wps/feedback')
+  .serve(contentCalls.feedback, memberOnly, async (c) => {
     const body = c.req.valid('json');
     const member = requireMember(c);
     if (!(await verifyCaptcha(requestScope(c), body.captcha))) throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong');

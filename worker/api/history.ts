@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { historyCalls } from '../../contract/calls/history';
 import type { ValueOf } from '../../contract/call';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { findSlotRound, gameNameOf, listHistory } from '../db/queries/game-history';
 import { findFairRound } from '../db/queries/demo-fair';
 import { requireMember } from '../middleware/auth-context';
@@ -14,12 +12,12 @@ import { memberOnly } from '../middleware/member-only';
  * the member's game history of every kind (player-shell §2 /m/gameRecord). Money is currency units on the wire
  * (the answers are built in minor units and encoded by their schema: encodeValue).
  */
-export const historyRouter = new Hono<AppEnv>()
+export const historyRouter = new CallRouter('/wps/playdeck/history')
   /**
    * GET /rounds?kind&startDate&endDate&page&size → items newest first and the period's totals (stake, win, net =
    * win − stake; free-play rounds count no money). 401 without a session; 400 `request_param_err` for a bad period.
    */
-  .get('/rounds', memberOnly, valid('query', historyCalls.gameHistory.query!), async (c) => {
+  .serve(historyCalls.gameHistory, memberOnly, async (c) => {
     const member = requireMember(c);
     const q = c.req.valid('query');
     const { items, totals } = await listHistory(c.env.DB, { memberId: member.memberId, kind: q.kind, status: q.status, from: q.startDate, to: q.endDate }, q.page, q.size);
@@ -41,7 +39,7 @@ export const historyRouter = new Hono<AppEnv>()
    * GET /round?roundId → one demo round of the member: a slot round with its reels, a provably fair round with its
    * outcome and revealed seeds. 401 without a session; 404 `round_not_found` (also another member's round).
    */
-  .get('/round', memberOnly, valid('query', historyCalls.gameHistoryRound.query!), async (c) => {
+  .serve(historyCalls.gameHistoryRound, memberOnly, async (c) => {
     const member = requireMember(c);
     const { roundId } = c.req.valid('query');
     const db = c.env.DB;

@@ -1,10 +1,9 @@
-import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { conversationCalls } from '../../contract/calls/conversations';
 import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { countUnreadInbox, findInboxMessage, markInbox, pageInbox } from '../db/queries/inbox';
 import { requireRealMember, type AuthedMember } from '../middleware/auth-context';
 import { CONVERSATION_READS_PER_MEMBER, CONVERSATION_WRITES_PER_MEMBER, consumeRateLimit } from '../services/accounts/rate-limit';
@@ -34,14 +33,9 @@ function member(c: Context<AppEnv>): AuthedMember {
  * Schemas and shapes: contract/calls/conversations.ts. Errors: 401 without a session, 403 `free_reject` for
  * guest/trial, 429 `TOO_MANY_REQUEST`, 400 `request_param_err`, 404 `message_not_found`.
  */
-export const inboxRouter = new Hono<AppEnv>()
-  .use('/CSP_getInbox', realMemberWithin('read'))
-  .use('/CSP_getInboxDetail', realMemberWithin('read'))
-  .use('/CSP_unreadCount', realMemberWithin('read'))
-  .use('/CSP_markInboxRead', realMemberWithin('write'))
-  .use('/CSP_deleteInbox', realMemberWithin('write'))
+export const inboxRouter = new CallRouter('/wps/relay')
   /** GET /CSP_getInbox?pageNo&pageSize → `{ list, pageNum, totalPages, total, unread }`, newest first. */
-  .get('/CSP_getInbox', valid('query', conversationCalls.inboxList.query!), async (c) => {
+  .serve(conversationCalls.inboxList, realMemberWithin('read'), async (c) => {
     const page = c.req.valid('query');
     const { list, total, unread } = await pageInbox(c.env.DB, member(c).memberId, page);
     const value: ValueOf<typeof conversationCalls.inboxList> = {
@@ -50,7 +44,7 @@ export const inboxRouter = new Hono<AppEnv>()
     return ok(c, value);
   })
   /** GET /CSP_getInboxDetail?id → the message (content sanitised again on the way out) and marks it read. */
-  .get('/CSP_getInboxDetail', valid('query', conversationCalls.inboxDetail.query!), async (c) => {
+  .serve(conversationCalls.inboxDetail, realMemberWithin('read'), async (c) => {
     const { id } = c.req.valid('query');
     const memberId = member(c).memberId;
     const found = await findInboxMessage(c.env.DB, memberId, id);
@@ -60,14 +54,14 @@ export const inboxRouter = new Hono<AppEnv>()
     return ok(c, value);
   })
   /** GET /CSP_unreadCount → the number of unread messages. */
-  .get('/CSP_unreadCount', async (c) => ok(c, await countUnreadInbox(c.env.DB, member(c).memberId)))
+  .serve(conversationCalls.inboxUnread, realMemberWithin('read'), async (c) => ok(c, await countUnreadInbox(c.env.DB, member(c).memberId)))
   /** POST /CSP_markInboxRead `{ ids }` → null. */
-  .post('/CSP_markInboxRead', valid('json', conversationCalls.inboxMarkRead.body!), async (c) => {
+  .serve(conversationCalls.inboxMarkRead, realMemberWithin('write'), async (c) => {
     await markInbox(c.env.DB, member(c).memberId, c.req.valid('json').ids, 'read');
     return ok(c, null);
   })
   /** DELETE /CSP_deleteInbox `{ ids }` → null (hidden for this member only). */
-  .delete('/CSP_deleteInbox', valid('json', conversationCalls.inboxDelete.body!), async (c) => {
+  .serve(conversationCalls.inboxDelete, realMemberWithin('write'), async (c) => {
     await markInbox(c.env.DB, member(c).memberId, c.req.valid('json').ids, 'deleted');
     return ok(c, null);
   });

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { text } from '../lib/answer';
+import { CallRouter } from './call-router';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { ApiError } from '../lib/envelope';
 import { legacyEncryptionEnabled, legacyKeyPair } from '../services/crypto/legacy-keys';
 import { modulusHex } from '../services/crypto/legacy-crypto';
@@ -12,12 +13,14 @@ import { modulusHex } from '../services/crypto/legacy-crypto';
  * `no-store` anyway. The modulus has at most 1024 bits (256 hex digits), the most the platform's clients can use
  * (services/legacy-keys.ts says which key it is, and why the weak legacy scheme exists at all). Errors (envelope):
  * 403 `legacy_encryption_disabled` when LEGACY_ENCRYPTION=off, 403 `encryption_unavailable` without a key.
+ * Declared raw (api/call-router.ts serveRaw): the query's `t` is the client's cache-buster, never read, so any value
+ * is accepted as before.
  */
-export const legacyKeyRouter = new Hono<AppEnv>().get('/rsa', async (c) => {
+export const legacyKeyRouter = new CallRouter('/wps/session/key').serveRaw(accountsCalls.legacyRsaKey, async (c) => {
   if (!legacyEncryptionEnabled(c.env)) {
     throw new ApiError(403, 'legacy_encryption_disabled', 'Legacy-encrypted bodies are turned off on this deployment');
   }
   const { publicKey } = await legacyKeyPair(c.env);
   c.header('Cache-Control', 'no-store');
-  return c.text(modulusHex(publicKey.n));
+  return text(c, modulusHex(publicKey.n));
 });

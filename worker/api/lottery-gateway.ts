@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
-import { drawPageQuery, gameIdValue, lotteryGamesQuery, lotteryMenuQuery, nearNumerosQuery } from '../../contract/calls/lottery-shapes';
+import { CallRouter } from './call-router';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { gameIdValue } from '../../contract/calls/lottery-shapes';
 import { valid } from '../lib/validate';
+import { plain } from '../lib/answer';
 import { findDraw, pagePastDraws } from '../db/queries/lottery-draws';
 import { listLotteryGames } from '../db/queries/lottery-games';
 import { countOrdersByGameSince } from '../db/queries/lottery-orders';
@@ -37,25 +38,25 @@ function byVendor(games: readonly LotteryGame[]): Record<string, { menuCode: str
  * Plain JSON answers; errors `{ errorCode, message, value? }` with a 4xx status (worker/lib/gateway.ts). No
  * session needed. `gameId` is the launcher's game id. Times epoch ms, money DECIMAL currency units.
  */
-export const lotteryGatewayRouter = new Hono<AppEnv>()
+export const lotteryGatewayRouter = new CallRouter('/lgw')
   /**
    * GET /games?gameType=LOTT|ELOTT&vassalage → `{ serverTime, list }`: every lottery game the site offers with its
    * schedule and the draw taking bets now (`nextCloseAt`), and the server's clock. 400 `request_param_err`.
    */
-  .get('/games', valid('query', lotteryGamesQuery), async (c) => {
+  .serve(lotteryCalls.lotteryGameList, async (c) => {
     const q = c.req.valid('query');
     const games = await listLotteryGames(c.env.DB, c.var.merchant.code, { gameType: q.gameType, vassalage: q.vassalage });
     const now = Date.now();
-    return c.json({ serverTime: now, list: games.map((g) => gameInfoView(g, now)) });
+    return plain(c, { serverTime: now, list: games.map((g) => gameInfoView(g, now)) });
   })
   /**
    * GET /games/mobile → `{ [gameId]: MobileLotteryGame }` (platform-contract.md §7.5: the mobile client's lottery
    * list, read as `Object.values(data)`): the site's LOTT and ELOTT games in catalogue order. An empty object when
    * the site offers none (the client's list is then empty).
    */
-  .get('/games/mobile', async (c) => {
+  .serve(lotteryCalls.lotteryMobileGames, async (c) => {
     const games = await listLotteryGames(c.env.DB, c.var.merchant.code);
-    return c.json(keyedByGameId(games, mobileGameView));
+    return plain(c, keyedByGameId(games, mobileGameView));
   })
   /**
    * GET /games/popular → `{ [gameId]: MobileLotteryGame & { rank } }` (§7.5), ranked by orders placed on the site
@@ -63,7 +64,7 @@ export const lotteryGatewayRouter = new Hono<AppEnv>()
    * played) carries the order, as an object's key order does not survive integer-like game ids (JavaScript lists
    * those ascending). Every offered game is listed, so a new site still shows its lotteries.
    */
-  .get('/games/popular', async (c) => {
+  .serve(lotteryCalls.popularLotteryGames, async (c) => {
     const db = c.env.DB;
     const merchantCode = c.var.merchant.code;
     const [games, orders] = await Promise.all([
@@ -73,68 +74,68 @@ export const lotteryGatewayRouter = new Hono<AppEnv>()
     const ranked = games.map((game, index) => ({ game, index })).sort((a, b) =>
       (orders.get(b.game.nodeId) ?? 0) - (orders.get(a.game.nodeId) ?? 0) || a.index - b.index);
     const rankOf = new Map(ranked.map((r, i) => [r.game.nodeId, i + 1]));
-    return c.json(keyedByGameId(ranked.map((r) => r.game), (game) => ({ ...mobileGameView(game), rank: rankOf.get(game.nodeId) ?? 0 })));
+    return plain(c, keyedByGameId(ranked.map((r) => r.game), (game) => ({ ...mobileGameView(game), rank: rankOf.get(game.nodeId) ?? 0 })));
   })
   /**
    * GET /games/opened/numero → `{ [gameId]: OpenNumero }` (§7.5; the client calls it under /lotto/lgw too): each
    * game's draw taking bets now, its number (`numero`, the issue) and times, with the server's clock.
    */
-  .get('/games/opened/numero', async (c) => {
+  .serve(lotteryCalls.openedNumeros, async (c) => {
     const games = await listLotteryGames(c.env.DB, c.var.merchant.code);
     const now = Date.now();
-    return c.json(keyedByGameId(games, (game) => openNumeroView(game, now)));
+    return plain(c, keyedByGameId(games, (game) => openNumeroView(game, now)));
   })
   /**
    * GET /vn/games/game_menu?prizeMode&device → `{ [vendorCode]: { menuCode, menuName, games } }` (§7.5): the games
    * offering the prize mode (Lott, Elott, SEA in any case; absent = all), grouped by vendor in catalogue order.
    * 400 `request_param_err` for another prize mode.
    */
-  .get('/vn/games/game_menu', valid('query', lotteryMenuQuery), async (c) => {
+  .serve(lotteryCalls.lotteryGameMenu, async (c) => {
     const { prizeMode } = c.req.valid('query');
     const games = await listLotteryGames(c.env.DB, c.var.merchant.code);
-    return c.json(byVendor(prizeMode === undefined ? games : games.filter((g) => prizeModesOf(g.odds).includes(prizeMode))));
+    return plain(c, byVendor(prizeMode === undefined ? games : games.filter((g) => prizeModesOf(g.odds).includes(prizeMode))));
   })
   /**
    * GET /vn/numeros/opened/game → `{ [gameId]: OpenNumero }` (§7.5): the open draw of every game of the lottery
    * menu (the site's lottery games), as /games/opened/numero.
    */
-  .get('/vn/numeros/opened/game', async (c) => {
+  .serve(lotteryCalls.vnOpenedNumeros, async (c) => {
     const games = await listLotteryGames(c.env.DB, c.var.merchant.code);
     const now = Date.now();
-    return c.json(keyedByGameId(games, (game) => openNumeroView(game, now)));
+    return plain(c, keyedByGameId(games, (game) => openNumeroView(game, now)));
   })
   /**
    * GET /games/{gameId}/setting → the game sheet: the game, its bet types, stake limits and odds tables per prize
    * mode. 404 `game_not_found`; 400 `request_param_err`.
    */
-  .get('/games/:gameId/setting', valid('param', gameParam), async (c) => {
+  .serve(lotteryCalls.gameSetting, valid('param', gameParam), async (c) => {
     const game = await requireGame(c.env.DB, c.var.merchant.code, { gameId: c.req.valid('param').gameId });
-    return c.json(gameSheetView(game, Date.now()));
+    return plain(c, gameSheetView(game, Date.now()));
   })
   /**
    * GET /draw/{gameId}?page&size → `{ draws: { content, totalPages, totalElements, number, size } }`: the game's
    * stored draws whose time has passed, newest first, with digits and secret (due draws are settled first).
    * 404 `game_not_found`; 400 `request_param_err`.
    */
-  .get('/draw/:gameId', valid('param', gameParam), valid('query', drawPageQuery), async (c) => {
+  .serve(lotteryCalls.drawHistory, valid('param', gameParam), async (c) => {
     const db = c.env.DB;
     const game = await requireGame(db, c.var.merchant.code, { gameId: c.req.valid('param').gameId });
     const { page, size } = c.req.valid('query');
     const now = Date.now();
     await settleDueDraws(db, { now, nodeId: game.nodeId, maxDraws: SETTLE_ON_READ });
     const { draws, total } = await pagePastDraws(db, game.nodeId, now, { offset: page * size, limit: size });
-    return c.json({ draws: { content: draws.map((d) => drawView(d, now)), totalPages: Math.ceil(total / size), totalElements: total, number: page, size } });
+    return plain(c, { draws: { content: draws.map((d) => drawView(d, now)), totalPages: Math.ceil(total / size), totalElements: total, number: page, size } });
   })
   /**
    * GET /numeros/near?gameId → `{ gameId, serverTime, current, previous }`: the draw taking bets now (created with
    * its commitment if new) and the one before it when it is stored (else null). 404 `game_not_found`; 400.
    */
-  .get('/numeros/near', valid('query', nearNumerosQuery), async (c) => {
+  .serve(lotteryCalls.nearNumeros, async (c) => {
     const db = c.env.DB;
     const game = await requireGame(db, c.var.merchant.code, { gameId: c.req.valid('query').gameId });
     const now = Date.now();
     const open = openSlot(game.schedule, now);
     const current = await ensureDraw(db, game.nodeId, open, now);
     const previous = await findDraw(db, game.nodeId, slotAt(game.schedule, open.index - 1).issueNo);
-    return c.json({ gameId: game.gameId, serverTime: now, current: drawView(current, now), previous: previous ? drawView(previous, now) : null });
+    return plain(c, { gameId: game.gameId, serverTime: now, current: drawView(current, now), previous: previous ? drawView(previous, now) : null });
   });

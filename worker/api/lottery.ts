@@ -1,8 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
-import { lotteryGameQuery } from '../../contract/calls/lottery-shapes';
+import { CallRouter } from './call-router';
+import { lotteryCalls } from '../../contract/calls/lottery';
 import { ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { listPastDraws } from '../db/queries/lottery-draws';
 import { ensureDraw } from '../services/lottery/draws';
 import { requireGame, SETTLE_ON_READ } from '../services/lottery/game-lookup';
@@ -18,14 +16,14 @@ const RESULTS_SHOWN = 10;
  * A PlayDeck extension (contract/calls/lottery.ts `lotteryDraws`, `extension: true`, capability `lottery`):
  * envelope answer, as /wps does. No session needed. Times epoch ms.
  */
-export const lotteryRouter = new Hono<AppEnv>()
+export const lotteryRouter = new CallRouter('/wps/playdeck/lottery')
   /**
    * GET /draws?nodeId|gameId → `{ nodeId, serverTime, current, results }`: the draw taking bets now (created with
    * its commitment if new) and the last 10 draws whose time has passed, newest first, with digits and secret.
    * Settles the game's due draws first, so results show even where no cron runs (local development).
    * 404 `game_not_found`; 400 `request_param_err`.
    */
-  .get('/draws', valid('query', lotteryGameQuery), async (c) => {
+  .serve(lotteryCalls.lotteryDraws, async (c) => {
     const db = c.env.DB;
     const game = await requireGame(db, c.var.merchant.code, c.req.valid('query'));
     const now = Date.now();

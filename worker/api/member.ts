@@ -1,17 +1,14 @@
-import { Hono } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { ApiError, ok } from '../lib/envelope';
-import { sealedJson } from '../middleware/encrypted-body';
 import { requireMember } from '../middleware/auth-context';
 import { findMemberById, findMemberLanguage, setMemberLanguage } from '../db/queries/members';
-import { valid } from '../lib/validate';
 import { memberOnly } from '../middleware/member-only';
 import { requestScope } from '../middleware/request-scope';
 import { registerByUsername } from '../services/accounts/registration';
 import { registerByMobile } from '../services/accounts/registration-mobile';
 import { issueTrialUser } from '../services/accounts/trial-login';
-import { registerBody, type accountsCalls } from '../../contract/calls/accounts';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { profileCalls } from '../../contract/calls/profile';
 import type { ValueOf } from '../../contract/call';
 
@@ -33,10 +30,10 @@ import type { ValueOf } from '../../contract/call';
  *   language (a code of contract/languageCodes.ts, any case, stored upper case), read back as member info
  *   `language`. 401 before validation; 400 `request_param_err` for an unsupported code.
  */
-export const memberRouter = new Hono<AppEnv>()
-  .put('/register', sealedJson(registerBody), async (c) => ok(c, await registerByUsername(requestScope(c), c.req.valid('json'))))
-  .put('/register/mobile', sealedJson(registerBody), async (c) => ok(c, await registerByMobile(requestScope(c), c.req.valid('json'))))
-  .get('/info', async (c) => {
+export const memberRouter = new CallRouter('/wps/member')
+  .serve(accountsCalls.register, async (c) => ok(c, await registerByUsername(requestScope(c), c.req.valid('json'))))
+  .serve(accountsCalls.registerMobile, async (c) => ok(c, await registerByMobile(requestScope(c), c.req.valid('json'))))
+  .serve(accountsCalls.memberInfo, async (c) => {
     const session = requireMember(c);
     const [member, language] = await Promise.all([
       findMemberById(c.env.DB, session.memberId),
@@ -54,12 +51,11 @@ export const memberRouter = new Hono<AppEnv>()
     if (language !== null) value.language = language;
     return ok(c, value);
   })
-  .get('/trialuser', async (c) => {
+  .serve(accountsCalls.trialUser, async (c) => {
     c.header('Cache-Control', 'no-store');
     return ok(c, await issueTrialUser(requestScope(c)));
   })
-  .use('/language', memberOnly)
-  .put('/language', valid('json', profileCalls.updateLanguage.body!), async (c) => {
+  .serve(profileCalls.updateLanguage, memberOnly, async (c) => {
     const session = requireMember(c);
     await setMemberLanguage(c.env.DB, session.memberId, c.req.valid('json').language);
     return ok(c, null);
@@ -77,7 +73,7 @@ function vipLabel(label: unknown): string | null {
  * names that label (null without one), and there is no next rank to progress to. 401 `customer.not.login` |
  * `user.or.token.invalid`.
  */
-export const memberRelayRouter = new Hono<AppEnv>().get('/MCSFE_getPlayerRankProgress', async (c) => {
+export const memberRelayRouter = new CallRouter('/wps/relay').serve(accountsCalls.playerRankProgress, async (c) => {
   const session = requireMember(c);
   const member = await findMemberById(c.env.DB, session.memberId);
   if (!member) throw new ApiError(401, 'user.or.token.invalid', 'The session member no longer exists');

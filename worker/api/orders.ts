@@ -1,10 +1,9 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
-import {
-  bettingBody, cancelBody, IDEMPOTENCY_HEADER, orderInfoQuery, orderSearchBody, todayOrdersQuery,
-} from '../../contract/calls/lottery-shapes';
+import { CallRouter } from './call-router';
+import { lotteryCalls } from '../../contract/calls/lottery';
+import { IDEMPOTENCY_HEADER } from '../../contract/calls/lottery-shapes';
 import { ApiError } from '../lib/envelope';
+import { plain } from '../lib/answer';
 import { valid } from '../lib/validate';
 import { findOrder, listSubOrders, pageOrders, type OrderFilter } from '../db/queries/lottery-orders';
 import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
@@ -38,64 +37,64 @@ async function ordersPage(db: D1Database, memberId: number, filter: OrderFilter,
  * `user.or.token.invalid`); trial members bet with their play money. Money DECIMAL currency units on the wire,
  * minor units inside; times epoch ms.
  */
-export const ordersRouter = new Hono<AppEnv>()
+export const ordersRouter = new CallRouter('/lgw/orders')
   /**
    * POST / — the search (lotteryCalls.orderSearch): `{ startDate, endDate (exclusive), orderStatus, gameId,
    * orderNumber, chasingOrder, numero, chasingStatus, page (from 0), size }` → `{ orders: { content, totalPages,
    * totalElements, number, size } }`, newest first. No chase orders exist, so `chasingOrder: true` finds none.
    * 400 `request_param_err`.
    */
-  .post('/', memberOnly, valid('json', orderSearchBody), async (c) => {
+  .serve(lotteryCalls.orderSearch, memberOnly, async (c) => {
     const member = requireMember(c);
     const q = c.req.valid('json');
-    if (q.chasingOrder === true) return c.json({ orders: page([], 0, q.page, q.size) });
+    if (q.chasingOrder === true) return plain(c, { orders: page([], 0, q.page, q.size) });
     const filter: OrderFilter = {
       status: q.orderStatus, gameId: q.gameId, orderId: q.orderNumber === undefined ? undefined : Number(q.orderNumber),
       issueNo: q.numero, from: q.startDate, to: q.endDate,
     };
-    return c.json(await ordersPage(c.env.DB, member.memberId, filter, q.page, q.size));
+    return plain(c, await ordersPage(c.env.DB, member.memberId, filter, q.page, q.size));
   })
   /**
    * GET /today?gameId&page&size (lotteryCalls.todayOrders) → the search's page of the orders placed since 00:00
    * UTC today. 400 `request_param_err`.
    */
-  .get('/today', memberOnly, valid('query', todayOrdersQuery), async (c) => {
+  .serve(lotteryCalls.todayOrders, memberOnly, async (c) => {
     const member = requireMember(c);
     const q = c.req.valid('query');
     const now = Date.now();
     const from = now - (now % DAY_MS);
-    return c.json(await ordersPage(c.env.DB, member.memberId, { gameId: q.gameId, from }, q.page, q.size));
+    return plain(c, await ordersPage(c.env.DB, member.memberId, { gameId: q.gameId, from }, q.page, q.size));
   })
   /**
    * GET /detail/{orderMasterId}/info?page&size (lotteryCalls.orderInfo) → `{ orderDetails: page of bets }`, by id.
    * 404 `order_not_found` (also for another member's order); 400 `request_param_err`.
    */
-  .get('/detail/:orderMasterId/info', memberOnly, valid('param', idParam('orderMasterId')), valid('query', orderInfoQuery), async (c) => {
+  .serve(lotteryCalls.orderInfo, memberOnly, valid('param', idParam('orderMasterId')), async (c) => {
     const member = requireMember(c);
     const order = await findOrder(c.env.DB, member.memberId, c.req.valid('param').orderMasterId as number);
     if (!order) throw new ApiError(404, 'order_not_found', 'No such order');
     const { page: number, size } = c.req.valid('query');
     const subs = await listSubOrders(c.env.DB, [order.id]);
-    return c.json({ orderDetails: page(subs.slice(number * size, (number + 1) * size).map(subOrderView), subs.length, number, size) });
+    return plain(c, { orderDetails: page(subs.slice(number * size, (number + 1) * size).map(subOrderView), subs.length, number, size) });
   })
   /**
    * GET /detail/{orderId} (lotteryCalls.orderDetail) → the order with its bets and its draw. 404 `order_not_found`
    * (also for another member's order); 400 `request_param_err`.
    */
-  .get('/detail/:orderId', memberOnly, valid('param', idParam('orderId')), async (c) => {
+  .serve(lotteryCalls.orderDetail, memberOnly, valid('param', idParam('orderId')), async (c) => {
     const member = requireMember(c);
     const order = await findOrder(c.env.DB, member.memberId, c.req.valid('param').orderId as number);
     if (!order) throw new ApiError(404, 'order_not_found', 'No such order');
-    return c.json(await orderDetail(c.env.DB, order, Date.now()));
+    return plain(c, await orderDetail(c.env.DB, order, Date.now()));
   })
   /**
    * PUT /suborders/cancel, body a JSON array of bet ids (lotteryCalls.cancelOrders) → `{ orders, balance }`:
    * cancels the bets and refunds their stakes in one transaction, before their draw closes; a retry refunds nothing
    * twice. 404 `suborder_not_found`; 409 `draw_closed`; 400 `request_param_err`.
    */
-  .put('/suborders/cancel', memberOnly, valid('json', cancelBody), async (c) => {
+  .serve(lotteryCalls.cancelOrders, memberOnly, async (c) => {
     const member = requireMember(c);
-    return c.json(await cancelSubOrders(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code }, c.req.valid('json'), Date.now()));
+    return plain(c, await cancelSubOrders(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code }, c.req.valid('json'), Date.now()));
   })
   /**
    * POST /betting (lotteryCalls.betting) `{ gameId, currentNumero, betCartAmountSum, prizeModeId,
@@ -106,10 +105,10 @@ export const ordersRouter = new Hono<AppEnv>()
    * `draw_not_open`, `insufficient_balance`, `idempotency_conflict`, `vendor_maintenance`; 403 `free_reject` for a
    * guest or trial account on a game whose launch refuses it (services/launch.ts assertMayPlay).
    */
-  .post('/betting', memberOnly, valid('json', bettingBody), async (c) => {
+  .serve(lotteryCalls.betting, memberOnly, async (c) => {
     const member = requireMember(c);
     const input = bettingOrder(c.req.valid('json'), c.req.header(IDEMPOTENCY_HEADER), () => `auto-${crypto.randomUUID()}`);
-    return c.json(await placeOrder(
+    return plain(c, await placeOrder(
       c.env.DB,
       { memberId: member.memberId, merchantCode: c.var.merchant.code, realMember: REAL_MEMBER_TYPES.includes(member.type) },
       input,

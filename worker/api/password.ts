@@ -1,14 +1,11 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
-import { sealedJson } from '../middleware/encrypted-body';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { requestScope } from '../middleware/request-scope';
 import { changePassword, setPasswordByPhone } from '../services/accounts/passwords';
 import { requestEmailReset } from '../services/accounts/email-reset';
-import { changePasswordBody, forgotPasswordEmailBody, setPasswordByPhoneBody } from '../../contract/calls/accounts';
 
 /**
  * Router for /wps/member/password (platform-contract.md §3; accounts §2 change-password and forgot-password
@@ -25,10 +22,10 @@ import { changePasswordBody, forgotPasswordEmailBody, setPasswordByPhoneBody } f
  *   enumeration); a match gets a single-use 30-minute reset link by e-mail (services/email-reset.ts). 400
  *   `request_param_err`; 429 `TOO_MANY_REQUEST` (per IP and per account).
  */
-export const passwordRouter = new Hono<AppEnv>()
-  .post('/', memberOnly, sealedJson(changePasswordBody), async (c) => {
+export const passwordRouter = new CallRouter('/wps/member/password')
+  .serve(accountsCalls.changePassword, memberOnly, async (c) => {
     const member = requireRealMember(c);
     return ok(c, await changePassword(requestScope(c), member, c.req.valid('json')));
   })
-  .post('/verification', sealedJson(setPasswordByPhoneBody), async (c) => ok(c, await setPasswordByPhone(requestScope(c), c.req.valid('json'))))
-  .post('/email', valid('form', forgotPasswordEmailBody), async (c) => ok(c, await requestEmailReset(requestScope(c), c.req.valid('form'))));
+  .serve(accountsCalls.setPasswordByPhone, async (c) => ok(c, await setPasswordByPhone(requestScope(c), c.req.valid('json'))))
+  .serve(accountsCalls.forgotPasswordEmail, async (c) => ok(c, await requestEmailReset(requestScope(c), c.req.valid('form'))));

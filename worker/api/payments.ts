@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import type { ValueOf } from '../../contract/call';
 import { walletCalls } from '../../contract/calls/wallet';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { applyPaymentNotice, refreshDeposit, startDeposit } from '../services/wallet/deposits';
@@ -29,9 +27,9 @@ function depositWire(deposit: DepositRecord, redirectUrl: string | null, balance
  * the transactions view. Member calls need a real account (403 `free_reject` for guests and trial accounts,
  * player-shell §5, §6). Money: decimal currency units on the wire, minor units inside.
  */
-export const paymentsRouter = new Hono<AppEnv>()
+export const paymentsRouter = new CallRouter('/wps/playdeck/payments')
   /** GET /methods → `{ currency, currencySymbol, template (dep_func), methods[{ methodCode, displayName, minAmount, maxAmount }] }`. */
-  .get('/methods', async (c) => {
+  .serve(walletCalls.paymentMethods, async (c) => {
     requireRealMember(c);
     const merchant = c.var.merchant;
     const [methods, flags] = await Promise.all([listPaymentMethods(c.env.DB, merchant.code), listMerchantFlags(c.env.DB, merchant.code)]);
@@ -46,7 +44,7 @@ export const paymentsRouter = new Hono<AppEnv>()
    * startDeposit). 400 `amount_out_of_range`, `request_param_err`; 403 `free_reject`; 404
    * `payment_method_not_found`; 409 `idempotency_conflict`; 502 `payment_unavailable`.
    */
-  .post('/deposit', memberOnly, valid('json', walletCalls.depositCreate.body!), async (c) => {
+  .serve(walletCalls.depositCreate, memberOnly, async (c) => {
     const member = requireRealMember(c);
     const body = c.req.valid('json');
     const merchant = c.var.merchant;
@@ -61,13 +59,28 @@ export const paymentsRouter = new Hono<AppEnv>()
    * query), so a player coming back from paying sees the credit even before the notice arrives. `balance` is
    * the wallet balance once credited. 404 `deposit_not_found` (also for another member's deposit).
    */
-  .get('/deposit', memberOnly, valid('query', walletCalls.depositStatus.query!), async (c) => {
+  .serve(walletCalls.depositStatus, memberOnly, async (c) => {
     const member = requireRealMember(c);
     const found = await findDeposit(c.env.DB, c.req.valid('query').depositId);
     if (!found || found.memberId !== member.memberId) throw new ApiError(404, 'deposit_not_found', 'No such deposit');
     const deposit = await refreshDeposit(c.env, found);
     const balance = deposit.status === 'credited' ? await getBalance(c.env.DB, member.memberId) : null;
     return ok(c, encodeValue(walletCalls.depositStatus, depositWire(deposit, null, balance)));
+  })
+  /**
+   * POST /paymentPassword `{ newPaymentPassword (6 digits), oldPaymentPassword? , loginPassword? }` → null
+   * (services/payment-password.ts). 400 `payment_password_required`, `request_param_err`; 403 `free_reject`,
+   * `payment_password_wrong`, `wrong_password`; 429 `TOO_MANY_REQUEST`.
+   */
+  .serve(walletCalls.paymentPassword, memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    await setPaymentPassword(c.env.DB, member.memberId, c.req.valid('json'));
+    return ok(c, null);
+  })
+  /** GET /transactions (services/transactions.ts): ledger entries by category and period, with totals. */
+  .serve(walletCalls.transactions, memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    return ok(c, encodeValue(walletCalls.transactions, await transactionsPage(c.env.DB, member.memberId, c.req.valid('query'))));
   })
   /**
    * POST /notify/:methodCode: a provider's signed notice about a deposit (services/payments/notice.ts; no
@@ -82,19 +95,4 @@ export const paymentsRouter = new Hono<AppEnv>()
     const notice = await providerFor(c.env, method).readNotice(c.req.raw);
     const outcome = await applyPaymentNotice(c.env.DB, method, notice);
     return ok(c, { outcome });
-  })
-  /**
-   * POST /paymentPassword `{ newPaymentPassword (6 digits), oldPaymentPassword? , loginPassword? }` → null
-   * (services/payment-password.ts). 400 `payment_password_required`, `request_param_err`; 403 `free_reject`,
-   * `payment_password_wrong`, `wrong_password`; 429 `TOO_MANY_REQUEST`.
-   */
-  .post('/paymentPassword', memberOnly, valid('json', walletCalls.paymentPassword.body!), async (c) => {
-    const member = requireRealMember(c);
-    await setPaymentPassword(c.env.DB, member.memberId, c.req.valid('json'));
-    return ok(c, null);
-  })
-  /** GET /transactions (services/transactions.ts): ledger entries by category and period, with totals. */
-  .get('/transactions', memberOnly, valid('query', walletCalls.transactions.query!), async (c) => {
-    const member = requireRealMember(c);
-    return ok(c, encodeValue(walletCalls.transactions, await transactionsPage(c.env.DB, member.memberId, c.req.valid('query'))));
   });

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { plain } from '../lib/answer';
+import { CallRouter } from './call-router';
+import { extensionCalls } from '../../contract/calls/extensions';
 import { ok } from '../lib/envelope';
 import { publishedPayloadKey } from '../services/crypto/payload-keys';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../contract/openapi';
@@ -15,13 +16,13 @@ let openApi: OpenApiDocument | null = null;
  * - GET /openapi.json → the OpenAPI 3.1 document (contract/openapi.ts) as plain JSON, not the envelope;
  *   cacheable for 5 minutes. Served in both modes: the upstream adapter must not forward it. No errors of its own.
  */
-export const playdeckRouter = new Hono<AppEnv>()
-  .get('/payloadKey', async (c) => {
+export const playdeckRouter = new CallRouter('/wps/playdeck')
+  .serve(extensionCalls.payloadKey, async (c) => {
     c.header('Cache-Control', 'no-cache');
     return ok(c, await publishedPayloadKey(c.env));
   })
-  .get('/openapi.json', (c) => {
+  .serve(extensionCalls.openApiDocument, (c) => {
     openApi ??= buildOpenApiDocument();
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(openApi, 200);
+    return plain(c, openApi);
   });

@@ -1,8 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { profileCalls } from '../../contract/calls/profile';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { headIconUrl, storeHeadIcon } from '../services/accounts/head-icon';
@@ -19,12 +17,14 @@ import { setMemberEmail, setMemberNickname, setMemberPayeeNameOnce } from '../db
  * - POST /payeename `{ payeeName }` → profile.payeeName, set once: the name withdrawals are paid to is not changed
  *   by the player (409 `payee_locked`; customer service changes it), which is what operators expect against fraud.
  */
-export const profileRouter = new Hono<AppEnv>()
-  .get('/icon', memberOnly, async (c) => {
+export const profileRouter = new CallRouter('/wps/member/info')
+  .serve(profileCalls.headIcon, memberOnly, async (c) => {
     const member = requireRealMember(c);
     return ok(c, { url: await headIconUrl(c.env.DB, member.memberId) });
   })
-  .post('/icon', memberOnly, async (c) => {
+  // Declared raw (api/call-router.ts serveRaw): the form is checked with the call's schema after the real-member
+  // check (403 `free_reject` before 400), with its own message.
+  .serveRaw(profileCalls.setHeadIcon, memberOnly, async (c) => {
     const member = requireRealMember(c);
     const form = await c.req.parseBody().catch(() => {
       throw new ApiError(400, 'request_param_err', 'Expected a form-encoded body');
@@ -36,17 +36,17 @@ export const profileRouter = new Hono<AppEnv>()
     }
     return ok(c, { url: await storeHeadIcon(c.env.DB, c.env.MEDIA, c.var.merchant.code, member.memberId, parsed.data.icon) });
   })
-  .post('/nickname', memberOnly, valid('json', profileCalls.updateNickname.body!), async (c) => {
+  .serve(profileCalls.updateNickname, memberOnly, async (c) => {
     const member = requireRealMember(c);
     await setMemberNickname(c.env.DB, member.memberId, c.req.valid('json').nickname);
     return ok(c, null);
   })
-  .post('/email', memberOnly, valid('json', profileCalls.updateEmail.body!), async (c) => {
+  .serve(profileCalls.updateEmail, memberOnly, async (c) => {
     const member = requireRealMember(c);
     await setMemberEmail(c.env.DB, member.memberId, c.req.valid('json').email);
     return ok(c, null);
   })
-  .post('/payeename', memberOnly, valid('json', profileCalls.updatePayeeName.body!), async (c) => {
+  .serve(profileCalls.updatePayeeName, memberOnly, async (c) => {
     const member = requireRealMember(c);
     if (!(await setMemberPayeeNameOnce(c.env.DB, member.memberId, c.req.valid('json').payeeName))) throw new ApiError(409, 'payee_locked', 'The payee name is set; customer service changes it');
     return ok(c, null);

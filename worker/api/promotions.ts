@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { contentCalls } from '../../contract/calls/content';
 import { APPLY_IMAGE_BYTES_MAX, APPLY_IMAGES_MAX } from '../../contract/calls/content-schemas';
 import { ApiError, ok } from '../lib/envelope';
@@ -17,8 +18,10 @@ import { getMedia, mediaWidth } from '../services/media/media';
  * and one row records the application ('applying'). Real members only: 401, 403 `free_reject`. Errors: 400
  * `request_param_err`, 404 `promotion_not_found`, 400 `promotion_not_applicable` / `promotion_closed`, 409
  * `already_applied`, 400 `too_many_images` / `image_too_large` / `image_invalid`, 429 `TOO_MANY_REQUEST`.
+ * Declared raw (api/call-router.ts serveRaw): a multipart body, its fields checked with the call's schema here
+ * after the real-member check, its files beside them.
  */
-export const promotionRouter = new Hono<AppEnv>().post('/promotion/apply', async (c) => {
+export const promotionRouter = new CallRouter('/wps/playdeck').serveRaw(contentCalls.promotionApply, async (c) => {
   const member = requireRealMember(c);
   const form = await c.req.parseBody({ all: true }).catch(() => {
     throw new ApiError(400, 'request_param_err', 'Expected a multipart form');

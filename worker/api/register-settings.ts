@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { ok } from '../lib/envelope';
 import { registerSettings } from '../services/accounts/registration-settings';
 
@@ -10,4 +10,4 @@ import { registerSettings } from '../services/accounts/registration-settings';
  *   maxLength, type }` for all 20 spec fields, in display order (services/registration-settings.ts). The form
  *   shows `reg_pattern_<patternId>` when a value fails its rule; the server checks by the same rules.
  */
-export const registerSettingsRouter = new Hono<AppEnv>().get('/register', async (c) => ok(c, await registerSettings(c.env.DB, c.var.merchant.code)));
+export const registerSettingsRouter = new CallRouter('/wps/system/setting').serve(accountsCalls.registerSettings, async (c) => ok(c, await registerSettings(c.env.DB, c.var.merchant.code)));

@@ -1,11 +1,9 @@
-import { Hono } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '../env';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
 import { minorToWire } from '../../contract/money';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
+import { CallRouter } from './call-router';
 import { findTrialGame, gameKeys, listHotGames, pageGames, type GameFilter } from '../db/queries/games';
 import { listVendorGameTypes, listVendorLanes } from '../db/queries/vendors';
 import { checkLaunch, launchUrl } from '../services/games/launch';
@@ -50,12 +48,12 @@ export function gameListFilter(q: GameListQuery, memberId: () => number): GameFi
  * for that game type; a `merchant`/`merchant_code`/`merchantCode` parameter that names another site is refused
  * by the edge (400 `merchant_mismatch`). Schemas: contract/calls/catalogue.ts.
  */
-export const catalogueRelayRouter = new Hono<AppEnv>()
+export const catalogueRelayRouter = new CallRouter('/wps/relay')
   /**
    * GET /GCSGAME_getVassGameType?typeId=1&merchant_code → `{ content: { [gameType]: vendorCodes[] } }` (§2 vendor game
    * types; worker/db/queries/vendors.ts listVendorGameTypes).
    */
-  .get('/GCSGAME_getVassGameType', valid('query', catalogueCalls.vendorGameTypes.query!), async (c) => {
+  .serve(catalogueCalls.vendorGameTypes, async (c) => {
     const value: ValueOf<typeof catalogueCalls.vendorGameTypes> = { content: await listVendorGameTypes(c.env.DB, c.var.merchant.code) };
     return ok(c, value);
   })
@@ -63,12 +61,12 @@ export const catalogueRelayRouter = new Hono<AppEnv>()
    * GET /GCSGAME_newGameVendor?platform=html5&merchantCode&ext → `{ data: { lanes } }` (§2 vendor lanes, §7.3; the
    * lane and card fields on listVendorLanes in worker/db/queries/vendors.ts).
    */
-  .get('/GCSGAME_newGameVendor', valid('query', catalogueCalls.vendorLanes.query!), async (c) => {
+  .serve(catalogueCalls.vendorLanes, async (c) => {
     const value: ValueOf<typeof catalogueCalls.vendorLanes> = { data: { lanes: await listVendorLanes(c.env.DB, c.var.merchant.code) } };
     return ok(c, value);
   })
   /** GET /GCSGAME_gameVendor (the older client's vendor lanes, §2): the same answer as GCSGAME_newGameVendor. */
-  .get('/GCSGAME_gameVendor', valid('query', catalogueCalls.vendorLanesOlder.query!), async (c) => {
+  .serve(catalogueCalls.vendorLanesOlder, async (c) => {
     const value: ValueOf<typeof catalogueCalls.vendorLanesOlder> = { data: { lanes: await listVendorLanes(c.env.DB, c.var.merchant.code) } };
     return ok(c, value);
   })
@@ -76,7 +74,7 @@ export const catalogueRelayRouter = new Hono<AppEnv>()
    * GET /GCSGAME_gameList → `{ games, pageNum, totalPages, total }` (§2 game list; query and errors on the call
    * def): minBet arrives in currency units and filters on minor units; tiles carry minBet in currency units.
    */
-  .get('/GCSGAME_gameList', valid('query', catalogueCalls.gameList.query!), async (c) => {
+  .serve(catalogueCalls.gameList, async (c) => {
     const q = c.req.valid('query');
     const filter = gameListFilter(q, () => requireMember(c).memberId);
     const { games, total } = q.gameType !== undefined && EMPTY_TYPES.has(q.gameType)
@@ -86,7 +84,7 @@ export const catalogueRelayRouter = new Hono<AppEnv>()
     return ok(c, value);
   })
   /** GET /GCSGAME_hotGamesV2?merchantCode&isPlatform=2&language&platform=html5&vassalage → `{ list }` (§2 hot games; no token). */
-  .get('/GCSGAME_hotGamesV2', valid('query', catalogueCalls.hotGames.query!), async (c) => {
+  .serve(catalogueCalls.hotGames, async (c) => {
     const q = c.req.valid('query');
     return ok(c, { list: await listHotGames(c.env.DB, c.var.merchant.code, q.vassalage) });
   })
@@ -95,7 +93,7 @@ export const catalogueRelayRouter = new Hono<AppEnv>()
    * board): real settled wins of this site's real accounts (lottery orders and demo slot rounds), names masked,
    * winAmount in currency units, notAuto true (no made-up entries). No session needed. 400 `request_param_err`.
    */
-  .get('/GCSGAME_getRankList', valid('query', catalogueCalls.winnerBoard.query!), async (c) => {
+  .serve(catalogueCalls.winnerBoard, async (c) => {
     const q = c.req.valid('query');
     const wins = await winnerBoard(c.env.DB, c.var.merchant.code, q.gameCategory, q.sort, q.limitNum);
     const keys = await gameKeys(c.env.DB, wins.map((w) => w.vo.nodeId));
@@ -122,7 +120,7 @@ export const catalogueRelayRouter = new Hono<AppEnv>()
    * game's node id or its telNodeId (a vendor card's telGameId/telNodeId, §7.3); the answer's nodeId is the node id.
    * 404 `game_not_found` (also when gameId is not that game's); 400 `free_play_unavailable`; 409 `vendor_maintenance`.
    */
-  .get('/GCS_gameTrialLaunch', valid('query', catalogueCalls.trialLaunch.query!), async (c) => {
+  .serve(catalogueCalls.trialLaunch, async (c) => {
     const { nodeId: requested, gameId } = c.req.valid('query');
     const found = await findTrialGame(c.env.DB, c.var.merchant.code, requested, gameId);
     if (!found) throw new ApiError(404, 'game_not_found', 'No such game on this site');

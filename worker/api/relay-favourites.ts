@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { RECENT_GAMES_CAP } from '../../contract/calls/favourites';
 import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { findGameVendor, findOfferedGame, pageGames, recordRecentGame, type GameFilter } from '../db/queries/games';
 import { addFavourite, listFavouriteGames, listFavouriteIds, removeFavourite } from '../db/queries/favourites';
 import { requireMember } from '../middleware/auth-context';
@@ -31,18 +30,12 @@ function memberId(c: Context<AppEnv>): number {
  * toggle", §5, §7). Every route needs a session, checked before the input: 401 `customer.not.login` (no token)
  * or `user.or.token.invalid`. Schemas and shapes: contract/calls/favourites.ts.
  */
-export const favouriteRelayRouter = new Hono<AppEnv>()
-  .use('/MCSFE_getFavoriteGamesList', memberOnly)
-  .use('/MCSFE_getFavoriteGames', memberOnly)
-  .use('/MCSFE_addFavoriteGameV2', memberOnly)
-  .use('/MCSFE_removeFavoriteGameV2', memberOnly)
-  .use('/MCS2_addRecentGame', memberOnly)
-  .use('/GCS_recentGame', memberOnly)
+export const favouriteRelayRouter = new CallRouter('/wps/relay')
   /**
    * GET /MCSFE_getFavoriteGamesList?token&pageNo&pageSize&gameType&language → `{ content, pageNum, totalPages }`:
    * the member's favourites the site still offers, newest first; gameType ALL/absent = every type.
    */
-  .get('/MCSFE_getFavoriteGamesList', valid('query', catalogueCalls.favouriteList.query!), async (c) => {
+  .serve(catalogueCalls.favouriteList, memberOnly, async (c) => {
     const q = c.req.valid('query');
     const gameType = q.gameType === undefined || q.gameType === 'ALL' ? undefined : q.gameType;
     const value: ValueOf<typeof catalogueCalls.favouriteList> = await listFavouriteGames(
@@ -51,14 +44,14 @@ export const favouriteRelayRouter = new Hono<AppEnv>()
     return ok(c, value);
   })
   /** GET /MCSFE_getFavoriteGames?pageNo=1&pageSize=100 → a plain array of node ids as strings, newest first. */
-  .get('/MCSFE_getFavoriteGames', valid('query', catalogueCalls.favouriteIds.query!), async (c) => {
+  .serve(catalogueCalls.favouriteIds, memberOnly, async (c) => {
     const { pageNo, pageSize } = c.req.valid('query');
     const ids = await listFavouriteIds(c.env.DB, memberId(c));
     const value: ValueOf<typeof catalogueCalls.favouriteIds> = ids.slice((pageNo - 1) * pageSize, pageNo * pageSize).map(String);
     return ok(c, value);
   })
   /** POST /MCSFE_addFavoriteGameV2 `{ nodeId, vendor, gameType }` → null; 404 `game_not_found`, 400 `vendor_mismatch`. */
-  .post('/MCSFE_addFavoriteGameV2', valid('json', catalogueCalls.addFavourite.body!), async (c) => {
+  .serve(catalogueCalls.addFavourite, memberOnly, async (c) => {
     const body = c.req.valid('json');
     const found = await findOfferedGame(c.env.DB, c.var.merchant.code, body.nodeId);
     if (!found) throw new ApiError(404, 'game_not_found', 'No such game on this site');
@@ -70,7 +63,7 @@ export const favouriteRelayRouter = new Hono<AppEnv>()
    * DELETE /MCSFE_removeFavoriteGameV2 with JSON body `{ nodeId, vendor, gameType }` → null; any stored game (also
    * one no longer offered). 404 `game_not_found` for an unknown node id, 400 `vendor_mismatch`.
    */
-  .delete('/MCSFE_removeFavoriteGameV2', valid('json', catalogueCalls.removeFavourite.body!), async (c) => {
+  .serve(catalogueCalls.removeFavourite, memberOnly, async (c) => {
     const body = c.req.valid('json');
     const game = await findGameVendor(c.env.DB, body.nodeId);
     if (!game) throw new ApiError(404, 'game_not_found', 'No such game');
@@ -82,7 +75,7 @@ export const favouriteRelayRouter = new Hono<AppEnv>()
    * GET /MCS2_addRecentGame?nodeId → null: records a launch that skips launch game (the lottery launcher); a
    * repeated launch moves the game to the front. 404 `game_not_found` for a game the site does not offer.
    */
-  .get('/MCS2_addRecentGame', valid('query', catalogueCalls.addRecentGame.query!), async (c) => {
+  .serve(catalogueCalls.addRecentGame, memberOnly, async (c) => {
     const { nodeId } = c.req.valid('query');
     const found = await findOfferedGame(c.env.DB, c.var.merchant.code, nodeId);
     if (!found) throw new ApiError(404, 'game_not_found', 'No such game on this site');
@@ -96,7 +89,7 @@ export const favouriteRelayRouter = new Hono<AppEnv>()
    * cap, so a page past it is `[]`. The platform's client maps `value` directly (platform-contract.md §2 recent
    * list). 400 `request_param_err` for a bad parameter.
    */
-  .get('/GCS_recentGame', valid('query', catalogueCalls.recentGames.query!), async (c) => {
+  .serve(catalogueCalls.recentGames, memberOnly, async (c) => {
     const q = c.req.valid('query');
     const filter: GameFilter = { ...typeFilter(q.gameType), recentOf: memberId(c) };
     if (q.vassalage !== undefined) filter.vassalages = [q.vassalage];

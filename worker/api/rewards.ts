@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import type { ValueOf } from '../../contract/call';
 import { rewardCalls } from '../../contract/calls/rewards';
 import { maskName } from '../../rules/rewards';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { requireMember, requireRealMember, type AuthedMember } from '../middleware/auth-context';
 import { loadRewardSettings, requireFeature, type RewardFeature } from '../services/rewards/reward-settings';
 import { claimReward, claimSignIn, rewardCentre, signInState } from '../services/rewards/rewards';
@@ -52,8 +51,8 @@ async function agentStanding(db: D1Database, memberId: number): Promise<ValueOf<
  * - GET /invite: the invitation code and invited friends (REFERRAL promotion).
  * - GET/POST /agent: the agent application (no flag: the side menu always leads agents and applicants here).
  */
-export const rewardsRouter = new Hono<AppEnv>()
-  .get('/signIn', async (c) => {
+export const rewardsRouter = new CallRouter('/wps/playdeck/rewards')
+  .serve(rewardCalls.signInStatus, async (c) => {
     const member = await gate(c, { promotion: 'LOGIN' });
     const s = await signInState(c.env.DB, member.memberId, await loadRewardSettings(c.env.DB, c.var.merchant.code));
     return ok(c, encodeValue(rewardCalls.signInStatus, {
@@ -61,12 +60,12 @@ export const rewardsRouter = new Hono<AppEnv>()
       rewards: s.rewardsMinor, signedDays: s.signedDays, monthDays: s.monthDays,
     }));
   })
-  .post('/signIn', async (c) => {
+  .serve(rewardCalls.signInClaim, async (c) => {
     const member = await gate(c, { promotion: 'LOGIN' });
     const result = await claimSignIn(c.env.DB, member.memberId, await loadRewardSettings(c.env.DB, c.var.merchant.code));
     return ok(c, encodeValue(rewardCalls.signInClaim, { day: result.day, streak: result.streak, reward: result.rewardMinor, balance: result.balanceMinor }));
   })
-  .get('/leaderboard', async (c) => {
+  .serve(rewardCalls.leaderboard, async (c) => {
     await requireFeature(c.env.DB, c.var.merchant.code, { promotion: 'MISSION' });
     const member = c.get('member');
     const board = await leaderboard(c.env.DB, c.var.merchant.code, member?.memberId ?? null, await loadRewardSettings(c.env.DB, c.var.merchant.code));
@@ -76,19 +75,19 @@ export const rewardsRouter = new Hono<AppEnv>()
       mine: board.mine && { rank: board.mine.rank, amount: board.mine.amountMinor },
     }));
   })
-  .get('/', async (c) => {
+  .serve(rewardCalls.rewardList, async (c) => {
     const member = await gate(c, { switchId: 'REWCEN3' });
     return ok(c, encodeValue(rewardCalls.rewardList, { rewards: (await rewardCentre(c.env.DB, member.memberId)).map(rewardWire) }));
   })
-  .post('/claim', async (c, next) => {
+  .serve(rewardCalls.rewardClaim, async (c, next) => {
     await gate(c, { switchId: 'REWCEN3' });
     await next();
-  }, valid('json', rewardCalls.rewardClaim.body!), async (c) => {
+  }, async (c) => {
     const member = requireRealMember(c);
     const { reward, balanceMinor } = await claimReward(c.env.DB, member.memberId, c.req.valid('json').rewardId);
     return ok(c, encodeValue(rewardCalls.rewardClaim, { reward: rewardWire(reward), balance: balanceMinor }));
   })
-  .get('/invite', async (c) => {
+  .serve(rewardCalls.inviteInfo, async (c) => {
     const member = await gate(c, { promotion: 'REFERRAL' });
     const db = c.env.DB;
     const [code, friends, settings] = await Promise.all([
@@ -100,14 +99,14 @@ export const rewardsRouter = new Hono<AppEnv>()
       friends: friends.map((f) => ({ name: maskName(f.account), registeredAt: f.registeredAt, reward: f.rewardMinor, rewardStatus: f.rewardStatus })),
     }));
   })
-  .get('/agent', async (c) => {
+  .serve(rewardCalls.agentStatus, async (c) => {
     const member = await gate(c, null);
     return ok(c, await agentStanding(c.env.DB, member.memberId));
   })
-  .post('/agent', async (c, next) => {
+  .serve(rewardCalls.agentApply, async (c, next) => {
     await gate(c, null);
     await next();
-  }, valid('json', rewardCalls.agentApply.body!), async (c) => {
+  }, async (c) => {
     const member = requireRealMember(c);
     const db = c.env.DB;
     const standing = await agentStanding(db, member.memberId);
@@ -123,7 +122,7 @@ export const rewardsRouter = new Hono<AppEnv>()
  * reward centre takes no promo codes (PlayDeck's rewards are sign-in, promotions and referrals), so the client
  * shows no promo-code entry. The same for every visitor and member; cacheable for five minutes.
  */
-export const rewardsRelayRouter = new Hono<AppEnv>().get('/PROMOFE_getPromoCodeEnable', (c) => {
+export const rewardsRelayRouter = new CallRouter('/wps/relay').serve(rewardCalls.promoCodeEnable, (c) => {
   const value: ValueOf<typeof rewardCalls.promoCodeEnable> = false;
   c.header('Cache-Control', 'public, max-age=300');
   return ok(c, value);

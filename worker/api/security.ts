@@ -1,7 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
+import { walletCalls } from '../../contract/calls/wallet';
 import type { ValueOf } from '../../contract/call';
-import type { walletCalls } from '../../contract/calls/wallet';
 import { ApiError, ok } from '../lib/envelope';
 import { requireMember } from '../middleware/auth-context';
 import { findMemberById } from '../db/queries/members';
@@ -25,7 +24,7 @@ export function maskEmail(email: string): string {
  * - GET /securityConfig → `{ paymentPasswordSet, mobileBound, mobileNum (masked), emailBound, email (masked) }`.
  *   401 without a session. Trial accounts read it too (all false); what they may change is refused elsewhere.
  */
-export const securityRouter = new Hono<AppEnv>().get('/securityConfig', async (c) => {
+export const securityRouter = new CallRouter('/wps/v2/member').serve(walletCalls.securityConfig, async (c) => {
   const session = requireMember(c);
   const member = await findMemberById(c.env.DB, session.memberId);
   if (!member) throw new ApiError(401, 'user.or.token.invalid', 'The session member no longer exists');

@@ -1,7 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { ApiError, ok } from '../lib/envelope';
-import { sealedJson } from '../middleware/encrypted-body';
 import { requireMember } from '../middleware/auth-context';
 import { requestScope } from '../middleware/request-scope';
 import { revokeSession } from '../db/queries/sessions';
@@ -9,7 +8,6 @@ import { loginWithPassword } from '../services/accounts/login';
 import { loginWithFirebase, loginWithSms } from '../services/accounts/phone-login';
 import { startTrial } from '../services/accounts/accounts';
 import { isTrialName, loginTrial } from '../services/accounts/trial-login';
-import { loginBody } from '../../contract/calls/accounts';
 
 /**
  * Router for /wps/session (platform-contract.md §2 logout and free play, §3 login; accounts §2–§4).
@@ -35,8 +33,8 @@ import { loginBody } from '../../contract/calls/accounts';
  * PlayDeck's remembered login, log out everywhere and session exchange live under /wps/playdeck/session
  * (api/accounts-extensions.ts).
  */
-export const sessionRouter = new Hono<AppEnv>()
-  .post('/login', sealedJson(loginBody), async (c) => {
+export const sessionRouter = new CallRouter('/wps/session')
+  .serve(accountsCalls.login, async (c) => {
     const body = c.req.valid('json');
     const rememberMe = body.rememberMe === true;
     if (body.type === 'sms') {
@@ -57,12 +55,12 @@ export const sessionRouter = new Hono<AppEnv>()
     if (body.password === '') throw missing('password');
     return ok(c, await loginWithPassword(requestScope(c), { username: body.username, password: body.password, captcha: body.captcha, rememberMe }));
   })
-  .delete('/logout', async (c) => {
+  .serve(accountsCalls.logout, async (c) => {
     const member = requireMember(c);
     await revokeSession(c.env.DB, member.tokenHash);
     return ok(c, null);
   })
-  .post('/login/freeplay', async (c) => ok(c, await startTrial(requestScope(c))));
+  .serve(accountsCalls.freePlay, async (c) => ok(c, await startTrial(requestScope(c))));
 
 /** 400 `request_param_err` naming a missing login field. */
 function missing(path: string, message = `${path} is required`): ApiError {

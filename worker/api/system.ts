@@ -1,7 +1,9 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
+import { systemCalls } from '../../contract/calls/system';
 import { ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
+import { plain } from '../lib/answer';
 import { listSiteSwitches } from '../db/queries/merchants';
 import {
   listCustomerService,
@@ -19,12 +21,8 @@ import type { CustomerServiceEntry } from '../db/queries/settings';
 import { PLAYDECK_CLIENT_HEADER, isPlayDeckClient } from '../../contract/headers';
 import { registerSettings } from '../services/accounts/registration-settings';
 import { manifestFor } from '../services/content/branding';
-import {
-  domainRouteQuery, manifestQuery, statusQuerySchema, type ConsolidatedSettingsValue, type CountryListValue, type SystemStatusValue,
-} from '../../contract/calls/system';
-import {
-  downloadSettingQuery, type DownloadSettingValue, type LocationValue, type TemplatesValue,
-} from '../../contract/calls/system-client-schemas';
+import type { ConsolidatedSettingsValue, CountryListValue, SystemStatusValue } from '../../contract/calls/system';
+import type { DownloadSettingValue, LocationValue, TemplatesValue } from '../../contract/calls/system-client-schemas';
 
 /** Promotion keys the client always reads (player-shell §1). */
 const PROMOTION_KEYS = ['REFERRAL', 'MISSION', 'LOGIN'] as const;
@@ -91,8 +89,8 @@ async function answerStatus(c: Context<AppEnv>) {
  * Router for /wps/v2/system (platform-contract.md §2): GET /status → SystemStatusValue (see answerStatus);
  * errors 400 `request_param_err` (query), 400 `merchant_mismatch`, 404 `domain_not_available`.
  */
-export const systemV2Router = new Hono<AppEnv>()
-  .get('/status', valid('query', statusQuerySchema), (c) => answerStatus(c));
+export const systemV2Router = new CallRouter('/wps/v2/system')
+  .serve(systemCalls.systemStatus, (c) => answerStatus(c));
 
 /**
  * Router for /wps/system (platform-contract.md §2, §3; COMM3). No session needed.
@@ -113,20 +111,20 @@ export const systemV2Router = new Hono<AppEnv>()
  *   (merchantResolver: a merchantCode naming another site → 400 `merchant_mismatch`), so a site never shows another's
  *   name. In upstream mode the platform's own file is forwarded.
  */
-export const systemRouter = new Hono<AppEnv>()
-  .get('/status', valid('query', statusQuerySchema), (c) => answerStatus(c))
-  .get('/whitelabel', async (c) => {
+export const systemRouter = new CallRouter('/wps/system')
+  .serve(systemCalls.systemStatusLegacy, (c) => answerStatus(c))
+  .serve(systemCalls.whitelabel, async (c) => {
     const switches = await listSiteSwitches(c.env.DB, c.var.merchant.code);
     return ok(c, whitelabelTree(switches));
   })
-  .get('/domainRoute', valid('query', domainRouteQuery), async (c) => {
+  .serve(systemCalls.domainRoute, async (c) => {
     const [customerService, hosts] = await Promise.all([
       listCustomerService(c.env.DB, c.var.merchant.code),
       listMerchantHosts(c.env.DB, c.var.merchant.code),
     ]);
     return ok(c, domainRoute(servicePathsFor(c, customerService), hosts));
   })
-  .get('/settings/consolidated', async (c) => {
+  .serve(systemCalls.consolidatedSettings, async (c) => {
     const merchant = c.var.merchant;
     const [switches, flags] = await Promise.all([
       listSiteSwitches(c.env.DB, merchant.code),
@@ -147,13 +145,12 @@ export const systemRouter = new Hono<AppEnv>()
     };
     return ok(c, value);
   })
-  .get('/manifest.json', valid('query', manifestQuery), (c) => {
+  .serve(systemCalls.webManifest, (c) => {
     const merchant = c.var.merchant;
     c.header('Cache-Control', 'public, max-age=300');
-    c.header('Content-Type', 'application/manifest+json; charset=utf-8');
-    return c.body(JSON.stringify(manifestFor(merchant.brand, merchant.theme)));
+    return plain(c, manifestFor(merchant.brand, merchant.theme), 'application/manifest+json; charset=utf-8');
   })
-  .get('/country', async (c) => {
+  .serve(systemCalls.systemCountry, async (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
     const value: CountryListValue = { list: await listCountries(c.env.DB) };
     return ok(c, value);
@@ -164,7 +161,7 @@ export const systemRouter = new Hono<AppEnv>()
    * /wps/system/manifest.json, so the client links that one), `apple_touch_icon` the site's icon, `pwa` '' (no
    * second manifest for the client to build). Cacheable for a minute (the operator's flags change rarely).
    */
-  .get('/templates', async (c) => {
+  .serve(systemCalls.templates, async (c) => {
     const merchant = c.var.merchant;
     const flags = await listMerchantFlags(c.env.DB, merchant.code);
     const value: TemplatesValue = {
@@ -179,7 +176,7 @@ export const systemRouter = new Hono<AppEnv>()
    * client-ip.ts), the `CF-IPCountry` country (upper case, '' unknown, edge/gating.ts normaliseCountry) and whether
    * the site restricts it (the page gate's rule). Never cached: it is the visitor's own.
    */
-  .get('/location', (c) => {
+  .serve(systemCalls.location, (c) => {
     const country = c.req.header('CF-IPCountry');
     const value: LocationValue = {
       ip: c.var.clientIp,
@@ -193,8 +190,9 @@ export const systemRouter = new Hono<AppEnv>()
    * POST /collect (§7.6): the client's timing beacon (`navigator.sendBeacon`, `text/plain` `{ merchant, value }`).
    * Accepted and dropped: any content type or an empty body answers success with `value` null; the body is never
    * read (its stream is cancelled), so a large one costs nothing and nothing is stored.
+   * Declared raw (api/call-router.ts serveRaw): the body is never read, so it is not validated either.
    */
-  .post('/collect', async (c) => {
+  .serveRaw(systemCalls.collect, async (c) => {
     await c.req.raw.body?.cancel().catch(() => undefined);
     return ok(c, null);
   });
@@ -211,8 +209,8 @@ export const systemRouter = new Hono<AppEnv>()
  * - GET /WPSCORE_getCustomerServiceScript → '' (PlayDeck's customer service is its own chat: no third-party
  *   widget script for the client to inject).
  */
-export const systemRelayRouter = new Hono<AppEnv>()
-  .get('/WPSCORE_getDownloadSetting', valid('query', downloadSettingQuery), async (c) => {
+export const systemRelayRouter = new CallRouter('/wps/relay')
+  .serve(systemCalls.downloadSetting, async (c) => {
     const merchant = c.var.merchant;
     const resources = (await listResources(c.env.DB, merchant.code)).flatMap((r) => {
       const url = safeDownloadUrl(r.url);
@@ -232,4 +230,4 @@ export const systemRelayRouter = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=60');
     return ok(c, value);
   })
-  .get('/WPSCORE_getCustomerServiceScript', (c) => ok(c, ''));
+  .serve(systemCalls.customerServiceScript, (c) => ok(c, ''));

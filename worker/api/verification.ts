@@ -1,12 +1,10 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
 import { requestScope } from '../middleware/request-scope';
+import { CallRouter } from './call-router';
+import { accountsCalls } from '../../contract/calls/accounts';
 import { ApiError, ok } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
-import { valid } from '../lib/validate';
 import { requestSmsCode } from '../services/accounts/sms-verification';
 import { SMS_CODE_TTL_MS } from '../services/accounts/sms-code';
-import { smsNoLoginBody, smsRegisterBody } from '../../contract/calls/accounts';
 
 /** Module ids of the register SMS (the `ModuleId` header says which registration asks). */
 const REGISTER_SMS_MODULES: ReadonlySet<string> = new Set(['MOBILENUMREG3', 'REGMOBVERF3']);
@@ -28,9 +26,9 @@ const REGISTER_SMS_MODULES: ReadonlySet<string> = new Set(['MOBILENUMREG3', 'REG
  * its URL or token), 429 `TOO_MANY_REQUEST` (+ Retry-After: 1 per 60 s and 5 per hour per number, 10 per hour per
  * IP), 502 `sms_failed` (gateway refused; /sms/register only: the noLogin send runs after the answer).
  */
-export const verificationRouter = new Hono<AppEnv>()
-  .post('/sms/noLogin', valid('json', smsNoLoginBody), async (c) => ok(c, await requestSmsCode(requestScope(c), 'noLogin', c.req.valid('json'))))
-  .post('/sms/register', valid('json', smsRegisterBody), async (c) => {
+export const verificationRouter = new CallRouter('/wps/verification')
+  .serve(accountsCalls.smsNoLogin, async (c) => ok(c, await requestSmsCode(requestScope(c), 'noLogin', c.req.valid('json'))))
+  .serve(accountsCalls.smsRegister, async (c) => {
     const moduleId = c.req.header('ModuleId') ?? '';
     if (!REGISTER_SMS_MODULES.has(moduleId)) {
       throw new ApiError(400, 'request_param_err', 'ModuleId must be MOBILENUMREG3 or REGMOBVERF3', {

@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '../env';
 import { encodeValue, ok } from '../lib/envelope';
 import { requireMember } from '../middleware/auth-context';
 import { findWallet } from '../db/queries/wallets';
 import { accountsCalls } from '../../contract/calls/accounts';
 import { walletCalls } from '../../contract/calls/wallet';
+import { CallRouter } from './call-router';
 import type { ValueOf } from '../../contract/call';
 
 /** The wallet's account type id in `balance[]` (PlayDeck has one main wallet per member). */
@@ -18,7 +17,7 @@ export const MAIN_ACCOUNT_TYPE_ID = 1;
  *   is the v2 style); 0 when the member has no wallet. Trial members see their play money. 401
  *   `customer.not.login` | `user.or.token.invalid`.
  */
-export const walletRouter = new Hono<AppEnv>().get('/gcs', async (c) => {
+export const walletRouter = new CallRouter('/wps/wallets').serve(accountsCalls.wallet, async (c) => {
   const member = requireMember(c);
   const merchant = c.var.merchant;
   const wallet = await findWallet(c.env.DB, member.memberId);
@@ -39,7 +38,7 @@ export const walletRouter = new Hono<AppEnv>().get('/gcs', async (c) => {
  * as /wps/wallets/gcs; 0 without a wallet. 401 `customer.not.login` | `user.or.token.invalid`. Mounted at
  * /wps/v2/wallets.
  */
-export const walletV2Router = new Hono<AppEnv>().get('/balance', async (c) => {
+export const walletV2Router = new CallRouter('/wps/v2/wallets').serve(walletCalls.walletBalanceV2, async (c) => {
   const member = requireMember(c);
   const wallet = await findWallet(c.env.DB, member.memberId);
   const value: ValueOf<typeof walletCalls.walletBalanceV2> = {
@@ -56,7 +55,7 @@ export const walletV2Router = new Hono<AppEnv>().get('/balance', async (c) => {
  * (COMM3) → `{ isSingle: true }` — PlayDeck keeps one wallet per member (no transfers between wallets). 401 without
  * a session, as the client sends it only signed in.
  */
-export const walletRelayRouter = new Hono<AppEnv>().get('/GCS_merchantWallet', (c) => {
+export const walletRelayRouter = new CallRouter('/wps/relay').serve(walletCalls.merchantWallet, (c) => {
   requireMember(c);
   const value: ValueOf<typeof walletCalls.merchantWallet> = { isSingle: true };
   return ok(c, value);

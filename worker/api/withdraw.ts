@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { CallRouter } from './call-router';
 import type { ValueOf } from '../../contract/call';
 import { walletCalls } from '../../contract/calls/wallet';
 import { encodeValue, ok } from '../lib/envelope';
-import { valid } from '../lib/validate';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { findMemberById } from '../db/queries/members';
@@ -29,8 +27,8 @@ export function withdrawalWire(w: WithdrawalRecord): ValueOf<typeof walletCalls.
  *   the newest 20 requests (decisions operators made are finished first: services/withdrawals.ts).
  * - POST /withdraw → puts the amount on hold (ledger `withdraw_hold`) after the payment password check.
  */
-export const withdrawRouter = new Hono<AppEnv>()
-  .get('/withdraw', async (c) => {
+export const withdrawRouter = new CallRouter('/wps/transaction')
+  .serve(walletCalls.withdrawInfo, async (c) => {
     const member = requireRealMember(c);
     const db = c.env.DB;
     await settleDecidedWithdrawals(c.env, { memberId: member.memberId });
@@ -52,7 +50,7 @@ export const withdrawRouter = new Hono<AppEnv>()
    * `free_reject`, `payment_password_wrong`; 409 `insufficient_balance`, `withdraw_unavailable`,
    * `idempotency_conflict`; 429 `TOO_MANY_REQUEST` (payment password checks).
    */
-  .post('/withdraw', memberOnly, valid('json', walletCalls.withdrawRequest.body!), async (c) => {
+  .serve(walletCalls.withdrawRequest, memberOnly, async (c) => {
     const member = requireRealMember(c);
     const body = c.req.valid('json');
     await checkPaymentPassword(c.env.DB, member.memberId, body.paymentPassword);

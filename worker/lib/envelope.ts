@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Envelope } from '../../contract/envelope';
 import type { ErrorCode } from '../../contract/errors';
+import type { Answer } from './answer';
 
 export type { Envelope };
 
@@ -29,9 +30,12 @@ export function envelope<T>(success: boolean, errorCode: ErrorCode | '', message
   return { success, value, message, errorCode };
 }
 
-/** Answers 200 with a success envelope around `value` (errorCode ''). */
-export function ok<T>(c: Context, value: T, message = 'ok') {
-  return c.json(envelope(true, '', message, value), 200);
+/**
+ * Answers 200 with a success envelope around `value` (errorCode ''), typed as an answer of `value` (lib/answer.ts)
+ * so a route declared from its contract definition checks it against the definition's value.
+ */
+export function ok<T>(c: Context, value: T, message = 'ok'): Answer<T> {
+  return c.json(envelope(true, '', message, value), 200) as unknown as Answer<T>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Bindings } from '../../env';
 import { ApiError } from '../../lib/envelope';
-import { PAYLOAD_ALGORITHM, type PayloadKey } from '../../../contract/payload-crypto';
+import { PAYLOAD_ALGORITHM, type EcPublicJwk, type PayloadKey } from '../../../contract/payload-crypto';
 
 /**
  * The server's key ring for encrypted request bodies (contract/payload-crypto.ts describes the protocol).
@@ -20,7 +20,7 @@ import { PAYLOAD_ALGORITHM, type PayloadKey } from '../../../contract/payload-cr
 export interface RingKey {
   keyId: string;
   privateKey: CryptoKey;
-  publicKeyJwk: JsonWebKey;
+  publicKeyJwk: EcPublicJwk;
 }
 
 /** Keys by id; `current` is the one published. */
@@ -60,6 +60,7 @@ async function parseRing(secret: string): Promise<KeyRing> {
 async function generateDevRing(): Promise<KeyRing> {
   const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
   const jwk = (await crypto.subtle.exportKey('jwk', pair.publicKey)) as JsonWebKey;
+  if (!jwk.x || !jwk.y) throw new Error('the generated payload key has no public point');
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${jwk.x}.${jwk.y}`)));
   const keyId = `dev-${[...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
   return toRing([{ keyId, privateKey: pair.privateKey, publicKeyJwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y } }]);
