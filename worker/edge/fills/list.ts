@@ -1,7 +1,8 @@
 import { CAPABILITIES } from '../../../contract/capabilities';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
 import { lotteryCalls } from '../../../contract/calls/lottery';
-import type { Language } from '../../../rules/i18n';
+import { createElement } from 'react';
+import type { Language, PageLocale } from '../../../rules/i18n';
 import { LANGUAGES } from '../../../contract/languageCodes';
 import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../../rules/gameListView';
 import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../../rules/paging';
@@ -10,9 +11,11 @@ import {
 } from '../../../rules/served';
 import type { ContentFill } from './content';
 import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './api';
-import { gameListMarkup, type GameListTexts } from './list-markup';
 import { decodeAttribute } from './content-html';
 import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
+import { renderViewKept, viewLocaleOf } from './render';
+import GameListScreenView, { STILL_GAME_LIST_ACTIONS } from '../../../src/components/GameListScreenView';
+import { STILL_TILES } from '../../../src/components/GameGridView';
 
 /**
  * The first page of the list pages, written by the edge into the pre-rendered page (issue 9: "the first page of
@@ -148,15 +151,25 @@ export async function gameListFill(url: URL, language: Language, merchantCode: s
   if (!page.success || page.data.games.length === 0) return null;
   const { games, pageNum, totalPages } = page.data;
 
+  const fingerprint = fingerprintOf([address, mapping, games, pageNum, totalPages]);
+  const list = { items: games, pageNum, totalPages };
+  // The island's first render over the data block (src/islands/GameListScreen.tsx): the address's view, its search,
+  // page 1 loaded, nothing failed, not hydrated (no favourites, no lanes asked for: a list of games shows no vendor tiles).
+  const screen = () => createElement(GameListScreenView, {
+    view, search: address.gameName, paged: { list, loading: false, loadingMore: false, failed: false, loadMore: () => undefined, retry: () => undefined },
+    vendorCards: null, catalogueFailed: false, lanesFailed: false, hydrated: false, tiles: STILL_TILES, actions: STILL_GAME_LIST_ACTIONS,
+  });
   return {
-    fingerprint: fingerprintOf([address, mapping, games, pageNum, totalPages]),
-    apply: (rewriter) => writeList<GameListTexts>(
+    fingerprint,
+    apply: (rewriter) => writeList<PageLocale>(
       rewriter, 'game-list',
-      (texts) => {
-        const served: ServedGameList = { language: texts.language, address, mapping, key: view.key!, page: { items: games, pageNum, totalPages } };
+      (locale) => {
+        const served: ServedGameList = { language: locale.language, address, mapping, key: view.key!, page: list };
         return `<script type="application/json" id="${SERVED_GAME_LIST_ID}">${servedJson(served)}</script>`;
       },
-      (texts) => gameListMarkup({ ...view, address, games, pageNum, totalPages }, texts),
+      (locale) => renderViewKept(`list|${fingerprint}|${JSON.stringify(locale)}`, locale, screen),
+      {},
+      viewLocaleOf,
     ),
   };
 }

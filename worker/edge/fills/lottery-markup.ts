@@ -3,7 +3,6 @@ import type { lotteryCalls } from '../../../contract/calls/lottery';
 import { humanise } from '../../../rules/gameListView';
 import type { Language } from '../../../rules/i18n';
 import { countdownText } from '../../../rules/lotteryClock';
-import { escapeReact } from './list-markup';
 
 /**
  * The lottery list of /m/lottery as markup (player-shell §2 /m/lottery: draws grouped by provider, then by type,
@@ -13,6 +12,11 @@ import { escapeReact } from './list-markup';
  * (tests/unit/list-markup.test.tsx renders both). Each timer carries its close time and interval, from which the
  * page's ticker (src/lib/countdownTicker.ts) counts on from first paint. Every server text is escaped.
  */
+
+/** Text or attribute value escaped as React's server renderer does. */
+export function escapeReact(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
+}
 
 /** One lottery game as /lgw/games answers it. */
 export type WireLotteryGame = z.output<typeof lotteryCalls.lotteryGameList.value>['list'][number];

@@ -4,7 +4,7 @@ import { SOCIAL_SWITCH, socialLoginUrl } from '../../../rules/login-methods';
 import { REGISTER_INPUTS, registerFieldId, type TextField } from '../../../rules/registerInputs';
 import type { RegisterTab } from '../../../rules/register-tabs';
 import type { RegisterField, ShownField } from '../../../rules/validation';
-import { escapeReact as e } from './list-markup';
+import { escapeReact as e } from './lottery-markup';
 
 /**
  * The registration form of /m/register as markup (accounts §2 Registration screen), written by the edge into the
