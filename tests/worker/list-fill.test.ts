@@ -28,7 +28,10 @@ const GAME_LIST_PAGE = (language: string, tag: string) => `<!doctype html><html 
   + `<div class="game-list-screen"><h2 class="list-title">Loading</h2></div></astro-island></div></main></body></html>`;
 
 const lotteryTexts = (language: string) => JSON.stringify({
-  language, categories: { LOTT: `Lottery ${language}`, ELOTT: 'Fast lottery' }, vendorLabel: 'Vendor', vendorAll: 'All', closesIn: 'Closes in',
+  language, tag: language.toLowerCase(), dir: 'ltr', messages: {
+    'category.LOTT': `Lottery ${language}`, 'category.ELOTT': 'Fast lottery', 'games.vendor.label': 'Vendor', 'games.vendor.all': 'All',
+    'lottery.closesIn': 'Closes in',
+  },
 }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const LOTTERY_PAGE = (language: string) => `<!doctype html><html><body><main><p class="lead">intro</p>`
   + `<div data-fill="lottery" data-texts="${lotteryTexts(language)}"><astro-island uid="b1" component-url="/_assets/LotteryGames.js" ssr client="load">`

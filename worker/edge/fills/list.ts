@@ -12,10 +12,10 @@ import {
 import type { ContentFill } from './content';
 import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import { decodeAttribute } from './content-html';
-import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
-import { renderViewKept, viewLocaleOf } from './render';
+import { renderView, renderViewKept, viewLocaleOf } from './render';
 import GameListScreenView, { STILL_GAME_LIST_ACTIONS } from '../../../src/components/GameListScreenView';
 import { STILL_TILES } from '../../../src/components/GameGridView';
+import LotteryListView from '../../../src/components/LotteryListView';
 
 /**
  * The first page of the list pages, written by the edge into the pre-rendered page (issue 9: "the first page of
@@ -188,15 +188,20 @@ export async function lotteryFill(url: URL, language: Language, merchantCode: st
     // The count-downs (and the clock reading the browser takes from the page's own request) are of this moment: a
     // copy confirmed with 304 would count from a stale server time, so the server time is part of the fingerprint.
     fingerprint: fingerprintOf([list, serverTime]),
-    apply: (rewriter) => writeList<LotteryTexts>(
+    apply: (rewriter) => writeList<PageLocale>(
       rewriter, 'lottery',
-      (texts) => {
-        const served: ServedLottery = { language: texts.language, serverTime, list };
+      (locale) => {
+        const served: ServedLottery = { language: locale.language, serverTime, list };
         return `<script type="application/json" id="${SERVED_LOTTERY_ID}">${servedJson(served)}</script>`;
       },
-      (texts) => lotteryListMarkup(list, serverTime, texts),
+      // The island's first render over the data block (src/islands/LotteryGames.tsx): the catalogue's order, every
+      // provider, nothing launching, the count-downs as of the server time. Rendered on every view: the clock moves.
+      (locale) => renderView(locale, createElement(LotteryListView, {
+        games: list, now: serverTime, order: 'catalogue', vendor: null, launching: null, onChooseVendor: () => undefined, onLaunch: () => undefined,
+      })),
       // The page's count-down ticker starts from it (src/views/Lottery.astro) without reading the data block.
       { 'data-server-time': String(serverTime) },
+      viewLocaleOf,
     ),
   };
 }

@@ -4,7 +4,6 @@ import { SOCIAL_SWITCH, socialLoginUrl } from '../../../rules/login-methods';
 import { REGISTER_INPUTS, registerFieldId, type TextField } from '../../../rules/registerInputs';
 import type { RegisterTab } from '../../../rules/register-tabs';
 import type { RegisterField, ShownField } from '../../../rules/validation';
-import { escapeReact as e } from './lottery-markup';
 
 /**
  * The registration form of /m/register as markup (accounts §2 Registration screen), written by the edge into the
@@ -14,6 +13,11 @@ import { escapeReact as e } from './lottery-markup';
  * the island takes over. All values start empty; the captcha image's box is there without its image (the island
  * fetches it when it hydrates). Interface texts come from the pre-rendered page (translated at build time).
  */
+
+/** Text or attribute value escaped as React's server renderer does. */
+function e(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!);
+}
 
 /** Interface texts of the form in the page's language, written by src/views/registerTexts.ts. */
 export interface RegisterTexts {
