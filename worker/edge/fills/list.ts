@@ -3,7 +3,6 @@ import { catalogueCalls } from '../../../contract/calls/catalogue';
 import { lotteryCalls } from '../../../contract/calls/lottery';
 import { createElement } from 'react';
 import type { Language, PageLocale } from '../../../rules/i18n';
-import { LANGUAGES } from '../../../contract/languageCodes';
 import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../../rules/gameListView';
 import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../../rules/paging';
 import {
@@ -32,40 +31,34 @@ import LotteryListView from '../../../src/components/LotteryListView';
  */
 
 
-/** Texts of the list markup: any object that names a language of the site. */
-function languageTexts<T extends { language: Language }>(value: unknown): T | null {
-  const texts = value as T | null;
-  return texts && (LANGUAGES as readonly string[]).includes(texts.language) ? texts : null;
-}
-
-/** The page's texts from `data-texts` (`read` checks them), or null when unreadable (then nothing is written). */
-function textsOf<T extends { language: Language }>(raw: string | null, read: (value: unknown) => T | null): T | null {
+/** The page locale in `data-texts` (fills/render.ts viewLocaleOf checks it), or null when unreadable (then nothing is written). */
+function localeOf(raw: string | null): PageLocale | null {
   if (!raw) return null;
   try {
-    return read(JSON.parse(decodeAttribute(raw)));
+    return viewLocaleOf(JSON.parse(decodeAttribute(raw)));
   } catch {
     return null;
   }
 }
 
 /**
- * Rewriter steps writing one list into `[data-fill=<name>]`: the data block first (the island's stores read it),
- * then the markup into the island, both only when the page's texts are readable (`read` checks them); `attributes` go on the
- * `[data-fill]` element with them. The island, built to hydrate at load (it must list the games itself when nothing
+ * Rewriter steps writing one island's first render into `[data-fill=<name>]`: the data block first (the island's
+ * stores read it), then the view's HTML into the island, both only when the page's `data-texts` holds a readable page
+ * locale (src/views/listTexts.ts viewTexts; the attribute is removed either way), given to both; `attributes` go on
+ * the `[data-fill]` element with them. The island, built to hydrate at load (it must list the games itself when nothing
  * is written), then hydrates on the player's first interaction instead (`client="interaction"`,
  * src/directives/interaction.ts, which every page's frame loads; a tap inside the list before is held and replayed):
  * the markup shows everything the first screen needs, so React is not evaluated before the player acts (issue 9:
  * TBT ≤ 50 ms under Lighthouse's 4× CPU throttle is out of reach while React runs at load).
  */
-export function writeList<T extends { language: Language }>(
-  rewriter: HTMLRewriter, name: string, block: (texts: T) => string, markup: (texts: T) => string, attributes: Record<string, string> = {},
-  read: (value: unknown) => T | null = languageTexts,
+export function writeList(
+  rewriter: HTMLRewriter, name: string, block: (locale: PageLocale) => string, markup: (locale: PageLocale) => string, attributes: Record<string, string> = {},
 ): HTMLRewriter {
-  let texts: T | null = null;
+  let texts: PageLocale | null = null;
   return rewriter
     .on(`[data-fill="${name}"]`, {
       element: (element) => {
-        texts = textsOf<T>(element.getAttribute('data-texts'), read);
+        texts = localeOf(element.getAttribute('data-texts'));
         element.removeAttribute('data-texts');
         if (!texts) return;
         element.prepend(block(texts), { html: true });
@@ -161,15 +154,13 @@ export async function gameListFill(url: URL, language: Language, merchantCode: s
   });
   return {
     fingerprint,
-    apply: (rewriter) => writeList<PageLocale>(
+    apply: (rewriter) => writeList(
       rewriter, 'game-list',
       (locale) => {
         const served: ServedGameList = { language: locale.language, address, mapping, key: view.key!, page: list };
         return `<script type="application/json" id="${SERVED_GAME_LIST_ID}">${servedJson(served)}</script>`;
       },
       (locale) => renderViewKept(`list|${fingerprint}|${JSON.stringify(locale)}`, locale, screen),
-      {},
-      viewLocaleOf,
     ),
   };
 }
@@ -188,7 +179,7 @@ export async function lotteryFill(url: URL, language: Language, merchantCode: st
     // The count-downs (and the clock reading the browser takes from the page's own request) are of this moment: a
     // copy confirmed with 304 would count from a stale server time, so the server time is part of the fingerprint.
     fingerprint: fingerprintOf([list, serverTime]),
-    apply: (rewriter) => writeList<PageLocale>(
+    apply: (rewriter) => writeList(
       rewriter, 'lottery',
       (locale) => {
         const served: ServedLottery = { language: locale.language, serverTime, list };
@@ -201,7 +192,6 @@ export async function lotteryFill(url: URL, language: Language, merchantCode: st
       })),
       // The page's count-down ticker starts from it (src/views/Lottery.astro) without reading the data block.
       { 'data-server-time': String(serverTime) },
-      viewLocaleOf,
     ),
   };
 }
