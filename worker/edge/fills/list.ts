@@ -11,7 +11,8 @@ import {
 import type { ContentFill } from './content';
 import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import { decodeAttribute } from './content-html';
-import { renderView, renderViewKept, viewLocaleOf } from './render';
+import { renderViewKept, viewLocaleOf } from './render';
+import { countdownText } from '../../../rules/countdown';
 import GameListScreenView, { STILL_GAME_LIST_ACTIONS } from '../../../src/components/GameListScreenView';
 import { STILL_TILES } from '../../../src/components/GameGridView';
 import LotteryListView from '../../../src/components/LotteryListView';
@@ -165,6 +166,18 @@ export async function gameListFill(url: URL, language: Language, merchantCode: s
   };
 }
 
+/** A count-down as LotteryListView renders it: its close time and interval, then its text. */
+const TIMER = /(<span class="lotto-timer" data-close-at="(\d+)" data-interval="(\d+)">)[^<]*/g;
+
+/**
+ * `html` (LotteryListView's) with each count-down's text as of `now` (server time, epoch ms): the text the view
+ * renders for that moment (rules/countdown.ts countdownText of the timer's close time and interval), which is what
+ * the page's ticker writes into the same elements every second (src/lib/countdownTicker.ts writeTimers).
+ */
+function timersAt(html: string, now: number): string {
+  return html.replace(TIMER, (_, open: string, closeAt: string, interval: string) => `${open}${countdownText(Number(closeAt), Number(interval), now)}`);
+}
+
 /**
  * /m/lottery: the site's LOTT and ELOTT games through the island's call (GET /lgw/games, as a visitor), grouped and
  * counted down as of the answer's server time. Only where the deployment runs the built-in lottery (`lottery`
@@ -186,10 +199,11 @@ export async function lotteryFill(url: URL, language: Language, merchantCode: st
         return `<script type="application/json" id="${SERVED_LOTTERY_ID}">${servedJson(served)}</script>`;
       },
       // The island's first render over the data block (src/islands/LotteryGames.tsx): the catalogue's order, every
-      // provider, nothing launching, the count-downs as of the server time. Rendered on every view: the clock moves.
-      (locale) => renderView(locale, createElement(LotteryListView, {
+      // provider, nothing launching, the count-downs as of the server time. The list's HTML is kept per isolate (as
+      // first rendered) and its count-downs written as of this view's server time, as the page's ticker does.
+      (locale) => timersAt(renderViewKept(`lottery|${fingerprintOf(list)}|${JSON.stringify(locale)}`, locale, () => createElement(LotteryListView, {
         games: list, now: serverTime, order: 'catalogue', vendor: null, launching: null, onChooseVendor: () => undefined, onLaunch: () => undefined,
-      })),
+      })), serverTime),
       // The page's count-down ticker starts from it (src/views/Lottery.astro) without reading the data block.
       { 'data-server-time': String(serverTime) },
     ),
