@@ -1,7 +1,6 @@
 /**
  * The registration form's inputs as data (accounts §2 Registration screen fields, §5 hints): the island's fields
- * (src/components/RegisterFields.tsx) and the edge's markup of the same form (worker/edge/fills/register-markup.ts) both
- * read them, so the two write the same attributes in the same order. Pure.
+ * (src/components/RegisterFields.tsx, which the edge renders too: worker/edge/fills/register.ts) read them. Pure.
  */
 import type { MessageKey } from './i18n';
 import type { RegisterField } from './validation';
@@ -22,7 +21,7 @@ export interface TextInput {
 
 /**
  * Element id of a registration field's input: fixed (no generated ids), so the edge writes the same markup as the
- * island renders (worker/edge/fills/register-markup.ts).
+ * island renders (worker/edge/fills/register.ts).
  */
 export function registerFieldId(field: RegisterField): string {
   return `reg-${field}`;

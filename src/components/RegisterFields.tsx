@@ -1,10 +1,23 @@
 import FormField from './FormField';
+import type { ComponentType } from 'react';
 import { t, type MessageKey } from '../../rules/i18n';
 import { REGISTER_INPUTS as INPUTS, registerFieldId, type TextField } from '../../rules/registerInputs';
 import type { RegisterField, RegisterValues, ShownField } from '../../rules/validation';
-import CaptchaField from './CaptchaField';
-import CountryCodePicker from './CountryCodePicker';
-import SmsCodeField from './SmsCodeField';
+import type { CaptchaFieldProps } from './CaptchaFieldView';
+import type { CountryCodePickerProps } from './CountryCodePickerView';
+import type { SmsCodeFieldProps } from './SmsCodeFieldView';
+
+/**
+ * The fields that show the player's state from stores (the country list, the captcha image, the SMS toasts): the
+ * island gives the bound ones (CountryCodePicker.tsx, CaptchaField.tsx, SmsCodeField.tsx), which read their stores
+ * only where they show; the edge gives their views with nothing loaded (src/components/RegisterFormView.tsx
+ * STILL_REGISTER_PARTS).
+ */
+export interface RegisterFieldParts {
+  CountryCodePicker: ComponentType<CountryCodePickerProps>;
+  CaptchaField: ComponentType<CaptchaFieldProps>;
+  SmsCodeField: ComponentType<SmsCodeFieldProps>;
+}
 
 /** Captcha module of registration (accounts §9 module ids). */
 export const REGISTER_CAPTCHA_MODULE = 'REGISTER_REE3';
@@ -21,15 +34,18 @@ export interface RegisterFieldsProps {
   requestCode: () => Promise<number | null> | null;
   onUsernameBlur: () => void;
   disabled: boolean;
+  parts: RegisterFieldParts;
 }
 
 /**
  * The fields of one registration tab in the settings' display order (accounts §2): text fields with their labels
  * and hints ("optional" on those not required), the dialling code paired with the mobile number, the captcha
- * image, and the SMS code with its get-code link.
+ * image, and the SMS code with its get-code link. The fields that read stores come in `parts` (the edge renders the
+ * list with still ones, worker/edge/fills/register.ts).
  */
 export default function RegisterFields(props: RegisterFieldsProps) {
   const { shown, values, errors, onValue } = props;
+  const { CountryCodePicker, CaptchaField, SmsCodeField } = props.parts;
   const required = new Map(shown.map((s) => [s.field, s.required]));
   const notes = new Map(shown.flatMap((s) => (s.note ? [[s.field, s.note] as const] : [])));
   const text = (field: TextField) => {

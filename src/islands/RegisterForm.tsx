@@ -1,27 +1,29 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import PolicyDialog, { type PolicyName } from '../components/PolicyDialog';
-import TabSwitch, { tabId } from '../components/TabSwitch';
+import type { PolicyName } from '../components/PolicyDialog';
+import CaptchaField from '../components/CaptchaField';
+import CountryCodePicker from '../components/CountryCodePicker';
+import FollowLinks from '../components/FollowLinks';
+import RegisterFormView, { type RegisterFormActions, type RegisterParts } from '../components/RegisterFormView';
+import SmsCodeField from '../components/SmsCodeField';
 import { useSiteSwitches } from '../components/useSiteSwitches';
 import { useFieldFocus } from '../hooks/useFieldFocus';
-import { t } from '../../rules/i18n';
-import { socialProviders } from '../../rules/login-methods';
 import {
   $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
   loadRegisterSetup, registerForm as form, registerServed, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
 } from '../stores/pages/register';
-import FollowLinks from '../components/FollowLinks';
-import RegisterFields from '../components/RegisterFields';
-import SocialLoginButtons from '../components/SocialLoginButtons';
 import '../styles/account.css';
+
+/** The form's parts bound to their stores (each reads its store only where it shows). */
+const PARTS: RegisterParts = { CountryCodePicker, CaptchaField, SmsCodeField, FollowLinks };
 
 /**
  * Registration screen (accounts §2 Registration screen, §3 payload, §4 Registration method and Affiliate code, §5):
  * username and mobile tabs per USERNAMEREG3 / MOBILENUMREG3 (the typed phone carries across), the fields of the
  * server's settings, the invitation code of the link, the SMS code on the mobile tab with REGMOBVERF3, passwords
  * there with MOBILENUMPASSREG3. The flow lives in src/stores/pages/register.ts. Where the edge wrote the form with its
- * settings (worker/edge/fills/register.ts), the first render is that form (tests/unit/register-markup.test.tsx), not
- * "Loading…", and the page hydrates it on the player's first interaction.
+ * settings (worker/edge/fills/register.ts renders the same view, src/components/RegisterFormView.tsx), the first
+ * render is that form, not "Loading…", and the page hydrates it on the player's first interaction.
  */
 export default function RegisterForm() {
   // Null until hydrated, so the first render matches the pre-rendered HTML (see LoginForm).
@@ -32,8 +34,6 @@ export default function RegisterForm() {
   const tabs = useStore($registerTabs);
   const storeTab = useStore($registerTab);
   const storeShown = useStore($registerShown);
-  const shown = known ? storeShown : null;
-  const tab = known ? storeTab : null;
   const loadFailed = useStore($registerSetupFailed);
   const values = useStore(form.$values);
   const errors = useStore(form.$errors);
@@ -44,68 +44,22 @@ export default function RegisterForm() {
   const [policy, setPolicy] = useState<PolicyName | null>(null);
   const ref = useRef<HTMLFormElement>(null);
   useFieldFocus(ref, form.$focus);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submitRegister();
+  const actions: RegisterFormActions = {
+    onRetry: () => void loadRegisterSetup(window.location.search),
+    onChooseTab: chooseRegisterTab,
+    onSubmit: () => void submitRegister(),
+    onValue: setRegisterValue,
+    onCaptchaReload: reloadRegisterCaptcha,
+    requestCode: requestRegisterCode,
+    onUsernameBlur: () => void checkUsernameTaken(),
+    onAgree: setAgreed,
+    onPolicy: setPolicy,
   };
-
-  if (!shown || !tab) {
-    const closed = switches !== null && tabs.length === 0;
-    return (
-      <div className="account-form register-pending" aria-busy={!loadFailed && !closed}>
-        {loadFailed || closed ? (
-          <div className="card" role="alert">
-            <p>{t(closed ? 'register.closed' : 'register.settingsError')}</p>
-            {!closed && (
-              <button type="button" className="btn" onClick={() => void loadRegisterSetup(window.location.search)}>
-                {t('common.retry')}
-              </button>
-            )}
-          </div>
-        ) : (
-          <p className="form-loading">{t('common.loading')}</p>
-        )}
-      </div>
-    );
-  }
-
-  const tabItems = tabs.map((id) => ({ id, label: t(id === 'mobile' ? 'register.tabMobile' : 'register.tabUsername') }));
   return (
-    <div className="account-form">
-      {tabItems.length > 1 && (
-        <TabSwitch label={t('register.method')} idPrefix="register" tabs={tabItems} selected={tab} onSelect={chooseRegisterTab} />
-      )}
-      <form
-        ref={ref} id="register-panel" method="post" noValidate onSubmit={submit} aria-busy={busy}
-        {...(tabItems.length > 1 ? { role: 'tabpanel', 'aria-labelledby': tabId('register', tab) } : {})}
-      >
-        <RegisterFields
-          key={tab} shown={shown} values={values} errors={errors} onValue={setRegisterValue} captchaNonce={nonce} onCaptchaReload={reloadRegisterCaptcha}
-          requestCode={requestRegisterCode} onUsernameBlur={() => void checkUsernameTaken()} disabled={busy}
-        />
-        <div className="agree">
-          <input id="reg-agree" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
-          <label htmlFor="reg-agree">{t('register.agreePrefix')}</label>{' '}
-          <button type="button" className="link-btn" aria-haspopup="dialog" onClick={() => setPolicy('terms')}>
-            {t('register.terms')}
-          </button>{' '}
-          {t('register.agreeJoin')}{' '}
-          <button type="button" className="link-btn" aria-haspopup="dialog" onClick={() => setPolicy('privacy')}>
-            {t('register.privacy')}
-          </button>
-        </div>
-        <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !agreed}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {t('register.submit')}
-        </button>
-      </form>
-      <SocialLoginButtons providers={socialProviders('password', switches)} />
-      <p className="form-switch">
-        {t('register.haveAccount')} <a href="/m/login">{t('register.toLogin')}</a>
-      </p>
-      <FollowLinks />
-      <PolicyDialog id="reg-policy" policy={policy} onClose={() => setPolicy(null)} />
-    </div>
+    <RegisterFormView
+      switches={switches} tabs={tabs} tab={known ? storeTab : null} shown={known ? storeShown : null} loadFailed={loadFailed}
+      values={values} errors={errors} formError={formError} busy={busy} agreed={agreed} captchaNonce={nonce} policy={policy}
+      parts={PARTS} formRef={ref} actions={actions}
+    />
   );
 }

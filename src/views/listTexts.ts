@@ -1,58 +1,19 @@
 /**
- * Interface texts the edge needs to write a list's first page into a pre-rendered page (worker/edge/fills/list.ts):
+ * The messages the edge needs to render an island's view into a pre-rendered page (worker/edge/fills/render.ts):
  * the views put them, translated at build time, into the fill element's `data-texts`, so the worker needs no
  * locale files. Build-time only (it reads the EN keys).
  */
 import en from '../../locales/en.json';
 import { pageLocale, t, type MessageKey } from '../../rules/i18n';
 
-/** Every `<prefix><code>` label in the page's language, by code. */
-function labelsOf(prefix: string): Record<string, string> {
-  const labels: Record<string, string> = {};
-  for (const key of Object.keys(en)) {
-    if (key.startsWith(prefix)) labels[key.slice(prefix.length)] = t(key as MessageKey);
-  }
-  return labels;
-}
-
-/** The game list's texts (worker/edge/fills/list-markup.ts GameListTexts), as JSON for `data-texts`. */
-export function gameListTexts(): string {
-  return JSON.stringify({
-    language: pageLocale().language,
-    tag: pageLocale().tag,
-    categories: labelsOf('category.'),
-    classify: labelsOf('classify.'),
-    searchLabel: t('games.search.label'),
-    searchPlaceholder: t('in_slot_search'),
-    searchSubmit: t('games.search.submit'),
-    vendorLabel: t('games.vendor.label'),
-    vendorAll: t('games.vendor.all'),
-    classifyGroup: t('games.classify.label'),
-    tileAdd: t('games.tile.add'),
-    pageIndicator: t('games.pageIndicator'),
-    pageIndicatorLabel: t('games.pageIndicatorLabel'),
-    more: t('games.more'),
-  });
-}
-
-/** The lottery list's texts (worker/edge/fills/lottery-markup.ts LotteryTexts), as JSON for `data-texts`. */
-export function lotteryTexts(): string {
-  const categories = labelsOf('category.');
-  return JSON.stringify({
-    language: pageLocale().language,
-    categories: { LOTT: categories.LOTT, ELOTT: categories.ELOTT },
-    vendorLabel: t('games.vendor.label'),
-    vendorAll: t('games.vendor.all'),
-    closesIn: t('lottery.closesIn'),
-  });
-}
-
 /**
  * The messages a view the edge renders needs (the keys the view lists, e.g. src/components/HotGamesRowView.tsx
- * HOT_GAMES_ROW_MESSAGES), in the page's language, as JSON for `data-texts`: a page locale (rules/i18n.ts PageLocale)
- * holding only those keys, which the worker renders the view in (worker/edge/fills/render.ts).
+ * HOT_GAMES_ROW_MESSAGES) and every key starting with one of `prefixes` (e.g. 'category.': every category's label),
+ * in the page's language, as JSON for `data-texts`: a page locale (rules/i18n.ts PageLocale) holding only those
+ * keys, which the worker renders the view in (worker/edge/fills/render.ts).
  */
-export function viewTexts(keys: readonly MessageKey[]): string {
+export function viewTexts(keys: readonly MessageKey[], prefixes: readonly string[] = []): string {
   const { language, tag, dir } = pageLocale();
-  return JSON.stringify({ language, tag, dir, messages: Object.fromEntries(keys.map((key) => [key, t(key)])) });
+  const prefixed = (Object.keys(en) as MessageKey[]).filter((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+  return JSON.stringify({ language, tag, dir, messages: Object.fromEntries([...keys, ...prefixed].map((key) => [key, t(key)])) });
 }

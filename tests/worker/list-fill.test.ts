@@ -14,18 +14,24 @@ beforeEach(() => clearEdgeAnswers());
 // Issue 9: the edge writes the first page of /m/gameList into the first HTML (worker/edge/fills/list.ts), with the
 // data the island adopts, so the largest paint does not wait for script.
 
-/** The interface texts as the view writes them (JSON in an attribute, escaped as Astro escapes it). */
+/** The screen's messages as the view writes them (src/views/listTexts.ts viewTexts: JSON in an attribute, escaped as Astro escapes it). */
 const texts = (language: string, tag: string) => JSON.stringify({
-  language, tag, categories: { RNG: `Slots ${language}` }, classify: { all: 'All' }, searchLabel: 'Search', searchPlaceholder: 'Name',
-  searchSubmit: 'Go', vendorLabel: 'Vendor', vendorAll: 'All vendors', classifyGroup: 'Show', tileAdd: 'Add {game} to favourites',
-  pageIndicator: '{page} / {total}', pageIndicatorLabel: 'Page {page} of {total}', more: 'More games',
+  language, tag, dir: 'ltr', messages: {
+    'category.RNG': `Slots ${language}`, 'classify.all': 'All', 'games.search.label': 'Search', in_slot_search: 'Name',
+    'games.search.submit': 'Go', 'games.vendor.label': 'Vendor', 'games.vendor.all': 'All vendors', 'games.classify.label': 'Show',
+    'games.tile.add': 'Add {game} to favourites', 'games.pageIndicator': '{page} / {total}', 'games.pageIndicatorLabel': 'Page {page} of {total}',
+    'games.more': 'More games',
+  },
 }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const GAME_LIST_PAGE = (language: string, tag: string) => `<!doctype html><html lang="${tag}"><body><main>`
   + `<div data-fill="game-list" data-texts="${texts(language, tag)}"><astro-island uid="a1" component-url="/_assets/GameListScreen.js" ssr client="load">`
   + `<div class="game-list-screen"><h2 class="list-title">Loading</h2></div></astro-island></div></main></body></html>`;
 
 const lotteryTexts = (language: string) => JSON.stringify({
-  language, categories: { LOTT: `Lottery ${language}`, ELOTT: 'Fast lottery' }, vendorLabel: 'Vendor', vendorAll: 'All', closesIn: 'Closes in',
+  language, tag: language.toLowerCase(), dir: 'ltr', messages: {
+    'category.LOTT': `Lottery ${language}`, 'category.ELOTT': 'Fast lottery', 'games.vendor.label': 'Vendor', 'games.vendor.all': 'All',
+    'lottery.closesIn': 'Closes in',
+  },
 }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const LOTTERY_PAGE = (language: string) => `<!doctype html><html><body><main><p class="lead">intro</p>`
   + `<div data-fill="lottery" data-texts="${lotteryTexts(language)}"><astro-island uid="b1" component-url="/_assets/LotteryGames.js" ssr client="load">`

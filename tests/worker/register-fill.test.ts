@@ -9,9 +9,9 @@ import { fakeBuild, page } from './page-helpers';
 // (worker/edge/fills/register.ts), with the settings as the data block the store adopts, so the page shows the real
 // form before any script and React waits for the player's first interaction.
 
-/** The interface texts as the view writes them (JSON in an attribute, escaped as Astro escapes it). */
+/** The form's messages as the view writes them (src/views/listTexts.ts viewTexts: JSON in an attribute, escaped as Astro escapes it). */
 const texts = (language: string) => JSON.stringify({
-  language,
+  language, tag: language.toLowerCase(), dir: language === 'AR' ? 'rtl' : 'ltr',
   messages: {
     'form.username': `Username ${language}`, 'form.password': 'Password', 'form.optional': 'optional', 'register.submit': `Register ${language}`,
     'form.captcha': 'Code', 'common.loading': 'Loading…',

@@ -1,13 +1,13 @@
 import { createElement } from 'react';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
-import type { Language, PageLocale } from '../../../rules/i18n';
+import type { Language } from '../../../rules/i18n';
 import { HOME_PAGE_SIZE } from '../../../rules/paging';
 import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../../rules/served';
 import type { ContentFill } from './content';
 import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import HotGamesRowView from '../../../src/components/HotGamesRowView';
 import { STILL_TILES } from '../../../src/components/GameGridView';
-import { renderViewKept, viewLocaleOf } from './render';
+import { renderViewKept } from './render';
 import { homeVendorsFill, writeList } from './list';
 
 /**
@@ -51,15 +51,13 @@ export async function hotGamesFill(url: URL, language: Language, merchantCode: s
   const fingerprint = fingerprintOf(['hot', language, games]);
   return {
     fingerprint,
-    apply: (rewriter) => writeList<PageLocale>(
+    apply: (rewriter) => writeList(
       rewriter, 'hot-games',
       (locale) => {
         const served: ServedHotGames = { language: locale.language, list: games };
         return `<script type="application/json" id="${SERVED_HOT_GAMES_ID}">${servedJson(served)}</script>`;
       },
       (locale) => renderViewKept(`hot|${fingerprint}|${JSON.stringify(locale)}`, locale, () => createElement(HotGamesRowView, { games, tiles: STILL_TILES, hydrated: false })),
-      {},
-      viewLocaleOf,
     ),
   };
 }

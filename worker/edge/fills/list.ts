@@ -1,8 +1,8 @@
 import { CAPABILITIES } from '../../../contract/capabilities';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
 import { lotteryCalls } from '../../../contract/calls/lottery';
-import type { Language } from '../../../rules/i18n';
-import { LANGUAGES } from '../../../contract/languageCodes';
+import { createElement } from 'react';
+import type { Language, PageLocale } from '../../../rules/i18n';
 import { listAddressOf, mappingOf, openingListView, type VendorMappingEntry } from '../../../rules/gameListView';
 import { FIRST_PAGE, LIST_PAGE_SIZE } from '../../../rules/paging';
 import {
@@ -10,9 +10,12 @@ import {
 } from '../../../rules/served';
 import type { ContentFill } from './content';
 import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './api';
-import { gameListMarkup, type GameListTexts } from './list-markup';
 import { decodeAttribute } from './content-html';
-import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
+import { renderViewKept, viewLocaleOf } from './render';
+import { countdownText } from '../../../rules/countdown';
+import GameListScreenView, { STILL_GAME_LIST_ACTIONS } from '../../../src/components/GameListScreenView';
+import { STILL_TILES } from '../../../src/components/GameGridView';
+import LotteryListView from '../../../src/components/LotteryListView';
 
 /**
  * The first page of the list pages, written by the edge into the pre-rendered page (issue 9: "the first page of
@@ -29,40 +32,34 @@ import { lotteryListMarkup, type LotteryTexts } from './lottery-markup';
  */
 
 
-/** Texts of the list markup: any object that names a language of the site. */
-function languageTexts<T extends { language: Language }>(value: unknown): T | null {
-  const texts = value as T | null;
-  return texts && (LANGUAGES as readonly string[]).includes(texts.language) ? texts : null;
-}
-
-/** The page's texts from `data-texts` (`read` checks them), or null when unreadable (then nothing is written). */
-function textsOf<T extends { language: Language }>(raw: string | null, read: (value: unknown) => T | null): T | null {
+/** The page locale in `data-texts` (fills/render.ts viewLocaleOf checks it), or null when unreadable (then nothing is written). */
+function localeOf(raw: string | null): PageLocale | null {
   if (!raw) return null;
   try {
-    return read(JSON.parse(decodeAttribute(raw)));
+    return viewLocaleOf(JSON.parse(decodeAttribute(raw)));
   } catch {
     return null;
   }
 }
 
 /**
- * Rewriter steps writing one list into `[data-fill=<name>]`: the data block first (the island's stores read it),
- * then the markup into the island, both only when the page's texts are readable (`read` checks them); `attributes` go on the
- * `[data-fill]` element with them. The island, built to hydrate at load (it must list the games itself when nothing
+ * Rewriter steps writing one island's first render into `[data-fill=<name>]`: the data block first (the island's
+ * stores read it), then the view's HTML into the island, both only when the page's `data-texts` holds a readable page
+ * locale (src/views/listTexts.ts viewTexts; the attribute is removed either way), given to both; `attributes` go on
+ * the `[data-fill]` element with them. The island, built to hydrate at load (it must list the games itself when nothing
  * is written), then hydrates on the player's first interaction instead (`client="interaction"`,
  * src/directives/interaction.ts, which every page's frame loads; a tap inside the list before is held and replayed):
  * the markup shows everything the first screen needs, so React is not evaluated before the player acts (issue 9:
  * TBT ≤ 50 ms under Lighthouse's 4× CPU throttle is out of reach while React runs at load).
  */
-export function writeList<T extends { language: Language }>(
-  rewriter: HTMLRewriter, name: string, block: (texts: T) => string, markup: (texts: T) => string, attributes: Record<string, string> = {},
-  read: (value: unknown) => T | null = languageTexts,
+export function writeList(
+  rewriter: HTMLRewriter, name: string, block: (locale: PageLocale) => string, markup: (locale: PageLocale) => string, attributes: Record<string, string> = {},
 ): HTMLRewriter {
-  let texts: T | null = null;
+  let texts: PageLocale | null = null;
   return rewriter
     .on(`[data-fill="${name}"]`, {
       element: (element) => {
-        texts = textsOf<T>(element.getAttribute('data-texts'), read);
+        texts = localeOf(element.getAttribute('data-texts'));
         element.removeAttribute('data-texts');
         if (!texts) return;
         element.prepend(block(texts), { html: true });
@@ -148,17 +145,37 @@ export async function gameListFill(url: URL, language: Language, merchantCode: s
   if (!page.success || page.data.games.length === 0) return null;
   const { games, pageNum, totalPages } = page.data;
 
+  const fingerprint = fingerprintOf([address, mapping, games, pageNum, totalPages]);
+  const list = { items: games, pageNum, totalPages };
+  // The island's first render over the data block (src/islands/GameListScreen.tsx): the address's view, its search,
+  // page 1 loaded, nothing failed, not hydrated (no favourites, no lanes asked for: a list of games shows no vendor tiles).
+  const screen = () => createElement(GameListScreenView, {
+    view, search: address.gameName, paged: { list, loading: false, loadingMore: false, failed: false, loadMore: () => undefined, retry: () => undefined },
+    vendorCards: null, catalogueFailed: false, lanesFailed: false, hydrated: false, tiles: STILL_TILES, actions: STILL_GAME_LIST_ACTIONS,
+  });
   return {
-    fingerprint: fingerprintOf([address, mapping, games, pageNum, totalPages]),
-    apply: (rewriter) => writeList<GameListTexts>(
+    fingerprint,
+    apply: (rewriter) => writeList(
       rewriter, 'game-list',
-      (texts) => {
-        const served: ServedGameList = { language: texts.language, address, mapping, key: view.key!, page: { items: games, pageNum, totalPages } };
+      (locale) => {
+        const served: ServedGameList = { language: locale.language, address, mapping, key: view.key!, page: list };
         return `<script type="application/json" id="${SERVED_GAME_LIST_ID}">${servedJson(served)}</script>`;
       },
-      (texts) => gameListMarkup({ ...view, address, games, pageNum, totalPages }, texts),
+      (locale) => renderViewKept(`list|${fingerprint}|${JSON.stringify(locale)}`, locale, screen),
     ),
   };
+}
+
+/** A count-down as LotteryListView renders it: its close time and interval, then its text. */
+const TIMER = /(<span class="lotto-timer" data-close-at="(\d+)" data-interval="(\d+)">)[^<]*/g;
+
+/**
+ * `html` (LotteryListView's) with each count-down's text as of `now` (server time, epoch ms): the text the view
+ * renders for that moment (rules/countdown.ts countdownText of the timer's close time and interval), which is what
+ * the page's ticker writes into the same elements every second (src/lib/countdownTicker.ts writeTimers).
+ */
+function timersAt(html: string, now: number): string {
+  return html.replace(TIMER, (_, open: string, closeAt: string, interval: string) => `${open}${countdownText(Number(closeAt), Number(interval), now)}`);
 }
 
 /**
@@ -175,13 +192,18 @@ export async function lotteryFill(url: URL, language: Language, merchantCode: st
     // The count-downs (and the clock reading the browser takes from the page's own request) are of this moment: a
     // copy confirmed with 304 would count from a stale server time, so the server time is part of the fingerprint.
     fingerprint: fingerprintOf([list, serverTime]),
-    apply: (rewriter) => writeList<LotteryTexts>(
+    apply: (rewriter) => writeList(
       rewriter, 'lottery',
-      (texts) => {
-        const served: ServedLottery = { language: texts.language, serverTime, list };
+      (locale) => {
+        const served: ServedLottery = { language: locale.language, serverTime, list };
         return `<script type="application/json" id="${SERVED_LOTTERY_ID}">${servedJson(served)}</script>`;
       },
-      (texts) => lotteryListMarkup(list, serverTime, texts),
+      // The island's first render over the data block (src/islands/LotteryGames.tsx): the catalogue's order, every
+      // provider, nothing launching, the count-downs as of the server time. The list's HTML is kept per isolate (as
+      // first rendered) and its count-downs written as of this view's server time, as the page's ticker does.
+      (locale) => timersAt(renderViewKept(`lottery|${fingerprintOf(list)}|${JSON.stringify(locale)}`, locale, () => createElement(LotteryListView, {
+        games: list, now: serverTime, order: 'catalogue', vendor: null, launching: null, onChooseVendor: () => undefined, onLaunch: () => undefined,
+      })), serverTime),
       // The page's count-down ticker starts from it (src/views/Lottery.astro) without reading the data block.
       { 'data-server-time': String(serverTime) },
     ),

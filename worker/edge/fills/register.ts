@@ -1,11 +1,17 @@
 import { accountsCalls } from '../../../contract/calls/accounts';
+import { createElement } from 'react';
 import type { Language } from '../../../rules/i18n';
 import { affiliateFromQuery, fieldsForTab, registerTabs, settingsList } from '../../../rules/register-tabs';
 import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../../rules/served';
 import type { ContentFill } from './content';
 import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
 import { writeList } from './list';
-import { registerFormMarkup, type RegisterTexts } from './register-markup';
+import { renderViewKept } from './render';
+import RegisterFormView, { STILL_REGISTER_ACTIONS, STILL_REGISTER_PARTS } from '../../../src/components/RegisterFormView';
+import { REGISTER_FIELDS, type RegisterValues } from '../../../rules/validation';
+
+/** Every field empty (src/stores/pages/register.ts registerForm's first values). */
+const NOTHING_TYPED = Object.fromEntries(REGISTER_FIELDS.map((field) => [field, ''])) as RegisterValues;
 
 /**
  * /m/register with its form in the first HTML (issue 9: the page shows the real form, not "Loading…", and React
@@ -14,8 +20,8 @@ import { registerFormMarkup, type RegisterTexts } from './register-markup';
  * (the island's call: GET /wps/system/setting/register, ModuleId REG3), and writes into `[data-fill=register]`:
  * - the settings as a data block (rules/served.ts) that `$registerSetup` takes as its first value;
  * - the form for those settings and the site's switches (the ones the edge writes into `<html data-switches>`,
- *   which the island reads on hydration too) into the island (register-markup.ts), which then hydrates on
- *   interaction instead of at load.
+ *   which the island reads on hydration too) into the island: its view (src/components/RegisterFormView.tsx) rendered
+ *   as the island first renders it (fills/render.ts), which then hydrates on interaction instead of at load.
  * Nothing is written (the island loads at once and fetches the settings itself, as before) when the call fails,
  * when the site offers no registration tab (the island says registration is closed), or when the address carries
  * an invitation code (`?affiliateCode=` / `?code=`: the form depends on the code's check, which the island makes).
@@ -32,15 +38,22 @@ export async function registerFill(
   if (!answer.success) return null;
   const fields = settingsList(answer.data);
   const shown = fieldsForTab(initial, fields, switches);
+  const fingerprint = fingerprintOf([fields, enabledSwitches]);
+  // The island's first render over the data block (src/islands/RegisterForm.tsx): switches unknown before hydration
+  // (the stylesheet gates the social buttons), the site's first tab, nothing typed, "I agree" ticked, nothing loaded.
+  const form = () => createElement(RegisterFormView, {
+    switches: null, tabs, tab: initial, shown, loadFailed: false, values: NOTHING_TYPED, errors: {}, formError: null, busy: false,
+    agreed: true, captchaNonce: 0, policy: null, parts: STILL_REGISTER_PARTS, actions: STILL_REGISTER_ACTIONS,
+  });
   return {
-    fingerprint: fingerprintOf([fields, enabledSwitches]),
-    apply: (rewriter) => writeList<RegisterTexts>(
+    fingerprint,
+    apply: (rewriter) => writeList(
       rewriter, 'register',
-      (texts) => {
-        const served: ServedRegister = { language: texts.language, fields };
+      (locale) => {
+        const served: ServedRegister = { language: locale.language, fields };
         return `<script type="application/json" id="${SERVED_REGISTER_ID}">${servedJson(served)}</script>`;
       },
-      (texts) => registerFormMarkup({ tabs, tab: initial, shown }, texts),
+      (locale) => renderViewKept(`register|${fingerprint}|${JSON.stringify(locale)}`, locale, form),
     ),
   };
 }

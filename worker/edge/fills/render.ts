@@ -33,12 +33,21 @@ export function viewLocaleOf(value: unknown): PageLocale | null {
 }
 
 /**
- * `view` rendered to HTML (React's renderToString) with `t()` answering in `locale`. Throws what the view throws.
+ * The image preloads React's server renderer puts in front of a view whose images ask for a high fetch priority
+ * (`<link rel="preload" as="image" …/>`, one per such image). A view's HTML goes inside its island's element, not
+ * in `<head>`: the browser already finds those images early in the markup that follows, the island renders no such
+ * link when it hydrates, and the first HTML stays as the island's markup alone.
+ */
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+
+/**
+ * `view` rendered to HTML (React's renderToString, without the image preloads React puts in front:
+ * {@link LEADING_IMAGE_PRELOADS}) with `t()` answering in `locale`. Throws what the view throws.
  */
 export function renderView(locale: PageLocale, view: ReactElement): string {
   rendering = localeContext(locale);
   try {
-    return renderToString(view);
+    return renderToString(view).replace(LEADING_IMAGE_PRELOADS, '');
   } finally {
     rendering = undefined;
   }
