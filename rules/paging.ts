@@ -61,3 +61,14 @@ export function appendPage<T>(list: Paged<T>, answer: PageAnswer<T>, key: (item:
 export function pageIndicator(list: Paged<unknown>): { page: number; total: number } {
   return { page: Math.min(list.pageNum, list.totalPages), total: list.totalPages };
 }
+
+/** A paged list as a view shows it. */
+export interface PagedState<T> {
+  list: Paged<T>;
+  /** True while page 1 of this key loads. */
+  loading: boolean;
+  /** True while a next page loads. */
+  loadingMore: boolean;
+  /** True when page 1 failed (the retry button shows). */
+  failed: boolean;
+}

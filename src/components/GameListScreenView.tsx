@@ -1,7 +1,7 @@
 import { t, type MessageKey } from '../../rules/i18n';
 import { vendorName, type listViewOf } from '../../rules/gameListView';
 import { GAME_SEARCH_ID, TILE_VENDOR_ID } from '../../rules/served';
-import type { PagedState } from '../stores/kit/paged';
+import type { PagedState } from '../../rules/paging';
 import GameGridView, { type TileBindings } from './GameGridView';
 import type { TileGame } from './GameTile';
 import { categoryLabel, classifyLabel } from './labels';
@@ -54,7 +54,7 @@ export interface GameListScreenViewProps {
   view: GameListView;
   /** The name searched for (the search box's first text). */
   search: string | undefined;
-  /** The list of `view.key` (src/stores/kit/paged.ts), with its actions. */
+  /** The list of `view.key` (src/stores/kit/paged.ts builds it), with its actions. */
   paged: PagedState<TileGame> & { loadMore: () => void; retry: () => void };
   /** The category's vendor cards (vendor tiles); null while the vendor lanes are unknown. */
   vendorCards: readonly VendorCardView[] | null;

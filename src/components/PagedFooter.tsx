@@ -1,6 +1,6 @@
 import { t } from '../../rules/i18n';
 import { hasMore, pageIndicator } from '../../rules/paging';
-import type { PagedState } from '../stores/kit/paged';
+import type { PagedState } from '../../rules/paging';
 
 /**
  * The 'page / total pages' indicator and the 'more games' button, disabled on the last page (player-shell §2

@@ -1,20 +1,10 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { Language } from '../../../rules/i18n';
-import { appendPage, emptyPaged, FIRST_PAGE, nextPage, replacePage, type PageAnswer, type Paged } from '../../../rules/paging';
+import { appendPage, emptyPaged, FIRST_PAGE, nextPage, replacePage, type PageAnswer, type Paged, type PagedState } from '../../../rules/paging';
+export type { PagedState } from '../../../rules/paging';
 import { createFetcher } from './fetcher';
 import { $language } from '../concepts/language';
 import { showToast } from '../concepts/toast';
-
-/** A paged list as a view shows it. */
-export interface PagedState<T> {
-  list: Paged<T>;
-  /** True while page 1 of this key loads. */
-  loading: boolean;
-  /** True while a next page loads. */
-  loadingMore: boolean;
-  /** True when page 1 failed (the retry button shows). */
-  failed: boolean;
-}
 
 /** A paged list store of one key, with its actions. */
 export interface PagedStore<T> extends ReadableAtom<PagedState<T>> {
