@@ -28,7 +28,7 @@ export default defineConfig(async () => {
                   APP_ENV: 'development',
                   TEST_MIGRATIONS: migrations,
                   TEST_SEED: demoSeedStatements(),
-                  // The contract fuzzer's knobs (tests/worker/contract-fuzz.test.ts): runs per call and seed.
+                  // The contract fuzzer's knobs (tests/worker/contract/contract-fuzz.test.ts): runs per call and seed.
                   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
                   FUZZ_SEED: process.env.FUZZ_SEED ?? '',
                 },

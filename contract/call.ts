@@ -45,7 +45,7 @@ export interface CallDef<
   text?: boolean | undefined;
   /**
    * Served only in upstream mode: the platform answers it and the built-in API has no route for it (the worker
-   * forwards it, edge/upstream.ts). The contract-routes test (tests/worker/contract-routes.test.ts) requires a
+   * forwards it, edge/upstream.ts). The contract-routes test (tests/worker/contract/contract-routes.test.ts) requires a
    * built-in route for every call without this mark, and none for a call with it.
    */
   upstreamOnly?: boolean | undefined;

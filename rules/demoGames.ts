@@ -3,7 +3,7 @@
  * game and a fish shooter. Pure rules, shared by the worker (which plays rounds with the provably fair stream of
  * ./fair.ts) and the browser (which replays a round to verify it). Money is integer minor units.
  *
- * Return to player, exactly (tests/unit/demo-games.test.ts recomputes each):
+ * Return to player, exactly (tests/unit/games/demo-games.test.ts recomputes each):
  * - table, Dragon or Tiger: 25/26 ≈ 96.15 % (even money; half the stake back on a tie); Tie: 12/13 ≈ 92.31 % (11:1);
  * - crash: 99 % for every target (the crash point is at least t with probability 0.99 / t, within 2^-32);
  * - shooter: 96 % for every target (a target paying m× is hit with probability 0.96 / m).

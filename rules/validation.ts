@@ -1,7 +1,7 @@
 /**
  * Field rules of the login, registration and password forms (accounts §5 Validation rules). Every rule is a pure
  * function returning a message key, or null when the value passes. The registration formats are the server's own
- * (both read contract/fieldFormats.ts; tests/unit/validation.test.ts checks the whole rules agree) so most mistakes
+ * (both read contract/fieldFormats.ts; tests/unit/accounts/validation.test.ts checks the whole rules agree) so most mistakes
  * are caught before a call; the server still has the last word.
  */
 import { FIELD_FORMATS, REGISTER_FIELDS, matchesPattern, type FieldPattern, type RegisterField } from '../contract/fieldFormats';

@@ -25,7 +25,7 @@ const pageFlag = process.argv.indexOf('--page');
 const PAGES = pageFlag > 0
   ? [process.argv[pageFlag + 1] ?? '/m/home']
   : ['/m/home', '/m/gameList?gameType=RNG', '/m/login', '/m/register', '/m/help', '/m/lottery'];
-/** The script budgets the browser tests enforce (tests/e2e/budgets.spec.ts), shown beside the measured weight. */
+/** The script budgets the browser tests enforce (tests/e2e/site/budgets.spec.ts), shown beside the measured weight. */
 const BUDGETS = (JSON.parse(readFileSync('perf-budgets.json', 'utf8')) as { pages: Record<string, { gzipKB: number; requests: number }> }).pages;
 const DETAILS = process.argv.includes('--details');
 /** Lighthouse runs per page (`--runs`, default 3); the run with the median performance score is reported. */

@@ -72,7 +72,7 @@ function replayControl(control: Control, kind: ControlState['kind'], before: Con
  *   over to the island afterwards (src/lib/heldInput.ts decides which; replayControl how), before the taps and
  *   submits are replayed, so a held submit sends what was typed.
  * Why the hand-over is needed (React 19.3 as used here; checked in Chromium on a server-rendered page hydrated with
- * hydrateRoot, and the whole directive by tests/e2e/interaction-replay.spec.ts):
+ * hydrateRoot, and the whole directive by tests/e2e/site/interaction-replay.spec.ts):
  * on hydrating a controlled or uncontrolled input whose value the player changed, React keeps the typed value in the
  * element (it does not overwrite it), sets the element's default value to what it rendered, and starts its value
  * tracker at the typed value — it fires no onChange, so the component and its store keep the rendered value

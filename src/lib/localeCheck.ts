@@ -1,7 +1,7 @@
 /**
  * Locale validation (docs/design.md "Locales": flat dotted keys, validated by a schema; a locale may neither lack a
  * key of EN nor have an extra one; every key carries a description for translators). Shared by
- * tests/unit/locales.test.ts and `npm run locales`.
+ * tests/unit/site/locales.test.ts and `npm run locales`.
  */
 
 /**

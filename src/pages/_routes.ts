@@ -4,7 +4,7 @@
  * route per row, `/[...i18n]<path>` with the view as its entry point, and each view's `getStaticPaths`
  * (`pagePaths`, src/views/locale.ts) builds the row in all 27 languages: EN at `dist/client<path>.html`, every other
  * language at `dist/client/i18n/<code><path>.html`. A page's path is written once, in PAGE_ROUTES; this file only
- * names its view. tests/unit/page-files.test.ts keeps the rows in step with the pages the worker serves.
+ * names its view. tests/unit/site/page-files.test.ts keeps the rows in step with the pages the worker serves.
  *
  * The file sits in `src/pages/` and starts with `_`, so Astro reads it as no route of its own.
  */

@@ -1,7 +1,7 @@
 /**
  * The platform stand-in's data and answer SHAPES, in one place. They follow platform-contract.md (§2–§7, the "Read"
  * column), not PlayDeck's own schemas: where the two differ, the stand-in keeps the document's shape and PlayDeck
- * follows (tests/unit/standin-shapes.test.ts checks every answer against shapes written from the document). Where
+ * follows (tests/unit/upstream/standin-shapes.test.ts checks every answer against shapes written from the document). Where
  * the document says "not found", the stand-in uses a platform-style shape (envelope, decimal money, camelCase,
  * "1"/"0" flags), noted per builder.
  */

@@ -4,7 +4,7 @@ import { randomBytes } from '@noble/hashes/utils.js';
 /**
  * Password hashing with scrypt (N = 2^14, r = 8, p = 1, 32-byte key, 16-byte random salt per password), computed
  * by the runtime's own node:crypto (native in workerd and Node, about 20 times faster than a JavaScript scrypt,
- * which matters on Workers' CPU limits); RFC 7914 vectors in tests/worker/password-hash.test.ts pin the output.
+ * which matters on Workers' CPU limits); RFC 7914 vectors in tests/worker/accounts/password-hash.test.ts pin the output.
  * The stored string describes itself so parameters can be raised later without breaking old hashes:
  *   $scrypt$ln=14,r=8,p=1$<salt base64>$<key base64>
  * Passwords are never logged or returned.

@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_STATE } from '../../../playwright.config';
+import { registerPlayer, watchForPageErrors } from '../players';
+
+/**
+ * Conversations end to end in built-in mode (accounts §2 Message centre, /m/webEmail, live chat): a new player
+ * finds the welcome message and its badge, opens live chat and writes; a support agent answers from the operator
+ * console in a second browser context; the player sees the reply and the badge clears after reading.
+ * The console account is created with the operator script, so this spec writes to the database from outside.
+ */
+const AGENT = `agent${Date.now().toString(36)}`;
+const AGENT_PASSWORD = 'console-pass-2026';
+
+test.beforeAll(() => {
+  const result = spawnSync('node', ['scripts/operator.ts', 'console-operator', 'DEMO', AGENT, 'Ann from support'], {
+    encoding: 'utf8',
+    env: { ...process.env, PLAYDECK_STATE: E2E_STATE, CONSOLE_PASSWORD: AGENT_PASSWORD },
+  });
+  expect(result.status, result.stderr + result.stdout).toBe(0);
+});
+
+const rowBadge = (page: Page, label: string) => page.locator('.link-list li', { hasText: label }).locator('.unread-badge');
+
+test('welcome message, live chat answered from the console, badges follow', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const problems = watchForPageErrors(page);
+  const player = await registerPlayer(page);
+
+  // The frame's customer-service entry shows the welcome message as unread.
+  await expect(page.locator('.footer-menu .unread-badge')).toHaveText('1');
+  await page.goto('/m/message');
+  await expect(rowBadge(page, 'Inbox')).toHaveText('1');
+  await page.getByRole('link', { name: /Inbox/ }).click();
+  await page.waitForURL('**/m/webEmail');
+  await page.getByRole('button', { name: /Welcome!/ }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await expect(page.locator('.rich-text')).toContainText('Thank you for joining us');
+  await page.getByRole('button', { name: 'Back to messages' }).click();
+  await expect(page.locator('.inbox-list li.read')).toHaveCount(1);
+
+  // Live chat: please wait, then the chat page; the player writes.
+  await page.goto('/m/message');
+  await expect(rowBadge(page, 'Inbox')).toHaveCount(0);
+  await page.getByRole('button', { name: /Live chat/ }).click();
+  await expect(page.getByText('Please wait…')).toBeVisible();
+  await page.waitForURL('**/m/liveChat?*');
+  await page.getByPlaceholder('Type a message').fill('Hello, where is my bonus?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.chat-line.player')).toContainText('Hello, where is my bonus?');
+  await expect(page.locator('.chat-line.player .chat-receipt')).toContainText('Delivered');
+  const chatUrl = page.url();
+  await page.goto('/m/message');
+
+  // A support agent answers from the console, in a browser context of their own.
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await agent.goto('/console/');
+  await agent.getByLabel('Username').fill(AGENT);
+  await agent.getByLabel('Password').fill(AGENT_PASSWORD);
+  await agent.getByRole('button', { name: 'Sign in' }).click();
+  await agent.getByRole('button', { name: new RegExp(player.username) }).click();
+  await expect(agent.locator('#messages')).toContainText('Hello, where is my bonus?');
+  await agent.getByLabel('Answer').fill('Hi! It is in your wallet now.');
+  await agent.getByRole('button', { name: 'Send' }).click();
+  await expect(agent.locator('#messages li.agent')).toContainText('Hi! It is in your wallet now.');
+
+  // The player's live-chat badge shows the reply without a reload, and clears once the chat is read.
+  await expect(rowBadge(page, 'Live chat')).toHaveText('1', { timeout: 40_000 });
+  await expect(page.locator('.footer-menu .unread-badge')).toHaveText('1');
+  await page.goto(chatUrl);
+  await expect(page.locator('.chat-line.agent')).toContainText('Hi! It is in your wallet now.');
+  await expect(page.locator('.chat-line.agent .chat-author')).toHaveText('Ann from support');
+  await expect(agent.locator('#messages')).toContainText('Hello, where is my bonus?');
+  await page.goto('/m/message');
+  await expect(page.getByRole('button', { name: /Live chat/ })).toBeVisible();
+  await expect(rowBadge(page, 'Live chat')).toHaveCount(0);
+  await expect(page.locator('.footer-menu .unread-badge')).toHaveCount(0);
+  await agentContext.close();
+  expect(problems).toEqual([]);
+});

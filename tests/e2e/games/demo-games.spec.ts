@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../a11y';
+import { minorOf, registerPlayer, usd, watchForPageErrors } from '../players';
+
+/**
+ * Games that match their kind, and the game history (issue 13): a new player opens a live casino game, which
+ * launches the demo vendor's card table (dragon tiger), plays a round on the real wallet, checks it with the
+ * revealed seeds, then finds the round in the game history with the period's totals and verifies it there too.
+ */
+test('a new player plays a card table round, verifies it, and finds it in the game history', async ({ page }) => {
+  test.setTimeout(150_000);
+  const problems = watchForPageErrors(page);
+  await registerPlayer(page);
+
+  await page.goto('/m/gameList?gameType=LIVE');
+  const first = page.getByRole('main').getByRole('listitem').getByRole('button', { name: /^(?!(Add|Remove) .+ (to|from) favourites$)/ }).first();
+  const gameName = ((await first.textContent()) ?? '').trim();
+  await first.click();
+  await page.waitForURL(/\/play\/table\?nodeId=\d+/);
+  await expect(page.getByRole('heading', { name: gameName })).toBeVisible();
+  const balance = page.getByLabel('Balance', { exact: true });
+  await expect(balance).toHaveText('$1,000.00');
+
+  await page.getByRole('radio', { name: 'Tiger' }).check();
+  await page.getByRole('radio', { name: '$1.00' }).check();
+  await page.getByRole('button', { name: 'Deal' }).click();
+  const result = page.getByText(/^(You won \$[\d.,]+!|No win this time\.)$/);
+  await expect(result).toBeVisible();
+  const won = (await result.textContent())?.startsWith('You won') ? minorOf((await result.textContent()) ?? '') : 0;
+  await expect(balance).toHaveText(usd(100_000 - 100 + won));
+  await page.getByText('Provably fair').click();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Verified: the seed matches its hash and gives this result.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'demo card table');
+
+  await page.goto('/m/gameRecord');
+  await page.getByRole('button', { name: 'Card table' }).click();
+  const line = page.getByRole('listitem').filter({ hasText: gameName });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(`Stake $1.00 · Win ${usd(won)} · Net ${won - 100 < 0 ? '-' : ''}${usd(Math.abs(won - 100))}`);
+  const totals = page.getByRole('definition');
+  await expect(totals.first()).toHaveText('$1.00');
+  await line.getByRole('button', { name: 'Round details' }).click();
+  await expect(line.getByText(/^Dragon .+ · Tiger .+ · Your bet: Tiger$/)).toBeVisible();
+  await line.getByRole('button', { name: 'Verify' }).click();
+  await expect(line.getByText('Verified: the seed matches its hash and gives this result.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'game history');
+  expect(problems).toEqual([]);
+});

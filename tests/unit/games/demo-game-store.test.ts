@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../src/api/demo', () => ({ getDemoGame: vi.fn(), getDemoFair: vi.fn(), playDemoRound: vi.fn() }));
+vi.mock('../../../src/stores/concepts/member', async () => {
+  const { atom } = await import('nanostores');
+  return { $wallet: atom<unknown>(null), refreshWallet: vi.fn() };
+});
+
+const { getDemoGame, getDemoFair, playDemoRound } = await import('../../../src/api/demo');
+const { ApiRequestError } = await import('../../../src/api/client');
+const { $wallet, refreshWallet } = await import('../../../src/stores/concepts/member');
+const { $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay } = await import('../../../src/stores/pages/demoGame');
+
+const sheet = {
+  nodeId: 15000, kind: 'table' as const, gameName: 'Jade Baccarat', displayName: 'PlayDeck Live', stakes: [10, 50], freePlay: true,
+  minTarget: 101, maxTarget: 10_000, targets: [],
+};
+const round = {
+  roundId: 7, nodeId: 15000, outcome: { kind: 'table' as const, bet: 'DRAGON' as const, dragon: 12, tiger: 0 }, stakeMinor: 50, winMinor: 100,
+  freePlay: false, fair: { serverSeed: 'a'.repeat(64), commitment: 'c1', clientSeed: 'x', nonce: 0 }, createdAt: 1,
+};
+
+afterEach(() => {
+  vi.clearAllMocks();
+  $demoRound.set({ playing: false, round: null, error: null, pending: null, commitment: null, freePlay: false });
+});
+
+describe('a player at the demo card table', () => {
+  it('opens the game, sees the next commitment, plays a round and sees the new balance at once', async () => {
+    vi.mocked(getDemoGame).mockResolvedValueOnce(sheet);
+    vi.mocked(getDemoFair).mockResolvedValueOnce({ commitment: 'c1', nonce: 0 });
+    vi.mocked(playDemoRound).mockResolvedValueOnce({ round, balanceMinor: 1_050, nextCommitment: 'c2' });
+    $wallet.set({ sumBalance: 1_000, currencySymbol: '$' } as never);
+    await openDemoGame(15000);
+    await loadCommitment();
+    expect($demoSheet.get()).toEqual({ nodeId: 15000, game: sheet, error: null });
+    expect($demoRound.get().commitment).toBe('c1');
+    const playing = playDemo(15000, 50, 'DRAGON');
+    expect($demoRound.get().playing).toBe(true);
+    await playing;
+    const sent = vi.mocked(playDemoRound).mock.calls[0]![0];
+    expect(sent).toMatchObject({ nodeId: 15000, stakeMinor: 50, choice: 'DRAGON', freePlay: false });
+    expect(sent.clientSeed).toMatch(/^[0-9a-f]{16}$/);
+    expect($demoRound.get()).toMatchObject({ playing: false, round, commitment: 'c2', pending: null, error: null });
+    expect(($wallet.get() as { sumBalance: number }).sumBalance).toBe(1_050);
+  });
+
+  it('retries a round whose answer was lost with the same key and seed, and a refused round is not retried', async () => {
+    vi.mocked(playDemoRound).mockRejectedValueOnce(new TypeError('offline'));
+    await playDemo(15000, 50, 'TIGER');
+    expect($demoRound.get().error).toBe('slot.network');
+    const lost = vi.mocked(playDemoRound).mock.calls[0]![0];
+    vi.mocked(playDemoRound).mockRejectedValueOnce(new ApiRequestError(409, 'insufficient_balance', null));
+    await playDemo(15000, 10, 'TIE');
+    expect(vi.mocked(playDemoRound).mock.calls[1]![0]).toEqual(lost);
+    expect($demoRound.get()).toMatchObject({ error: 'slot.insufficient', pending: null });
+    expect(refreshWallet).toHaveBeenCalled();
+  });
+
+  it('plays for free only on a game that supports it', async () => {
+    vi.mocked(getDemoGame).mockResolvedValueOnce(sheet);
+    await openDemoGame(15000, true);
+    expect($demoRound.get().freePlay).toBe(true);
+    setFreePlay(false);
+    expect($demoRound.get().freePlay).toBe(false);
+    vi.mocked(getDemoGame).mockResolvedValueOnce({ ...sheet, freePlay: false });
+    await openDemoGame(15000, true);
+    expect($demoRound.get().freePlay).toBe(false);
+    setFreePlay(true);
+    expect($demoRound.get().freePlay).toBe(false);
+  });
+
+  it('reports a missing game as not found', async () => {
+    vi.mocked(getDemoGame).mockRejectedValueOnce(new ApiRequestError(404, 'game_not_found', null));
+    await openDemoGame(99);
+    expect($demoSheet.get()).toEqual({ nodeId: 99, game: null, error: 'notFound' });
+  });
+});

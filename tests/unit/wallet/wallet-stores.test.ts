@@ -1,0 +1,266 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../src/api/wallet', () => ({
+  getPaymentMethods: vi.fn(), createDeposit: vi.fn(), getDeposit: vi.fn(), getWithdrawInfo: vi.fn(), requestWithdrawal: vi.fn(),
+  getSecurityConfig: vi.fn(), savePaymentPassword: vi.fn(), getTransactions: vi.fn(),
+}));
+vi.mock('../../../src/api/accounts', () => ({ getWallet: vi.fn(), getMemberInfo: vi.fn(), logout: vi.fn() }));
+
+const api = await import('../../../src/api/wallet');
+const accounts = await import('../../../src/api/accounts');
+const { ApiRequestError } = await import('../../../src/api/client');
+const { $session } = await import('../../../src/stores/concepts/session');
+const { $wallet } = await import('../../../src/stores/concepts/member');
+const { balanceMoved } = await import('../../../src/stores/concepts/balance');
+const deposit = await import('../../../src/stores/pages/deposit');
+const withdraw = await import('../../../src/stores/pages/withdraw');
+const transactions = await import('../../../src/stores/pages/transactions');
+const security = await import('../../../src/stores/pages/security');
+const { resetEnvironment, setEnvironment } = await import('../../../src/stores/kit/environment');
+
+const METHODS = {
+  currency: 'USD', currencySymbol: '$', template: 1 as const,
+  methods: [{ methodCode: 'DEMO_BANK', displayName: 'Bank', minMinor: 1_000, maxMinor: 500_000 }, { methodCode: 'DEMO_EWALLET', displayName: 'E-wallet', minMinor: 500, maxMinor: 100_000 }],
+};
+const pendingDeposit = { depositId: 7, methodCode: 'DEMO_BANK', amountMinor: 2_500, status: 'pending' as const, createdAt: 1, expiresAt: 2, redirectUrl: 'http://x/pay/demo/tok', balanceMinor: null };
+
+// The wallet store loads itself when first used (nanostores onMount): keep it mounted, as a page's balance widget does.
+beforeAll(async () => {
+  vi.mocked(accounts.getWallet).mockResolvedValue({ sumBalance: 10_000, currency: 'USD', currencySymbol: '$' });
+  $session.set({ token: 't', userName: 'ana', type: 0, merchantCode: 'DEMO' } as never);
+  $wallet.listen(() => undefined);
+  await vi.waitFor(() => expect(accounts.getWallet).toHaveBeenCalled());
+});
+
+beforeEach(() => {
+  $wallet.set({ sumBalance: 10_000, currency: 'USD', currencySymbol: '$' });
+  // The deposit's status checks do not wait their 1.5 s here.
+  setEnvironment({ setTimeout: (fn) => setTimeout(fn, 0) });
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  resetEnvironment();
+});
+
+describe('balance store: money-moving actions refresh it at once (player-shell §4 Balance; issues 9, 13)', () => {
+  it('takes the balance an answer carries, else reloads it now', async () => {
+    balanceMoved(12_345);
+    expect($wallet.get()?.sumBalance).toBe(12_345);
+    vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 99, currency: 'USD', currencySymbol: '$' });
+    balanceMoved();
+    await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(99));
+  });
+});
+
+describe('deposit flow (issue 13, Deposit)', () => {
+  it('loads the methods, refuses an amount outside the chosen method\'s limits without calling, then leaves for the provider', async () => {
+    vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
+    const went: string[] = [];
+    setEnvironment({ navigate: (url) => went.push(url) });
+    await deposit.openDepositPage('');
+    expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', methodCode: 'DEMO_BANK', template: 1 });
+    deposit.setDepositAmount('9.99');
+    await deposit.submitDeposit();
+    expect(deposit.$deposit.get().error).toBe('wallet.amountInvalid');
+    expect(api.createDeposit).not.toHaveBeenCalled();
+    deposit.setDepositAmount(2_500);
+    expect(deposit.$deposit.get().amountText).toBe('25.00');
+    vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
+    await deposit.submitDeposit();
+    expect(api.createDeposit).toHaveBeenCalledWith(expect.objectContaining({ methodCode: 'DEMO_BANK', amountMinor: 2_500 }));
+    expect(went).toEqual(['http://x/pay/demo/tok']);
+    expect(deposit.$deposit.get().phase).toBe('redirecting');
+  });
+
+  it('retries a lost answer with the same idempotency key', async () => {
+    vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
+    setEnvironment({ navigate: () => undefined });
+    await deposit.openDepositPage('');
+    deposit.chooseMethod('DEMO_EWALLET');
+    deposit.setDepositAmount('10');
+    vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(0, 'network', null));
+    await deposit.submitDeposit();
+    // A lost answer may still have placed the order: the outcome is being checked, not "failed".
+    expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.outcome_checking' });
+    vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
+    await deposit.submitDeposit();
+    const keys = vi.mocked(api.createDeposit).mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('a 502 upstream_unavailable says the outcome is being checked, reads the balance again and keeps the key', async () => {
+    vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
+    setEnvironment({ navigate: () => undefined });
+    await deposit.openDepositPage('');
+    deposit.setDepositAmount('30');
+    vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 13_000, currency: 'USD', currencySymbol: '$' });
+    vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(502, 'upstream_unavailable', null));
+    await deposit.submitDeposit();
+    expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.outcome_checking' });
+    await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(13_000));
+    // A refusal is a real failure: a new action gets a new key.
+    vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(400, 'amount_out_of_range', null));
+    await deposit.submitDeposit();
+    expect(deposit.$deposit.get().error).toBe('wallet.amountInvalid');
+    vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
+    await deposit.submitDeposit();
+    const keys = vi.mocked(api.createDeposit).mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('coming back from paying: checks until credited and updates the balance at once', async () => {
+    vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
+    vi.mocked(api.getDeposit)
+      .mockResolvedValueOnce({ ...pendingDeposit, redirectUrl: null })
+      .mockResolvedValueOnce({ ...pendingDeposit, redirectUrl: null, status: 'credited', balanceMinor: 12_500 });
+    await deposit.openDepositPage('?deposit=7');
+    expect(api.getDeposit).toHaveBeenCalledTimes(2);
+    expect(deposit.$deposit.get().returned?.status).toBe('credited');
+    expect(deposit.$deposit.get().checking).toBe(false);
+    expect($wallet.get()?.sumBalance).toBe(12_500);
+  });
+
+  it('shows the refusal of a trial account or a provider outage', async () => {
+    vi.mocked(api.getPaymentMethods).mockRejectedValueOnce(new ApiRequestError(403, 'free_reject', null));
+    await deposit.openDepositPage('');
+    expect(deposit.$deposit.get()).toMatchObject({ phase: 'failed', error: 'free_reject' });
+    expect(deposit.depositErrorKey('payment_unavailable')).toBe('wallet.unavailable');
+  });
+});
+
+const INFO = {
+  enabled: true, minMinor: 2_000, maxMinor: 200_000, availableMinor: 10_000, currencySymbol: '$', paymentPasswordSet: true, payeeName: 'Ana Cruz', withdrawals: [],
+};
+
+describe('withdraw flow (issue 13, Withdraw)', () => {
+  it('fills the payee from the profile, checks the form before sending, then holds and refreshes the balance', async () => {
+    vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
+    await withdraw.loadWithdraw();
+    expect(withdraw.$withdraw.get().form.payeeName).toBe('Ana Cruz');
+    withdraw.setWithdrawField('amountText', '150');
+    await withdraw.submitWithdraw();
+    expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.insufficient', invalid: 'amountText' });
+    withdraw.setWithdrawField('amountText', '50');
+    await withdraw.submitWithdraw();
+    expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.fieldRequired', invalid: 'bankName' });
+    withdraw.setWithdrawField('bankName', 'Demo Bank');
+    withdraw.setWithdrawField('accountNumber', '12345678');
+    withdraw.setWithdrawField('paymentPassword', '12');
+    await withdraw.submitWithdraw();
+    expect(withdraw.$withdraw.get().invalid).toBe('paymentPassword');
+    expect(api.requestWithdrawal).not.toHaveBeenCalled();
+    withdraw.setWithdrawField('paymentPassword', '246810');
+    vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 5_000 });
+    await withdraw.submitWithdraw();
+    expect(api.requestWithdrawal).toHaveBeenCalledWith(expect.objectContaining({ amountMinor: 5_000, bankName: 'Demo Bank', paymentPassword: '246810' }));
+    expect($wallet.get()?.sumBalance).toBe(5_000);
+    expect(withdraw.$withdraw.get()).toMatchObject({ notice: 'wallet.withdrawRequested', phase: 'ready' });
+    expect(withdraw.$withdraw.get().form).toMatchObject({ amountText: '', paymentPassword: '', payeeName: 'Ana Cruz' });
+  });
+
+  it('a wrong payment password marks that field and clears it', async () => {
+    vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
+    await withdraw.loadWithdraw();
+    withdraw.setWithdrawField('amountText', '20');
+    withdraw.setWithdrawField('bankName', 'Bank');
+    withdraw.setWithdrawField('accountNumber', '1234');
+    withdraw.setWithdrawField('paymentPassword', '000000');
+    vi.mocked(api.requestWithdrawal).mockRejectedValueOnce(new ApiRequestError(403, 'payment_password_wrong', null));
+    await withdraw.submitWithdraw();
+    expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.passwordWrong', invalid: 'paymentPassword' });
+    expect(withdraw.$withdraw.get().form.paymentPassword).toBe('');
+  });
+});
+
+describe('withdraw: a lost answer (README, Upstream mode "When the platform fails")', () => {
+  it.each([
+    ['network', new ApiRequestError(0, 'network', null)],
+    ['502 upstream_unavailable', new ApiRequestError(502, 'upstream_unavailable', null)],
+    ['504 without an envelope', new ApiRequestError(504, 'internal_error', null)],
+  ])('%s: says it is being checked, reads balance and list again, retries with the same key', async (_name, failure) => {
+    vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
+    await withdraw.loadWithdraw();
+    withdraw.setWithdrawField('amountText', '20');
+    withdraw.setWithdrawField('bankName', 'Bank');
+    withdraw.setWithdrawField('accountNumber', '1234');
+    withdraw.setWithdrawField('paymentPassword', '246810');
+    vi.mocked(api.getWithdrawInfo).mockClear();
+    vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 8_000, currency: 'USD', currencySymbol: '$' });
+    vi.mocked(api.requestWithdrawal).mockRejectedValueOnce(failure);
+    await withdraw.submitWithdraw();
+    expect(withdraw.$withdraw.get()).toMatchObject({ phase: 'ready', notice: 'error.outcome_checking', error: null });
+    expect(api.getWithdrawInfo).toHaveBeenCalled();
+    await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(8_000));
+    withdraw.setWithdrawField('paymentPassword', '246810');
+    vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 6_000 });
+    await withdraw.submitWithdraw();
+    const keys = vi.mocked(api.requestWithdrawal).mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+describe('transactions view', () => {
+  it('loads a period, filters by category from page 1, appends more, and the newest request wins', async () => {
+    setEnvironment({ now: () => 1_000_000_000_000 });
+    const visit = transactions.transactionsPage();
+    const page = (pageNo: number, totalPages: number, id: number) => ({
+      list: [{ id, category: 'deposit' as const, kind: 'deposit', amountMinor: 100, balanceAfterMinor: 100, createdAt: 1 }],
+      totals: { deposits: 100, withdrawals: 0, netDeposits: 100, bonuses: 0, rounds: 0 }, pageNo, totalPages,
+    });
+    vi.mocked(api.getTransactions).mockResolvedValueOnce(page(1, 2, 1)).mockResolvedValueOnce(page(2, 2, 2));
+    await visit.load();
+    await visit.load(true);
+    expect(visit.$transactions.get().list.map((r) => r.id)).toEqual([1, 2]);
+    expect(api.getTransactions).toHaveBeenNthCalledWith(1, { category: '', startDate: 1_000_000_000_000 - 30 * 86_400_000, endDate: 1_000_000_000_000, pageNo: 1 });
+    await visit.load(true);
+    expect(api.getTransactions).toHaveBeenCalledTimes(2);
+    let late: (v: ReturnType<typeof page>) => void = () => undefined;
+    vi.mocked(api.getTransactions).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; })).mockResolvedValueOnce(page(1, 1, 9));
+    const older = visit.filter('round');
+    await visit.choosePeriod(7);
+    late(page(1, 1, 5));
+    await older;
+    expect(visit.$transactions.get()).toMatchObject({ category: 'round', days: 7 });
+    expect(visit.$transactions.get().list.map((r) => r.id)).toEqual([9]);
+    visit.exit();
+  });
+
+  it('drops an answer that arrives after the page was left', async () => {
+    let late: (v: never) => void = () => undefined;
+    vi.mocked(api.getTransactions).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const visit = transactions.transactionsPage();
+    const loading = visit.load();
+    visit.exit();
+    late({ list: [{ id: 1 }], totals: null, pageNo: 1, totalPages: 1 } as never);
+    await loading;
+    expect(visit.$transactions.get()).toMatchObject({ list: [], loading: true });
+  });
+});
+
+describe('security page: payment password', () => {
+  it('sets it with the login password the first time, then changes it with the current one', async () => {
+    vi.mocked(api.getSecurityConfig).mockResolvedValueOnce({ paymentPasswordSet: false, mobileBound: true, mobileNum: '+63******1234', emailBound: false, email: '' });
+    await security.loadSecurity();
+    security.setSecurityField('next', '12345');
+    await security.savePaymentPasswordForm();
+    expect(security.$security.get().error).toBe('wallet.sixDigits');
+    security.setSecurityField('next', '123456');
+    security.setSecurityField('confirm', '123457');
+    await security.savePaymentPasswordForm();
+    expect(security.$security.get().error).toBe('wallet.passwordsDiffer');
+    security.setSecurityField('confirm', '123456');
+    security.setSecurityField('current', 'login-pass');
+    await security.savePaymentPasswordForm();
+    expect(api.savePaymentPassword).toHaveBeenLastCalledWith({ newPaymentPassword: '123456', loginPassword: 'login-pass' });
+    expect(security.$security.get()).toMatchObject({ saved: true, config: { paymentPasswordSet: true } });
+    security.setSecurityField('current', '123456');
+    security.setSecurityField('next', '654321');
+    security.setSecurityField('confirm', '654321');
+    vi.mocked(api.savePaymentPassword).mockRejectedValueOnce(new ApiRequestError(403, 'payment_password_wrong', null));
+    await security.savePaymentPasswordForm();
+    expect(api.savePaymentPassword).toHaveBeenLastCalledWith({ newPaymentPassword: '654321', oldPaymentPassword: '123456' });
+    expect(security.$security.get().error).toBe('wallet.passwordWrong');
+  });
+});
