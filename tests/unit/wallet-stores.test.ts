@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WithdrawPage } from '../../src/stores/pages/withdraw';
 
 vi.mock('../../src/api/wallet', () => ({
   getPaymentMethods: vi.fn(), createDeposit: vi.fn(), getDeposit: vi.fn(), getWithdrawInfo: vi.fn(), requestWithdrawal: vi.fn(),
@@ -13,7 +14,7 @@ const { $session } = await import('../../src/stores/concepts/session');
 const { $wallet } = await import('../../src/stores/concepts/member');
 const { balanceMoved } = await import('../../src/stores/concepts/balance');
 const deposit = await import('../../src/stores/pages/deposit');
-const withdraw = await import('../../src/stores/pages/withdraw');
+const { withdrawPage } = await import('../../src/stores/pages/withdraw');
 const transactions = await import('../../src/stores/pages/transactions');
 const security = await import('../../src/stores/pages/security');
 const { resetEnvironment, setEnvironment } = await import('../../src/stores/kit/environment');
@@ -134,67 +135,109 @@ const INFO = {
 };
 
 describe('withdraw flow (issue 13, Withdraw)', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let withdraw: WithdrawPage;
+  beforeEach(() => {
+    withdraw = withdrawPage();
+  });
+  afterEach(() => withdraw.exit());
+
   it('fills the payee from the profile, checks the form before sending, then holds and refreshes the balance', async () => {
     vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
-    await withdraw.loadWithdraw();
+    await withdraw.load();
     expect(withdraw.$withdraw.get().form.payeeName).toBe('Ana Cruz');
-    withdraw.setWithdrawField('amountText', '150');
-    await withdraw.submitWithdraw();
+    withdraw.setField('amountText', '150');
+    await withdraw.submit();
     expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.insufficient', invalid: 'amountText' });
-    withdraw.setWithdrawField('amountText', '50');
-    await withdraw.submitWithdraw();
+    withdraw.setField('amountText', '50');
+    await withdraw.submit();
     expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.fieldRequired', invalid: 'bankName' });
-    withdraw.setWithdrawField('bankName', 'Demo Bank');
-    withdraw.setWithdrawField('accountNumber', '12345678');
-    withdraw.setWithdrawField('paymentPassword', '12');
-    await withdraw.submitWithdraw();
+    withdraw.setField('bankName', 'Demo Bank');
+    withdraw.setField('accountNumber', '12345678');
+    withdraw.setField('paymentPassword', '12');
+    await withdraw.submit();
     expect(withdraw.$withdraw.get().invalid).toBe('paymentPassword');
     expect(api.requestWithdrawal).not.toHaveBeenCalled();
-    withdraw.setWithdrawField('paymentPassword', '246810');
+    withdraw.setField('paymentPassword', '246810');
     vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 5_000 });
-    await withdraw.submitWithdraw();
+    await withdraw.submit();
     expect(api.requestWithdrawal).toHaveBeenCalledWith(expect.objectContaining({ amountMinor: 5_000, bankName: 'Demo Bank', paymentPassword: '246810' }));
     expect($wallet.get()?.sumBalance).toBe(5_000);
     expect(withdraw.$withdraw.get()).toMatchObject({ notice: 'wallet.withdrawRequested', phase: 'ready' });
     expect(withdraw.$withdraw.get().form).toMatchObject({ amountText: '', paymentPassword: '', payeeName: 'Ana Cruz' });
   });
 
+  it('drops limits and a filed request\'s answer that arrive after the page was left', async () => {
+    let late: (v: typeof INFO) => void = () => undefined;
+    vi.mocked(api.getWithdrawInfo).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const loading = withdraw.load();
+    withdraw.exit();
+    late(INFO);
+    await loading;
+    expect(withdraw.$withdraw.get()).toMatchObject({ phase: 'loading', info: null });
+    const visit = withdrawPage();
+    vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
+    await visit.load();
+    visit.setField('amountText', '20');
+    visit.setField('bankName', 'Bank');
+    visit.setField('accountNumber', '1234');
+    visit.setField('paymentPassword', '246810');
+    let filed: (v: { withdrawal: never; balanceMinor: number }) => void = () => undefined;
+    vi.mocked(api.requestWithdrawal).mockImplementationOnce(() => new Promise((resolve) => { filed = resolve; }));
+    const submitting = visit.submit();
+    visit.exit();
+    vi.mocked(api.getWithdrawInfo).mockClear();
+    filed({ withdrawal: {} as never, balanceMinor: 7_000 });
+    await submitting;
+    expect(visit.$withdraw.get()).toMatchObject({ phase: 'submitting', notice: null });
+    expect(api.getWithdrawInfo).not.toHaveBeenCalled();
+    // The money moved: the balance store still takes the balance after the hold.
+    expect($wallet.get()?.sumBalance).toBe(7_000);
+  });
+
   it('a wrong payment password marks that field and clears it', async () => {
     vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
-    await withdraw.loadWithdraw();
-    withdraw.setWithdrawField('amountText', '20');
-    withdraw.setWithdrawField('bankName', 'Bank');
-    withdraw.setWithdrawField('accountNumber', '1234');
-    withdraw.setWithdrawField('paymentPassword', '000000');
+    await withdraw.load();
+    withdraw.setField('amountText', '20');
+    withdraw.setField('bankName', 'Bank');
+    withdraw.setField('accountNumber', '1234');
+    withdraw.setField('paymentPassword', '000000');
     vi.mocked(api.requestWithdrawal).mockRejectedValueOnce(new ApiRequestError(403, 'payment_password_wrong', null));
-    await withdraw.submitWithdraw();
+    await withdraw.submit();
     expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.passwordWrong', invalid: 'paymentPassword' });
     expect(withdraw.$withdraw.get().form.paymentPassword).toBe('');
   });
 });
 
 describe('withdraw: a lost answer (README, Upstream mode "When the platform fails")', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let withdraw: WithdrawPage;
+  beforeEach(() => {
+    withdraw = withdrawPage();
+  });
+  afterEach(() => withdraw.exit());
+
   it.each([
     ['network', new ApiRequestError(0, 'network', null)],
     ['502 upstream_unavailable', new ApiRequestError(502, 'upstream_unavailable', null)],
     ['504 without an envelope', new ApiRequestError(504, 'internal_error', null)],
   ])('%s: says it is being checked, reads balance and list again, retries with the same key', async (_name, failure) => {
     vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
-    await withdraw.loadWithdraw();
-    withdraw.setWithdrawField('amountText', '20');
-    withdraw.setWithdrawField('bankName', 'Bank');
-    withdraw.setWithdrawField('accountNumber', '1234');
-    withdraw.setWithdrawField('paymentPassword', '246810');
+    await withdraw.load();
+    withdraw.setField('amountText', '20');
+    withdraw.setField('bankName', 'Bank');
+    withdraw.setField('accountNumber', '1234');
+    withdraw.setField('paymentPassword', '246810');
     vi.mocked(api.getWithdrawInfo).mockClear();
     vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 8_000, currency: 'USD', currencySymbol: '$' });
     vi.mocked(api.requestWithdrawal).mockRejectedValueOnce(failure);
-    await withdraw.submitWithdraw();
+    await withdraw.submit();
     expect(withdraw.$withdraw.get()).toMatchObject({ phase: 'ready', notice: 'error.outcome_checking', error: null });
     expect(api.getWithdrawInfo).toHaveBeenCalled();
     await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(8_000));
-    withdraw.setWithdrawField('paymentPassword', '246810');
+    withdraw.setField('paymentPassword', '246810');
     vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 6_000 });
-    await withdraw.submitWithdraw();
+    await withdraw.submit();
     const keys = vi.mocked(api.requestWithdrawal).mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
