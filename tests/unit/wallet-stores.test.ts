@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DepositPage } from '../../src/stores/pages/deposit';
 import type { WithdrawPage } from '../../src/stores/pages/withdraw';
 
 vi.mock('../../src/api/wallet', () => ({
@@ -13,7 +14,7 @@ const { ApiRequestError } = await import('../../src/api/client');
 const { $session } = await import('../../src/stores/concepts/session');
 const { $wallet } = await import('../../src/stores/concepts/member');
 const { balanceMoved } = await import('../../src/stores/concepts/balance');
-const deposit = await import('../../src/stores/pages/deposit');
+const { depositPage, depositErrorKey } = await import('../../src/stores/pages/deposit');
 const { withdrawPage } = await import('../../src/stores/pages/withdraw');
 const transactions = await import('../../src/stores/pages/transactions');
 const security = await import('../../src/stores/pages/security');
@@ -54,20 +55,27 @@ describe('balance store: money-moving actions refresh it at once (player-shell Â
 });
 
 describe('deposit flow (issue 13, Deposit)', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let deposit: DepositPage;
+  beforeEach(() => {
+    deposit = depositPage();
+  });
+  afterEach(() => deposit.exit());
+
   it('loads the methods, refuses an amount outside the chosen method\'s limits without calling, then leaves for the provider', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
     const went: string[] = [];
     setEnvironment({ navigate: (url) => went.push(url) });
-    await deposit.openDepositPage('');
+    await deposit.open('');
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', methodCode: 'DEMO_BANK', template: 1 });
-    deposit.setDepositAmount('9.99');
-    await deposit.submitDeposit();
+    deposit.setAmount('9.99');
+    await deposit.submit();
     expect(deposit.$deposit.get().error).toBe('wallet.amountInvalid');
     expect(api.createDeposit).not.toHaveBeenCalled();
-    deposit.setDepositAmount(2_500);
+    deposit.setAmount(2_500);
     expect(deposit.$deposit.get().amountText).toBe('25.00');
     vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
-    await deposit.submitDeposit();
+    await deposit.submit();
     expect(api.createDeposit).toHaveBeenCalledWith(expect.objectContaining({ methodCode: 'DEMO_BANK', amountMinor: 2_500 }));
     expect(went).toEqual(['http://x/pay/demo/tok']);
     expect(deposit.$deposit.get().phase).toBe('redirecting');
@@ -76,15 +84,15 @@ describe('deposit flow (issue 13, Deposit)', () => {
   it('retries a lost answer with the same idempotency key', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
     setEnvironment({ navigate: () => undefined });
-    await deposit.openDepositPage('');
+    await deposit.open('');
     deposit.chooseMethod('DEMO_EWALLET');
-    deposit.setDepositAmount('10');
+    deposit.setAmount('10');
     vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(0, 'network', null));
-    await deposit.submitDeposit();
+    await deposit.submit();
     // A lost answer may still have placed the order: the outcome is being checked, not "failed".
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.outcome_checking' });
     vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
-    await deposit.submitDeposit();
+    await deposit.submit();
     const keys = vi.mocked(api.createDeposit).mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys[0]).toBe(keys[1]);
   });
@@ -92,19 +100,19 @@ describe('deposit flow (issue 13, Deposit)', () => {
   it('a 502 upstream_unavailable says the outcome is being checked, reads the balance again and keeps the key', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
     setEnvironment({ navigate: () => undefined });
-    await deposit.openDepositPage('');
-    deposit.setDepositAmount('30');
+    await deposit.open('');
+    deposit.setAmount('30');
     vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 13_000, currency: 'USD', currencySymbol: '$' });
     vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(502, 'upstream_unavailable', null));
-    await deposit.submitDeposit();
+    await deposit.submit();
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.outcome_checking' });
     await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(13_000));
     // A refusal is a real failure: a new action gets a new key.
     vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(400, 'amount_out_of_range', null));
-    await deposit.submitDeposit();
+    await deposit.submit();
     expect(deposit.$deposit.get().error).toBe('wallet.amountInvalid');
     vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
-    await deposit.submitDeposit();
+    await deposit.submit();
     const keys = vi.mocked(api.createDeposit).mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys[0]).toBe(keys[1]);
     expect(keys[2]).not.toBe(keys[1]);
@@ -115,18 +123,39 @@ describe('deposit flow (issue 13, Deposit)', () => {
     vi.mocked(api.getDeposit)
       .mockResolvedValueOnce({ ...pendingDeposit, redirectUrl: null })
       .mockResolvedValueOnce({ ...pendingDeposit, redirectUrl: null, status: 'credited', balanceMinor: 12_500 });
-    await deposit.openDepositPage('?deposit=7');
+    await deposit.open('?deposit=7');
     expect(api.getDeposit).toHaveBeenCalledTimes(2);
     expect(deposit.$deposit.get().returned?.status).toBe('credited');
     expect(deposit.$deposit.get().checking).toBe(false);
     expect($wallet.get()?.sumBalance).toBe(12_500);
   });
 
+  it('leaving the page stops checking a returned deposit and drops a late answer', async () => {
+    const timers: (() => void)[] = [];
+    setEnvironment({ setTimeout: (fn) => { timers.push(fn); return 0 as never; }, clearTimeout: () => undefined });
+    vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
+    vi.mocked(api.getDeposit).mockResolvedValue({ ...pendingDeposit, redirectUrl: null });
+    const opening = deposit.open('?deposit=7');
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    deposit.exit();
+    await opening;
+    expect(api.getDeposit).toHaveBeenCalledTimes(1);
+    expect(deposit.$deposit.get().checking).toBe(true);
+    const visit = depositPage();
+    let late: (v: never) => void = () => undefined;
+    vi.mocked(api.getPaymentMethods).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const loading = visit.open('');
+    visit.exit();
+    late(METHODS as never);
+    await loading;
+    expect(visit.$deposit.get()).toMatchObject({ phase: 'loading', methods: [] });
+  });
+
   it('shows the refusal of a trial account or a provider outage', async () => {
     vi.mocked(api.getPaymentMethods).mockRejectedValueOnce(new ApiRequestError(403, 'free_reject', null));
-    await deposit.openDepositPage('');
+    await deposit.open('');
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'failed', error: 'free_reject' });
-    expect(deposit.depositErrorKey('payment_unavailable')).toBe('wallet.unavailable');
+    expect(depositErrorKey('payment_unavailable')).toBe('wallet.unavailable');
   });
 });
 
