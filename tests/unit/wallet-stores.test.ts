@@ -17,7 +17,7 @@ const { balanceMoved } = await import('../../src/stores/concepts/balance');
 const { depositPage, depositErrorKey } = await import('../../src/stores/pages/deposit');
 const { withdrawPage } = await import('../../src/stores/pages/withdraw');
 const transactions = await import('../../src/stores/pages/transactions');
-const security = await import('../../src/stores/pages/security');
+const { securityPage } = await import('../../src/stores/pages/security');
 const { resetEnvironment, setEnvironment } = await import('../../src/stores/kit/environment');
 
 const METHODS = {
@@ -312,27 +312,44 @@ describe('transactions view', () => {
 });
 
 describe('security page: payment password', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let security: ReturnType<typeof securityPage>;
+  beforeEach(() => {
+    security = securityPage();
+  });
+  afterEach(() => security.exit());
+
   it('sets it with the login password the first time, then changes it with the current one', async () => {
     vi.mocked(api.getSecurityConfig).mockResolvedValueOnce({ paymentPasswordSet: false, mobileBound: true, mobileNum: '+63******1234', emailBound: false, email: '' });
-    await security.loadSecurity();
-    security.setSecurityField('next', '12345');
-    await security.savePaymentPasswordForm();
+    await security.load();
+    security.setField('next', '12345');
+    await security.savePaymentPassword();
     expect(security.$security.get().error).toBe('wallet.sixDigits');
-    security.setSecurityField('next', '123456');
-    security.setSecurityField('confirm', '123457');
-    await security.savePaymentPasswordForm();
+    security.setField('next', '123456');
+    security.setField('confirm', '123457');
+    await security.savePaymentPassword();
     expect(security.$security.get().error).toBe('wallet.passwordsDiffer');
-    security.setSecurityField('confirm', '123456');
-    security.setSecurityField('current', 'login-pass');
-    await security.savePaymentPasswordForm();
+    security.setField('confirm', '123456');
+    security.setField('current', 'login-pass');
+    await security.savePaymentPassword();
     expect(api.savePaymentPassword).toHaveBeenLastCalledWith({ newPaymentPassword: '123456', loginPassword: 'login-pass' });
     expect(security.$security.get()).toMatchObject({ saved: true, config: { paymentPasswordSet: true } });
-    security.setSecurityField('current', '123456');
-    security.setSecurityField('next', '654321');
-    security.setSecurityField('confirm', '654321');
+    security.setField('current', '123456');
+    security.setField('next', '654321');
+    security.setField('confirm', '654321');
     vi.mocked(api.savePaymentPassword).mockRejectedValueOnce(new ApiRequestError(403, 'payment_password_wrong', null));
-    await security.savePaymentPasswordForm();
+    await security.savePaymentPassword();
     expect(api.savePaymentPassword).toHaveBeenLastCalledWith({ newPaymentPassword: '654321', oldPaymentPassword: '123456' });
     expect(security.$security.get().error).toBe('wallet.passwordWrong');
+  });
+
+  it('drops settings and a save\'s answer that arrive after the page was left', async () => {
+    let late: (v: never) => void = () => undefined;
+    vi.mocked(api.getSecurityConfig).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const loading = security.load();
+    security.exit();
+    late({ paymentPasswordSet: true, mobileBound: false, mobileNum: '', emailBound: false, email: '' } as never);
+    await loading;
+    expect(security.$security.get().config).toBeNull();
   });
 });
