@@ -4,13 +4,14 @@ import FormField from './FormField';
 import { useHydrated } from './useHydrated';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../../rules/i18n';
-import { emailResetForm as form, submitEmailReset } from '../stores/pages/emailReset';
+import type { EmailResetFlow } from '../stores/pages/emailReset';
 
 /**
  * The page an e-mailed reset link opens (/m/forget?resetToken=…): the new password twice. The flow lives in
- * src/stores/pages/emailReset.ts.
+ * src/stores/pages/emailReset.ts (the `link` part of the page's visit, `flow`).
  */
-export default function EmailResetForm({ token }: { token: string }) {
+export default function EmailResetForm({ flow, token }: { flow: EmailResetFlow; token: string }) {
+  const { form } = flow;
   const hydrated = useHydrated();
   const values = useStore(form.$values);
   const errors = useStore(form.$errors);
@@ -20,7 +21,7 @@ export default function EmailResetForm({ token }: { token: string }) {
   useFieldFocus(ref, form.$focus);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void submitEmailReset(token);
+    void flow.submit(token);
   };
 
   return (

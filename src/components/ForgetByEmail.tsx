@@ -3,23 +3,24 @@ import { useStore } from '@nanostores/react';
 import FormField from './FormField';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../../rules/i18n';
-import { $resetMailSent, forgetByEmailForm as form, submitForgetByEmail } from '../stores/pages/forgetByEmail';
+import type { ForgetByEmailFlow } from '../stores/pages/forgetByEmail';
 
 /**
  * Forgot password by e-mail (accounts §2 /m/forget): username and e-mail; once sent, `in_been_out`. The flow lives
- * in src/stores/pages/forgetByEmail.ts.
+ * in src/stores/pages/forgetByEmail.ts (the `email` part of the page's visit, `flow`).
  */
-export default function ForgetByEmail() {
+export default function ForgetByEmail({ flow }: { flow: ForgetByEmailFlow }) {
+  const { form } = flow;
   const values = useStore(form.$values);
   const errors = useStore(form.$errors);
   const formError = useStore(form.$formError);
   const busy = useStore(form.$busy);
-  const sent = useStore($resetMailSent);
+  const sent = useStore(flow.$sent);
   const ref = useRef<HTMLFormElement>(null);
   useFieldFocus(ref, form.$focus);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void submitForgetByEmail();
+    void flow.submit();
   };
 
   if (sent) return <p className="card" role="status">{t('in_been_out')}</p>;

@@ -5,7 +5,7 @@ import { useHydrated } from './useHydrated';
 import NewPasswordFields from './NewPasswordFields';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../../rules/i18n';
-import { $forgetCaptchaNonce, forgetForm as form, reloadForgetCaptcha, requestResetCode, submitForget } from '../stores/pages/forgetPassword';
+import type { ForgetBySms } from '../stores/pages/forgetPassword';
 import CaptchaField from './CaptchaField';
 import CountryCodePicker from './CountryCodePicker';
 import SmsCodeField from './SmsCodeField';
@@ -16,20 +16,21 @@ const SMS_CAPTCHA_MODULE = 'VALID_CAPTCHA3';
 /**
  * Forgot password, reset by SMS (accounts §2 /m/forget, §4 SMS code, §5): dialling code and number, the captcha as
  * the human check, the get-code link with its countdown, then the code and the new password twice. The flow lives
- * in src/stores/pages/forgetPassword.ts.
+ * in src/stores/pages/forgetPassword.ts (the `sms` part of the page's visit, `flow`).
  */
-export default function ForgetPasswordForm() {
+export default function ForgetPasswordForm({ flow }: { flow: ForgetBySms }) {
+  const { form } = flow;
   const hydrated = useHydrated();
   const values = useStore(form.$values);
   const errors = useStore(form.$errors);
   const formError = useStore(form.$formError);
   const busy = useStore(form.$busy);
-  const nonce = useStore($forgetCaptchaNonce);
+  const nonce = useStore(flow.$captchaNonce);
   const ref = useRef<HTMLFormElement>(null);
   useFieldFocus(ref, form.$focus);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void submitForget();
+    void flow.submit();
   };
 
   return (
@@ -43,12 +44,12 @@ export default function ForgetPasswordForm() {
       </div>
       {/* The captcha image loads once the page is live (its cookie must come from this browser). */}
       <CaptchaField
-        moduleId={SMS_CAPTCHA_MODULE} nonce={hydrated ? nonce : 0} onReload={reloadForgetCaptcha}
+        moduleId={SMS_CAPTCHA_MODULE} nonce={hydrated ? nonce : 0} onReload={flow.reloadCaptcha}
         value={values.captcha} onValue={form.setter('captcha')} error={errors.captcha}
       />
       <SmsCodeField
         value={values.verificationCode} onValue={form.setter('verificationCode')} error={errors.verificationCode}
-        request={requestResetCode} disabled={busy}
+        request={flow.requestCode} disabled={busy}
       />
       <NewPasswordFields form={form} />
       <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../rules/i18n';
-import { $headIcon, loadHeadIcon, uploadHeadIcon } from '../stores/pages/headIcon';
+import { usePage } from '../hooks/usePage';
+import { headIconPage } from '../stores/pages/headIcon';
 
 /** Props of the head icon. */
 export interface HeadIconProps {
@@ -14,10 +15,11 @@ export interface HeadIconProps {
  * initial, with a control to choose a new png or jpg picture and the outcome of the upload.
  */
 export default function HeadIcon({ name }: HeadIconProps) {
-  const state = useStore($headIcon);
+  const page = usePage(headIconPage);
+  const state = useStore(page.$headIcon);
   useEffect(() => {
-    void loadHeadIcon();
-  }, []);
+    void page.load();
+  }, [page]);
   return (
     <div className="head-icon">
       {state.url
@@ -30,7 +32,7 @@ export default function HeadIcon({ name }: HeadIconProps) {
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             event.currentTarget.value = '';
-            if (file) void uploadHeadIcon(file);
+            if (file) void page.upload(file);
           }} />
       </label>
       <p className={state.error ? 'form-error' : 'form-ok'} role="status">{state.error ? t(state.error) : state.saved ? t('member.photoSaved') : ''}</p>

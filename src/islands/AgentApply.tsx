@@ -5,7 +5,8 @@ import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
 import { t } from '../../rules/i18n';
 import { $session, sessionMemberType } from '../stores/concepts/session';
-import { $agent, invitationLink, loadAgent, setAgentField, submitAgent, type AgentForm } from '../stores/pages/referrals';
+import { usePage } from '../hooks/usePage';
+import { agentPage, invitationLink, type AgentForm } from '../stores/pages/referrals';
 import RewardsStatus from '../components/RewardsStatus';
 
 /**
@@ -16,15 +17,16 @@ import RewardsStatus from '../components/RewardsStatus';
 export default function AgentApply() {
   const hydrated = useHydrated();
   const session = useStore($session);
-  const state = useStore($agent);
+  const page = usePage(agentPage);
+  const state = useStore(page.$agent);
   const real = session !== null && isRealAccount(sessionMemberType(session));
 
   useEffect(() => {
-    if (real) void loadAgent();
-  }, [real]);
+    if (real) void page.load();
+  }, [real, page]);
 
   const standing = state.standing;
-  if (!hydrated || !real || !standing) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void loadAgent()} />;
+  if (!hydrated || !real || !standing) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void page.load()} />;
   if (standing.isAgent) {
     return (
       <section className="card invite" aria-labelledby="agent-code">
@@ -45,7 +47,7 @@ export default function AgentApply() {
   }
   const busy = state.phase === 'busy';
   const field = (name: keyof AgentForm) => ({
-    value: state.form[name], onValue: (v: string) => setAgentField(name, v), name, error: state.invalid === name ? state.error : null,
+    value: state.form[name], onValue: (v: string) => page.setField(name, v), name, error: state.invalid === name ? state.error : null,
   });
   return (
     <section className="card" aria-labelledby="agent-form-title">
@@ -55,7 +57,7 @@ export default function AgentApply() {
           {t('agent.rejected')} {standing.application.reason ? t('agent.reason', { reason: standing.application.reason }) : ''}
         </p>
       )}
-      <form className="account-form" noValidate aria-busy={busy} onSubmit={(event) => { event.preventDefault(); void submitAgent(); }}>
+      <form className="account-form" noValidate aria-busy={busy} onSubmit={(event) => { event.preventDefault(); void page.submit(); }}>
         <FormField label={t('agent.fullName')} autoComplete="name" maxLength={60} {...field('fullName')} />
         <FormField label={t('agent.contact')} autoComplete="email" maxLength={80} {...field('contact')} />
         <FormField label={t('agent.channel')} autoComplete="url" maxLength={200} {...field('channel')} />

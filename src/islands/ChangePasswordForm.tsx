@@ -5,7 +5,8 @@ import { useHydrated } from '../components/useHydrated';
 import NewPasswordFields from '../components/NewPasswordFields';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { t } from '../../rules/i18n';
-import { $passwordSaved, changePasswordForm as form, OLD_PASSWORD_SHOWN, submitPasswordChange } from '../stores/pages/changePassword';
+import { usePage } from '../hooks/usePage';
+import { changePasswordPage, OLD_PASSWORD_SHOWN } from '../stores/pages/changePassword';
 
 /**
  * Change-password form (accounts §2 Change-password screen, §4, §5, §8): old password, new password and
@@ -13,16 +14,18 @@ import { $passwordSaved, changePasswordForm as form, OLD_PASSWORD_SHOWN, submitP
  */
 export default function ChangePasswordForm() {
   const hydrated = useHydrated();
+  const page = usePage(changePasswordPage);
+  const { form } = page;
   const values = useStore(form.$values);
   const errors = useStore(form.$errors);
   const notice = useStore(form.$formError);
-  const saved = useStore($passwordSaved);
+  const saved = useStore(page.$passwordSaved);
   const busy = useStore(form.$busy);
   const ref = useRef<HTMLFormElement>(null);
   useFieldFocus(ref, form.$focus);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void submitPasswordChange();
+    void page.submit();
   };
 
   return (

@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { CONTRACT_PAGES, type ContractPage } from '../lib/contracts';
 import { t } from '../../rules/i18n';
 import { serverErrorKey } from '../../rules/validation';
-import { $contractScreen, answerContract, loadContractOffer } from '../stores/pages/contracts';
+import { usePage } from '../hooks/usePage';
+import { contractScreenPage } from '../stores/pages/contracts';
 
 /**
  * An agent contract screen's offer (accounts §2 Agent contract prompts, §6; platform-contract.md §3): the pending
@@ -12,17 +13,18 @@ import { $contractScreen, answerContract, loadContractOffer } from '../stores/pa
  */
 export default function ContractOffer({ page }: { page: ContractPage }) {
   const kind = CONTRACT_PAGES[page];
-  const state = useStore($contractScreen);
+  const screen = usePage(contractScreenPage);
+  const state = useStore(screen.$contractScreen);
   useEffect(() => {
-    void loadContractOffer(kind);
-  }, [kind]);
+    void screen.load(kind);
+  }, [kind, screen]);
 
   if (state.status === 'loading') return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (state.status === 'failed') {
     return (
       <p role="alert">
         {t('common.error')}{' '}
-        <button type="button" className="btn btn-small" onClick={() => void loadContractOffer(kind)}>{t('common.retry')}</button>
+        <button type="button" className="btn btn-small" onClick={() => void screen.load(kind)}>{t('common.retry')}</button>
       </p>
     );
   }
@@ -36,8 +38,8 @@ export default function ContractOffer({ page }: { page: ContractPage }) {
       {state.offer.terms !== '' && <div className="rich contract-terms" dangerouslySetInnerHTML={{ __html: state.offer.terms }} />}
       {state.errorCode !== null && <p role="alert" className="form-error">{t(serverErrorKey(state.errorCode))}</p>}
       <div className="dialog-actions">
-        <button type="button" className="btn" disabled={state.busy} onClick={() => void answerContract(kind, false)}>{t('contract.decline')}</button>
-        <button type="button" className="btn btn-primary" disabled={state.busy} onClick={() => void answerContract(kind, true)}>{t('contract.accept')}</button>
+        <button type="button" className="btn" disabled={state.busy} onClick={() => void screen.answer(kind, false)}>{t('contract.decline')}</button>
+        <button type="button" className="btn btn-primary" disabled={state.busy} onClick={() => void screen.answer(kind, true)}>{t('contract.accept')}</button>
       </div>
     </div>
   );

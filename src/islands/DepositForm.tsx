@@ -6,7 +6,8 @@ import { isRealAccount } from '../lib/account';
 import { t, type MessageKey } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { depositPresets, depositTemplate } from '../lib/wallet';
-import { $deposit, chooseMethod, openDepositPage, setDepositAmount, submitDeposit } from '../stores/pages/deposit';
+import { usePage } from '../hooks/usePage';
+import { depositPage } from '../stores/pages/deposit';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import BalanceWidget from '../components/BalanceWidget';
 
@@ -23,19 +24,20 @@ const RETURNED_KEY: Record<string, MessageKey> = {
 export default function DepositForm() {
   const hydrated = useHydrated();
   const session = useStore($session);
-  const state = useStore($deposit);
+  const page = usePage(depositPage);
+  const state = useStore(page.$deposit);
   const real = session !== null && isRealAccount(sessionMemberType(session));
 
   useEffect(() => {
-    if (real) void openDepositPage(window.location.search);
-  }, [real]);
+    if (real) void page.open(window.location.search);
+  }, [real, page]);
 
   if (!hydrated || !real || state.phase === 'loading') return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   if (state.phase === 'failed') {
     return (
       <section className="card">
         <p className="form-error" role="alert">{t(state.error ?? 'wallet.failed')}</p>
-        <button type="button" className="btn" onClick={() => void openDepositPage(window.location.search)}>{t('common.retry')}</button>
+        <button type="button" className="btn" onClick={() => void page.open(window.location.search)}>{t('common.retry')}</button>
       </section>
     );
   }
@@ -62,13 +64,13 @@ export default function DepositForm() {
           <p className="muted">{t('wallet.noMethods')}</p>
         ) : (
           <form className={`account-form deposit-form ${modern ? 'is-new' : 'is-classic'}`} noValidate aria-busy={busy}
-            onSubmit={(event) => { event.preventDefault(); void submitDeposit(); }}>
+            onSubmit={(event) => { event.preventDefault(); void page.submit(); }}>
             <fieldset className="choice-group">
               <legend>{t('wallet.methods')}</legend>
               {state.methods.map((m) => (
                 <label key={m.methodCode} className={modern ? 'choice-card' : 'choice-row'}>
                   <input type="radio" name="method" value={m.methodCode} checked={m.methodCode === state.methodCode}
-                    onChange={() => chooseMethod(m.methodCode)} />
+                    onChange={() => page.chooseMethod(m.methodCode)} />
                   <span>{m.displayName}</span>
                   <small className="muted">{t('wallet.limits', { min: money(m.minMinor), max: money(m.maxMinor) })}</small>
                 </label>
@@ -78,11 +80,11 @@ export default function DepositForm() {
               <fieldset className="quick-amounts">
                 <legend>{t('wallet.quickAmounts')}</legend>
                 {depositPresets(method.minMinor, method.maxMinor).map((minor) => (
-                  <button key={minor} type="button" className="chip" onClick={() => setDepositAmount(minor)}>{money(minor)}</button>
+                  <button key={minor} type="button" className="chip" onClick={() => page.setAmount(minor)}>{money(minor)}</button>
                 ))}
               </fieldset>
             )}
-            <FormField key={`amount-${state.presetRevision}`} label={t('wallet.amount')} value={state.amountText} onValue={setDepositAmount}
+            <FormField key={`amount-${state.presetRevision}`} label={t('wallet.amount')} value={state.amountText} onValue={page.setAmount}
               inputMode="decimal" autoComplete="off" name="amount"
               hint={method ? t('wallet.limits', { min: money(method.minMinor), max: money(method.maxMinor) }) : undefined}
               error={state.error === 'wallet.amountInvalid' ? state.error : null} />

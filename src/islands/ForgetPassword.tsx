@@ -5,6 +5,8 @@ import { t } from '../../rules/i18n';
 import EmailResetForm from '../components/EmailResetForm';
 import ForgetByEmail from '../components/ForgetByEmail';
 import ForgetPasswordForm from '../components/ForgetPasswordForm';
+import { usePage } from '../hooks/usePage';
+import { forgetPage } from '../stores/pages/forgetPassword';
 
 type Method = 'sms' | 'email';
 
@@ -21,10 +23,11 @@ export function resetTokenOf(search: string): string | null {
  */
 export default function ForgetPassword() {
   const [method, setMethod] = useState<Method>('sms');
+  const page = usePage(forgetPage);
   // Read after hydration so the first client render matches the pre-rendered page.
   const hydrated = useHydrated();
   const token = hydrated ? resetTokenOf(window.location.search) : null;
-  if (token) return <EmailResetForm token={token} />;
+  if (token) return <EmailResetForm flow={page.link} token={token} />;
   const tabs = [
     { id: 'sms' as const, label: t('forget.tabSms') },
     { id: 'email' as const, label: t('forget.tabEmail') },
@@ -36,10 +39,10 @@ export default function ForgetPassword() {
         {method === 'sms' ? (
           <>
             <p className="lead">{t('forget.intro')}</p>
-            <ForgetPasswordForm />
+            <ForgetPasswordForm flow={page.sms} />
           </>
         ) : (
-          <ForgetByEmail />
+          <ForgetByEmail flow={page.email} />
         )}
       </div>
     </>

@@ -8,10 +8,8 @@ import { RECORD_KINDS, RECORD_PERIODS } from '../lib/gameRecord';
 import { pageLocale, t } from '../../rules/i18n';
 import { ORDER_FILTERS, orderOutcome } from '../lib/lotteryRound';
 import { formatMoney } from '../lib/money';
-import {
-  $recordDetails, $recordFilter, $recordList, loadMoreRecord, loadRecord, openRecordDetail,
-  type HistoryItem, type LotteryOrderDetail, type RoundDetail,
-} from '../stores/pages/gameRecord';
+import { usePage } from '../hooks/usePage';
+import { gameRecordPage, type GameRecordPage, type HistoryItem, type LotteryOrderDetail, type RoundDetail } from '../stores/pages/gameRecord';
 import { $wallet } from '../stores/concepts/member';
 import { $session } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
@@ -73,8 +71,8 @@ function RoundView({ round }: { round: RoundDetail }) {
 }
 
 /** One line: game, kind, time, stake, win and net; its detail behind a button. */
-function RecordItem({ item, money }: { item: HistoryItem; money: Money }) {
-  const details = useStore($recordDetails);
+function RecordItem({ page, item, money }: { page: GameRecordPage; item: HistoryItem; money: Money }) {
+  const details = useStore(page.$recordDetails);
   const [open, setOpen] = useState(false);
   const key = `${item.kind}:${item.id}`;
   const detail = details[key];
@@ -83,7 +81,7 @@ function RecordItem({ item, money }: { item: HistoryItem; money: Money }) {
     : item.winMinor > 0 ? t('slot.result.win', { amount: money(item.winMinor) }) : t('lottery.outcome.lost');
   const toggle = () => {
     setOpen(!open);
-    if (!open) void openRecordDetail(item);
+    if (!open) void page.openDetail(item);
   };
   return (
     <li className={`card record-order record-${item.kind}`}>
@@ -112,12 +110,13 @@ export default function GameRecord() {
   const session = useStore($session);
   const wallet = useStore($wallet);
   const settings = useStore($settings);
-  const filter = useStore($recordFilter);
-  const list = useStore($recordList);
+  const page = usePage(gameRecordPage);
+  const filter = useStore(page.$recordFilter);
+  const list = useStore(page.$recordList);
 
   useEffect(() => {
-    if (session) void loadRecord();
-  }, [session]);
+    if (session) void page.load();
+  }, [session, page]);
 
   if (!hydrated || !session) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   const symbol = wallet?.currencySymbol ?? settings?.currencySymbol ?? '';
@@ -127,14 +126,14 @@ export default function GameRecord() {
   return (
     <div className="record">
       <div className="chips" role="group" aria-label={t('history.kind')}>
-        {RECORD_KINDS.map((k) => <button key={k} type="button" className="chip" aria-pressed={k === filter.kind} onClick={() => void loadRecord({ kind: k })}>{t(`history.kind.${k}`)}</button>)}
+        {RECORD_KINDS.map((k) => <button key={k} type="button" className="chip" aria-pressed={k === filter.kind} onClick={() => void page.load({ kind: k })}>{t(`history.kind.${k}`)}</button>)}
       </div>
       <div className="chips" role="group" aria-label={t('history.period')}>
-        {RECORD_PERIODS.map((p) => <button key={p} type="button" className="chip" aria-pressed={p === filter.period} onClick={() => void loadRecord({ period: p })}>{t(`history.period.${p}`)}</button>)}
+        {RECORD_PERIODS.map((p) => <button key={p} type="button" className="chip" aria-pressed={p === filter.period} onClick={() => void page.load({ period: p })}>{t(`history.period.${p}`)}</button>)}
       </div>
       {statuses && (
         <div className="chips" role="group" aria-label={t('record.filter')}>
-          {ORDER_FILTERS.map((f) => <button key={f} type="button" className="chip" aria-pressed={f === filter.status} onClick={() => void loadRecord({ status: f })}>{t(`record.filter.${f}`)}</button>)}
+          {ORDER_FILTERS.map((f) => <button key={f} type="button" className="chip" aria-pressed={f === filter.status} onClick={() => void page.load({ status: f })}>{t(`record.filter.${f}`)}</button>)}
         </div>
       )}
       {list.totals && (
@@ -147,7 +146,7 @@ export default function GameRecord() {
       {list.failed ? (
         <div className="empty-state" role="alert">
           <p>{t('record.failed')}</p>
-          <button type="button" className="btn" onClick={() => void loadRecord()}>{t('common.retry')}</button>
+          <button type="button" className="btn" onClick={() => void page.load()}>{t('common.retry')}</button>
         </div>
       ) : !list.items ? (
         <p className="muted" aria-busy="true">{t('common.loading')}</p>
@@ -158,10 +157,10 @@ export default function GameRecord() {
         </div>
       ) : (
         <>
-          <ul className="record-list">{list.items.map((item) => <RecordItem key={`${item.kind}:${item.id}`} item={item} money={money} />)}</ul>
+          <ul className="record-list">{list.items.map((item) => <RecordItem key={`${item.kind}:${item.id}`} page={page} item={item} money={money} />)}</ul>
           <div className="paged-footer">
             <p className="page-indicator">{t('games.pageIndicatorLabel', { page: list.page + 1, total: Math.max(1, list.totalPages) })}</p>
-            <button type="button" className="btn more-games" disabled={list.page + 1 >= list.totalPages || list.loadingMore} aria-busy={list.loadingMore} onClick={() => void loadMoreRecord()}>
+            <button type="button" className="btn more-games" disabled={list.page + 1 >= list.totalPages || list.loadingMore} aria-busy={list.loadingMore} onClick={() => void page.loadMore()}>
               {t('history.more')}
             </button>
           </div>

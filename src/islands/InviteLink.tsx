@@ -7,7 +7,8 @@ import { formatDate, formatMoney } from '../../rules/format';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
 import { showToast } from '../stores/concepts/toast';
-import { $invite, invitationLink, loadInvite } from '../stores/pages/referrals';
+import { usePage } from '../hooks/usePage';
+import { invitationLink, invitePage } from '../stores/pages/referrals';
 import RewardsStatus from '../components/RewardsStatus';
 
 const STATUS_KEY: Record<'none' | 'waiting' | 'claimed', MessageKey> = {
@@ -24,18 +25,19 @@ export default function InviteLink() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const settings = useStore($settings);
-  const state = useStore($invite);
+  const page = usePage(invitePage);
+  const state = useStore(page.$invite);
   const [copied, setCopied] = useState<'link' | 'code' | null>(null);
   const real = session !== null && isRealAccount(sessionMemberType(session));
   const referralOn = settings?.promotions.REFERRAL?.enabled === true;
 
   useEffect(() => {
-    if (real && referralOn) void loadInvite();
-  }, [real, referralOn]);
+    if (real && referralOn) void page.load();
+  }, [real, referralOn, page]);
 
   if (hydrated && settings && !referralOn) return <p className="card">{t('invite.off')}</p>;
   const info = state.info;
-  if (!hydrated || !real || !info) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void loadInvite()} />;
+  if (!hydrated || !real || !info) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void page.load()} />;
   const link = invitationLink(window.location.origin, info.code);
   const money = (minor: number) => formatMoney(minor, settings?.currencySymbol ?? '');
   const copy = async (what: 'link' | 'code') => {

@@ -5,7 +5,8 @@ import { t } from '../../rules/i18n';
 import { formatMoney, formatNumber } from '../../rules/format';
 import { $session } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
-import { $leaderboard, loadLeaderboard } from '../stores/pages/rewards';
+import { usePage } from '../hooks/usePage';
+import { leaderboardPage } from '../stores/pages/rewards';
 import RewardsStatus from '../components/RewardsStatus';
 
 /**
@@ -16,15 +17,16 @@ export default function LeaderBoard() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const settings = useStore($settings);
-  const state = useStore($leaderboard);
+  const page = usePage(leaderboardPage);
+  const state = useStore(page.$leaderboard);
   const token = session?.token ?? null;
 
   useEffect(() => {
-    if (hydrated) void loadLeaderboard();
-  }, [hydrated, token]);
+    if (hydrated) void page.load();
+  }, [hydrated, token, page]);
 
   const board = state.board;
-  if (!hydrated || !board) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void loadLeaderboard()} />;
+  if (!hydrated || !board) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void page.load()} />;
   const money = (minor: number) => formatMoney(minor, settings?.currencySymbol ?? '');
   return (
     <section className="card" aria-labelledby="board-heading">

@@ -4,7 +4,8 @@ import { useHydrated } from '../components/useHydrated';
 import { activeTag, t } from '../../rules/i18n';
 import { CHAT_MAX_CHARS } from '../../contract/chat-protocol';
 import { $session } from '../stores/concepts/session';
-import { $chatConnection, $chatLines, openChat, sendChat } from '../stores/pages/chat';
+import { usePage } from '../hooks/usePage';
+import { liveChatPage } from '../stores/pages/chat';
 
 function time(ms: number): string {
   return new Intl.DateTimeFormat(activeTag(), { timeStyle: 'short' }).format(ms);
@@ -18,16 +19,17 @@ function time(ms: number): string {
 export default function LiveChatScreen() {
   const hydrated = useHydrated();
   const session = useStore($session);
-  const lines = useStore($chatLines);
-  const connection = useStore($chatConnection);
+  const page = usePage(liveChatPage);
+  const lines = useStore(page.$chatLines);
+  const connection = useStore(page.$chatConnection);
   const [draft, setDraft] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const params = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search);
   const conversationId = params.get('c') ?? '';
   useEffect(() => {
     if (!session || !/^[A-Za-z0-9_-]{8,64}$/.test(conversationId)) return undefined;
-    return openChat(conversationId);
-  }, [session !== null, conversationId]); // eslint-disable-line react-hooks/exhaustive-deps
+    return page.open(conversationId);
+  }, [session !== null, conversationId, page]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [lines.length]);
@@ -65,7 +67,7 @@ export default function LiveChatScreen() {
         className="chat-form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (sendChat(draft, session.userName)) setDraft('');
+          if (page.send(draft, session.userName)) setDraft('');
         }}
       >
         <label htmlFor="chat-text" className="visually-hidden">{t('chat.placeholder')}</label>

@@ -8,7 +8,8 @@ import { launcherCloseHref, LOTTO_CLOSE_KEY } from '../stores/concepts/launch';
 import { remainingMs, serverNow } from '../../rules/lotteryClock';
 import { addressWithoutToken, lottoH5FromPath, themeFromCss, withPlayType, type LottoH5Target } from '../lib/lottoH5';
 import { $deviceNow } from '../stores/kit/clock';
-import { $clockOffset, $round, clearSlip, openRound } from '../stores/pages/lotteryRound';
+import { usePage } from '../hooks/usePage';
+import { lotteryRoundPage } from '../stores/pages/lotteryRound';
 import { $wallet } from '../stores/concepts/member';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
@@ -48,11 +49,12 @@ export default function LottoH5() {
   const hydrated = useHydrated();
   const [target, setTarget] = useState<LottoH5Target | null | undefined>(undefined);
   const [playType, setPlayType] = useState<PlayType>('trad');
-  const round = useStore($round);
+  const lottery = usePage(lotteryRoundPage);
+  const round = useStore(lottery.$round);
   const session = useStore($session);
   const wallet = useStore($wallet);
   const settings = useStore($settings);
-  const offset = useStore($clockOffset);
+  const offset = useStore(lottery.$clockOffset);
   const deviceNow = useStore($deviceNow);
 
   useEffect(() => {
@@ -62,8 +64,8 @@ export default function LottoH5() {
       if (found) setPlayType(found.playType);
     });
     if (!found) return undefined;
-    return openRound({ gameId: found.gameId, prizeMode: found.prizeMode });
-  }, []);
+    return lottery.open({ gameId: found.gameId, prizeMode: found.prizeMode });
+  }, [lottery]);
 
   if (!hydrated || target === undefined || (target && round.status === 'loading')) {
     return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
@@ -90,7 +92,7 @@ export default function LottoH5() {
   const closed = !draws || remainingMs(draws.current.closeAt, serverNow(deviceNow, offset)) === 0;
   const switchPlayType = (next: PlayType) => {
     setPlayType(next);
-    clearSlip();
+    lottery.clearSlip();
     const { pathname, search } = window.location;
     window.history.replaceState(window.history.state, '', `${withPlayType(pathname, next)}${search}`);
   };
@@ -118,10 +120,10 @@ export default function LottoH5() {
           ))}
         </div>
       )}
-      <DrawPanel />
-      <BetSlipPanel playType={shown} currencySymbol={symbol} closed={closed} />
-      <MyBets currencySymbol={symbol} closed={closed} />
-      <ResultsPanel />
+      <DrawPanel lottery={lottery} />
+      <BetSlipPanel lottery={lottery} playType={shown} currencySymbol={symbol} closed={closed} />
+      <MyBets lottery={lottery} currencySymbol={symbol} closed={closed} />
+      <ResultsPanel lottery={lottery} />
       <GameSwitcher vassalage={sheet.vassalage} nodeId={sheet.nodeId} />
     </div>
   );

@@ -7,8 +7,9 @@ import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { REMARK_MAX } from '../../contract/calls/content-schemas';
 import { $session } from '../stores/concepts/session';
 import {
-  $apply, $applyAccess, addImages, openPromotion, promotionOf, promotionsFor, removeImage, setRemark, submitApply,
+  $applyAccess, promotionApplyPage, promotionOf, promotionsFor,
 } from '../stores/pages/promotionApply';
+import { usePage } from '../hooks/usePage';
 
 /**
  * Under the promotion the edge wrote into /m/activityDetail (accounts §2, §4, §5): the player's status label and,
@@ -20,9 +21,10 @@ export default function PromotionApply() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const list = useStore(promotionsFor(session));
-  const form = useStore($apply);
+  const page = usePage(promotionApplyPage);
+  const form = useStore(page.$apply);
   const access = useStore($applyAccess);
-  useEffect(() => openPromotion(window.location.search), []);
+  useEffect(() => page.open(window.location.search), [page]);
   const promotion = promotionOf(list.data, form.promotionId);
   if (!hydrated || !promotion) return null;
   const statusKey = promotionStatusKey(form.applied ? 'applying' : promotion.status);
@@ -35,17 +37,17 @@ export default function PromotionApply() {
   if (access === 'free_reject') return <p className="card apply-form" role="alert">{t('free_reject')}</p>;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submitApply();
+    void page.submit();
   };
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
-    addImages([...(event.target.files ?? [])]);
+    page.addImages([...(event.target.files ?? [])]);
     event.target.value = '';
   };
   return (
     <form className="card apply-form" onSubmit={onSubmit} noValidate>
       <label className="field">
         <span>{t('promo.remark')}</span>
-        <textarea rows={3} maxLength={REMARK_MAX} value={form.remark} onChange={(e) => setRemark(e.target.value)} />
+        <textarea rows={3} maxLength={REMARK_MAX} value={form.remark} onChange={(e) => page.setRemark(e.target.value)} />
         <span className="counter" aria-live="polite">{remarkCounter(form.remark)}</span>
       </label>
       <label className="field">
@@ -57,7 +59,7 @@ export default function PromotionApply() {
           {form.images.map((file, i) => (
             <li key={`${file.name}-${i}`}>
               <span>{file.name}</span>
-              <button type="button" className="btn btn-small" onClick={() => removeImage(i)}>{t('promo.removeImage')}</button>
+              <button type="button" className="btn btn-small" onClick={() => page.removeImage(i)}>{t('promo.removeImage')}</button>
             </li>
           ))}
         </ul>

@@ -6,7 +6,8 @@ import { t } from '../../rules/i18n';
 import { formatDateTime, formatMoney } from '../../rules/format';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
-import { $rewardCentre, claimReward, loadRewardCentre, type RewardView } from '../stores/pages/rewards';
+import { usePage } from '../hooks/usePage';
+import { rewardCentrePage, type RewardView } from '../stores/pages/rewards';
 import RewardsStatus from '../components/RewardsStatus';
 import BalanceWidget from '../components/BalanceWidget';
 
@@ -26,16 +27,17 @@ export default function RewardCentre() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const settings = useStore($settings);
-  const state = useStore($rewardCentre);
+  const page = usePage(rewardCentrePage);
+  const state = useStore(page.$rewardCentre);
   const real = session !== null && isRealAccount(sessionMemberType(session));
   const switchOn = settings?.switches.REWCEN3 === true;
 
   useEffect(() => {
-    if (real && switchOn) void loadRewardCentre();
-  }, [real, switchOn]);
+    if (real && switchOn) void page.load();
+  }, [real, switchOn, page]);
 
   if (!hydrated || !real || !switchOn || state.phase === 'loading' || state.phase === 'failed' || state.phase === 'unavailable') {
-    return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void loadRewardCentre()} />;
+    return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void page.load()} />;
   }
   const money = (minor: number) => formatMoney(minor, settings?.currencySymbol ?? '');
   const waiting = state.rewards.filter((r) => r.status === 'waiting');
@@ -57,7 +59,7 @@ export default function RewardCentre() {
                   <p className="muted">{formatDateTime(r.createdAt)}</p>
                 </div>
                 <strong className="reward-amount">{money(r.amountMinor)}</strong>
-                <button type="button" className="btn btn-primary" disabled={state.claiming !== null} onClick={() => void claimReward(r.rewardId)}
+                <button type="button" className="btn btn-primary" disabled={state.claiming !== null} onClick={() => void page.claim(r.rewardId)}
                   aria-label={`${t('reward.claim')}: ${rewardLabel(r)}`}>
                   {state.claiming === r.rewardId ? <span className="spinner" aria-hidden="true" /> : null}
                   {t('reward.claim')}

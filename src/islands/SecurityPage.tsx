@@ -4,8 +4,9 @@ import FormField from '../components/FormField';
 import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
 import { t } from '../../rules/i18n';
-import { $security, loadSecurity, savePaymentPasswordForm, setSecurityField } from '../stores/pages/security';
-import { $profile, saveProfileField, setProfileField, type ProfileField } from '../stores/pages/profile';
+import { usePage } from '../hooks/usePage';
+import { securityPage } from '../stores/pages/security';
+import type { ProfileField } from '../stores/pages/profile';
 import type { MessageKey } from '../../rules/i18n';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 
@@ -24,13 +25,14 @@ const PROFILE_FIELDS: readonly { field: ProfileField; label: MessageKey; autoCom
 export default function SecurityPage() {
   const hydrated = useHydrated();
   const session = useStore($session);
-  const state = useStore($security);
-  const profile = useStore($profile);
+  const page = usePage(securityPage);
+  const state = useStore(page.$security);
+  const profile = useStore(page.profile.$profile);
   const real = session !== null && isRealAccount(sessionMemberType(session));
 
   useEffect(() => {
-    if (real) void loadSecurity();
-  }, [real]);
+    if (real) void page.load();
+  }, [real, page]);
 
   if (!hydrated || !real || !state.config) {
     if (state.failed) return <p className="form-error" role="alert">{t('wallet.failed')}</p>;
@@ -52,9 +54,9 @@ export default function SecurityPage() {
         <h2 id="profile-title">{t('wallet.profile')}</h2>
         {PROFILE_FIELDS.map(({ field, label, autoComplete }) => (
           <form key={field} className="account-form profile-field" noValidate aria-busy={profile.saving === field}
-            onSubmit={(event) => { event.preventDefault(); void saveProfileField(field); }}>
+            onSubmit={(event) => { event.preventDefault(); void page.profile.save(field); }}>
             <FormField key={`${field}-${profile.saved && profile.field === field ? 'saved' : 'open'}`} label={t(label)} value={profile.values[field]}
-              onValue={(v) => setProfileField(field, v)} name={field} autoComplete={autoComplete}
+              onValue={(v) => page.profile.setField(field, v)} name={field} autoComplete={autoComplete}
               type={field === 'email' ? 'email' : 'text'} error={profile.field === field ? profile.error : null} />
             <button type="submit" className="btn" disabled={profile.saving !== null}>{t('wallet.save')}</button>
             {profile.saved && profile.field === field && <p className="form-ok" role="status">{t('wallet.saved')}</p>}
@@ -63,13 +65,13 @@ export default function SecurityPage() {
       </section>
       <section className="card" aria-labelledby="paypass-title">
         <h2 id="paypass-title">{config.paymentPasswordSet ? t('wallet.changePaymentPassword') : t('wallet.setPaymentPassword')}</h2>
-        <form className="account-form" noValidate aria-busy={state.saving} onSubmit={(event) => { event.preventDefault(); void savePaymentPasswordForm(); }}>
+        <form className="account-form" noValidate aria-busy={state.saving} onSubmit={(event) => { event.preventDefault(); void page.savePaymentPassword(); }}>
           <FormField key={`current-${revision}`} label={config.paymentPasswordSet ? t('wallet.currentPaymentPassword') : t('wallet.loginPassword')}
-            value={form.current} onValue={(v) => setSecurityField('current', v)} type="password" revealable name="current"
+            value={form.current} onValue={(v) => page.setField('current', v)} type="password" revealable name="current"
             autoComplete={config.paymentPasswordSet ? 'off' : 'current-password'} />
-          <FormField key={`next-${revision}`} label={t('wallet.newPaymentPassword')} value={form.next} onValue={(v) => setSecurityField('next', v)}
+          <FormField key={`next-${revision}`} label={t('wallet.newPaymentPassword')} value={form.next} onValue={(v) => page.setField('next', v)}
             type="password" inputMode="numeric" maxLength={6} revealable name="newPaymentPassword" autoComplete="off" />
-          <FormField key={`confirm-${revision}`} label={t('wallet.confirmPaymentPassword')} value={form.confirm} onValue={(v) => setSecurityField('confirm', v)}
+          <FormField key={`confirm-${revision}`} label={t('wallet.confirmPaymentPassword')} value={form.confirm} onValue={(v) => page.setField('confirm', v)}
             type="password" inputMode="numeric" maxLength={6} revealable name="confirmPaymentPassword" autoComplete="off" />
           <p className={state.saved ? 'form-ok' : 'form-error'} role="alert">{state.saved ? t('wallet.saved') : state.error ? t(state.error) : ''}</p>
           <button type="submit" className="btn btn-primary btn-block" disabled={state.saving}>

@@ -6,7 +6,8 @@ import { pageLocale, t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
-import { $signIn, loadSignIn, signIn } from '../stores/pages/rewards';
+import { usePage } from '../hooks/usePage';
+import { signInPage } from '../stores/pages/rewards';
 import RewardsStatus from '../components/RewardsStatus';
 import BalanceWidget from '../components/BalanceWidget';
 
@@ -19,15 +20,16 @@ export default function SignInCalendar() {
   const hydrated = useHydrated();
   const session = useStore($session);
   const settings = useStore($settings);
-  const state = useStore($signIn);
+  const page = usePage(signInPage);
+  const state = useStore(page.$signIn);
   const real = session !== null && isRealAccount(sessionMemberType(session));
 
   useEffect(() => {
-    if (real) void loadSignIn();
-  }, [real]);
+    if (real) void page.load();
+  }, [real, page]);
 
   const view = state.view;
-  if (!hydrated || !real || !view) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void loadSignIn()} />;
+  if (!hydrated || !real || !view) return <RewardsStatus phase={state.phase} error={state.error} onRetry={() => void page.load()} />;
   const money = (minor: number) => formatMoney(minor, settings?.currencySymbol ?? '');
   const signed = new Set(view.signedDays);
   const firstWeekday = (new Date(`${view.monthDays[0] ?? view.today}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -42,7 +44,7 @@ export default function SignInCalendar() {
         <BalanceWidget />
         <p className="signin-streak">{t('signIn.streak', { count: String(view.streak) })}</p>
         {!view.signedToday && <p>{t('signIn.todayReward', { amount: money(view.todayRewardMinor) })}</p>}
-        <button type="button" className="btn btn-primary btn-block" disabled={view.signedToday || busy} onClick={() => void signIn()}>
+        <button type="button" className="btn btn-primary btn-block" disabled={view.signedToday || busy} onClick={() => void page.signIn()}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t(view.signedToday ? 'signIn.done' : 'signIn.claim')}
         </button>

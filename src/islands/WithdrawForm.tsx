@@ -8,7 +8,8 @@ import { formatMoney } from '../lib/money';
 import { withdrawalStatusKey } from '../lib/wallet';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import BalanceWidget from '../components/BalanceWidget';
-import { $withdraw, loadWithdraw, setWithdrawField, submitWithdraw, type WithdrawForm as Fields } from '../stores/pages/withdraw';
+import { usePage } from '../hooks/usePage';
+import { withdrawPage, type WithdrawForm as Fields } from '../stores/pages/withdraw';
 
 /**
  * The withdraw page (issue 13, Withdraw; player-shell §2 /m/withdraw): the available balance and limits, the
@@ -18,19 +19,20 @@ import { $withdraw, loadWithdraw, setWithdrawField, submitWithdraw, type Withdra
 export default function WithdrawForm() {
   const hydrated = useHydrated();
   const session = useStore($session);
-  const state = useStore($withdraw);
+  const page = usePage(withdrawPage);
+  const state = useStore(page.$withdraw);
   const real = session !== null && isRealAccount(sessionMemberType(session));
 
   useEffect(() => {
-    if (real) void loadWithdraw();
-  }, [real]);
+    if (real) void page.load();
+  }, [real, page]);
 
   if (!hydrated || !real || state.phase === 'loading' || !state.info) {
     if (state.phase === 'failed') {
       return (
         <section className="card">
           <p className="form-error" role="alert">{t(state.error ?? 'wallet.failed')}</p>
-          <button type="button" className="btn" onClick={() => void loadWithdraw()}>{t('common.retry')}</button>
+          <button type="button" className="btn" onClick={() => void page.load()}>{t('common.retry')}</button>
         </section>
       );
     }
@@ -54,21 +56,21 @@ export default function WithdrawForm() {
         {!info.enabled ? (
           <p className="muted">{t('wallet.withdrawOff')}</p>
         ) : (
-          <form className="account-form" noValidate aria-busy={busy} onSubmit={(event) => { event.preventDefault(); void submitWithdraw(); }}>
+          <form className="account-form" noValidate aria-busy={busy} onSubmit={(event) => { event.preventDefault(); void page.submit(); }}>
             {!info.paymentPasswordSet && (
               <p className="form-error" role="note">{t('wallet.setPaymentPasswordFirst')} <a href="/m/member/security">{t('member.security')}</a></p>
             )}
-            <FormField key={`amount-${state.notice ?? ''}`} label={t('wallet.amount')} value={form.amountText} onValue={(v) => setWithdrawField('amountText', v)}
+            <FormField key={`amount-${state.notice ?? ''}`} label={t('wallet.amount')} value={form.amountText} onValue={(v) => page.setField('amountText', v)}
               inputMode="decimal" autoComplete="off" name="amount" error={fieldError('amountText')}
               hint={t('wallet.limits', { min: money(info.minMinor), max: money(info.maxMinor) })} />
-            <FormField label={t('wallet.payeeName')} value={form.payeeName} onValue={(v) => setWithdrawField('payeeName', v)}
+            <FormField label={t('wallet.payeeName')} value={form.payeeName} onValue={(v) => page.setField('payeeName', v)}
               autoComplete="name" name="payeeName" error={fieldError('payeeName')} />
-            <FormField label={t('wallet.bankName')} value={form.bankName} onValue={(v) => setWithdrawField('bankName', v)}
+            <FormField label={t('wallet.bankName')} value={form.bankName} onValue={(v) => page.setField('bankName', v)}
               autoComplete="off" name="bankName" error={fieldError('bankName')} />
-            <FormField label={t('wallet.accountNumber')} value={form.accountNumber} onValue={(v) => setWithdrawField('accountNumber', v)}
+            <FormField label={t('wallet.accountNumber')} value={form.accountNumber} onValue={(v) => page.setField('accountNumber', v)}
               autoComplete="off" inputMode="text" name="accountNumber" error={fieldError('accountNumber')} />
             <FormField key={`pp-${state.error ?? ''}-${state.notice ?? ''}`} label={t('wallet.paymentPassword')} value={form.paymentPassword}
-              onValue={(v) => setWithdrawField('paymentPassword', v)} type="password" inputMode="numeric" maxLength={6}
+              onValue={(v) => page.setField('paymentPassword', v)} type="password" inputMode="numeric" maxLength={6}
               autoComplete="off" name="paymentPassword" revealable error={fieldError('paymentPassword')} />
             <p className={state.notice ? 'form-ok' : 'form-error'} role="alert">
               {state.notice ? t(state.notice) : state.error && !state.invalid ? t(state.error) : ''}

@@ -8,11 +8,13 @@ import {
 import { isMessageKey, t } from '../../../rules/i18n';
 import { formatMoney } from '../../lib/money';
 import { $wallet } from '../../stores/concepts/member';
-import { $round, $slip, clearSlip, placeSlip, setSlipStake, toggleSlipBet } from '../../stores/pages/lotteryRound';
+import type { LotteryRoundPage } from '../../stores/pages/lotteryRound';
 import { $session } from '../../stores/concepts/session';
 
 /** Props: the play type on screen and the symbol money is shown with. */
 export interface BetSlipPanelProps {
+  /** The lottery page's visit (src/stores/pages/lotteryRound.ts). */
+  lottery: LotteryRoundPage;
   playType: PlayType;
   currencySymbol: string;
   /** Betting on the draw on screen has closed (count-down at zero): nothing can be placed until the next draw. */
@@ -31,9 +33,9 @@ function selectionText(selection: Record<string, string | number>): string {
  * included), stake chips in the site currency, the bets chosen with the total and the best payout, and "place
  * bets". Messages: placed, draw closed (the slip stays for the next draw), lost answer (retry with the same key).
  */
-export default function BetSlipPanel({ playType, currencySymbol, closed }: BetSlipPanelProps) {
-  const { sheet, prizeMode } = useStore($round);
-  const slip = useStore($slip);
+export default function BetSlipPanel({ lottery, playType, currencySymbol, closed }: BetSlipPanelProps) {
+  const { sheet, prizeMode } = useStore(lottery.$round);
+  const slip = useStore(lottery.$slip);
   const wallet = useStore($wallet);
   const session = useStore($session);
   const [chosenType, setChosenType] = useState<string | null>(null);
@@ -76,7 +78,7 @@ export default function BetSlipPanel({ playType, currencySymbol, closed }: BetSl
           const chosen = slip.picks.some((b) => sameBet(b, bet));
           return (
             <li key={JSON.stringify(selection)}>
-              <button type="button" className="lotto-pick" aria-pressed={chosen} onClick={() => toggleSlipBet(bet)}>
+              <button type="button" className="lotto-pick" aria-pressed={chosen} onClick={() => lottery.toggleBet(bet)}>
                 <span className="lotto-pick-name">{selectionText(selection)}</span>
                 <span className="lotto-odds">{t('lottery.odds', { odds: formatOdds(oddsOf(bet)) })}</span>
               </button>
@@ -89,7 +91,7 @@ export default function BetSlipPanel({ playType, currencySymbol, closed }: BetSl
         <div className="chips">
           {chips.map((chip) => (
             <label key={chip} className="chip">
-              <input type="radio" name="lotto-stake" checked={slip.stakeMinor === chip} onChange={() => setSlipStake(chip)} />
+              <input type="radio" name="lotto-stake" checked={slip.stakeMinor === chip} onChange={() => lottery.setStake(chip)} />
               {money(chip)}
             </label>
           ))}
@@ -103,7 +105,7 @@ export default function BetSlipPanel({ playType, currencySymbol, closed }: BetSl
               <li key={`${bet.betType}:${JSON.stringify(bet.selection)}`}>
                 <span>{label}</span>
                 <span className="muted">{t('lottery.odds', { odds: formatOdds(oddsOf(bet)) })}</span>
-                <button type="button" className="btn btn-small" aria-label={t('lottery.slip.remove', { bet: label })} onClick={() => toggleSlipBet(bet)}>
+                <button type="button" className="btn btn-small" aria-label={t('lottery.slip.remove', { bet: label })} onClick={() => lottery.toggleBet(bet)}>
                   {t('lottery.slip.removeShort')}
                 </button>
               </li>
@@ -127,7 +129,7 @@ export default function BetSlipPanel({ playType, currencySymbol, closed }: BetSl
             className="btn btn-primary"
             disabled={problem !== null || slip.submitting || closed}
             aria-busy={slip.submitting}
-            onClick={() => void placeSlip()}
+            onClick={() => void lottery.place()}
           >
             {slip.notice?.retry && slip.pending ? t('lottery.slip.retry') : t('lottery.slip.place', { total: money(total) })}
           </button>
@@ -135,7 +137,7 @@ export default function BetSlipPanel({ playType, currencySymbol, closed }: BetSl
           <a className="btn btn-primary" href="/m/login">{t('lottery.slip.login')}</a>
         )}
         {slip.picks.length > 0 && (
-          <button type="button" className="btn" onClick={clearSlip}>{t('lottery.slip.clear')}</button>
+          <button type="button" className="btn" onClick={lottery.clearSlip}>{t('lottery.slip.clear')}</button>
         )}
       </div>
     </section>

@@ -2,15 +2,15 @@ import { useStore } from '@nanostores/react';
 import { t } from '../../../rules/i18n';
 import { formatCountdown, remainingMs, serverNow } from '../../../rules/lotteryClock';
 import { $deviceNow } from '../../stores/kit/clock';
-import { $clockOffset, $round } from '../../stores/pages/lotteryRound';
+import type { LotteryRoundPage } from '../../stores/pages/lotteryRound';
 
 /**
  * The draw taking bets now (player-shell §2 /m/lotto-h5): its issue number, the count-down to its close on the
  * server's clock, and the commitment (SHA-256 of the secret that will fix its result) published before betting ends.
  */
-export default function DrawPanel() {
-  const { draws } = useStore($round);
-  const offset = useStore($clockOffset);
+export default function DrawPanel({ lottery }: { lottery: LotteryRoundPage }) {
+  const { draws } = useStore(lottery.$round);
+  const offset = useStore(lottery.$clockOffset);
   const deviceNow = useStore($deviceNow);
   if (!draws) return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   const { current } = draws;

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../../rules/i18n';
-import { $lotteryLobby, loadLotteryLobby } from '../../stores/pages/lotteryLobby';
+import { usePage } from '../../hooks/usePage';
+import { lotteryLobbyPage } from '../../stores/pages/lotteryLobby';
 
 /** Props: the vendor whose lobby this is, and the game on screen. */
 export interface GameSwitcherProps {
@@ -15,10 +16,11 @@ export interface GameSwitcherProps {
  * address with the same query.
  */
 export default function GameSwitcher({ vassalage, nodeId }: GameSwitcherProps) {
-  const games = useStore($lotteryLobby);
+  const lobby = usePage(lotteryLobbyPage);
+  const games = useStore(lobby.$lotteryLobby);
   useEffect(() => {
-    void loadLotteryLobby(vassalage);
-  }, [vassalage]);
+    void lobby.load(vassalage);
+  }, [vassalage, lobby]);
   const others = games.filter((g) => g.nodeId !== nodeId);
   if (others.length === 0) return null;
   const hrefOf = (gameId: string) => {

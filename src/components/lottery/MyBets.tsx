@@ -4,11 +4,13 @@ import { formatOdds, payoutOf } from '../../lib/betSlip';
 import { t } from '../../../rules/i18n';
 import { orderOutcome } from '../../lib/lotteryRound';
 import { formatMoney } from '../../lib/money';
-import { $myBets, cancelBets } from '../../stores/pages/lotteryRound';
+import type { LotteryRoundPage } from '../../stores/pages/lotteryRound';
 import { $session } from '../../stores/concepts/session';
 
-/** Props: the symbol money is shown with, and whether the draw on screen still takes changes. */
+/** Props: the lottery page's visit, the symbol money is shown with, and whether the draw on screen still takes changes. */
 export interface MyBetsProps {
+  /** The lottery page's visit (src/stores/pages/lotteryRound.ts). */
+  lottery: LotteryRoundPage;
   currencySymbol: string;
   /** Betting on the current draw has closed: its bets can no longer be cancelled. */
   closed: boolean;
@@ -19,9 +21,9 @@ export interface MyBetsProps {
  * close"): each open bet of the draw taking bets now with its stake, odds and possible payout and a cancel
  * button; then the latest orders on this game with how they ended.
  */
-export default function MyBets({ currencySymbol, closed }: MyBetsProps) {
+export default function MyBets({ lottery, currencySymbol, closed }: MyBetsProps) {
   const session = useStore($session);
-  const { recent, current, cancelling } = useStore($myBets);
+  const { recent, current, cancelling } = useStore(lottery.$myBets);
   if (!session) return null;
   const money = (minor: number) => formatMoney(minor, currencySymbol);
   const open = current.flatMap((order) => order.subOrders.filter((s) => s.status === 'open'));
@@ -46,7 +48,7 @@ export default function MyBets({ currencySymbol, closed }: MyBetsProps) {
                     className="btn btn-small"
                     disabled={closed || cancelling}
                     aria-label={t('lottery.mine.cancelOne', { bet: label })}
-                    onClick={() => void cancelBets([bet.subOrderId])}
+                    onClick={() => void lottery.cancel([bet.subOrderId])}
                   >
                     {t('common.cancel')}
                   </button>
@@ -55,7 +57,7 @@ export default function MyBets({ currencySymbol, closed }: MyBetsProps) {
             })}
           </ul>
           {open.length > 1 && (
-            <button type="button" className="btn" disabled={closed || cancelling} onClick={() => void cancelBets(open.map((b) => b.subOrderId))}>
+            <button type="button" className="btn" disabled={closed || cancelling} onClick={() => void lottery.cancel(open.map((b) => b.subOrderId))}>
               {t('lottery.mine.cancelAll')}
             </button>
           )}

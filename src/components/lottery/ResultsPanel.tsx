@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { pageLocale, t } from '../../../rules/i18n';
 import { checkDraw, type DrawCheck } from '../../lib/lotteryVerify';
 import { timeOfDay } from '../lotteryLabels';
-import { $round, type LotteryDraw } from '../../stores/pages/lotteryRound';
+import type { LotteryDraw, LotteryRoundPage } from '../../stores/pages/lotteryRound';
 
 /** The five digits as balls, with their sum. */
 function Digits({ digits }: { digits: readonly number[] }) {
@@ -65,8 +65,8 @@ function Verify({ draw }: { draw: LotteryDraw & { secret: string; digits: number
  * The last results (player-shell §2 /m/lotto-h5): each draw's issue, time and digits, its revealed secret and a
  * "verify" expander explaining how anyone can check the result was fixed before betting closed.
  */
-export default function ResultsPanel() {
-  const { draws } = useStore($round);
+export default function ResultsPanel({ lottery }: { lottery: LotteryRoundPage }) {
+  const { draws } = useStore(lottery.$round);
   const tag = pageLocale().tag;
   if (!draws) return null;
   const shown = draws.results.filter((d): d is LotteryDraw & { secret: string; digits: number[] } => d.digits !== null && d.secret !== null);

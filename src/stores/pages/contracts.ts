@@ -7,8 +7,12 @@ import {
 import { $session, sessionMemberType } from '../concepts/session';
 import { $siteSwitches } from '../concepts/switches';
 import { openPage } from '../kit/navigation';
+import { createPage } from '../kit/page';
 
-/** The prompts still to answer on this home visit (accounts §2 Agent contract prompts), first one shown. */
+/**
+ * The prompts still to answer on this home visit (accounts §2 Agent contract prompts), first one shown. They stay a
+ * module store of the home island (which opens them once per page load) beside its media and popup stores.
+ */
 export const $contractPrompts = atom<PromptKind[]>([]);
 
 /**
@@ -51,37 +55,50 @@ export type ContractScreenState =
   | { status: 'answered'; decision: 'accepted' | 'declined' }
   | { status: 'failed' };
 
-export const $contractScreen = atom<ContractScreenState>({ status: 'loading' });
-
-/** Loads the pending offer of `kind` (its terms from the server). Needs a session (the page gate sends visitors to login). */
-export async function loadContractOffer(kind: PromptKind): Promise<void> {
-  $contractScreen.set({ status: 'loading' });
-  if (!$session.get()) {
-    $contractScreen.set({ status: 'none' });
-    return;
-  }
-  try {
-    const offer = pendingOffer(await getContractRequests(), kind);
-    $contractScreen.set(offer ? { status: 'pending', offer, busy: false, errorCode: null } : { status: 'none' });
-  } catch {
-    $contractScreen.set({ status: 'failed' });
-  }
-}
-
 /**
- * Accepts (`agree`) or declines the pending offer of `kind` (platform-contract.md §3 "acting on them"). An offer
- * answered meanwhile (409 contract_decided) or gone (404 contract_not_found) shows the server's message and the
- * screen reloads what is pending now.
+ * An agent contract screen of one visit (accounts §2 Agent contract prompts, §6; the three screens under
+ * /m/member/agent/), made per visit (src/stores/kit/page.ts):
+ * - `$contractScreen`: loading, nothing pending, the pending offer, answered (accepted or declined), or failed.
+ * - `load(kind)`: loads the pending offer of `kind` (its terms from the server). Needs a session (the page gate
+ *   sends visitors to login).
+ * - `answer(kind, agree)`: accepts (`agree`) or declines the pending offer of `kind` (platform-contract.md §3
+ *   "acting on them"). An offer answered meanwhile (409 contract_decided) or gone (404 contract_not_found) shows the
+ *   server's message and the screen reloads what is pending now.
+ * Answers that arrive after the page exits are dropped.
  */
-export async function answerContract(kind: PromptKind, agree: boolean): Promise<void> {
-  const state = $contractScreen.get();
-  if (state.status !== 'pending' || state.busy) return;
-  $contractScreen.set({ ...state, busy: true, errorCode: null });
-  try {
-    const decision = await decideContract(kind, state.offer.id, agree);
-    $contractScreen.set({ status: 'answered', decision });
-  } catch (error) {
-    const errorCode = error instanceof ApiRequestError ? error.errorCode : 'internal_error';
-    $contractScreen.set({ ...state, busy: false, errorCode });
+export const contractScreenPage = createPage('member/agent', (visit) => {
+  const $contractScreen = atom<ContractScreenState>({ status: 'loading' });
+
+  async function load(kind: PromptKind): Promise<void> {
+    $contractScreen.set({ status: 'loading' });
+    if (!$session.get()) {
+      $contractScreen.set({ status: 'none' });
+      return;
+    }
+    try {
+      const offer = pendingOffer(await getContractRequests(), kind);
+      if (!visit.exited) $contractScreen.set(offer ? { status: 'pending', offer, busy: false, errorCode: null } : { status: 'none' });
+    } catch {
+      if (!visit.exited) $contractScreen.set({ status: 'failed' });
+    }
   }
-}
+
+  async function answer(kind: PromptKind, agree: boolean): Promise<void> {
+    const state = $contractScreen.get();
+    if (state.status !== 'pending' || state.busy) return;
+    $contractScreen.set({ ...state, busy: true, errorCode: null });
+    try {
+      const decision = await decideContract(kind, state.offer.id, agree);
+      if (!visit.exited) $contractScreen.set({ status: 'answered', decision });
+    } catch (error) {
+      if (visit.exited) return;
+      const errorCode = error instanceof ApiRequestError ? error.errorCode : 'internal_error';
+      $contractScreen.set({ ...state, busy: false, errorCode });
+    }
+  }
+
+  return { $contractScreen, load, answer };
+});
+
+/** One visit of an agent contract screen. */
+export type ContractScreenPage = ReturnType<typeof contractScreenPage>;

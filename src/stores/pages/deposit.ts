@@ -6,7 +6,8 @@ import type { MessageKey } from '../../../rules/i18n';
 import { amountWithin, parseAmountInput } from '../../lib/wallet';
 import { balanceMoved } from '../concepts/balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../kit/outcome';
-import { env, wait } from '../kit/environment';
+import { env } from '../kit/environment';
+import { createPage } from '../kit/page';
 
 /** The deposit page's flow (issue 13, Deposit; player-shell §2 /m/voucherCenter). */
 export interface DepositState {
@@ -29,9 +30,6 @@ const INITIAL: DepositState = {
   phase: 'loading', methods: [], currencySymbol: '', template: 0, methodCode: null, amountText: '', presetRevision: 0, error: null, returned: null, checking: false,
 };
 
-/** The deposit page's state. */
-export const $deposit = atom<DepositState>(INITIAL);
-
 /** Reads a returned deposit again this many times while it is pending, this far apart. */
 export const CHECK_ATTEMPTS = 5;
 export const CHECK_INTERVAL_MS = 1500;
@@ -45,103 +43,124 @@ export function depositErrorKey(code: string): MessageKey {
   return 'wallet.failed';
 }
 
-let pendingKey: { key: string; methodCode: string; amountMinor: number } | null = null;
-
 /**
- * Opens the page: loads the site's methods (the first is chosen) and, when the URL names a deposit the player
- * came back from (`?deposit=<id>`), checks it. Without the `payments` capability nothing is called.
+ * The deposit page of one visit (issue 13, Deposit; player-shell §2 /m/voucherCenter), made per visit
+ * (src/stores/kit/page.ts):
+ * - `$deposit`: the phase, the site's methods, the chosen method and amount, the error, the deposit the player came
+ *   back from and whether it is being checked.
+ * - `open(search)`: loads the site's methods (the first is chosen) and, when the URL names a deposit the player
+ *   came back from (`?deposit=<id>`), checks it. Without the `payments` capability nothing is called.
+ * - `chooseMethod(methodCode)`; `setAmount(value)`: the amount as typed, or a quick amount in minor units.
+ * - `submit()`: places the deposit order and sends the player to the provider's page. The amount must be within
+ *   the chosen method's limits (else `wallet.amountInvalid`, nothing sent). A retried submit of the same method and
+ *   amount reuses the idempotency key (for this visit), so a lost answer never creates a second order. When the
+ *   answer was lost (network, 502 `upstream_unavailable`: ../kit/outcome.ts) the page says the outcome is being
+ *   checked (`error.outcome_checking`), keeps the key for a retry and reads the balance again.
+ * - `check(depositId)`: reads a deposit the player came back from up to CHECK_ATTEMPTS times, CHECK_INTERVAL_MS
+ *   apart, while it is pending (the provider's notice may come a moment later); once credited, the balance store
+ *   takes the new balance at once.
+ * Answers that arrive after the page exits are dropped and the checks' waits end with it.
  */
-export async function openDepositPage(search: string): Promise<void> {
-  if (!hasCapability(CAPABILITIES.payments)) {
-    $deposit.set({ ...INITIAL, phase: 'failed', error: 'error.feature_disabled' });
-    return;
-  }
-  $deposit.set({ ...$deposit.get(), phase: 'loading', error: null });
-  const returnedId = Number(new URLSearchParams(search).get('deposit'));
-  try {
-    const site = await getPaymentMethods();
-    $deposit.set({
-      ...$deposit.get(), phase: 'ready', methods: site.methods, currencySymbol: site.currencySymbol, template: site.template,
-      methodCode: $deposit.get().methodCode ?? site.methods[0]?.methodCode ?? null,
+export const depositPage = createPage('voucherCenter', (visit) => {
+  const $deposit = atom<DepositState>(INITIAL);
+  let pendingKey: { key: string; methodCode: string; amountMinor: number } | null = null;
+
+  /** Resolves after `ms` on the visit's timer; true when the page is still open then (false at once on exit). */
+  function pause(ms: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      visit.later(() => resolve(true), ms);
+      visit.onExit(() => resolve(false));
     });
-  } catch (error) {
-    $deposit.set({ ...$deposit.get(), phase: 'failed', error: depositErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
-    return;
   }
-  if (Number.isSafeInteger(returnedId) && returnedId > 0) await checkDeposit(returnedId);
-}
 
-/** Chooses a payment method. */
-export function chooseMethod(methodCode: string): void {
-  $deposit.set({ ...$deposit.get(), methodCode, error: null });
-}
-
-/** Sets the amount as typed (or a quick amount, in minor units). */
-export function setDepositAmount(value: string | number): void {
-  const state = $deposit.get();
-  if (typeof value === 'number') {
-    $deposit.set({ ...state, amountText: (value / 100).toFixed(2), presetRevision: state.presetRevision + 1, error: null });
-  } else {
-    $deposit.set({ ...state, amountText: value, error: null });
-  }
-}
-
-/**
- * Places the deposit order and sends the player to the provider's page. The amount must be within the chosen
- * method's limits (else `wallet.amountInvalid`, nothing sent). A retried submit of the same method and amount
- * reuses the idempotency key, so a lost answer never creates a second order. When the answer was lost (network,
- * 502 `upstream_unavailable`: outcome.ts) the page says the outcome is being checked (`error.outcome_checking`),
- * keeps the key for a retry and reads the balance again.
- */
-export async function submitDeposit(): Promise<void> {
-  const state = $deposit.get();
-  if (state.phase !== 'ready') return;
-  const method = state.methods.find((m) => m.methodCode === state.methodCode);
-  const amountMinor = parseAmountInput(state.amountText);
-  if (!method || !amountWithin(amountMinor, method.minMinor, method.maxMinor)) {
-    $deposit.set({ ...state, error: 'wallet.amountInvalid' });
-    return;
-  }
-  if (!pendingKey || pendingKey.methodCode !== method.methodCode || pendingKey.amountMinor !== amountMinor) {
-    pendingKey = { key: crypto.randomUUID(), methodCode: method.methodCode, amountMinor };
-  }
-  $deposit.set({ ...state, phase: 'submitting', error: null });
-  try {
-    const deposit = await createDeposit({ methodCode: method.methodCode, amountMinor, idempotencyKey: pendingKey.key });
-    pendingKey = null;
-    if (!deposit.redirectUrl) {
-      $deposit.set({ ...$deposit.get(), phase: 'ready', returned: deposit });
+  async function open(search: string): Promise<void> {
+    if (!hasCapability(CAPABILITIES.payments)) {
+      $deposit.set({ ...INITIAL, phase: 'failed', error: 'error.feature_disabled' });
       return;
     }
-    $deposit.set({ ...$deposit.get(), phase: 'redirecting' });
-    env().navigate(deposit.redirectUrl);
-  } catch (error) {
-    if (outcomeUnknown(error)) {
-      $deposit.set({ ...$deposit.get(), phase: 'ready', error: OUTCOME_CHECKING });
-      await recheckAfterUnknownOutcome();
-      return;
-    }
-    pendingKey = null;
-    $deposit.set({ ...$deposit.get(), phase: 'ready', error: depositErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
-  }
-}
-
-/**
- * Checks a deposit the player came back from: reads it up to CHECK_ATTEMPTS times while it is pending (the
- * provider's notice may come a moment later); once credited, the balance store takes the new balance at once.
- */
-export async function checkDeposit(depositId: number): Promise<void> {
-  $deposit.set({ ...$deposit.get(), checking: true });
-  for (let attempt = 0; attempt < CHECK_ATTEMPTS; attempt += 1) {
+    $deposit.set({ ...$deposit.get(), phase: 'loading', error: null });
+    const returnedId = Number(new URLSearchParams(search).get('deposit'));
     try {
-      const deposit = await getDeposit(depositId);
-      $deposit.set({ ...$deposit.get(), returned: deposit });
-      if (deposit.status === 'credited') balanceMoved(deposit.balanceMinor);
-      if (deposit.status !== 'pending') break;
-    } catch {
-      break;
+      const site = await getPaymentMethods();
+      if (visit.exited) return;
+      $deposit.set({
+        ...$deposit.get(), phase: 'ready', methods: site.methods, currencySymbol: site.currencySymbol, template: site.template,
+        methodCode: $deposit.get().methodCode ?? site.methods[0]?.methodCode ?? null,
+      });
+    } catch (error) {
+      if (!visit.exited) $deposit.set({ ...$deposit.get(), phase: 'failed', error: depositErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
+      return;
     }
-    if (attempt < CHECK_ATTEMPTS - 1) await wait(CHECK_INTERVAL_MS);
+    if (Number.isSafeInteger(returnedId) && returnedId > 0) await check(returnedId);
   }
-  $deposit.set({ ...$deposit.get(), checking: false });
-}
+
+  function chooseMethod(methodCode: string): void {
+    $deposit.set({ ...$deposit.get(), methodCode, error: null });
+  }
+
+  function setAmount(value: string | number): void {
+    const state = $deposit.get();
+    if (typeof value === 'number') {
+      $deposit.set({ ...state, amountText: (value / 100).toFixed(2), presetRevision: state.presetRevision + 1, error: null });
+    } else {
+      $deposit.set({ ...state, amountText: value, error: null });
+    }
+  }
+
+  async function submit(): Promise<void> {
+    const state = $deposit.get();
+    if (state.phase !== 'ready') return;
+    const method = state.methods.find((m) => m.methodCode === state.methodCode);
+    const amountMinor = parseAmountInput(state.amountText);
+    if (!method || !amountWithin(amountMinor, method.minMinor, method.maxMinor)) {
+      $deposit.set({ ...state, error: 'wallet.amountInvalid' });
+      return;
+    }
+    if (!pendingKey || pendingKey.methodCode !== method.methodCode || pendingKey.amountMinor !== amountMinor) {
+      pendingKey = { key: crypto.randomUUID(), methodCode: method.methodCode, amountMinor };
+    }
+    $deposit.set({ ...state, phase: 'submitting', error: null });
+    try {
+      const deposit = await createDeposit({ methodCode: method.methodCode, amountMinor, idempotencyKey: pendingKey.key });
+      pendingKey = null;
+      if (visit.exited) return;
+      if (!deposit.redirectUrl) {
+        $deposit.set({ ...$deposit.get(), phase: 'ready', returned: deposit });
+        return;
+      }
+      $deposit.set({ ...$deposit.get(), phase: 'redirecting' });
+      env().navigate(deposit.redirectUrl);
+    } catch (error) {
+      if (visit.exited) return;
+      if (outcomeUnknown(error)) {
+        $deposit.set({ ...$deposit.get(), phase: 'ready', error: OUTCOME_CHECKING });
+        await recheckAfterUnknownOutcome();
+        return;
+      }
+      pendingKey = null;
+      $deposit.set({ ...$deposit.get(), phase: 'ready', error: depositErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
+    }
+  }
+
+  async function check(depositId: number): Promise<void> {
+    $deposit.set({ ...$deposit.get(), checking: true });
+    for (let attempt = 0; attempt < CHECK_ATTEMPTS; attempt += 1) {
+      try {
+        const deposit = await getDeposit(depositId);
+        if (visit.exited) return;
+        $deposit.set({ ...$deposit.get(), returned: deposit });
+        if (deposit.status === 'credited') balanceMoved(deposit.balanceMinor);
+        if (deposit.status !== 'pending') break;
+      } catch {
+        break;
+      }
+      if (attempt < CHECK_ATTEMPTS - 1 && !(await pause(CHECK_INTERVAL_MS))) return;
+    }
+    if (!visit.exited) $deposit.set({ ...$deposit.get(), checking: false });
+  }
+
+  return { $deposit, open, chooseMethod, setAmount, submit, check };
+});
+
+/** One visit of the deposit page. */
+export type DepositPage = ReturnType<typeof depositPage>;

@@ -3,7 +3,10 @@ import { login, sendSmsCodeNoLogin, setPasswordByPhone } from '../../api/account
 import { resetErrors } from '../../lib/passwordChange';
 import { possiblePhone, smsRequestErrors } from '../../lib/sms';
 import { createForm, formMessage, issueErrors, refusal, type FieldErrors } from '../kit/form';
-import { openPageAfter } from '../kit/navigation';
+import { openPage } from '../kit/navigation';
+import { createPage } from '../kit/page';
+import { emailResetFlow } from './emailReset';
+import { forgetByEmailFlow } from './forgetByEmail';
 import { sessionFromValue, startSession } from '../concepts/session';
 import { showToast } from '../concepts/toast';
 import { env } from '../kit/environment';
@@ -18,74 +21,96 @@ const ISSUE_MESSAGE = {
   verificationCode: 'validation.smsCode', newPassword: 'validation.password', confirmNewPassword: 'in_confirmation_correct',
 } as const;
 
-/** The forgot-password-by-SMS form (accounts §2 /m/forget). */
-export const forgetForm = createForm<Field>({ countryDialingCode: '', mobileNum: '', captcha: '', verificationCode: '', newPassword: '', confirmNewPassword: '' });
-/** Changes whenever a fresh captcha image is due (the image URL carries it). */
-export const $forgetCaptchaNonce = atom(env().now());
-
-/** Shows a fresh captcha image (the player asked, or the last one was spent). */
-export function reloadForgetCaptcha(): void {
-  forgetForm.setValue('captcha', '');
-  $forgetCaptchaNonce.set(env().now());
-}
-
-function failed(error: unknown): void {
-  const refused = refusal(error);
-  const mapped = issueErrors(refused, FORGET_FIELDS, ISSUE_MESSAGE, (path) => (path === 'mobileNo' ? 'mobileNum' : path));
-  if (refused.errorCode === 'captcha_invalid' || refused.errorCode === 'captcha_required') mapped.captcha = 'error.captcha_invalid';
-  if (refused.errorCode === 'verification_code_error') mapped.verificationCode = 'error.verification_code_error';
-  if (forgetForm.showErrors(mapped, FORGET_FIELDS)) forgetForm.$formError.set(formMessage(refused));
-}
-
 /**
- * Asks for a reset code (accounts §4 SMS code): null when the number or the captcha is not valid yet (the errors
- * show), else the call, resolving to the server's expirationTime or to null when refused. The captcha is spent by
- * the send, right or wrong, so a fresh one shows after it. The answer is the same for every number: nothing tells
- * whether a number has an account.
+ * The forgot-password page of one visit (accounts §2 /m/forget), made per visit (src/stores/kit/page.ts), with its
+ * three parts on the same visit, so a tab switch keeps what was typed in each:
+ * - `sms`: reset by SMS (below); `email`: reset by e-mail (./forgetByEmail.ts); `link`: the form an e-mailed reset
+ *   link opens (./emailReset.ts).
+ * The SMS part:
+ * - `form`: the forgot-password-by-SMS form (../kit/form.ts); `$captchaNonce`: changes whenever a fresh captcha
+ *   image is due (the image URL carries it); `reloadCaptcha()`: shows a fresh one (the player asked, or the last
+ *   one was spent).
+ * - `requestCode()`: asks for a reset code (accounts §4 SMS code): null when the number or the captcha is not valid
+ *   yet (the errors show), else the call, resolving to the server's expirationTime or to null when refused. The
+ *   captcha is spent by the send, right or wrong, so a fresh one shows after it. The answer is the same for every
+ *   number: nothing tells whether a number has an account.
+ * - `submit()`: sets the new password (POST /wps/member/password/verification, platform-contract.md §3) after
+ *   checking the phone fields, code and the new password twice; then logs in with it (mobile accounts are named by
+ *   their number) and goes home after the success text (on the visit's timer), or to the login screen where that
+ *   login is refused.
+ * Answers that arrive after the page exits are dropped (a login that succeeded still starts the session).
  */
-export function requestResetCode(): Promise<number | null> | null {
-  const { $values, $formError, showErrors } = forgetForm;
-  const values = $values.get();
-  $formError.set(null);
-  if (!showErrors(smsRequestErrors(values), FORGET_FIELDS)) return null;
-  return possiblePhone(values.countryDialingCode, values.mobileNum).then((possible) => {
-    if (!possible) {
-      showErrors({ mobileNum: 'validation.mobileNum' }, FORGET_FIELDS);
-      return null;
-    }
-    return sendSmsCodeNoLogin({ mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode.trim(), captcha: values.captcha.trim() })
-      .then(({ expirationTime }) => expirationTime, (error: unknown) => {
-        failed(error);
-        return null;
-      })
-      .finally(reloadForgetCaptcha);
-  });
-}
+export const forgetPage = createPage('forget', (visit) => {
+  const form = createForm<Field>({ countryDialingCode: '', mobileNum: '', captcha: '', verificationCode: '', newPassword: '', confirmNewPassword: '' });
+  const $captchaNonce = atom(env().now());
 
-/**
- * Sets the new password (POST /wps/member/password/verification, platform-contract.md §3) after checking the
- * phone fields, code and the new password twice; then logs in with it (mobile accounts are named by their number)
- * and goes home after the success text, or to the login screen where that login is refused.
- */
-export async function submitForget(): Promise<void> {
-  const { $values, $busy, $formError, showErrors } = forgetForm;
-  if ($busy.get()) return;
-  const values = $values.get();
-  $formError.set(null);
-  if (!showErrors(resetErrors(values) as FieldErrors<Field>, FORGET_FIELDS)) return;
-  $busy.set(true);
-  try {
-    const mobileNum = values.mobileNum.trim();
-    await setPasswordByPhone({
-      newPassword: values.newPassword, mobileNum, verificationCode: values.verificationCode.trim(),
-      countryDialingCode: values.countryDialingCode.trim(),
-    });
-    showToast('forget.done', 'success', FORGET_DONE_MS);
-    const session = await login({ type: 'username', username: mobileNum, password: values.newPassword }).catch(() => null);
-    if (session) startSession(sessionFromValue(session));
-    openPageAfter(session ? '/m/home' : '/m/login', FORGET_DONE_MS);
-  } catch (error) {
-    $busy.set(false);
-    failed(error);
+  function reloadCaptcha(): void {
+    form.setValue('captcha', '');
+    $captchaNonce.set(env().now());
   }
-}
+
+  function failed(error: unknown): void {
+    const refused = refusal(error);
+    if (visit.exited) return;
+    const mapped = issueErrors(refused, FORGET_FIELDS, ISSUE_MESSAGE, (path) => (path === 'mobileNo' ? 'mobileNum' : path));
+    if (refused.errorCode === 'captcha_invalid' || refused.errorCode === 'captcha_required') mapped.captcha = 'error.captcha_invalid';
+    if (refused.errorCode === 'verification_code_error') mapped.verificationCode = 'error.verification_code_error';
+    if (form.showErrors(mapped, FORGET_FIELDS)) form.$formError.set(formMessage(refused));
+  }
+
+  function requestCode(): Promise<number | null> | null {
+    const { $values, $formError, showErrors } = form;
+    const values = $values.get();
+    $formError.set(null);
+    if (!showErrors(smsRequestErrors(values), FORGET_FIELDS)) return null;
+    return possiblePhone(values.countryDialingCode, values.mobileNum).then((possible) => {
+      if (!possible) {
+        if (!visit.exited) showErrors({ mobileNum: 'validation.mobileNum' }, FORGET_FIELDS);
+        return null;
+      }
+      return sendSmsCodeNoLogin({ mobileNum: values.mobileNum.trim(), countryDialingCode: values.countryDialingCode.trim(), captcha: values.captcha.trim() })
+        .then(({ expirationTime }) => expirationTime, (error: unknown) => {
+          failed(error);
+          return null;
+        })
+        .finally(() => {
+          if (!visit.exited) reloadCaptcha();
+        });
+    });
+  }
+
+  async function submit(): Promise<void> {
+    const { $values, $busy, $formError, showErrors } = form;
+    if ($busy.get()) return;
+    const values = $values.get();
+    $formError.set(null);
+    if (!showErrors(resetErrors(values) as FieldErrors<Field>, FORGET_FIELDS)) return;
+    $busy.set(true);
+    try {
+      const mobileNum = values.mobileNum.trim();
+      await setPasswordByPhone({
+        newPassword: values.newPassword, mobileNum, verificationCode: values.verificationCode.trim(),
+        countryDialingCode: values.countryDialingCode.trim(),
+      });
+      if (visit.exited) return;
+      showToast('forget.done', 'success', FORGET_DONE_MS);
+      const session = await login({ type: 'username', username: mobileNum, password: values.newPassword }).catch(() => null);
+      if (session) startSession(sessionFromValue(session));
+      visit.later(() => openPage(session ? '/m/home' : '/m/login'), FORGET_DONE_MS);
+    } catch (error) {
+      if (!visit.exited) $busy.set(false);
+      failed(error);
+    }
+  }
+
+  return {
+    sms: { form, $captchaNonce, reloadCaptcha, requestCode, submit },
+    email: forgetByEmailFlow(visit),
+    link: emailResetFlow(visit),
+  };
+});
+
+/** One visit of the forgot-password page. */
+export type ForgetPage = ReturnType<typeof forgetPage>;
+/** The reset-by-SMS part of one visit of the forgot-password page. */
+export type ForgetBySms = ForgetPage['sms'];

@@ -12,6 +12,7 @@ import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import { periodRange, RECORD_PAGE_SIZE, type RecordKind, type RecordPeriod } from '../../lib/gameRecord';
 import type { OrderFilter } from '../../lib/lotteryRound';
 import { env } from '../kit/environment';
+import { createPage } from '../kit/page';
 import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { HistoryItem, RoundDetail, LotteryOrderDetail };
@@ -40,15 +41,6 @@ export type RecordDetail =
   | { state: 'order'; order: LotteryOrderDetail }
   | { state: 'round'; round: RoundDetail };
 
-/** The filters. */
-export const $recordFilter = atom<RecordFilter>({ kind: 'all', status: 'all', period: 'week' });
-/** The list of the current filters. */
-export const $recordList = atom<RecordList>({ items: null, totals: null, page: 0, totalPages: 0, failed: false, loadingMore: false });
-/** Details opened, by `<kind>:<id>`. */
-export const $recordDetails = atom<Readonly<Record<string, RecordDetail>>>({});
-
-let latest = 0;
-
 /** A fetched page: totals are null when the deployment has no history extension. */
 type Fetched = Omit<HistoryPage, 'totals'> & { totals: HistoryPage['totals'] | null };
 
@@ -71,51 +63,70 @@ async function fetchPage(filter: RecordFilter, page: number, now: number): Promi
   };
 }
 
-/** Loads the first page for the filters (changed by `patch`); the newest request wins. */
-export async function loadRecord(patch: Partial<RecordFilter> = {}, now = env().now()): Promise<void> {
-  const filter = { ...$recordFilter.get(), ...patch };
-  if (filter.kind !== 'all' && filter.kind !== 'lottery') filter.status = 'all';
-  $recordFilter.set(filter);
-  const request = ++latest;
-  $recordList.set({ items: null, totals: null, page: 0, totalPages: 0, failed: false, loadingMore: false });
-  try {
-    const page = await fetchPage(filter, 0, now);
-    if (request !== latest) return;
-    $recordList.set({ items: page.items, totals: page.totals, page: 0, totalPages: page.totalPages, failed: false, loadingMore: false });
-  } catch {
-    if (request === latest) $recordList.set({ ...$recordList.get(), failed: true });
-  }
-}
+/**
+ * The game history page of one visit (player-shell §2 /m/gameRecord), made per visit (src/stores/kit/page.ts):
+ * - `$recordFilter`: the filters; `$recordList`: the list of the current filters; `$recordDetails`: the details
+ *   opened, by `<kind>:<id>`.
+ * - `load(patch, now)`: loads the first page for the filters (changed by `patch`; a kind other than lottery asks
+ *   for every status) over the period ending `now` (the environment clock by default); the newest request wins.
+ * - `loadMore(now)`: appends the next page, when there is one.
+ * - `openDetail(item)`: opens a line's detail (loaded once; a failed load is tried again on the next open).
+ * Answers that arrive after the page exits are dropped.
+ */
+export const gameRecordPage = createPage('gameRecord', (visit) => {
+  const $recordFilter = atom<RecordFilter>({ kind: 'all', status: 'all', period: 'week' });
+  const $recordList = atom<RecordList>({ items: null, totals: null, page: 0, totalPages: 0, failed: false, loadingMore: false });
+  const $recordDetails = atom<Readonly<Record<string, RecordDetail>>>({});
+  let latest = 0;
 
-/** Appends the next page, when there is one. */
-export async function loadMoreRecord(now = env().now()): Promise<void> {
-  const list = $recordList.get();
-  if (!list.items || list.loadingMore || list.page + 1 >= list.totalPages) return;
-  const request = latest;
-  $recordList.set({ ...list, loadingMore: true });
-  try {
-    const page = await fetchPage($recordFilter.get(), list.page + 1, now);
-    if (request !== latest) return;
-    const seen = new Set(list.items.map((i) => `${i.kind}:${i.id}`));
-    const items = [...list.items, ...page.items.filter((i) => !seen.has(`${i.kind}:${i.id}`))];
-    $recordList.set({ ...list, items, page: list.page + 1, totalPages: page.totalPages, loadingMore: false });
-  } catch {
-    if (request === latest) $recordList.set({ ...$recordList.get(), loadingMore: false });
+  async function load(patch: Partial<RecordFilter> = {}, now = env().now()): Promise<void> {
+    const filter = { ...$recordFilter.get(), ...patch };
+    if (filter.kind !== 'all' && filter.kind !== 'lottery') filter.status = 'all';
+    $recordFilter.set(filter);
+    const request = ++latest;
+    $recordList.set({ items: null, totals: null, page: 0, totalPages: 0, failed: false, loadingMore: false });
+    try {
+      const page = await fetchPage(filter, 0, now);
+      if (request !== latest || visit.exited) return;
+      $recordList.set({ items: page.items, totals: page.totals, page: 0, totalPages: page.totalPages, failed: false, loadingMore: false });
+    } catch {
+      if (request === latest && !visit.exited) $recordList.set({ ...$recordList.get(), failed: true });
+    }
   }
-}
 
-/** Opens a line's detail (loaded once; a failed load is tried again on the next open). */
-export async function openRecordDetail(item: Pick<HistoryItem, 'kind' | 'id'>): Promise<void> {
-  const key = `${item.kind}:${item.id}`;
-  const known = $recordDetails.get()[key];
-  if (known && known.state !== 'failed') return;
-  $recordDetails.set({ ...$recordDetails.get(), [key]: { state: 'loading' } });
-  try {
-    const detail: RecordDetail = item.kind === 'lottery'
-      ? { state: 'order', order: await getOrderDetail(item.id) }
-      : { state: 'round', round: await getRoundDetail(item.id) };
-    $recordDetails.set({ ...$recordDetails.get(), [key]: detail });
-  } catch {
-    $recordDetails.set({ ...$recordDetails.get(), [key]: { state: 'failed' } });
+  async function loadMore(now = env().now()): Promise<void> {
+    const list = $recordList.get();
+    if (!list.items || list.loadingMore || list.page + 1 >= list.totalPages) return;
+    const request = latest;
+    $recordList.set({ ...list, loadingMore: true });
+    try {
+      const page = await fetchPage($recordFilter.get(), list.page + 1, now);
+      if (request !== latest || visit.exited) return;
+      const seen = new Set(list.items.map((i) => `${i.kind}:${i.id}`));
+      const items = [...list.items, ...page.items.filter((i) => !seen.has(`${i.kind}:${i.id}`))];
+      $recordList.set({ ...list, items, page: list.page + 1, totalPages: page.totalPages, loadingMore: false });
+    } catch {
+      if (request === latest && !visit.exited) $recordList.set({ ...$recordList.get(), loadingMore: false });
+    }
   }
-}
+
+  async function openDetail(item: Pick<HistoryItem, 'kind' | 'id'>): Promise<void> {
+    const key = `${item.kind}:${item.id}`;
+    const known = $recordDetails.get()[key];
+    if (known && known.state !== 'failed') return;
+    $recordDetails.set({ ...$recordDetails.get(), [key]: { state: 'loading' } });
+    try {
+      const detail: RecordDetail = item.kind === 'lottery'
+        ? { state: 'order', order: await getOrderDetail(item.id) }
+        : { state: 'round', round: await getRoundDetail(item.id) };
+      if (!visit.exited) $recordDetails.set({ ...$recordDetails.get(), [key]: detail });
+    } catch {
+      if (!visit.exited) $recordDetails.set({ ...$recordDetails.get(), [key]: { state: 'failed' } });
+    }
+  }
+
+  return { $recordFilter, $recordList, $recordDetails, load, loadMore, openDetail };
+});
+
+/** One visit of the game history page. */
+export type GameRecordPage = ReturnType<typeof gameRecordPage>;

@@ -3,6 +3,7 @@ import { ApiRequestError } from '../../api/client';
 import { getHeadIcon, setHeadIcon } from '../../api/profile';
 import type { MessageKey } from '../../../rules/i18n';
 import '../concepts/session'; // connects the API client to the session (src/api imports no store)
+import { createPage } from '../kit/page';
 
 /** Side of the head icon the browser sends (pixels): the server keeps at most 512×512 and 256 KB. */
 export const HEAD_ICON_SIDE = 256;
@@ -16,9 +17,6 @@ export interface HeadIconState {
   error: MessageKey | null;
   saved: boolean;
 }
-
-/** The member's head icon. */
-export const $headIcon = atom<HeadIconState>({ url: null, busy: false, error: null, saved: false });
 
 /** Turns a chosen picture into a square JPEG data URL of HEAD_ICON_SIDE pixels (centre crop). */
 export type IconResizer = (file: Blob) => Promise<string>;
@@ -46,31 +44,46 @@ export function setIconResizer(resizer: IconResizer): void {
   resize = resizer;
 }
 
-/** Loads the member's head icon URL. */
-export async function loadHeadIcon(): Promise<void> {
-  try {
-    $headIcon.set({ ...$headIcon.get(), url: await getHeadIcon() });
-  } catch {
-    // The initial stays in place of a picture.
-  }
-}
-
 /**
- * Sends a chosen picture as the head icon: only png or jpg files (the server checks the bytes again), resized in
- * the browser to a HEAD_ICON_SIDE square, because the worker has no image codec.
+ * The member's head icon of one visit of the member centre (issue 13, Member centre: the head icon, PROFPIC3;
+ * /m/member/home), made per visit (src/stores/kit/page.ts) by the head icon component:
+ * - `$headIcon`: the picture's URL (null: the initial stands in), busy, the error, saved.
+ * - `load()`: loads the member's head icon URL (a failure keeps the initial).
+ * - `upload(file)`: sends a chosen picture as the head icon: only png or jpg files (the server checks the bytes
+ *   again), resized in the browser to a HEAD_ICON_SIDE square, because the worker has no image codec.
+ * Answers that arrive after the page exits are dropped.
  */
-export async function uploadHeadIcon(file: Blob): Promise<void> {
-  const state = $headIcon.get();
-  if (state.busy) return;
-  if (file.type !== 'image/png' && file.type !== 'image/jpeg') return $headIcon.set({ ...state, error: 'member.photoInvalid', saved: false });
-  if (file.size > HEAD_ICON_PICK_MAX) return $headIcon.set({ ...state, error: 'member.photoTooLarge', saved: false });
-  $headIcon.set({ ...state, busy: true, error: null, saved: false });
-  try {
-    const url = await setHeadIcon(await resize(file));
-    $headIcon.set({ url, busy: false, error: null, saved: true });
-  } catch (error) {
-    const code = error instanceof ApiRequestError ? error.errorCode : 'image_invalid';
-    const message: MessageKey = code === 'image_too_large' ? 'member.photoTooLarge' : code === 'network' ? 'error.network' : 'member.photoInvalid';
-    $headIcon.set({ ...$headIcon.get(), busy: false, error: message });
+export const headIconPage = createPage('member/home', (visit) => {
+  const $headIcon = atom<HeadIconState>({ url: null, busy: false, error: null, saved: false });
+
+  async function load(): Promise<void> {
+    try {
+      const url = await getHeadIcon();
+      if (!visit.exited) $headIcon.set({ ...$headIcon.get(), url });
+    } catch {
+      // The initial stays in place of a picture.
+    }
   }
-}
+
+  async function upload(file: Blob): Promise<void> {
+    const state = $headIcon.get();
+    if (state.busy) return;
+    if (file.type !== 'image/png' && file.type !== 'image/jpeg') return $headIcon.set({ ...state, error: 'member.photoInvalid', saved: false });
+    if (file.size > HEAD_ICON_PICK_MAX) return $headIcon.set({ ...state, error: 'member.photoTooLarge', saved: false });
+    $headIcon.set({ ...state, busy: true, error: null, saved: false });
+    try {
+      const url = await setHeadIcon(await resize(file));
+      if (!visit.exited) $headIcon.set({ url, busy: false, error: null, saved: true });
+    } catch (error) {
+      if (visit.exited) return;
+      const code = error instanceof ApiRequestError ? error.errorCode : 'image_invalid';
+      const message: MessageKey = code === 'image_too_large' ? 'member.photoTooLarge' : code === 'network' ? 'error.network' : 'member.photoInvalid';
+      $headIcon.set({ ...$headIcon.get(), busy: false, error: message });
+    }
+  }
+
+  return { $headIcon, load, upload };
+});
+
+/** One visit's head icon. */
+export type HeadIconPage = ReturnType<typeof headIconPage>;

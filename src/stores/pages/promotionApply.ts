@@ -5,6 +5,7 @@ import { isRealAccount } from '../../lib/account';
 import { applyImageProblem, clampRemark } from '../../../rules/content';
 import { createFetcher, type FetcherStore } from '../kit/fetcher';
 import { $session, sessionMemberType, type SessionInfo } from '../concepts/session';
+import { createPage } from '../kit/page';
 
 /**
  * The promotion detail's apply flow (accounts §2 /m/activityDetail, §4 statuses, §5 Activity apply). The page's
@@ -42,49 +43,12 @@ export interface ApplyForm {
 
 const EMPTY: ApplyForm = { promotionId: null, remark: '', images: [], sending: false, error: null, applied: false };
 
-export const $apply = atom<ApplyForm>(EMPTY);
-
-function patch(change: Partial<ApplyForm>): void {
-  $apply.set({ ...$apply.get(), ...change });
-}
-
-/** The promotion of the page's query (`?id=…`, digits only); a fresh form. */
-export function openPromotion(search: string): void {
-  const id = new URLSearchParams(search).get('id');
-  $apply.set({ ...EMPTY, promotionId: id !== null && /^\d{1,10}$/.test(id) ? Number(id) : null });
-}
-
 /** The promotion of the page in a loaded list, or null (unknown id, not loaded yet). */
 export function promotionOf(list: readonly Announcement[] | undefined, id: number | null): Announcement | null {
   return (id !== null && list?.find((p) => p.id === id)) || null;
 }
 
-/** Typing the remark: kept to 140 characters. */
-export function setRemark(text: string): void {
-  patch({ remark: clampRemark(text), error: null });
-}
-
 const IMAGE_PROBLEM_KEYS = { count: 'promo.imageCount', type: 'promo.imageType', size: 'promo.imageSize' } as const;
-
-/** Adds picked images in order; the first one that breaks a rule stops there and shows why. */
-export function addImages(files: readonly File[]): void {
-  const images = [...$apply.get().images];
-  let error: string | null = null;
-  for (const file of files) {
-    const problem = applyImageProblem(file, images.length);
-    if (problem) {
-      error = IMAGE_PROBLEM_KEYS[problem];
-      break;
-    }
-    images.push(file);
-  }
-  patch({ images, error });
-}
-
-/** Removes the picked image at `index`. */
-export function removeImage(index: number): void {
-  patch({ images: $apply.get().images.filter((_, i) => i !== index), error: null });
-}
 
 /** The message key of a refused application. */
 function refusalKey(code: string): string {
@@ -102,25 +66,78 @@ function refusalKey(code: string): string {
 }
 
 /**
- * Sends the application (accounts §5). Only a real member sends; on 'applying' (or when the server says it was
- * already applied) the form is done and the promotions are read again, so the status label shows the server's.
+ * The apply form of one visit of the promotion detail (accounts §2 /m/activityDetail, §5 Activity apply), made per
+ * visit (src/stores/kit/page.ts):
+ * - `$apply`: the promotion of the page's query, the remark, the picked images, sending, the error (a message
+ *   key), `applied` (true once the server answered 'applying').
+ * - `open(search)`: the promotion of the page's query (`?id=…`, digits only); a fresh form.
+ * - `setRemark(text)`: typing the remark, kept to 140 characters.
+ * - `addImages(files)`: adds picked images in order; the first one that breaks a rule stops there and shows why;
+ *   `removeImage(index)`: removes the picked image at `index`.
+ * - `submit()`: sends the application (accounts §5). Only a real member sends; on 'applying' (or when the server
+ *   says it was already applied) the form is done and the promotions are read again, so the status label shows
+ *   the server's.
+ * An answer that arrives after the page exits is dropped from the form (the session's promotions are still read
+ * again: the application was filed).
  */
-export async function submitApply(): Promise<void> {
-  const form = $apply.get();
-  const access = $applyAccess.get();
-  if (form.sending || form.promotionId === null) return;
-  if (access !== 'member') {
-    patch({ error: access === 'login' ? 'error.not_logged_in' : 'free_reject' });
-    return;
+export const promotionApplyPage = createPage('activityDetail', (visit) => {
+  const $apply = atom<ApplyForm>(EMPTY);
+
+  function patch(change: Partial<ApplyForm>): void {
+    $apply.set({ ...$apply.get(), ...change });
   }
-  patch({ sending: true, error: null });
-  try {
-    await applyPromotion(form.promotionId, form.remark.trim(), form.images);
-    $apply.set({ ...EMPTY, promotionId: form.promotionId, applied: true });
-  } catch (error) {
-    const code = error instanceof ApiRequestError ? error.errorCode : 'network';
-    if (code === 'already_applied') $apply.set({ ...EMPTY, promotionId: form.promotionId, applied: true });
-    else patch({ sending: false, error: refusalKey(code) });
+
+  function open(search: string): void {
+    const id = new URLSearchParams(search).get('id');
+    $apply.set({ ...EMPTY, promotionId: id !== null && /^\d{1,10}$/.test(id) ? Number(id) : null });
   }
-  promotionsFor($session.get()).revalidate();
-}
+
+  function setRemark(text: string): void {
+    patch({ remark: clampRemark(text), error: null });
+  }
+
+  function addImages(files: readonly File[]): void {
+    const images = [...$apply.get().images];
+    let error: string | null = null;
+    for (const file of files) {
+      const problem = applyImageProblem(file, images.length);
+      if (problem) {
+        error = IMAGE_PROBLEM_KEYS[problem];
+        break;
+      }
+      images.push(file);
+    }
+    patch({ images, error });
+  }
+
+  function removeImage(index: number): void {
+    patch({ images: $apply.get().images.filter((_, i) => i !== index), error: null });
+  }
+
+  async function submit(): Promise<void> {
+    const form = $apply.get();
+    const access = $applyAccess.get();
+    if (form.sending || form.promotionId === null) return;
+    if (access !== 'member') {
+      patch({ error: access === 'login' ? 'error.not_logged_in' : 'free_reject' });
+      return;
+    }
+    patch({ sending: true, error: null });
+    try {
+      await applyPromotion(form.promotionId, form.remark.trim(), form.images);
+      if (!visit.exited) $apply.set({ ...EMPTY, promotionId: form.promotionId, applied: true });
+    } catch (error) {
+      const code = error instanceof ApiRequestError ? error.errorCode : 'network';
+      if (!visit.exited) {
+        if (code === 'already_applied') $apply.set({ ...EMPTY, promotionId: form.promotionId, applied: true });
+        else patch({ sending: false, error: refusalKey(code) });
+      }
+    }
+    promotionsFor($session.get()).revalidate();
+  }
+
+  return { $apply, open, setRemark, addImages, removeImage, submit };
+});
+
+/** One visit of the promotion detail's apply form. */
+export type PromotionApplyPage = ReturnType<typeof promotionApplyPage>;

@@ -3,11 +3,14 @@ import { ApiRequestError } from '../../api/client';
 import { applyForAgent, getAgentStanding, getInvite, type AgentStandingView, type InviteView } from '../../api/rewards';
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import type { MessageKey } from '../../../rules/i18n';
+import { createPage } from '../kit/page';
 import { rewardErrorOf, type RewardsPhase } from './rewards';
 
 /**
  * The flows of invite friends and agent registration (issue 13, Invite friends, Agent registration; player-shell
  * §6 invite entry). Without the `rewards` capability (upstream mode) both screens show the feature unavailable.
+ * Each screen's store is made per visit (src/stores/kit/page.ts): answers that arrive after the page exits are
+ * dropped.
  */
 
 const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.errorCode : 'network');
@@ -24,18 +27,29 @@ export interface InviteState {
   error: MessageKey | null;
 }
 
-/** The invite page's flow (REFERRAL promotion). */
-export const $invite = atom<InviteState>({ phase: 'loading', info: null, error: null });
+/**
+ * The invite page of one visit (REFERRAL promotion, /m/inviteFriends):
+ * - `$invite`: the member's invitation code, friends and rewards earned.
+ * - `load()`: loads them.
+ */
+export const invitePage = createPage('inviteFriends', (visit) => {
+  const $invite = atom<InviteState>({ phase: 'loading', info: null, error: null });
 
-/** Loads the member's invitation code, friends and rewards earned. */
-export async function loadInvite(): Promise<void> {
-  if (!hasCapability(CAPABILITIES.rewards)) return $invite.set({ phase: 'unavailable', info: null, error: null });
-  try {
-    $invite.set({ phase: 'ready', info: await getInvite(), error: null });
-  } catch (error) {
-    $invite.set({ ...$invite.get(), phase: 'failed', error: rewardErrorOf(codeOf(error)) });
+  async function load(): Promise<void> {
+    if (!hasCapability(CAPABILITIES.rewards)) return $invite.set({ phase: 'unavailable', info: null, error: null });
+    try {
+      const info = await getInvite();
+      if (!visit.exited) $invite.set({ phase: 'ready', info, error: null });
+    } catch (error) {
+      if (!visit.exited) $invite.set({ ...$invite.get(), phase: 'failed', error: rewardErrorOf(codeOf(error)) });
+    }
   }
-}
+
+  return { $invite, load };
+});
+
+/** One visit of the invite page. */
+export type InvitePage = ReturnType<typeof invitePage>;
 
 /** The agent application form's fields (text as typed). */
 export interface AgentForm {
@@ -57,25 +71,6 @@ export interface AgentState {
 
 const EMPTY_FORM: AgentForm = { fullName: '', contact: '', channel: '', expectedPlayers: '', remark: '' };
 
-/** The agent page's flow. */
-export const $agent = atom<AgentState>({ phase: 'loading', standing: null, form: EMPTY_FORM, invalid: null, error: null });
-
-/** Loads the member's standing (applied, agent, or neither). */
-export async function loadAgent(): Promise<void> {
-  if (!hasCapability(CAPABILITIES.rewards)) return $agent.set({ ...$agent.get(), phase: 'unavailable' });
-  try {
-    $agent.set({ ...$agent.get(), phase: 'ready', standing: await getAgentStanding(), error: null });
-  } catch (error) {
-    $agent.set({ ...$agent.get(), phase: 'failed', error: rewardErrorOf(codeOf(error)) });
-  }
-}
-
-/** Changes one field. */
-export function setAgentField(field: keyof AgentForm, value: string): void {
-  const state = $agent.get();
-  $agent.set({ ...state, form: { ...state.form, [field]: value }, invalid: state.invalid === field ? null : state.invalid, error: null });
-}
-
 /** The first field that fails the server's rules (contract/calls/rewards.ts agentApplyBody), or null. */
 export function invalidAgentField(form: AgentForm): keyof AgentForm | null {
   if (form.fullName.trim().length < 2 || form.fullName.trim().length > 60) return 'fullName';
@@ -87,23 +82,56 @@ export function invalidAgentField(form: AgentForm): keyof AgentForm | null {
   return null;
 }
 
-/** Sends the application after checking the fields; the standing then shows it waiting for review. */
-export async function submitAgent(): Promise<void> {
-  const state = $agent.get();
-  if (state.phase !== 'ready') return;
-  const invalid = invalidAgentField(state.form);
-  if (invalid) return $agent.set({ ...state, invalid, error: 'agent.fieldInvalid' });
-  $agent.set({ ...state, phase: 'busy', invalid: null, error: null });
-  const f = state.form;
-  try {
-    const standing = await applyForAgent({
-      fullName: f.fullName.trim(), contact: f.contact.trim(), channel: f.channel.trim(), expectedPlayers: Number(f.expectedPlayers.trim()), remark: f.remark.trim(),
-    });
-    $agent.set({ ...$agent.get(), phase: 'ready', standing, form: EMPTY_FORM });
-  } catch (error) {
-    const code = codeOf(error);
-    const message: MessageKey = code === 'agent_application_pending' ? 'agent.pending' : code === 'already_agent' ? 'agent.approved' : code === 'request_param_err' ? 'error.invalid_input' : rewardErrorOf(code);
-    $agent.set({ ...$agent.get(), phase: 'ready', error: message });
-    if (code === 'agent_application_pending' || code === 'already_agent') await loadAgent();
+/**
+ * The agent registration page of one visit (/m/agentRegister):
+ * - `$agent`: the member's standing (applied, agent, or neither), the application form, the field to fix, the error.
+ * - `load()`: loads the member's standing.
+ * - `setField(field, value)`: changes one field.
+ * - `submit()`: sends the application after checking the fields (invalidAgentField); the standing then shows it
+ *   waiting for review; an application already pending or an agent already approved says so and reloads the
+ *   standing.
+ */
+export const agentPage = createPage('agentRegister', (visit) => {
+  const $agent = atom<AgentState>({ phase: 'loading', standing: null, form: EMPTY_FORM, invalid: null, error: null });
+
+  async function load(): Promise<void> {
+    if (!hasCapability(CAPABILITIES.rewards)) return $agent.set({ ...$agent.get(), phase: 'unavailable' });
+    try {
+      const standing = await getAgentStanding();
+      if (!visit.exited) $agent.set({ ...$agent.get(), phase: 'ready', standing, error: null });
+    } catch (error) {
+      if (!visit.exited) $agent.set({ ...$agent.get(), phase: 'failed', error: rewardErrorOf(codeOf(error)) });
+    }
   }
-}
+
+  function setField(field: keyof AgentForm, value: string): void {
+    const state = $agent.get();
+    $agent.set({ ...state, form: { ...state.form, [field]: value }, invalid: state.invalid === field ? null : state.invalid, error: null });
+  }
+
+  async function submit(): Promise<void> {
+    const state = $agent.get();
+    if (state.phase !== 'ready') return;
+    const invalid = invalidAgentField(state.form);
+    if (invalid) return $agent.set({ ...state, invalid, error: 'agent.fieldInvalid' });
+    $agent.set({ ...state, phase: 'busy', invalid: null, error: null });
+    const f = state.form;
+    try {
+      const standing = await applyForAgent({
+        fullName: f.fullName.trim(), contact: f.contact.trim(), channel: f.channel.trim(), expectedPlayers: Number(f.expectedPlayers.trim()), remark: f.remark.trim(),
+      });
+      if (!visit.exited) $agent.set({ ...$agent.get(), phase: 'ready', standing, form: EMPTY_FORM });
+    } catch (error) {
+      if (visit.exited) return;
+      const code = codeOf(error);
+      const message: MessageKey = code === 'agent_application_pending' ? 'agent.pending' : code === 'already_agent' ? 'agent.approved' : code === 'request_param_err' ? 'error.invalid_input' : rewardErrorOf(code);
+      $agent.set({ ...$agent.get(), phase: 'ready', error: message });
+      if (code === 'agent_application_pending' || code === 'already_agent') await load();
+    }
+  }
+
+  return { $agent, load, setField, submit };
+});
+
+/** One visit of the agent registration page. */
+export type AgentPage = ReturnType<typeof agentPage>;

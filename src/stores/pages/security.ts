@@ -1,8 +1,10 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../../api/client';
-import { getSecurityConfig, savePaymentPassword } from '../../api/wallet';
+import { getSecurityConfig, savePaymentPassword as savePaymentPasswordCall } from '../../api/wallet';
 import type { MessageKey } from '../../../rules/i18n';
 import '../concepts/session'; // connects the API client to the session (src/api imports no store)
+import { createPage } from '../kit/page';
+import { profileForm } from './profile';
 
 /** The security page's data (issue 13, Member centre: password, payment password, bound mobile and e-mail). */
 export interface SecurityState {
@@ -15,27 +17,6 @@ export interface SecurityState {
   saved: boolean;
 }
 
-/** The security page's state. */
-export const $security = atom<SecurityState>({
-  config: null, failed: false, form: { current: '', next: '', confirm: '' }, saving: false, error: null, saved: false,
-});
-
-/** Loads the member's security settings. */
-export async function loadSecurity(): Promise<void> {
-  try {
-    const config = await getSecurityConfig();
-    $security.set({ ...$security.get(), config, failed: false });
-  } catch {
-    $security.set({ ...$security.get(), failed: true });
-  }
-}
-
-/** Changes one field of the payment password form. */
-export function setSecurityField(field: 'current' | 'next' | 'confirm', value: string): void {
-  const state = $security.get();
-  $security.set({ ...state, form: { ...state.form, [field]: value }, error: null, saved: false });
-}
-
 function errorKey(code: string): MessageKey {
   if (code === 'wrong_password') return 'error.wrong_password';
   if (code === 'payment_password_wrong') return 'wallet.passwordWrong';
@@ -46,25 +27,60 @@ function errorKey(code: string): MessageKey {
 }
 
 /**
- * Sets the payment password (the first time `current` is the LOGIN password) or changes it (`current` is the
- * payment password in use). The new one is 6 digits and must be typed twice alike; nothing is sent otherwise.
+ * The member centre's security page of one visit (issue 13, Member centre: password, payment password, bound
+ * mobile and e-mail; /m/member/security), made per visit (src/stores/kit/page.ts):
+ * - `$security`: the member's security settings (`config`), whether loading them failed, the payment password form.
+ * - `load()`: loads the member's security settings.
+ * - `setField(field, value)`: changes one field of the payment password form.
+ * - `savePaymentPassword()`: sets the payment password (the first time `current` is the LOGIN password) or changes
+ *   it (`current` is the payment password in use). The new one is 6 digits and must be typed twice alike; nothing
+ *   is sent otherwise.
+ * - `profile`: the profile edits on the same page (./profile.ts `profileForm`); an e-mail saved there reloads
+ *   `$security`.
+ * Answers that arrive after the page exits are dropped.
  */
-export async function savePaymentPasswordForm(): Promise<void> {
-  const state = $security.get();
-  if (state.saving || !state.config) return;
-  const { current, next, confirm } = state.form;
-  const refuse = (error: MessageKey) => $security.set({ ...state, error, saved: false });
-  if (!/^\d{6}$/.test(next)) return refuse('wallet.sixDigits');
-  if (next !== confirm) return refuse('wallet.passwordsDiffer');
-  if (current === '') return refuse('wallet.fieldRequired');
-  $security.set({ ...state, saving: true, error: null, saved: false });
-  try {
-    await savePaymentPassword(state.config.paymentPasswordSet
-      ? { newPaymentPassword: next, oldPaymentPassword: current }
-      : { newPaymentPassword: next, loginPassword: current });
-    const config = { ...state.config, paymentPasswordSet: true };
-    $security.set({ ...$security.get(), config, saving: false, saved: true, form: { current: '', next: '', confirm: '' } });
-  } catch (error) {
-    $security.set({ ...$security.get(), saving: false, error: errorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
+export const securityPage = createPage('member/security', (visit) => {
+  const $security = atom<SecurityState>({
+    config: null, failed: false, form: { current: '', next: '', confirm: '' }, saving: false, error: null, saved: false,
+  });
+
+  async function load(): Promise<void> {
+    try {
+      const config = await getSecurityConfig();
+      if (!visit.exited) $security.set({ ...$security.get(), config, failed: false });
+    } catch {
+      if (!visit.exited) $security.set({ ...$security.get(), failed: true });
+    }
   }
-}
+
+  function setField(field: 'current' | 'next' | 'confirm', value: string): void {
+    const state = $security.get();
+    $security.set({ ...state, form: { ...state.form, [field]: value }, error: null, saved: false });
+  }
+
+  async function savePaymentPassword(): Promise<void> {
+    const state = $security.get();
+    if (state.saving || !state.config) return;
+    const { current, next, confirm } = state.form;
+    const refuse = (error: MessageKey) => $security.set({ ...state, error, saved: false });
+    if (!/^\d{6}$/.test(next)) return refuse('wallet.sixDigits');
+    if (next !== confirm) return refuse('wallet.passwordsDiffer');
+    if (current === '') return refuse('wallet.fieldRequired');
+    $security.set({ ...state, saving: true, error: null, saved: false });
+    try {
+      await savePaymentPasswordCall(state.config.paymentPasswordSet
+        ? { newPaymentPassword: next, oldPaymentPassword: current }
+        : { newPaymentPassword: next, loginPassword: current });
+      if (visit.exited) return;
+      const config = { ...state.config, paymentPasswordSet: true };
+      $security.set({ ...$security.get(), config, saving: false, saved: true, form: { current: '', next: '', confirm: '' } });
+    } catch (error) {
+      if (!visit.exited) $security.set({ ...$security.get(), saving: false, error: errorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
+    }
+  }
+
+  return { $security, load, setField, savePaymentPassword, profile: profileForm(visit, load) };
+});
+
+/** One visit of the security page. */
+export type SecurityPage = ReturnType<typeof securityPage>;

@@ -5,6 +5,7 @@ import type { MessageKey } from '../../../rules/i18n';
 import { amountWithin, parseAmountInput } from '../../lib/wallet';
 import { balanceMoved } from '../concepts/balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../kit/outcome';
+import { createPage } from '../kit/page';
 
 /** The withdrawal form's fields. */
 export interface WithdrawForm {
@@ -29,9 +30,6 @@ export interface WithdrawState {
 
 const EMPTY_FORM: WithdrawForm = { amountText: '', payeeName: '', bankName: '', accountNumber: '', paymentPassword: '' };
 
-/** The withdraw page's state. */
-export const $withdraw = atom<WithdrawState>({ phase: 'loading', info: null, form: EMPTY_FORM, invalid: null, error: null, notice: null });
-
 /** An error code → the message and the field it belongs to. */
 export function withdrawErrorOf(code: string): { error: MessageKey; invalid: keyof WithdrawForm | null } {
   switch (code) {
@@ -46,70 +44,88 @@ export function withdrawErrorOf(code: string): { error: MessageKey; invalid: key
   }
 }
 
-/** Loads limits, balance and the player's withdrawals; the payee name on file fills an empty field. */
-export async function loadWithdraw(): Promise<void> {
-  const state = $withdraw.get();
-  if (!state.info) $withdraw.set({ ...state, phase: 'loading' });
-  try {
-    const info = await getWithdrawInfo();
-    const current = $withdraw.get();
-    $withdraw.set({
-      ...current, info, phase: current.phase === 'submitting' ? 'submitting' : 'ready',
-      form: { ...current.form, payeeName: current.form.payeeName || info.payeeName },
-    });
-  } catch (error) {
-    if (!$withdraw.get().info) $withdraw.set({ ...$withdraw.get(), phase: 'failed', ...withdrawErrorOf(error instanceof ApiRequestError ? error.errorCode : 'network') });
-  }
-}
-
-/** Changes one field. */
-export function setWithdrawField(field: keyof WithdrawForm, value: string): void {
-  const state = $withdraw.get();
-  $withdraw.set({ ...state, form: { ...state.form, [field]: value }, invalid: state.invalid === field ? null : state.invalid, error: null, notice: null });
-}
-
-let pendingKey: { key: string; signature: string } | null = null;
-
 /**
- * Files the request: checks the amount (limits and available balance) and that every field is filled, then
- * sends it; on success the balance store takes the balance after the hold at once and the list reloads. When the
- * answer was lost (network, 502 `upstream_unavailable`: outcome.ts) the request may still have been filed: the page
- * says it is being checked (`error.outcome_checking` as its notice), keeps the idempotency key for a retry of the
- * same request, and reads the balance and the withdrawals list again.
+ * The withdraw page of one visit (issue 13, Withdraw; player-shell §2 /m/withdraw), made per visit
+ * (src/stores/kit/page.ts):
+ * - `$withdraw`: the phase, the limits, balance and withdrawals (`info`), the form, the field to fix, the error and
+ *   the notice shown after a request was filed.
+ * - `load()`: loads limits, balance and the player's withdrawals; the payee name on file fills an empty field.
+ * - `setField(field, value)`: changes one field (clears the error and notice).
+ * - `submit()`: files the request: checks the amount (limits and available balance) and that every field is
+ *   filled, then sends it; on success the balance store takes the balance after the hold at once and the list
+ *   reloads. When the answer was lost (network, 502 `upstream_unavailable`: ../kit/outcome.ts) the request may
+ *   still have been filed: the page says it is being checked (`error.outcome_checking` as its notice), keeps the
+ *   idempotency key for a retry of the same request (for this visit), and reads the balance and the list again.
+ * Answers that arrive after the page exits are dropped; a filed request's balance still reaches the balance store
+ * (the money moved whatever the player is looking at).
  */
-export async function submitWithdraw(): Promise<void> {
-  const state = $withdraw.get();
-  if (state.phase !== 'ready' || !state.info) return;
-  const { form, info } = state;
-  const amountMinor = parseAmountInput(form.amountText);
-  const refuse = (error: MessageKey, invalid: keyof WithdrawForm | null) => $withdraw.set({ ...state, error, invalid, notice: null });
-  if (!amountWithin(amountMinor, info.minMinor, info.maxMinor)) return refuse('wallet.amountInvalid', 'amountText');
-  if (amountMinor > info.availableMinor) return refuse('wallet.insufficient', 'amountText');
-  for (const field of ['payeeName', 'bankName', 'accountNumber'] as const) {
-    if (form[field].trim().length < 2) return refuse('wallet.fieldRequired', field);
-  }
-  if (!info.paymentPasswordSet) return refuse('wallet.setPaymentPasswordFirst', null);
-  if (!/^\d{6}$/.test(form.paymentPassword)) return refuse('wallet.sixDigits', 'paymentPassword');
-  const signature = `${amountMinor}|${form.payeeName}|${form.bankName}|${form.accountNumber}`;
-  if (!pendingKey || pendingKey.signature !== signature) pendingKey = { key: crypto.randomUUID(), signature };
-  $withdraw.set({ ...state, phase: 'submitting', error: null, invalid: null, notice: null });
-  try {
-    const answer = await requestWithdrawal({
-      amountMinor, payeeName: form.payeeName.trim(), bankName: form.bankName.trim(), accountNumber: form.accountNumber.trim(),
-      paymentPassword: form.paymentPassword, idempotencyKey: pendingKey.key,
-    });
-    pendingKey = null;
-    balanceMoved(answer.balanceMinor);
-    $withdraw.set({ ...$withdraw.get(), phase: 'ready', form: { ...EMPTY_FORM, payeeName: form.payeeName }, notice: 'wallet.withdrawRequested' });
-    await loadWithdraw();
-  } catch (error) {
-    if (outcomeUnknown(error)) {
-      $withdraw.set({ ...$withdraw.get(), phase: 'ready', error: null, invalid: null, notice: OUTCOME_CHECKING, form: { ...form, paymentPassword: '' } });
-      await recheckAfterUnknownOutcome(loadWithdraw);
-      return;
+export const withdrawPage = createPage('withdraw', (visit) => {
+  const $withdraw = atom<WithdrawState>({ phase: 'loading', info: null, form: EMPTY_FORM, invalid: null, error: null, notice: null });
+  let pendingKey: { key: string; signature: string } | null = null;
+
+  async function load(): Promise<void> {
+    const state = $withdraw.get();
+    if (!state.info) $withdraw.set({ ...state, phase: 'loading' });
+    try {
+      const info = await getWithdrawInfo();
+      if (visit.exited) return;
+      const current = $withdraw.get();
+      $withdraw.set({
+        ...current, info, phase: current.phase === 'submitting' ? 'submitting' : 'ready',
+        form: { ...current.form, payeeName: current.form.payeeName || info.payeeName },
+      });
+    } catch (error) {
+      if (visit.exited || $withdraw.get().info) return;
+      $withdraw.set({ ...$withdraw.get(), phase: 'failed', ...withdrawErrorOf(error instanceof ApiRequestError ? error.errorCode : 'network') });
     }
-    pendingKey = null;
-    const code = error instanceof ApiRequestError ? error.errorCode : 'network';
-    $withdraw.set({ ...$withdraw.get(), phase: 'ready', ...withdrawErrorOf(code), form: { ...form, paymentPassword: '' } });
   }
-}
+
+  function setField(field: keyof WithdrawForm, value: string): void {
+    const state = $withdraw.get();
+    $withdraw.set({ ...state, form: { ...state.form, [field]: value }, invalid: state.invalid === field ? null : state.invalid, error: null, notice: null });
+  }
+
+  async function submit(): Promise<void> {
+    const state = $withdraw.get();
+    if (state.phase !== 'ready' || !state.info) return;
+    const { form, info } = state;
+    const amountMinor = parseAmountInput(form.amountText);
+    const refuse = (error: MessageKey, invalid: keyof WithdrawForm | null) => $withdraw.set({ ...state, error, invalid, notice: null });
+    if (!amountWithin(amountMinor, info.minMinor, info.maxMinor)) return refuse('wallet.amountInvalid', 'amountText');
+    if (amountMinor > info.availableMinor) return refuse('wallet.insufficient', 'amountText');
+    for (const field of ['payeeName', 'bankName', 'accountNumber'] as const) {
+      if (form[field].trim().length < 2) return refuse('wallet.fieldRequired', field);
+    }
+    if (!info.paymentPasswordSet) return refuse('wallet.setPaymentPasswordFirst', null);
+    if (!/^\d{6}$/.test(form.paymentPassword)) return refuse('wallet.sixDigits', 'paymentPassword');
+    const signature = `${amountMinor}|${form.payeeName}|${form.bankName}|${form.accountNumber}`;
+    if (!pendingKey || pendingKey.signature !== signature) pendingKey = { key: crypto.randomUUID(), signature };
+    $withdraw.set({ ...state, phase: 'submitting', error: null, invalid: null, notice: null });
+    try {
+      const answer = await requestWithdrawal({
+        amountMinor, payeeName: form.payeeName.trim(), bankName: form.bankName.trim(), accountNumber: form.accountNumber.trim(),
+        paymentPassword: form.paymentPassword, idempotencyKey: pendingKey.key,
+      });
+      pendingKey = null;
+      balanceMoved(answer.balanceMinor);
+      if (visit.exited) return;
+      $withdraw.set({ ...$withdraw.get(), phase: 'ready', form: { ...EMPTY_FORM, payeeName: form.payeeName }, notice: 'wallet.withdrawRequested' });
+      await load();
+    } catch (error) {
+      if (visit.exited) return;
+      if (outcomeUnknown(error)) {
+        $withdraw.set({ ...$withdraw.get(), phase: 'ready', error: null, invalid: null, notice: OUTCOME_CHECKING, form: { ...form, paymentPassword: '' } });
+        await recheckAfterUnknownOutcome(load);
+        return;
+      }
+      pendingKey = null;
+      const code = error instanceof ApiRequestError ? error.errorCode : 'network';
+      $withdraw.set({ ...$withdraw.get(), phase: 'ready', ...withdrawErrorOf(code), form: { ...form, paymentPassword: '' } });
+    }
+  }
+
+  return { $withdraw, load, setField, submit };
+});
+
+/** One visit of the withdraw page. */
+export type WithdrawPage = ReturnType<typeof withdrawPage>;

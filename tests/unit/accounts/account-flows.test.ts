@@ -18,7 +18,6 @@ const { $session } = await import('../../../src/stores/concepts/session');
 const { $openedPage } = await import('../../../src/stores/kit/navigation');
 const { $toast } = await import('../../../src/stores/concepts/toast');
 const login = await import('../../../src/stores/pages/login');
-const forgetByEmail = await import('../../../src/stores/pages/forgetByEmail');
 const emailReset = await import('../../../src/stores/pages/emailReset');
 const changePassword = await import('../../../src/stores/pages/changePassword');
 const forget = await import('../../../src/stores/pages/forgetPassword');
@@ -32,11 +31,9 @@ beforeEach(() => {
   vi.useFakeTimers();
   $session.set(null);
   $openedPage.set(null);
-  for (const form of [login.loginForm, forgetByEmail.forgetByEmailForm, emailReset.emailResetForm, changePassword.changePasswordForm, forget.forgetForm]) form.reset();
+  login.loginForm.reset();
   login.$chosenLoginMode.set('password');
   login.$loginCaptchaNonce.set(0);
-  forgetByEmail.$resetMailSent.set(false);
-  changePassword.$passwordSaved.set(false);
 });
 
 afterEach(() => {
@@ -142,8 +139,20 @@ describe('the login flow (accounts §2 Login screen, §3, §5)', () => {
   });
 });
 
+// A fresh visit of /m/forget per case (src/stores/kit/page.ts), left after it.
+let forgetVisit: ReturnType<typeof forget.forgetPage>;
+beforeEach(() => {
+  forgetVisit = forget.forgetPage();
+});
+afterEach(() => forgetVisit.exit());
+
 describe('forgot password by e-mail (accounts §2 /m/forget)', () => {
-  const { forgetByEmailForm: form, submitForgetByEmail, $resetMailSent } = forgetByEmail;
+  let form: ReturnType<typeof forget.forgetPage>['email']['form'];
+  let submitForgetByEmail: () => Promise<void>;
+  let $resetMailSent: ReturnType<typeof forget.forgetPage>['email']['$sent'];
+  beforeEach(() => {
+    ({ form, submit: submitForgetByEmail, $sent: $resetMailSent } = forgetVisit.email);
+  });
 
   it('needs both fields, the e-mail in its format', async () => {
     form.setValue('username', 'alice');
@@ -172,7 +181,11 @@ describe('forgot password by e-mail (accounts §2 /m/forget)', () => {
 });
 
 describe('the e-mailed reset link (PlayDeck extension /wps/playdeck/password/emailReset)', () => {
-  const { emailResetForm: form, submitEmailReset } = emailReset;
+  let form: ReturnType<typeof forget.forgetPage>['link']['form'];
+  let submitEmailReset: (token: string) => Promise<void>;
+  beforeEach(() => {
+    ({ form, submit: submitEmailReset } = forgetVisit.link);
+  });
 
   it('checks the password rule and the confirmation before sending', async () => {
     form.setValue('newPassword', 'abc');
@@ -203,7 +216,15 @@ describe('the e-mailed reset link (PlayDeck extension /wps/playdeck/password/ema
 });
 
 describe('change password (accounts §2, §4, §8)', () => {
-  const { changePasswordForm: form, submitPasswordChange } = changePassword;
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let page: ReturnType<typeof changePassword.changePasswordPage>;
+  let form: ReturnType<typeof changePassword.changePasswordPage>['form'];
+  beforeEach(() => {
+    page = changePassword.changePasswordPage();
+    form = page.form;
+  });
+  afterEach(() => page.exit());
+  const submitPasswordChange = () => page.submit();
   const fill = (old: string, fresh: string, confirm = fresh) => {
     form.setValue('oldPassword', old);
     form.setValue('newPassword', fresh);
@@ -231,14 +252,32 @@ describe('change password (accounts §2, §4, §8)', () => {
     vi.mocked(api.changePassword).mockResolvedValue({ rememberToken: undefined } as never);
     fill('old111', 'new222');
     await submitPasswordChange();
-    expect(changePassword.$passwordSaved.get()).toBe(true);
+    expect(page.$passwordSaved.get()).toBe(true);
     vi.advanceTimersByTime(2000);
     expect($openedPage.get()).toBe('/m/home');
+  });
+
+  it('drops an answer that arrives after the page was left', async () => {
+    let answered: (v: never) => void = () => undefined;
+    vi.mocked(api.changePassword).mockImplementationOnce(() => new Promise((resolve) => { answered = resolve; }));
+    fill('old111', 'new222');
+    const saving = submitPasswordChange();
+    page.exit();
+    answered({ rememberToken: undefined } as never);
+    await saving;
+    vi.advanceTimersByTime(2000);
+    expect(page.$passwordSaved.get()).toBe(false);
+    expect($openedPage.get()).toBeNull();
   });
 });
 
 describe('forgot password by SMS (accounts §2 /m/forget, §4)', () => {
-  const { forgetForm: form, submitForget, requestResetCode } = forget;
+  let form: ReturnType<typeof forget.forgetPage>['sms']['form'];
+  beforeEach(() => {
+    form = forgetVisit.sms.form;
+  });
+  const submitForget = () => forgetVisit.sms.submit();
+  const requestResetCode = () => forgetVisit.sms.requestCode();
   const fill = () => {
     form.setValue('countryDialingCode', '+7');
     form.setValue('mobileNum', '9161234567');
@@ -271,6 +310,16 @@ describe('forgot password by SMS (accounts §2 /m/forget, §4)', () => {
     await submitForget();
     vi.advanceTimersByTime(forget.FORGET_DONE_MS);
     expect($openedPage.get()).toBe('/m/login');
+  });
+
+  it('leaving the page cancels the way home still waiting', async () => {
+    vi.mocked(api.setPasswordByPhone).mockResolvedValue(undefined as never);
+    vi.mocked(api.login).mockResolvedValue(session);
+    fill();
+    await submitForget();
+    forgetVisit.exit();
+    vi.advanceTimersByTime(forget.FORGET_DONE_MS);
+    expect($openedPage.get()).toBeNull();
   });
 
   it('a wrong captcha on the code request shows by the captcha, which is renewed', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $session } from '../../../src/stores/concepts/session';
 import { $toast } from '../../../src/stores/concepts/toast';
-import { $chatConnection, $chatLines, CHAT_REDIRECT_MS, openChat, sendChat, startLiveChat } from '../../../src/stores/pages/chat';
+import { CHAT_REDIRECT_MS, liveChatPage, startLiveChat, type LiveChatPage } from '../../../src/stores/pages/chat';
 import { resetEnvironment, setEnvironment } from '../../../src/stores/kit/environment';
 
 function answer(value: unknown, status = 200, errorCode = ''): Response {
@@ -37,7 +37,8 @@ const factory = (url: string) => new FakeSocket(url) as unknown as WebSocket;
 const message = (seq: number, role: 'player' | 'agent', text: string, clientId = `c${seq}xxxxxxx`) => ({ seq, clientId, role, author: role === 'agent' ? 'Ann' : 'p1', text, sentAt: seq });
 let fetchMock: ReturnType<typeof vi.fn>;
 let launchAnswer = () => answer({ chatUrl: '/m/liveChat?c=abc' });
-let stop: (() => void) | null = null;
+// A fresh visit of the chat page per case (src/stores/kit/page.ts), left after it.
+let page: LiveChatPage;
 
 beforeEach(() => {
   FakeSocket.all = [];
@@ -47,18 +48,18 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('location', new URL('http://127.0.0.1:8787/m/liveChat?c=conv12345678'));
   $session.set({ token: 'tok', merchantCode: 'DEMO', userName: 'p1', type: 0, firstTimeLogin: false });
+  page = liveChatPage();
 });
 afterEach(() => {
   resetEnvironment();
-  stop?.();
-  stop = null;
+  page.exit();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   $session.set(null);
 });
 
 async function connected(): Promise<FakeSocket> {
-  stop = openChat('conv12345678', factory);
+  page.open('conv12345678', factory);
   await vi.waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
   const socket = FakeSocket.all.at(-1)!;
   socket.open();
@@ -71,33 +72,33 @@ describe('the live-chat store (built-in chat protocol)', () => {
     expect(socket.url).toBe('ws://127.0.0.1:8787/wps/playdeck/chat/ws?ticket=tkt');
     expect(socket.sent[0]).toEqual({ type: 'hello', lastSeq: 0 });
     socket.receive({ type: 'history', messages: [message(1, 'player', 'hi'), message(2, 'agent', 'hello')], playerReadSeq: 0, agentReadSeq: 1, status: 'open' });
-    expect($chatLines.get().map((l) => [l.seq, l.text, l.state])).toEqual([[1, 'hi', 'read'], [2, 'hello', 'sent']]);
+    expect(page.$chatLines.get().map((l) => [l.seq, l.text, l.state])).toEqual([[1, 'hi', 'read'], [2, 'hello', 'sent']]);
     expect(socket.sent).toContainEqual({ type: 'read', seq: 2 });
-    expect($chatConnection.get()).toBe('open');
+    expect(page.$chatConnection.get()).toBe('open');
   });
 
   it('shows a sent message as pending, then delivered on ack, then read; a repeated frame shows once', async () => {
     const socket = await connected();
-    expect(sendChat('  where is my deposit?  ')).toBe(true);
+    expect(page.send('  where is my deposit?  ')).toBe(true);
     const sent = socket.sent.find((f) => f.type === 'send')!;
     expect(sent.text).toBe('where is my deposit?');
-    expect($chatLines.get()[0]!.state).toBe('pending');
+    expect(page.$chatLines.get()[0]!.state).toBe('pending');
     socket.receive({ type: 'ack', clientId: sent.clientId, seq: 1 });
     socket.receive({ type: 'message', message: message(1, 'player', 'where is my deposit?', String(sent.clientId)) });
     socket.receive({ type: 'message', message: message(1, 'player', 'where is my deposit?', String(sent.clientId)) });
-    expect($chatLines.get().map((l) => [l.seq, l.state])).toEqual([[1, 'sent']]);
+    expect(page.$chatLines.get().map((l) => [l.seq, l.state])).toEqual([[1, 'sent']]);
     socket.receive({ type: 'read', role: 'agent', seq: 1 });
-    expect($chatLines.get()[0]!.state).toBe('read');
+    expect(page.$chatLines.get()[0]!.state).toBe('read');
   });
 
   it('after a dropped connection, resumes from the last seq and resends what was not acknowledged with the same id', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const socket = await connected();
     socket.receive({ type: 'history', messages: [message(1, 'agent', 'hello')], playerReadSeq: 0, agentReadSeq: 0, status: 'open' });
-    sendChat('are you there?');
+    page.send('are you there?');
     const clientId = socket.sent.find((f) => f.type === 'send')!.clientId;
     socket.close();
-    expect($chatConnection.get()).toBe('reconnecting');
+    expect(page.$chatConnection.get()).toBe('reconnecting');
     await vi.advanceTimersByTimeAsync(600);
     await vi.waitFor(() => expect(FakeSocket.all.length).toBe(2));
     const again = FakeSocket.all[1]!;
@@ -106,10 +107,26 @@ describe('the live-chat store (built-in chat protocol)', () => {
     expect(again.sent[1]).toEqual({ type: 'send', clientId, text: 'are you there?' });
   });
 
+  it('leaving the page closes the socket and stops a reconnection still waiting', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const socket = await connected();
+    socket.close();
+    expect(page.$chatConnection.get()).toBe('reconnecting');
+    page.exit();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(page.send('hello?')).toBe(false);
+    const again = liveChatPage();
+    again.open('conv12345678', factory);
+    await vi.waitFor(() => expect(FakeSocket.all.length).toBe(2));
+    again.exit();
+    expect(FakeSocket.all[1]!.readyState).toBe(3);
+  });
+
   it('a closed conversation takes no more messages', async () => {
     const socket = await connected();
     socket.receive({ type: 'closed' });
-    expect(sendChat('late')).toBe(false);
+    expect(page.send('late')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FeedbackPage } from '../../../src/stores/pages/feedback';
 import type { NoticesPage } from '../../../src/stores/pages/notices';
 
 vi.mock('../../../src/api/content', () => ({ getAnnouncements: vi.fn(), markAnnouncementRead: vi.fn(), sendFeedback: vi.fn() }));
@@ -7,7 +8,7 @@ vi.mock('../../../src/stores/concepts/captcha', () => ({ loadCaptcha: vi.fn() })
 const { getAnnouncements, markAnnouncementRead, sendFeedback } = await import('../../../src/api/content');
 const { ApiRequestError } = await import('../../../src/api/client');
 const { noticesPage } = await import('../../../src/stores/pages/notices');
-const { $feedback, $feedbackDisabled, pickType, resetFeedback, setFeedbackField, setPickerOpen, submitFeedback } = await import('../../../src/stores/pages/feedback');
+const { feedbackPage } = await import('../../../src/stores/pages/feedback');
 
 const notice = (id: number, read = false) => ({ id, title: `N${id}`, content: '<p>x</p>', read }) as never;
 const groups = (player: unknown[]) => ({ banners: [], player, popup: [], promotion: [], hot: [] }) as never;
@@ -84,18 +85,23 @@ describe('notices page store', () => {
 });
 
 // accounts §2 Feedback screen, §4 "question type starts unset (-1) … a pick sets the type and closes it", §5.
-describe('feedback store', () => {
-  beforeEach(() => resetFeedback());
+describe('feedback page store', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let feedback: FeedbackPage;
+  beforeEach(() => {
+    feedback = feedbackPage();
+  });
+  afterEach(() => feedback.exit());
   const TEXT = 'My withdrawal has been pending for two days.';
 
   it('starts unset with submit disabled; a pick closes the picker', () => {
-    expect($feedback.get().type).toBe(-1);
-    expect($feedbackDisabled.get()).toBe(true);
-    setPickerOpen(true);
-    pickType(2);
-    expect($feedback.get()).toMatchObject({ type: 2, pickerOpen: false });
-    setFeedbackField('content', 'x');
-    expect($feedbackDisabled.get()).toBe(false);
+    expect(feedback.$feedback.get().type).toBe(-1);
+    expect(feedback.$disabled.get()).toBe(true);
+    feedback.setPickerOpen(true);
+    feedback.pickType(2);
+    expect(feedback.$feedback.get()).toMatchObject({ type: 2, pickerOpen: false });
+    feedback.setField('content', 'x');
+    expect(feedback.$disabled.get()).toBe(false);
   });
 
   it.each([
@@ -104,30 +110,43 @@ describe('feedback store', () => {
     ['more than 200 characters', 1, 'x'.repeat(201), 'A1', 'feedback.tooLong'],
     ['no captcha', 1, TEXT, ' ', 'error.captcha_required'],
   ])('refuses %s without a call', async (_, type, content, captcha, error) => {
-    if (type >= 0) pickType(type);
-    setFeedbackField('content', content);
-    setFeedbackField('captcha', captcha);
-    await submitFeedback();
-    expect($feedback.get().error).toBe(error);
+    if (type >= 0) feedback.pickType(type);
+    feedback.setField('content', content);
+    feedback.setField('captcha', captcha);
+    await feedback.submit();
+    expect(feedback.$feedback.get().error).toBe(error);
     expect(sendFeedback).not.toHaveBeenCalled();
   });
 
   it('sends, then clears the form and says it was sent', async () => {
     vi.mocked(sendFeedback).mockResolvedValue();
-    pickType(0);
-    setFeedbackField('content', `  ${TEXT} `);
-    setFeedbackField('captcha', 'ab12');
-    await submitFeedback();
+    feedback.pickType(0);
+    feedback.setField('content', `  ${TEXT} `);
+    feedback.setField('captcha', 'ab12');
+    await feedback.submit();
     expect(sendFeedback).toHaveBeenCalledWith({ content: TEXT, type: 0, captcha: 'ab12' });
-    expect($feedback.get()).toMatchObject({ sent: true, content: '', type: -1, error: null });
+    expect(feedback.$feedback.get()).toMatchObject({ sent: true, content: '', type: -1, error: null });
   });
 
   it('shows a wrong captcha and empties the captcha field', async () => {
     vi.mocked(sendFeedback).mockRejectedValue(new ApiRequestError(400, 'captcha_invalid', null));
-    pickType(4);
-    setFeedbackField('content', TEXT);
-    setFeedbackField('captcha', 'zz');
-    await submitFeedback();
-    expect($feedback.get()).toMatchObject({ error: 'error.captcha_invalid', captcha: '', content: TEXT, sending: false });
+    feedback.pickType(4);
+    feedback.setField('content', TEXT);
+    feedback.setField('captcha', 'zz');
+    await feedback.submit();
+    expect(feedback.$feedback.get()).toMatchObject({ error: 'error.captcha_invalid', captcha: '', content: TEXT, sending: false });
+  });
+
+  it('drops an answer that arrives after the page was left', async () => {
+    let sent: () => void = () => undefined;
+    vi.mocked(sendFeedback).mockImplementationOnce(() => new Promise<void>((resolve) => { sent = resolve; }));
+    feedback.pickType(1);
+    feedback.setField('content', TEXT);
+    feedback.setField('captcha', 'ab12');
+    const sending = feedback.submit();
+    feedback.exit();
+    sent();
+    await sending;
+    expect(feedback.$feedback.get()).toMatchObject({ sending: true, sent: false, content: TEXT });
   });
 });

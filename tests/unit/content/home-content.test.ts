@@ -10,7 +10,7 @@ const { $session } = await import('../../../src/stores/concepts/session');
 const { $openedPage } = await import('../../../src/stores/kit/navigation');
 const { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, togglePopup } = await import('../../../src/stores/pages/homePopups');
 const {
-  $contractPrompts, $contractScreen, answerContract, cancelContractPrompt, checkContractPrompts, goContractPrompt, loadContractOffer,
+  $contractPrompts, cancelContractPrompt, checkContractPrompts, contractScreenPage, goContractPrompt,
 } = await import('../../../src/stores/pages/contracts');
 const { $settings } = await import('../../../src/stores/concepts/settings');
 const switchesOn = (on: boolean) => $settings.set({ switches: { AGENTPOLICY3: on } } as never);
@@ -172,17 +172,18 @@ describe('agent contract prompts and screens (store)', () => {
 
   it('shows the pending offer and accepts it; an answered offer shows the server code', async () => {
     $session.set(member);
+    const screen = contractScreenPage();
     vi.mocked(getContractRequests).mockResolvedValue(pending);
-    await loadContractOffer('daily');
-    expect($contractScreen.get()).toMatchObject({ status: 'pending', offer: { id: 7, terms: '<p>t</p>' } });
+    await screen.load('daily');
+    expect(screen.$contractScreen.get()).toMatchObject({ status: 'pending', offer: { id: 7, terms: '<p>t</p>' } });
     vi.mocked(decideContract).mockRejectedValueOnce(new ApiRequestError(409, 'contract_decided', null));
-    await answerContract('daily', true);
-    expect($contractScreen.get()).toMatchObject({ status: 'pending', errorCode: 'contract_decided', busy: false });
+    await screen.answer('daily', true);
+    expect(screen.$contractScreen.get()).toMatchObject({ status: 'pending', errorCode: 'contract_decided', busy: false });
     vi.mocked(decideContract).mockResolvedValueOnce('accepted');
-    await answerContract('daily', true);
+    await screen.answer('daily', true);
     expect(decideContract).toHaveBeenLastCalledWith('daily', 7, true);
-    expect($contractScreen.get()).toEqual({ status: 'answered', decision: 'accepted' });
-    await loadContractOffer('hourly');
-    expect($contractScreen.get()).toEqual({ status: 'none' });
+    expect(screen.$contractScreen.get()).toEqual({ status: 'answered', decision: 'accepted' });
+    await screen.load('hourly');
+    expect(screen.$contractScreen.get()).toEqual({ status: 'none' });
   });
 });

@@ -6,7 +6,7 @@ vi.mock('../../../src/api/lottery', () => ({ getLotteryGames: vi.fn() }));
 const { getHotGames } = await import('../../../src/api/catalogue');
 const { getLotteryGames } = await import('../../../src/api/lottery');
 const { $hotGames, loadHotGames } = await import('../../../src/stores/pages/hotGames');
-const { $lotteryLobby, loadLotteryLobby } = await import('../../../src/stores/pages/lotteryLobby');
+const { lotteryLobbyPage } = await import('../../../src/stores/pages/lotteryLobby');
 
 afterEach(() => vi.clearAllMocks());
 
@@ -45,12 +45,25 @@ describe('hot games store', () => {
 // player-shell §2 /m/launchGame "code (default lobby)": the vendor's other lottery games.
 describe('lottery lobby store', () => {
   it('lists the vendor\'s games, and stays empty when the call fails', async () => {
+    const lobby = lotteryLobbyPage();
     vi.mocked(getLotteryGames).mockResolvedValueOnce({ serverTime: 0, list: [{ nodeId: 5 } as never] });
-    await loadLotteryLobby('TCG_LOTTO_VN');
+    await lobby.load('TCG_LOTTO_VN');
     expect(getLotteryGames).toHaveBeenCalledWith({ vassalage: 'TCG_LOTTO_VN' });
-    expect($lotteryLobby.get()).toEqual([{ nodeId: 5 }]);
+    expect(lobby.$lotteryLobby.get()).toEqual([{ nodeId: 5 }]);
     vi.mocked(getLotteryGames).mockRejectedValueOnce(new Error('offline'));
-    await loadLotteryLobby('TCG_LOTTO_VN');
-    expect($lotteryLobby.get()).toEqual([]);
+    await lobby.load('TCG_LOTTO_VN');
+    expect(lobby.$lotteryLobby.get()).toEqual([]);
+    lobby.exit();
+  });
+
+  it('drops the games that arrive after the page was left', async () => {
+    const lobby = lotteryLobbyPage();
+    let late: (v: never) => void = () => undefined;
+    vi.mocked(getLotteryGames).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const loading = lobby.load('TCG_LOTTO_VN');
+    lobby.exit();
+    late({ serverTime: 0, list: [{ nodeId: 5 }] } as never);
+    await loading;
+    expect(lobby.$lotteryLobby.get()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/api/rewards', () => ({
   getSignIn: vi.fn(), signInToday: vi.fn(), getLeaderboard: vi.fn(), getRewards: vi.fn(), claimRewardById: vi.fn(),
@@ -25,27 +25,43 @@ beforeAll(async () => {
   $wallet.listen(() => undefined);
   await vi.waitFor(() => expect(accounts.getWallet).toHaveBeenCalled());
 });
-afterEach(() => vi.clearAllMocks());
+// A fresh visit of each page per case (src/stores/kit/page.ts), left after it.
+let signInVisit: ReturnType<typeof rewards.signInPage>;
+let centre: ReturnType<typeof rewards.rewardCentrePage>;
+let leaderboard: ReturnType<typeof rewards.leaderboardPage>;
+let invite: ReturnType<typeof referrals.invitePage>;
+let agent: ReturnType<typeof referrals.agentPage>;
+beforeEach(() => {
+  signInVisit = rewards.signInPage();
+  centre = rewards.rewardCentrePage();
+  leaderboard = rewards.leaderboardPage();
+  invite = referrals.invitePage();
+  agent = referrals.agentPage();
+});
+afterEach(() => {
+  for (const page of [signInVisit, centre, leaderboard, invite, agent]) page.exit();
+  vi.clearAllMocks();
+});
 
 describe('daily sign-in flow (issue 13, Daily sign-in)', () => {
   it('loads the calendar, signs in once and the balance takes the answer at once', async () => {
     vi.mocked(api.getSignIn).mockResolvedValueOnce(CALENDAR).mockResolvedValueOnce({ ...CALENDAR, signedToday: true, streak: 2, todayRewardMinor: 0, signedDays: ['2026-03-01', '2026-03-02'] });
     vi.mocked(api.signInToday).mockResolvedValueOnce({ day: '2026-03-02', streak: 2, rewardMinor: 100, balanceMinor: 5_100 });
-    await rewards.loadSignIn();
-    expect(rewards.$signIn.get()).toMatchObject({ phase: 'ready', view: { signedToday: false } });
-    await rewards.signIn();
+    await signInVisit.load();
+    expect(signInVisit.$signIn.get()).toMatchObject({ phase: 'ready', view: { signedToday: false } });
+    await signInVisit.signIn();
     expect($wallet.get()?.sumBalance).toBe(5_100);
-    expect(rewards.$signIn.get()).toMatchObject({ phase: 'ready', paid: { rewardMinor: 100, streak: 2 }, view: { signedToday: true } });
-    await rewards.signIn();
+    expect(signInVisit.$signIn.get()).toMatchObject({ phase: 'ready', paid: { rewardMinor: 100, streak: 2 }, view: { signedToday: true } });
+    await signInVisit.signIn();
     expect(api.signInToday).toHaveBeenCalledTimes(1);
   });
 
   it('a second device that already signed in shows the translated refusal', async () => {
     vi.mocked(api.getSignIn).mockResolvedValue(CALENDAR);
-    await rewards.loadSignIn();
+    await signInVisit.load();
     vi.mocked(api.signInToday).mockRejectedValueOnce(new ApiRequestError(409, 'already_signed_in', null));
-    await rewards.signIn();
-    expect(rewards.$signIn.get().error).toBe('signIn.already');
+    await signInVisit.signIn();
+    expect(signInVisit.$signIn.get().error).toBe('signIn.already');
   });
 
   it('maps failures to messages', () => {
@@ -62,21 +78,21 @@ describe('reward centre flow (issue 13, Reward centre)', () => {
   it('claims a waiting reward once, moves the balance and reloads the list', async () => {
     vi.mocked(api.getRewards).mockResolvedValueOnce([waiting]).mockResolvedValueOnce([{ ...waiting, status: 'claimed', claimedAt: 2 }]);
     vi.mocked(api.claimRewardById).mockResolvedValueOnce({ reward: { ...waiting, status: 'claimed', claimedAt: 2 }, balanceMinor: 5_600 });
-    await rewards.loadRewardCentre();
-    const first = rewards.claimReward(4);
-    await rewards.claimReward(4); // a second tap while the first runs sends nothing
+    await centre.load();
+    const first = centre.claim(4);
+    await centre.claim(4); // a second tap while the first runs sends nothing
     await first;
     expect(api.claimRewardById).toHaveBeenCalledTimes(1);
     expect($wallet.get()?.sumBalance).toBe(5_600);
-    expect(rewards.$rewardCentre.get()).toMatchObject({ phase: 'ready', claimedMinor: 500, claiming: null, rewards: [{ status: 'claimed' }] });
+    expect(centre.$rewardCentre.get()).toMatchObject({ phase: 'ready', claimedMinor: 500, claiming: null, rewards: [{ status: 'claimed' }] });
   });
 
   it('a reward claimed elsewhere shows the refusal', async () => {
     vi.mocked(api.getRewards).mockResolvedValue([waiting]);
-    await rewards.loadRewardCentre();
+    await centre.load();
     vi.mocked(api.claimRewardById).mockRejectedValueOnce(new ApiRequestError(409, 'reward_claimed', null));
-    await rewards.claimReward(4);
-    expect(rewards.$rewardCentre.get().error).toBe('reward.alreadyClaimed');
+    await centre.claim(4);
+    expect(centre.$rewardCentre.get().error).toBe('reward.alreadyClaimed');
   });
 });
 
@@ -84,17 +100,49 @@ describe('leaderboard and invitation flows', () => {
   it('loads the board, and a switched-off programme fails with its message', async () => {
     const board = { metric: 'turnover' as const, period: 'week' as const, from: 0, to: 1, entries: [{ rank: 1, name: 'ab***c', amountMinor: 9 }], mine: { rank: 1, amountMinor: 9 } };
     vi.mocked(api.getLeaderboard).mockResolvedValueOnce(board).mockRejectedValueOnce(new ApiRequestError(400, 'function.not.available', null));
-    await rewards.loadLeaderboard();
-    expect(rewards.$leaderboard.get()).toEqual({ phase: 'ready', board, error: null });
-    await rewards.loadLeaderboard();
-    expect(rewards.$leaderboard.get()).toMatchObject({ phase: 'failed', error: 'error.feature_disabled' });
+    await leaderboard.load();
+    expect(leaderboard.$leaderboard.get()).toEqual({ phase: 'ready', board, error: null });
+    await leaderboard.load();
+    expect(leaderboard.$leaderboard.get()).toMatchObject({ phase: 'failed', error: 'error.feature_disabled' });
   });
 
   it('loads the invitation and builds the link the registration form checks', async () => {
     vi.mocked(api.getInvite).mockResolvedValueOnce({ code: 'ABCD2345', rewardMinor: 500, earnedMinor: 0, friends: [] });
-    await referrals.loadInvite();
-    expect(referrals.$invite.get()).toMatchObject({ phase: 'ready', info: { code: 'ABCD2345' } });
+    await invite.load();
+    expect(invite.$invite.get()).toMatchObject({ phase: 'ready', info: { code: 'ABCD2345' } });
     expect(referrals.invitationLink('https://site.example', 'ABCD2345')).toBe('https://site.example/m/register?affiliateCode=ABCD2345');
+  });
+});
+
+describe('leaving a rewards page', () => {
+  it('drops a calendar, a claim\'s answer and a standing that arrive after the page was left; the claim\'s balance still counts', async () => {
+    let calendar: (v: never) => void = () => undefined;
+    vi.mocked(api.getSignIn).mockImplementationOnce(() => new Promise((resolve) => { calendar = resolve; }));
+    const loading = signInVisit.load();
+    signInVisit.exit();
+    calendar(CALENDAR as never);
+    await loading;
+    expect(signInVisit.$signIn.get()).toMatchObject({ phase: 'loading', view: null });
+
+    vi.mocked(api.getRewards).mockResolvedValueOnce([{ rewardId: 4, status: 'waiting', amountMinor: 500 }] as never);
+    await centre.load();
+    let claimed: (v: never) => void = () => undefined;
+    vi.mocked(api.claimRewardById).mockImplementationOnce(() => new Promise((resolve) => { claimed = resolve; }));
+    const claiming = centre.claim(4);
+    centre.exit();
+    claimed({ reward: { amountMinor: 500 }, balanceMinor: 7_500 } as never);
+    await claiming;
+    expect(centre.$rewardCentre.get()).toMatchObject({ claiming: 4, claimedMinor: null });
+    expect(api.getRewards).toHaveBeenCalledTimes(1);
+    expect($wallet.get()?.sumBalance).toBe(7_500);
+
+    let standing: (v: never) => void = () => undefined;
+    vi.mocked(api.getAgentStanding).mockImplementationOnce(() => new Promise((resolve) => { standing = resolve; }));
+    const agentLoading = agent.load();
+    agent.exit();
+    standing({ isAgent: true, affiliateCode: 'X', application: null } as never);
+    await agentLoading;
+    expect(agent.$agent.get().standing).toBeNull();
   });
 });
 
@@ -114,18 +162,18 @@ describe('agent application flow (issue 13, Agent registration)', () => {
 
   it('checks the fields first, then files the application and shows it waiting', async () => {
     vi.mocked(api.getAgentStanding).mockResolvedValue(none);
-    await referrals.loadAgent();
-    await referrals.submitAgent();
-    expect(referrals.$agent.get()).toMatchObject({ invalid: 'fullName', error: 'agent.fieldInvalid' });
+    await agent.load();
+    await agent.submit();
+    expect(agent.$agent.get()).toMatchObject({ invalid: 'fullName', error: 'agent.fieldInvalid' });
     expect(api.applyForAgent).not.toHaveBeenCalled();
-    referrals.setAgentField('fullName', ' Ana Cruz ');
-    referrals.setAgentField('contact', 'ana@example.com');
-    referrals.setAgentField('channel', 'https://ana.example');
-    referrals.setAgentField('expectedPlayers', '40');
+    agent.setField('fullName', ' Ana Cruz ');
+    agent.setField('contact', 'ana@example.com');
+    agent.setField('channel', 'https://ana.example');
+    agent.setField('expectedPlayers', '40');
     const pending = { ...none, application: { status: 'pending' as const, reason: '', createdAt: 1, decidedAt: null } };
     vi.mocked(api.applyForAgent).mockResolvedValueOnce(pending);
-    await referrals.submitAgent();
+    await agent.submit();
     expect(api.applyForAgent).toHaveBeenCalledWith({ fullName: 'Ana Cruz', contact: 'ana@example.com', channel: 'https://ana.example', expectedPlayers: 40, remark: '' });
-    expect(referrals.$agent.get()).toMatchObject({ phase: 'ready', standing: pending, error: null });
+    expect(agent.$agent.get()).toMatchObject({ phase: 'ready', standing: pending, error: null });
   });
 });

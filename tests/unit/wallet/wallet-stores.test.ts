@@ -1,4 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DepositPage } from '../../../src/stores/pages/deposit';
+import type { WithdrawPage } from '../../../src/stores/pages/withdraw';
 
 vi.mock('../../../src/api/wallet', () => ({
   getPaymentMethods: vi.fn(), createDeposit: vi.fn(), getDeposit: vi.fn(), getWithdrawInfo: vi.fn(), requestWithdrawal: vi.fn(),
@@ -12,10 +14,10 @@ const { ApiRequestError } = await import('../../../src/api/client');
 const { $session } = await import('../../../src/stores/concepts/session');
 const { $wallet } = await import('../../../src/stores/concepts/member');
 const { balanceMoved } = await import('../../../src/stores/concepts/balance');
-const deposit = await import('../../../src/stores/pages/deposit');
-const withdraw = await import('../../../src/stores/pages/withdraw');
+const { depositPage, depositErrorKey } = await import('../../../src/stores/pages/deposit');
+const { withdrawPage } = await import('../../../src/stores/pages/withdraw');
 const transactions = await import('../../../src/stores/pages/transactions');
-const security = await import('../../../src/stores/pages/security');
+const { securityPage } = await import('../../../src/stores/pages/security');
 const { resetEnvironment, setEnvironment } = await import('../../../src/stores/kit/environment');
 
 const METHODS = {
@@ -53,20 +55,27 @@ describe('balance store: money-moving actions refresh it at once (player-shell Â
 });
 
 describe('deposit flow (issue 13, Deposit)', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let deposit: DepositPage;
+  beforeEach(() => {
+    deposit = depositPage();
+  });
+  afterEach(() => deposit.exit());
+
   it('loads the methods, refuses an amount outside the chosen method\'s limits without calling, then leaves for the provider', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
     const went: string[] = [];
     setEnvironment({ navigate: (url) => went.push(url) });
-    await deposit.openDepositPage('');
+    await deposit.open('');
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', methodCode: 'DEMO_BANK', template: 1 });
-    deposit.setDepositAmount('9.99');
-    await deposit.submitDeposit();
+    deposit.setAmount('9.99');
+    await deposit.submit();
     expect(deposit.$deposit.get().error).toBe('wallet.amountInvalid');
     expect(api.createDeposit).not.toHaveBeenCalled();
-    deposit.setDepositAmount(2_500);
+    deposit.setAmount(2_500);
     expect(deposit.$deposit.get().amountText).toBe('25.00');
     vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
-    await deposit.submitDeposit();
+    await deposit.submit();
     expect(api.createDeposit).toHaveBeenCalledWith(expect.objectContaining({ methodCode: 'DEMO_BANK', amountMinor: 2_500 }));
     expect(went).toEqual(['http://x/pay/demo/tok']);
     expect(deposit.$deposit.get().phase).toBe('redirecting');
@@ -75,15 +84,15 @@ describe('deposit flow (issue 13, Deposit)', () => {
   it('retries a lost answer with the same idempotency key', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
     setEnvironment({ navigate: () => undefined });
-    await deposit.openDepositPage('');
+    await deposit.open('');
     deposit.chooseMethod('DEMO_EWALLET');
-    deposit.setDepositAmount('10');
+    deposit.setAmount('10');
     vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(0, 'network', null));
-    await deposit.submitDeposit();
+    await deposit.submit();
     // A lost answer may still have placed the order: the outcome is being checked, not "failed".
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.outcome_checking' });
     vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
-    await deposit.submitDeposit();
+    await deposit.submit();
     const keys = vi.mocked(api.createDeposit).mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys[0]).toBe(keys[1]);
   });
@@ -91,19 +100,19 @@ describe('deposit flow (issue 13, Deposit)', () => {
   it('a 502 upstream_unavailable says the outcome is being checked, reads the balance again and keeps the key', async () => {
     vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
     setEnvironment({ navigate: () => undefined });
-    await deposit.openDepositPage('');
-    deposit.setDepositAmount('30');
+    await deposit.open('');
+    deposit.setAmount('30');
     vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 13_000, currency: 'USD', currencySymbol: '$' });
     vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(502, 'upstream_unavailable', null));
-    await deposit.submitDeposit();
+    await deposit.submit();
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'ready', error: 'error.outcome_checking' });
     await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(13_000));
     // A refusal is a real failure: a new action gets a new key.
     vi.mocked(api.createDeposit).mockRejectedValueOnce(new ApiRequestError(400, 'amount_out_of_range', null));
-    await deposit.submitDeposit();
+    await deposit.submit();
     expect(deposit.$deposit.get().error).toBe('wallet.amountInvalid');
     vi.mocked(api.createDeposit).mockResolvedValueOnce(pendingDeposit);
-    await deposit.submitDeposit();
+    await deposit.submit();
     const keys = vi.mocked(api.createDeposit).mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys[0]).toBe(keys[1]);
     expect(keys[2]).not.toBe(keys[1]);
@@ -114,18 +123,39 @@ describe('deposit flow (issue 13, Deposit)', () => {
     vi.mocked(api.getDeposit)
       .mockResolvedValueOnce({ ...pendingDeposit, redirectUrl: null })
       .mockResolvedValueOnce({ ...pendingDeposit, redirectUrl: null, status: 'credited', balanceMinor: 12_500 });
-    await deposit.openDepositPage('?deposit=7');
+    await deposit.open('?deposit=7');
     expect(api.getDeposit).toHaveBeenCalledTimes(2);
     expect(deposit.$deposit.get().returned?.status).toBe('credited');
     expect(deposit.$deposit.get().checking).toBe(false);
     expect($wallet.get()?.sumBalance).toBe(12_500);
   });
 
+  it('leaving the page stops checking a returned deposit and drops a late answer', async () => {
+    const timers: (() => void)[] = [];
+    setEnvironment({ setTimeout: (fn) => { timers.push(fn); return 0 as never; }, clearTimeout: () => undefined });
+    vi.mocked(api.getPaymentMethods).mockResolvedValue(METHODS);
+    vi.mocked(api.getDeposit).mockResolvedValue({ ...pendingDeposit, redirectUrl: null });
+    const opening = deposit.open('?deposit=7');
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    deposit.exit();
+    await opening;
+    expect(api.getDeposit).toHaveBeenCalledTimes(1);
+    expect(deposit.$deposit.get().checking).toBe(true);
+    const visit = depositPage();
+    let late: (v: never) => void = () => undefined;
+    vi.mocked(api.getPaymentMethods).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const loading = visit.open('');
+    visit.exit();
+    late(METHODS as never);
+    await loading;
+    expect(visit.$deposit.get()).toMatchObject({ phase: 'loading', methods: [] });
+  });
+
   it('shows the refusal of a trial account or a provider outage', async () => {
     vi.mocked(api.getPaymentMethods).mockRejectedValueOnce(new ApiRequestError(403, 'free_reject', null));
-    await deposit.openDepositPage('');
+    await deposit.open('');
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'failed', error: 'free_reject' });
-    expect(deposit.depositErrorKey('payment_unavailable')).toBe('wallet.unavailable');
+    expect(depositErrorKey('payment_unavailable')).toBe('wallet.unavailable');
   });
 });
 
@@ -134,67 +164,109 @@ const INFO = {
 };
 
 describe('withdraw flow (issue 13, Withdraw)', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let withdraw: WithdrawPage;
+  beforeEach(() => {
+    withdraw = withdrawPage();
+  });
+  afterEach(() => withdraw.exit());
+
   it('fills the payee from the profile, checks the form before sending, then holds and refreshes the balance', async () => {
     vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
-    await withdraw.loadWithdraw();
+    await withdraw.load();
     expect(withdraw.$withdraw.get().form.payeeName).toBe('Ana Cruz');
-    withdraw.setWithdrawField('amountText', '150');
-    await withdraw.submitWithdraw();
+    withdraw.setField('amountText', '150');
+    await withdraw.submit();
     expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.insufficient', invalid: 'amountText' });
-    withdraw.setWithdrawField('amountText', '50');
-    await withdraw.submitWithdraw();
+    withdraw.setField('amountText', '50');
+    await withdraw.submit();
     expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.fieldRequired', invalid: 'bankName' });
-    withdraw.setWithdrawField('bankName', 'Demo Bank');
-    withdraw.setWithdrawField('accountNumber', '12345678');
-    withdraw.setWithdrawField('paymentPassword', '12');
-    await withdraw.submitWithdraw();
+    withdraw.setField('bankName', 'Demo Bank');
+    withdraw.setField('accountNumber', '12345678');
+    withdraw.setField('paymentPassword', '12');
+    await withdraw.submit();
     expect(withdraw.$withdraw.get().invalid).toBe('paymentPassword');
     expect(api.requestWithdrawal).not.toHaveBeenCalled();
-    withdraw.setWithdrawField('paymentPassword', '246810');
+    withdraw.setField('paymentPassword', '246810');
     vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 5_000 });
-    await withdraw.submitWithdraw();
+    await withdraw.submit();
     expect(api.requestWithdrawal).toHaveBeenCalledWith(expect.objectContaining({ amountMinor: 5_000, bankName: 'Demo Bank', paymentPassword: '246810' }));
     expect($wallet.get()?.sumBalance).toBe(5_000);
     expect(withdraw.$withdraw.get()).toMatchObject({ notice: 'wallet.withdrawRequested', phase: 'ready' });
     expect(withdraw.$withdraw.get().form).toMatchObject({ amountText: '', paymentPassword: '', payeeName: 'Ana Cruz' });
   });
 
+  it('drops limits and a filed request\'s answer that arrive after the page was left', async () => {
+    let late: (v: typeof INFO) => void = () => undefined;
+    vi.mocked(api.getWithdrawInfo).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const loading = withdraw.load();
+    withdraw.exit();
+    late(INFO);
+    await loading;
+    expect(withdraw.$withdraw.get()).toMatchObject({ phase: 'loading', info: null });
+    const visit = withdrawPage();
+    vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
+    await visit.load();
+    visit.setField('amountText', '20');
+    visit.setField('bankName', 'Bank');
+    visit.setField('accountNumber', '1234');
+    visit.setField('paymentPassword', '246810');
+    let filed: (v: { withdrawal: never; balanceMinor: number }) => void = () => undefined;
+    vi.mocked(api.requestWithdrawal).mockImplementationOnce(() => new Promise((resolve) => { filed = resolve; }));
+    const submitting = visit.submit();
+    visit.exit();
+    vi.mocked(api.getWithdrawInfo).mockClear();
+    filed({ withdrawal: {} as never, balanceMinor: 7_000 });
+    await submitting;
+    expect(visit.$withdraw.get()).toMatchObject({ phase: 'submitting', notice: null });
+    expect(api.getWithdrawInfo).not.toHaveBeenCalled();
+    // The money moved: the balance store still takes the balance after the hold.
+    expect($wallet.get()?.sumBalance).toBe(7_000);
+  });
+
   it('a wrong payment password marks that field and clears it', async () => {
     vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
-    await withdraw.loadWithdraw();
-    withdraw.setWithdrawField('amountText', '20');
-    withdraw.setWithdrawField('bankName', 'Bank');
-    withdraw.setWithdrawField('accountNumber', '1234');
-    withdraw.setWithdrawField('paymentPassword', '000000');
+    await withdraw.load();
+    withdraw.setField('amountText', '20');
+    withdraw.setField('bankName', 'Bank');
+    withdraw.setField('accountNumber', '1234');
+    withdraw.setField('paymentPassword', '000000');
     vi.mocked(api.requestWithdrawal).mockRejectedValueOnce(new ApiRequestError(403, 'payment_password_wrong', null));
-    await withdraw.submitWithdraw();
+    await withdraw.submit();
     expect(withdraw.$withdraw.get()).toMatchObject({ error: 'wallet.passwordWrong', invalid: 'paymentPassword' });
     expect(withdraw.$withdraw.get().form.paymentPassword).toBe('');
   });
 });
 
 describe('withdraw: a lost answer (README, Upstream mode "When the platform fails")', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let withdraw: WithdrawPage;
+  beforeEach(() => {
+    withdraw = withdrawPage();
+  });
+  afterEach(() => withdraw.exit());
+
   it.each([
     ['network', new ApiRequestError(0, 'network', null)],
     ['502 upstream_unavailable', new ApiRequestError(502, 'upstream_unavailable', null)],
     ['504 without an envelope', new ApiRequestError(504, 'internal_error', null)],
   ])('%s: says it is being checked, reads balance and list again, retries with the same key', async (_name, failure) => {
     vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
-    await withdraw.loadWithdraw();
-    withdraw.setWithdrawField('amountText', '20');
-    withdraw.setWithdrawField('bankName', 'Bank');
-    withdraw.setWithdrawField('accountNumber', '1234');
-    withdraw.setWithdrawField('paymentPassword', '246810');
+    await withdraw.load();
+    withdraw.setField('amountText', '20');
+    withdraw.setField('bankName', 'Bank');
+    withdraw.setField('accountNumber', '1234');
+    withdraw.setField('paymentPassword', '246810');
     vi.mocked(api.getWithdrawInfo).mockClear();
     vi.mocked(accounts.getWallet).mockResolvedValueOnce({ sumBalance: 8_000, currency: 'USD', currencySymbol: '$' });
     vi.mocked(api.requestWithdrawal).mockRejectedValueOnce(failure);
-    await withdraw.submitWithdraw();
+    await withdraw.submit();
     expect(withdraw.$withdraw.get()).toMatchObject({ phase: 'ready', notice: 'error.outcome_checking', error: null });
     expect(api.getWithdrawInfo).toHaveBeenCalled();
     await vi.waitFor(() => expect($wallet.get()?.sumBalance).toBe(8_000));
-    withdraw.setWithdrawField('paymentPassword', '246810');
+    withdraw.setField('paymentPassword', '246810');
     vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 6_000 });
-    await withdraw.submitWithdraw();
+    await withdraw.submit();
     const keys = vi.mocked(api.requestWithdrawal).mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
@@ -240,27 +312,44 @@ describe('transactions view', () => {
 });
 
 describe('security page: payment password', () => {
+  // A fresh visit per case (src/stores/kit/page.ts), left after it.
+  let security: ReturnType<typeof securityPage>;
+  beforeEach(() => {
+    security = securityPage();
+  });
+  afterEach(() => security.exit());
+
   it('sets it with the login password the first time, then changes it with the current one', async () => {
     vi.mocked(api.getSecurityConfig).mockResolvedValueOnce({ paymentPasswordSet: false, mobileBound: true, mobileNum: '+63******1234', emailBound: false, email: '' });
-    await security.loadSecurity();
-    security.setSecurityField('next', '12345');
-    await security.savePaymentPasswordForm();
+    await security.load();
+    security.setField('next', '12345');
+    await security.savePaymentPassword();
     expect(security.$security.get().error).toBe('wallet.sixDigits');
-    security.setSecurityField('next', '123456');
-    security.setSecurityField('confirm', '123457');
-    await security.savePaymentPasswordForm();
+    security.setField('next', '123456');
+    security.setField('confirm', '123457');
+    await security.savePaymentPassword();
     expect(security.$security.get().error).toBe('wallet.passwordsDiffer');
-    security.setSecurityField('confirm', '123456');
-    security.setSecurityField('current', 'login-pass');
-    await security.savePaymentPasswordForm();
+    security.setField('confirm', '123456');
+    security.setField('current', 'login-pass');
+    await security.savePaymentPassword();
     expect(api.savePaymentPassword).toHaveBeenLastCalledWith({ newPaymentPassword: '123456', loginPassword: 'login-pass' });
     expect(security.$security.get()).toMatchObject({ saved: true, config: { paymentPasswordSet: true } });
-    security.setSecurityField('current', '123456');
-    security.setSecurityField('next', '654321');
-    security.setSecurityField('confirm', '654321');
+    security.setField('current', '123456');
+    security.setField('next', '654321');
+    security.setField('confirm', '654321');
     vi.mocked(api.savePaymentPassword).mockRejectedValueOnce(new ApiRequestError(403, 'payment_password_wrong', null));
-    await security.savePaymentPasswordForm();
+    await security.savePaymentPassword();
     expect(api.savePaymentPassword).toHaveBeenLastCalledWith({ newPaymentPassword: '654321', oldPaymentPassword: '123456' });
     expect(security.$security.get().error).toBe('wallet.passwordWrong');
+  });
+
+  it('drops settings and a save\'s answer that arrive after the page was left', async () => {
+    let late: (v: never) => void = () => undefined;
+    vi.mocked(api.getSecurityConfig).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    const loading = security.load();
+    security.exit();
+    late({ paymentPasswordSet: true, mobileBound: false, mobileNum: '', emailBound: false, email: '' } as never);
+    await loading;
+    expect(security.$security.get().config).toBeNull();
   });
 });
