@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HeadIconPage } from '../../src/stores/pages/headIcon';
+import type { HeadIconPage } from '../../../src/stores/pages/headIcon';
 
 vi.mock('../../../src/api/profile', () => ({ getHeadIcon: vi.fn(), setHeadIcon: vi.fn(), updateNickname: vi.fn(), updateEmail: vi.fn(), updatePayeeName: vi.fn() }));
 

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../src/api/lottery', () => ({
+vi.mock('../../../src/api/lottery', () => ({
   cancelOrders: vi.fn(), getLotteryDraws: vi.fn(), getLotteryGame: vi.fn(), getOrderDetail: vi.fn(), placeBetting: vi.fn(), searchOrders: vi.fn(),
 }));
 
-const api = await import('../../src/api/lottery');
-const { lotteryRoundPage } = await import('../../src/stores/pages/lotteryRound');
-const { resetEnvironment, setEnvironment } = await import('../../src/stores/kit/environment');
+const api = await import('../../../src/api/lottery');
+const { lotteryRoundPage } = await import('../../../src/stores/pages/lotteryRound');
+const { resetEnvironment, setEnvironment } = await import('../../../src/stores/kit/environment');
 
 const SHEET = { gameId: 'g1', nodeId: 3, minStakeMinor: 100, maxStakeMinor: 10_000, prizeModes: ['standard'] } as never;
 const draw = (issueNo: string, closeAt: number) => ({ issueNo, closeAt, drawAt: closeAt + 1_000, digits: null });
