@@ -2,7 +2,7 @@
  * The one place where numbers, money, dates and times become text for the screen (docs/design.md "Money", "Time":
  * formatted for the player's language with Intl). Each formatter takes the page's BCP 47 tag (the page's language
  * by default), so one number is written in one digit system — the language's own — with its grouping, decimal
- * sign and currency placement. Plurals: rules/i18n.ts `tn`. Phone numbers: src/contract/phone.ts. Pure.
+ * sign and currency placement. Plurals: rules/i18n.ts `tn`. Phone numbers: rules/phoneNumber.ts. Pure.
  */
 import { activeTag } from './i18n';
 

@@ -1,12 +1,12 @@
 /**
  * Ways into an account (accounts §2 Login screen, §4 "Login method toggles between username and sms"): which login
  * tabs and social buttons a site offers, and what a social login's return leg leaves in the page fragment
- * (`/m/home#session=<one-time code>` or `/m/login#oauthError=<code>`, worker/api/oauth.ts). Pure.
+ * (`/m/home#session=<one-time code>` or `/m/login#oauthError=<code>`, worker/api/accounts-extensions.ts). Pure.
  */
 
 import { EXTENSION_PREFIX } from '../contract/call';
 
-/** Where a social login starts: the worker's start URL, which redirects to the provider (worker/api/oauth.ts). */
+/** Where a social login starts: the worker's start URL, which redirects to the provider (worker/api/accounts-extensions.ts). */
 export const socialLoginUrl = (provider: SocialProvider): string => `${EXTENSION_PREFIX}/oauth/${provider}/start`;
 
 /** A login tab: password (username) or SMS code. */

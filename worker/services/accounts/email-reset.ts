@@ -20,7 +20,7 @@ export const EMAIL_RESET_PER_ACCOUNT: RateLimit = { name: 'pwemail:account', max
 /** Reset-link uses per client IP (guessing is hopeless at 256 bits; this bounds the noise). */
 export const EMAIL_RESET_USE_PER_IP: RateLimit = { name: 'pwemail:use:ip', max: 20, windowMs: HOUR_MS };
 
-/** The page a reset link opens: /m/forget with the token (src/islands/ForgetPasswordForm.tsx). */
+/** The page a reset link opens: /m/forget with the token (src/components/ForgetPasswordForm.tsx). */
 export function resetLink(requestUrl: string, token: string): string {
   return `${new URL(requestUrl).origin}/m/forget?resetToken=${encodeURIComponent(token)}`;
 }

@@ -3,7 +3,7 @@
  * on). Everything here is pure except `secureRandomInt`, which callers inject into `spin` so tests can drive
  * the reels. Money is integer minor units; every multiplier is an integer, so every win is one too.
  *
- * Return to player, exactly (see tests/unit/slot.test.ts, which recomputes it from the strips): 0.9325 (93.25 %).
+ * Return to player, exactly (see tests/unit/games/slot-rtp.test.ts, which recomputes it from the strips): 0.9325 (93.25 %).
  */
 
 /** Symbol ids, from most to least valuable. */
