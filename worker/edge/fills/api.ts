@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders } from '../../../contract/headers';
@@ -6,9 +7,11 @@ import type { Language } from '../../../rules/i18n';
 import { LANGUAGE_COOKIE } from '../../../rules/languages';
 
 /**
- * How the edge asks the API for what it writes into a page (home's content and hot games, the vendor mapping, the
- * game list, the registration settings, the app's download links, help and promotions): one GET through the worker
- * itself (the built-in API, or the platform in upstream mode), as a visitor of the page's merchant in its language.
+ * How the edge gets what it writes into a page (home's content and hot games, the vendor mapping, the game list, the
+ * registration settings, the app's download links, help and promotions; docs/edge.md "Where a fill's data comes
+ * from"): in built-in mode the fills that have a direct source call the query the API route calls (directValue); the
+ * others, and every fill in upstream mode, send one GET through the worker itself (the built-in API, or the platform
+ * in upstream mode), as a visitor of the page's merchant in its language.
  */
 
 /** Sends one API request through the worker itself (built-in API, or the platform in upstream mode). */
@@ -117,10 +120,12 @@ const asking = new Map<string, Promise<KeptAnswer>>();
 /** Answers kept at most (the oldest goes first): pages × merchants × languages stays far below it. */
 const MAX_KEPT = 2000;
 
-/** Forgets every kept answer (tests; an operator's change otherwise shows within SITE_CACHE_SECONDS). */
+/** Forgets every kept answer and value (tests; an operator's change otherwise shows within SITE_CACHE_SECONDS). */
 export function clearEdgeAnswers(): void {
   kept.clear();
   asking.clear();
+  keptValues.clear();
+  loadingValues.clear();
 }
 
 const answerOf = (entry: KeptAnswer): Response =>
@@ -164,4 +169,63 @@ export function withAnswerCache(api: ApiFetch, cache: AnswerCache): ApiFetch {
     }
     return answerOf(await pending);
   };
+}
+
+/**
+ * Built-in mode's source of a fill's data (pages/pages.ts builds it; null in upstream mode): the database the API's
+ * queries read and how long a fill keeps what it read, in ms (SITE_CACHE_SECONDS for the kept answers, 0 for those
+ * read on every request).
+ */
+export interface DirectSource {
+  db: D1Database;
+  cacheMs: number;
+}
+
+/** A value read directly, as kept: the value (already shaped by its call's schema) and when it was read (epoch ms). */
+interface KeptValue {
+  value: unknown;
+  at: number;
+}
+
+const keptValues = new Map<string, KeptValue>();
+const loadingValues = new Map<string, Promise<KeptValue>>();
+
+/**
+ * The answer of one contract call read in built-in mode without the API's round trip: `load` calls the query or
+ * service the call's route calls (worker/api/*.ts) for the page's merchant and language, and its answer goes through
+ * the call's schema (`def.value.parse`), as the fetch path's answer does after its JSON (fields in the schema's
+ * order, money as the wire carries it), so the page gets the same data block and fingerprint byte for byte. Kept per
+ * isolate like withAnswerCache's answers, under `key` (the call's name and every parameter): fresh for
+ * `source.cacheMs`; two readers at once share one read; when the read throws, the last good value stands in for
+ * another lifetime, else null (the fill writes nothing, as when a fetch fails).
+ */
+export async function directValue<V extends z.ZodType>(
+  source: DirectSource, def: { name: string; value: V }, key: string, load: (db: D1Database) => Promise<z.input<V>>,
+): Promise<z.output<V> | null> {
+  const full = `direct\n${def.name}\n${key}`;
+  const now = Date.now();
+  const hit = keptValues.get(full);
+  if (hit && now - hit.at < source.cacheMs) return hit.value as z.output<V>;
+  let pending = loadingValues.get(full);
+  if (!pending) {
+    pending = (async (): Promise<KeptValue> => {
+      let entry: KeptValue;
+      try {
+        entry = { value: def.value.parse(await load(source.db)), at: Date.now() };
+      } catch (error) {
+        if (!hit) throw error;
+        entry = { ...hit, at: Date.now() };
+      }
+      keptValues.delete(full);
+      keptValues.set(full, entry);
+      if (keptValues.size > MAX_KEPT) keptValues.delete(keptValues.keys().next().value!);
+      return entry;
+    })().finally(() => loadingValues.delete(full));
+    loadingValues.set(full, pending);
+  }
+  try {
+    return (await pending).value as z.output<V>;
+  } catch {
+    return null;
+  }
 }

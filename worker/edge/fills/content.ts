@@ -3,7 +3,8 @@ import { contentCalls } from '../../../contract/calls/content';
 import type { Language } from '../../../rules/i18n';
 import { helpSelection } from '../../../rules/help';
 import { normaliseHelp, normalisePromotions } from '../../services/content/content-sanitise';
-import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './api';
+import { directValue, fingerprintOf, languageHeaders, valueOf, type ApiFetch, type DirectSource } from './api';
+import { listHelp } from '../../db/queries/help';
 import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-html';
 
 /** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
@@ -16,9 +17,16 @@ export interface ContentFill {
 
 /**
  * The help centre in `language` through the help-centre call (platform-contract.md §3: EN when the language has
- * none); null when the call failed (no answer, an error status, not the success envelope).
+ * none); null when the call failed (no answer, an error status, not the success envelope). In built-in mode
+ * (`direct`) the help centre's query itself (db/queries/help.ts listHelp, what the route calls: worker/api/help-feedback.ts).
  */
-async function helpEntries(api: ApiFetch, origin: string, language: Language): Promise<HelpEntry[] | null> {
+async function helpEntries(
+  api: ApiFetch, direct: DirectSource | null, origin: string, merchantCode: string, language: Language,
+): Promise<HelpEntry[] | null> {
+  if (direct) {
+    const value = await directValue(direct, contentCalls.helpCentre, `${merchantCode}\n${language}`, (db) => listHelp(db, merchantCode, language));
+    return value === null ? null : normaliseHelp(value);
+  }
   const url = new URL(contentCalls.helpCentre.path, origin);
   url.search = new URLSearchParams({ device: 'MOBILE', lang: language }).toString();
   const value = await valueOf(api, url, languageHeaders(language));
@@ -77,10 +85,10 @@ function fill(rewriter: HTMLRewriter, name: string, html: (element: Element) => 
  * words) are the page's own `data-*` attributes, translated at build time. Null for pages the edge does not fill.
  */
 export async function contentFill(
-  pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch,
+  pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
 ): Promise<ContentFill | null> {
   if (pageId === 'help' || pageId === 'helpDetail') {
-    const answer = await helpEntries(api, url.origin, language);
+    const answer = await helpEntries(api, direct, url.origin, merchantCode, language);
     if (answer === null) {
       return {
         fingerprint: fingerprintOf({ failed: pageId }),

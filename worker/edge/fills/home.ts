@@ -1,10 +1,12 @@
 import { createElement } from 'react';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
+import type { ValueOf } from '../../../contract/call';
 import type { Language } from '../../../rules/i18n';
 import { HOME_PAGE_SIZE } from '../../../rules/paging';
 import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../../rules/served';
 import type { ContentFill } from './content';
-import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
+import { directValue, fingerprintOf, valueOf, visitorHeaders, type ApiFetch, type DirectSource } from './api';
+import { listHotGames } from '../../db/queries/games';
 import HotGamesRowView from '../../../src/components/HotGamesRowView';
 import { STILL_TILES } from '../../../src/components/GameGridView';
 import { renderViewKept } from './render';
@@ -21,12 +23,15 @@ import { homeVendorsFill, writeList } from './list';
  *   empty answer writes an empty row (the island shows none either); a failed call writes no row and switches the
  *   island to `client:visible`: the row is on the first screen, so it loads itself at once instead of showing its
  *   placeholders until the player's first interaction (home has `client:visible` islands, so the directive is there).
- * The calls run side by side (through an `api` that keeps visitor answers per isolate: fills/api.ts withAnswerCache).
+ * The calls run side by side (through an `api` that keeps visitor answers per isolate: fills/api.ts withAnswerCache);
+ * in built-in mode (`direct`) both read the queries their routes call (fills/api.ts directValue), kept alike.
  */
 export async function homeFill(
-  url: URL, language: Language, merchantCode: string, api: ApiFetch,
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
 ): Promise<ContentFill> {
-  const [vendors, hot] = await Promise.all([homeVendorsFill(url, language, merchantCode, api), hotGamesFill(url, language, merchantCode, api)]);
+  const [vendors, hot] = await Promise.all([
+    homeVendorsFill(url, language, merchantCode, api, direct), hotGamesFill(url, language, merchantCode, api, direct),
+  ]);
   return {
     fingerprint: [vendors?.fingerprint ?? '', hot?.fingerprint ?? ''].join('-'),
     apply: (rewriter) => {
@@ -40,14 +45,29 @@ export async function homeFill(
   };
 }
 
-/** Home's hot games row (see homeFill); null when the call failed. */
-export async function hotGamesFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
+/**
+ * The hot games answer for a visitor in `language`, every vendor: in built-in mode (`direct`) the query the route
+ * calls (worker/api/relay-catalogue.ts hotGames: db/queries/games.ts listHotGames), else the call through `api`.
+ * Null when the read failed or answered another shape.
+ */
+async function hotGamesOf(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<ValueOf<typeof catalogueCalls.hotGames> | null> {
   const def = catalogueCalls.hotGames;
+  if (direct) return directValue(direct, def, merchantCode, async (db) => ({ list: await listHotGames(db, merchantCode) }));
   const hotUrl = new URL(def.path, url.origin);
   hotUrl.search = new URLSearchParams({ merchantCode, isPlatform: '2', language, platform: 'html5', vassalage: '' }).toString();
   const answer = def.value.safeParse(await valueOf(api, hotUrl, visitorHeaders(merchantCode, language, def.moduleId)));
-  if (!answer.success) return null;
-  const games = answer.data.list.slice(0, HOME_PAGE_SIZE);
+  return answer.success ? answer.data : null;
+}
+
+/** Home's hot games row (see homeFill); null when the call failed. */
+export async function hotGamesFill(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<ContentFill | null> {
+  const answer = await hotGamesOf(url, language, merchantCode, api, direct);
+  if (!answer) return null;
+  const games = answer.list.slice(0, HOME_PAGE_SIZE);
   const fingerprint = fingerprintOf(['hot', language, games]);
   return {
     fingerprint,

@@ -9,7 +9,8 @@ import {
   SERVED_GAME_LIST_ID, SERVED_LOTTERY_ID, SERVED_VENDORS_ID, servedJson, type ServedGameList, type ServedLottery, type ServedVendors,
 } from '../../../rules/served';
 import type { ContentFill } from './content';
-import { fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch } from './api';
+import { directValue, fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch, type DirectSource } from './api';
+import { listVendorGameTypes, listVendorLanes } from '../../db/queries/vendors';
 import { decodeAttribute } from './content-html';
 import { renderViewKept, viewLocaleOf } from './render';
 import { countdownText } from '../../../rules/countdown';
@@ -78,9 +79,9 @@ export function writeList(
 
 /** The first page of a list page (see the module's comment); null: nothing to write. */
 export async function listFill(
-  pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch, capabilities: readonly string[],
+  pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null, capabilities: readonly string[],
 ): Promise<ContentFill | null> {
-  if (pageId === 'gameList') return gameListFill(url, language, merchantCode, api);
+  if (pageId === 'gameList') return gameListFill(url, language, merchantCode, api, direct);
   if (pageId === 'lottery' && capabilities.includes(CAPABILITIES.builtInLottery)) return lotteryFill(url, language, merchantCode, api);
   return null;
 }
@@ -91,9 +92,19 @@ export async function listFill(
  * game types (typeId 1; platform-contract.md §2, game type → vendor codes) and the vendor lanes (platform html5;
  * §7.3). Null when either call failed or answered another shape (then nothing is written and the island asks
  * itself). Home and every game list ask for it; pages.ts hands the fills an `api` that keeps visitor answers per
- * isolate (fills/api.ts withAnswerCache).
+ * isolate (fills/api.ts withAnswerCache). In built-in mode (`direct`) the two queries the routes call
+ * (worker/api/relay-catalogue.ts: db/queries/vendors.ts listVendorGameTypes, listVendorLanes), kept alike.
  */
-async function vendorMappingOf(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<VendorMappingEntry[] | null> {
+async function vendorMappingOf(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<VendorMappingEntry[] | null> {
+  if (direct) {
+    const [types, lanes] = await Promise.all([
+      directValue(direct, catalogueCalls.vendorGameTypes, merchantCode, async (db) => ({ content: await listVendorGameTypes(db, merchantCode) })),
+      directValue(direct, catalogueCalls.vendorLanes, merchantCode, async (db) => ({ data: { lanes: await listVendorLanes(db, merchantCode) } })),
+    ]);
+    return types && lanes ? mappingOf(types.content, lanes.data.lanes) : null;
+  }
   const typesUrl = new URL(catalogueCalls.vendorGameTypes.path, url.origin);
   typesUrl.search = new URLSearchParams({ typeId: '1', merchant_code: merchantCode, language }).toString();
   const lanesUrl = new URL(catalogueCalls.vendorLanes.path, url.origin);
@@ -112,8 +123,10 @@ async function vendorMappingOf(url: URL, language: Language, merchantCode: strin
  * island has to load at once just to fetch. The block carries the page's language; the store re-fetches on a
  * language change (250 ms debounce). Null: the call failed, the store fetches as before.
  */
-export async function homeVendorsFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
-  const mapping = await vendorMappingOf(url, language, merchantCode, api);
+export async function homeVendorsFill(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<ContentFill | null> {
+  const mapping = await vendorMappingOf(url, language, merchantCode, api, direct);
   if (!mapping) return null;
   const served: ServedVendors = { language, mapping };
   return {
@@ -126,11 +139,17 @@ export async function homeVendorsFill(url: URL, language: Language, merchantCode
   };
 }
 
-/** The first page of /m/gameList for the address `url` names (see the module's comment); null: nothing to write. */
-export async function gameListFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
+/**
+ * The first page of /m/gameList for the address `url` names (see the module's comment); null: nothing to write. The
+ * vendor mapping comes from `direct` in built-in mode; the page of games still through `api` in both modes (its
+ * route builds the filter from the parsed query in worker/api/relay-catalogue.ts, which the edge does not import).
+ */
+export async function gameListFill(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<ContentFill | null> {
   const address = listAddressOf(url.searchParams);
   if (!address.gameType) return null;
-  const mapping = await vendorMappingOf(url, language, merchantCode, api);
+  const mapping = await vendorMappingOf(url, language, merchantCode, api, direct);
   if (!mapping) return null;
   const view = openingListView(address, mapping);
   if (view.key === null) return null;

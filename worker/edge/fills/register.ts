@@ -1,10 +1,12 @@
 import { accountsCalls } from '../../../contract/calls/accounts';
+import type { ValueOf } from '../../../contract/call';
 import { createElement } from 'react';
 import type { Language } from '../../../rules/i18n';
 import { affiliateFromQuery, fieldsForTab, registerTabs, settingsList } from '../../../rules/register-tabs';
 import { SERVED_REGISTER_ID, servedJson, type ServedRegister } from '../../../rules/served';
 import type { ContentFill } from './content';
-import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
+import { directValue, fingerprintOf, valueOf, visitorHeaders, type ApiFetch, type DirectSource } from './api';
+import { registerSettings } from '../../services/accounts/registration-settings';
 import { writeList } from './list';
 import { renderViewKept } from './render';
 import RegisterFormView, { STILL_REGISTER_ACTIONS, STILL_REGISTER_PARTS } from '../../../src/components/RegisterFormView';
@@ -14,10 +16,25 @@ import { REGISTER_FIELDS, type RegisterValues } from '../../../rules/validation'
 const NOTHING_TYPED = Object.fromEntries(REGISTER_FIELDS.map((field) => [field, ''])) as RegisterValues;
 
 /**
+ * The site's registration settings for a visitor in `language`: in built-in mode (`direct`) the service the route
+ * calls (worker/api/register-settings.ts), kept for the kept answers' lifetime; else the call through `api`. Null
+ * when the read failed or answered another shape.
+ */
+async function registerSettingsOf(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<ValueOf<typeof accountsCalls.registerSettings> | null> {
+  const def = accountsCalls.registerSettings;
+  if (direct) return directValue(direct, def, merchantCode, (db) => registerSettings(db, merchantCode));
+  const answer = def.value.safeParse(await valueOf(api, new URL(def.path, url.origin), visitorHeaders(merchantCode, language, 'REG3')));
+  return answer.success ? answer.data : null;
+}
+
+/**
  * /m/register with its form in the first HTML (issue 9: the page shows the real form, not "Loading…", and React
  * waits for the player's first interaction). The edge asks for the registration settings through `api`, the
  * worker's own API (the platform's in upstream mode), for the page's merchant as a visitor in the page's language
- * (the island's call: GET /wps/system/setting/register, ModuleId REG3), and writes into `[data-fill=register]`:
+ * (the island's call: GET /wps/system/setting/register, ModuleId REG3; in built-in mode, `direct`, the service the
+ * route calls: services/accounts/registration-settings.ts registerSettings), and writes into `[data-fill=register]`:
  * - the settings as a data block (rules/served.ts) that `$registerSetup` takes as its first value;
  * - the form for those settings and the site's switches (the ones the edge writes into `<html data-switches>`,
  *   which the island reads on hydration too) into the island: its view (src/components/RegisterFormView.tsx) rendered
@@ -27,16 +44,15 @@ const NOTHING_TYPED = Object.fromEntries(REGISTER_FIELDS.map((field) => [field, 
  * an invitation code (`?affiliateCode=` / `?code=`: the form depends on the code's check, which the island makes).
  */
 export async function registerFill(
-  url: URL, language: Language, merchantCode: string, api: ApiFetch, enabledSwitches: readonly string[],
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null, enabledSwitches: readonly string[],
 ): Promise<ContentFill | null> {
   if (affiliateFromQuery(url.search) !== '') return null;
   const switches = Object.fromEntries(enabledSwitches.map((id) => [id, true]));
   const { tabs, initial } = registerTabs(switches);
   if (!initial) return null;
-  const headers = visitorHeaders(merchantCode, language, 'REG3');
-  const answer = accountsCalls.registerSettings.value.safeParse(await valueOf(api, new URL(accountsCalls.registerSettings.path, url.origin), headers));
-  if (!answer.success) return null;
-  const fields = settingsList(answer.data);
+  const settings = await registerSettingsOf(url, language, merchantCode, api, direct);
+  if (!settings) return null;
+  const fields = settingsList(settings);
   const shown = fieldsForTab(initial, fields, switches);
   const fingerprint = fingerprintOf([fields, enabledSwitches]);
   // The island's first render over the data block (src/islands/RegisterForm.tsx): switches unknown before hydration

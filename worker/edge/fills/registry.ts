@@ -1,7 +1,7 @@
 import type { Language } from '../../../rules/i18n';
 import type { ContentFill } from './content';
 import { contentFill } from './content';
-import type { ApiFetch } from './api';
+import type { ApiFetch, DirectSource } from './api';
 import { listFill } from './list';
 import { appFill } from './app';
 import { homeFill } from './home';
@@ -16,6 +16,11 @@ export interface FillRequest {
   kept: ApiFetch;
   /** Asked on every request; the last good answer stands in for a failed call. */
   everyTime: ApiFetch;
+  /**
+   * Built-in mode: the database the fills with a direct source read (fills/api.ts directValue), with the kept
+   * answers' lifetime (SITE_CACHE_SECONDS, ms); null in upstream mode (every fill fetches).
+   */
+  direct: DirectSource | null;
   /** The capabilities written into `<html data-capabilities>`. */
   capabilities: readonly string[];
   /** Module ids of the site switches that are on. */
@@ -26,6 +31,9 @@ export interface FillRequest {
 /** One page's fill: its data and its rendering; null: nothing to write (the page stays as built). */
 export type Fill = (request: FillRequest) => Promise<ContentFill | null>;
 
+/** `direct` read on every request (the operator's texts: an edit shows at once), its last good value still kept. */
+const everyTime = (direct: DirectSource | null): DirectSource | null => (direct ? { ...direct, cacheMs: 0 } : null);
+
 /**
  * The registry: route id (rules/routes.ts) → the fill the edge writes into that page (docs/design.md "The edge
  * renders each island once"). Home's operator content (banners, notices) is written beside its fill
@@ -33,15 +41,15 @@ export type Fill = (request: FillRequest) => Promise<ContentFill | null>;
  * request; the rest through the kept answers.
  */
 export const FILLS: Readonly<Record<string, Fill>> = {
-  home: (r) => homeFill(r.url, r.language, r.merchantCode, r.kept),
-  gameList: (r) => listFill('gameList', r.url, r.language, r.merchantCode, r.kept, r.capabilities),
-  lottery: (r) => listFill('lottery', r.url, r.language, r.merchantCode, r.everyTime, r.capabilities),
-  register: (r) => registerFill(r.url, r.language, r.merchantCode, r.kept, r.switches),
+  home: (r) => homeFill(r.url, r.language, r.merchantCode, r.kept, r.direct),
+  gameList: (r) => listFill('gameList', r.url, r.language, r.merchantCode, r.kept, r.direct, r.capabilities),
+  lottery: (r) => listFill('lottery', r.url, r.language, r.merchantCode, r.everyTime, null, r.capabilities),
+  register: (r) => registerFill(r.url, r.language, r.merchantCode, r.kept, r.direct, r.switches),
   app: (r) => appFill(r.url, r.language, r.merchantCode, r.kept, r.userAgent),
-  help: (r) => contentFill('help', r.url, r.language, r.merchantCode, r.everyTime),
-  helpDetail: (r) => contentFill('helpDetail', r.url, r.language, r.merchantCode, r.everyTime),
-  activity: (r) => contentFill('activity', r.url, r.language, r.merchantCode, r.everyTime),
-  activityDetail: (r) => contentFill('activityDetail', r.url, r.language, r.merchantCode, r.everyTime),
+  help: (r) => contentFill('help', r.url, r.language, r.merchantCode, r.everyTime, everyTime(r.direct)),
+  helpDetail: (r) => contentFill('helpDetail', r.url, r.language, r.merchantCode, r.everyTime, everyTime(r.direct)),
+  activity: (r) => contentFill('activity', r.url, r.language, r.merchantCode, r.everyTime, null),
+  activityDetail: (r) => contentFill('activityDetail', r.url, r.language, r.merchantCode, r.everyTime, null),
 };
 
 /** The fill of page `pageId`, or null when the edge writes nothing into it. */

@@ -123,6 +123,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   const pageFill = fillFor(page.id);
   const filling = gate || !everyTime || !kept || !pageFill ? null : pageFill({
     url, language: choice.language, merchantCode: merchant.code, kept, everyTime, capabilities: markup.capabilities, switches,
+    direct: mode === 'built-in' ? { db: c.env.DB, cacheMs: siteCacheMs(c.env) } : null,
     userAgent: c.req.header('User-Agent') ?? '',
   });
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
