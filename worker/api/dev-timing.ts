@@ -3,7 +3,7 @@ import type { AppEnv, Bindings } from '../env';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { ApiError, ok } from '../lib/envelope';
 import { pageGamesStatements } from '../db/queries/games';
-import { EMPTY_TYPES, gameListFilter } from './relay-catalogue';
+import { EMPTY_TYPES, gameListFilter } from '../services/games/game-list';
 
 /** Fetch of the whole worker app (the timing route calls the real game-list route in-process). */
 export type AppFetch = (request: Request, env: Bindings, ctx: HonoExecutionContext | undefined) => Response | Promise<Response>;

@@ -1,46 +1,14 @@
-import type { z } from 'zod';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
 import { minorToWire } from '../../contract/money';
 import { ApiError, ok } from '../lib/envelope';
 import { CallRouter } from './call-router';
-import { findTrialGame, gameKeys, listHotGames, pageGames, type GameFilter } from '../db/queries/games';
+import { findTrialGame, gameKeys, listHotGames } from '../db/queries/games';
+import { gameListPage } from '../services/games/game-list';
 import { listVendorGameTypes, listVendorLanes } from '../db/queries/vendors';
 import { checkLaunch, launchUrl } from '../services/games/launch';
 import { requireMember } from '../middleware/auth-context';
 import { winnerBoard } from '../services/lottery/winners';
-
-/** Game types that hold no games in the built-in catalogue: asking for them gives an empty page. */
-export const EMPTY_TYPES = new Set(['LOCAL', 'BGS', 'LIVESTREAM']);
-
-/** The stored-category part of a list filter from a requested game type (ALL/absent = every type). */
-export function typeFilter(gameType: string | undefined): GameFilter {
-  if (gameType === 'HOT') return { hotOnly: true };
-  if (gameType === 'NEW_GAME') return { newOnly: true };
-  if (gameType !== undefined && gameType !== 'ALL') return { gameType };
-  return {};
-}
-
-/** The validated game-list query (contract/calls/catalogue.ts gameList). */
-export type GameListQuery = z.output<NonNullable<typeof catalogueCalls.gameList.query>>;
-
-/**
- * The stored-games filter of a game-list query (§2 game list). `memberId` is asked only for `gameClassify`
- * favorite/fav (it throws 401 without a session).
- */
-export function gameListFilter(q: GameListQuery, memberId: () => number): GameFilter {
-  const filter: GameFilter = typeFilter(q.gameType);
-  if (q.isNew === '1') filter.newOnly = true;
-  if (q.vassalage !== undefined) filter.vassalages = q.vassalage;
-  if (q.gameClassify === 'new') filter.newOnly = true;
-  else if (q.gameClassify === 'hot') filter.hotOnly = true;
-  else if (q.gameClassify === 'favorite' || q.gameClassify === 'fav') filter.favouritesOf = memberId();
-  else if (q.gameClassify !== undefined && q.gameClassify !== 'all') filter.classify = q.gameClassify;
-  if (q.gameName !== undefined && q.gameName !== '') filter.nameContains = q.gameName;
-  if (q.minBet !== undefined) filter.maxMinBet = q.minBet;
-  if (q.minLine !== undefined) filter.maxMinLine = q.minLine;
-  return filter;
-}
 
 /**
  * Catalogue relays (platform-contract.md §2, mounted at /wps/relay): vendor mapping and lanes, game list, hot
@@ -72,15 +40,11 @@ export const catalogueRelayRouter = new CallRouter('/wps/relay')
   })
   /**
    * GET /GCSGAME_gameList → `{ games, pageNum, totalPages, total }` (§2 game list; query and errors on the call
-   * def): minBet arrives in currency units and filters on minor units; tiles carry minBet in currency units.
+   * def): minBet arrives in currency units and filters on minor units; tiles carry minBet in currency units
+   * (services/games/game-list.ts gameListPage, which the edge's game-list fill calls too).
    */
   .serve(catalogueCalls.gameList, async (c) => {
-    const q = c.req.valid('query');
-    const filter = gameListFilter(q, () => requireMember(c).memberId);
-    const { games, total } = q.gameType !== undefined && EMPTY_TYPES.has(q.gameType)
-      ? { games: [], total: 0 }
-      : await pageGames(c.env.DB, c.var.merchant.code, filter, { pageNo: q.pageNo, pageSize: q.pageSize });
-    const value: ValueOf<typeof catalogueCalls.gameList> = { games, pageNum: q.pageNo, totalPages: Math.ceil(total / q.pageSize), total };
+    const value = await gameListPage(c.env.DB, c.var.merchant.code, c.req.valid('query'), () => requireMember(c).memberId);
     return ok(c, value);
   })
   /** GET /GCSGAME_hotGamesV2?merchantCode&isPlatform=2&language&platform=html5&vassalage → `{ list }` (§2 hot games; no token). */

@@ -9,7 +9,7 @@ import { findGameVendor, findOfferedGame, pageGames, recordRecentGame, type Game
 import { addFavourite, listFavouriteGames, listFavouriteIds, removeFavourite } from '../db/queries/favourites';
 import { requireMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
-import { typeFilter } from './relay-catalogue';
+import { typeFilter } from '../services/games/game-list';
 
 /**
  * 400 `vendor_mismatch` unless the vendor and game type the client names are the game's (codes compare

@@ -11,6 +11,8 @@ import {
 import type { ContentFill } from './content';
 import { directValue, fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch, type DirectSource } from './api';
 import { listVendorGameTypes, listVendorLanes } from '../../db/queries/vendors';
+import { gameListPage } from '../../services/games/game-list';
+import type { ValueOf } from '../../../contract/call';
 import { decodeAttribute } from './content-html';
 import { renderViewKept, viewLocaleOf } from './render';
 import { countdownText } from '../../../rules/countdown';
@@ -140,9 +142,29 @@ export async function homeVendorsFill(
 }
 
 /**
- * The first page of /m/gameList for the address `url` names (see the module's comment); null: nothing to write. The
- * vendor mapping comes from `direct` in built-in mode; the page of games still through `api` in both modes (its
- * route builds the filter from the parsed query in worker/api/relay-catalogue.ts, which the edge does not import).
+ * The game-list answer for the call `listUrl` names (its query), as a visitor in `language`: in built-in mode
+ * (`direct`) the service the route calls (services/games/game-list.ts gameListPage, over the same query parsed by
+ * the call's schema; a visitor's query never asks for favourites, so no member is needed), kept for the kept
+ * answers' lifetime; else the call through `api`. Null when the read failed or answered another shape.
+ */
+async function gamePageOf(
+  listUrl: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<ValueOf<typeof catalogueCalls.gameList> | null> {
+  const def = catalogueCalls.gameList;
+  if (direct) {
+    const query = def.query!.safeParse(Object.fromEntries(listUrl.searchParams));
+    if (!query.success) return null;
+    return directValue(direct, def, `${merchantCode}\n${listUrl.search}`, (db) => gameListPage(db, merchantCode, query.data, () => {
+      throw new Error('a visitor has no favourites');
+    }));
+  }
+  const page = def.value.safeParse(await valueOf(api, listUrl, visitorHeaders(merchantCode, language, 'GAMELO3')));
+  return page.success ? page.data : null;
+}
+
+/**
+ * The first page of /m/gameList for the address `url` names (see the module's comment); null: nothing to write. In
+ * built-in mode (`direct`) the vendor mapping and the page of games are read from the queries their routes call.
  */
 export async function gameListFill(
   url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
@@ -160,9 +182,9 @@ export async function gameListFill(
     merchant: merchantCode, clientType: '2', platform: 'html5', ...(address.gameName ? { gameName: address.gameName } : {}),
     gameType: address.gameType, pageNo: String(FIRST_PAGE), pageSize: String(LIST_PAGE_SIZE), vassalage: view.effectiveVendor ?? '', language: 'EN',
   }).toString();
-  const page = catalogueCalls.gameList.value.safeParse(await valueOf(api, listUrl, visitorHeaders(merchantCode, language, 'GAMELO3')));
-  if (!page.success || page.data.games.length === 0) return null;
-  const { games, pageNum, totalPages } = page.data;
+  const page = await gamePageOf(listUrl, language, merchantCode, api, direct);
+  if (!page || page.games.length === 0) return null;
+  const { games, pageNum, totalPages } = page;
 
   const fingerprint = fingerprintOf([address, mapping, games, pageNum, totalPages]);
   const list = { items: games, pageNum, totalPages };
