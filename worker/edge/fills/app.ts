@@ -82,7 +82,8 @@ export function resourcesOf(value: unknown): Resource[] | null {
 /**
  * The site's status resources through the status call the browser makes (platform-contract.md §2, GET
  * /wps/v2/system/status, device MOBILE, as a visitor in `language`), sent through the worker itself so upstream
- * mode reads the platform; null when the call failed.
+ * mode reads the platform; null when the call failed. Through `api` in built-in mode too (not yet direct: the status
+ * answer is assembled from the request's context in worker/api/system.ts; docs/edge.md "Where a fill's data comes from").
  */
 async function statusResources(api: ApiFetch, url: URL, language: Language, merchantCode: string): Promise<Resource[] | null> {
   const statusUrl = new URL(systemCalls.systemStatus.path, url.origin);

@@ -35,7 +35,8 @@ async function helpEntries(
 
 /**
  * The site's promotions through the announcement-list call (types PR, platform M, as a visitor: no token); null
- * when the call failed.
+ * when the call failed. Through `api` in built-in mode too (not yet direct: the route builds its answer from the
+ * request's context, worker/api/announcements.ts announcementList; docs/edge.md "Where a fill's data comes from").
  */
 async function promotions(api: ApiFetch, origin: string, merchantCode: string, language: Language): Promise<PromotionView[] | null> {
   const url = new URL(contentCalls.announcementList.path, origin);

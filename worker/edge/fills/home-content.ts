@@ -36,7 +36,11 @@ export function homeContentOf(groups: { banners: Announcement[]; player: Announc
   };
 }
 
-/** Where the home content comes from: the announcement list sent through the worker itself (fills/api.ts ApiFetch). */
+/**
+ * Where the home content comes from: the announcement list sent through the worker itself (fills/api.ts ApiFetch), in
+ * built-in mode too (not yet direct: its route builds the answer from the request's context; docs/edge.md "Where a
+ * fill's data comes from").
+ */
 export interface HomeContentSource {
   /** The worker's own API: built-in, or the operator's platform in upstream mode. */
   api: ApiFetch;

@@ -222,7 +222,8 @@ function timersAt(html: string, now: number): string {
 /**
  * /m/lottery: the site's LOTT and ELOTT games through the island's call (GET /lgw/games, as a visitor), grouped and
  * counted down as of the answer's server time. Only where the deployment runs the built-in lottery (`lottery`
- * capability): elsewhere the island lists nothing, and so does the edge.
+ * capability): elsewhere the island lists nothing, and so does the edge. Through `api` in built-in mode too (not yet
+ * direct: a lottery-gateway call; docs/edge.md "Where a fill's data comes from").
  */
 export async function lotteryFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
   const answer = await jsonOf(api, new URL(lotteryCalls.lotteryGameList.path, url.origin), visitorHeaders(merchantCode, language));
