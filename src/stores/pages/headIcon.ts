@@ -48,18 +48,22 @@ export function setIconResizer(resizer: IconResizer): void {
  * The member's head icon of one visit of the member centre (issue 13, Member centre: the head icon, PROFPIC3;
  * /m/member/home), made per visit (src/stores/kit/page.ts) by the head icon component:
  * - `$headIcon`: the picture's URL (null: the initial stands in), busy, the error, saved.
- * - `load()`: loads the member's head icon URL (a failure keeps the initial).
+ * - `load()`: loads the member's head icon URL (a failure keeps the initial; an answer that an upload of this
+ *   visit overtook is dropped, so a picture the player chose at once is not replaced by the older one).
  * - `upload(file)`: sends a chosen picture as the head icon: only png or jpg files (the server checks the bytes
  *   again), resized in the browser to a HEAD_ICON_SIDE square, because the worker has no image codec.
  * Answers that arrive after the page exits are dropped.
  */
 export const headIconPage = createPage('member/home', (visit) => {
   const $headIcon = atom<HeadIconState>({ url: null, busy: false, error: null, saved: false });
+  /** Uploads started in this visit: a load that an upload overtook must not put the older picture back. */
+  let uploads = 0;
 
   async function load(): Promise<void> {
+    const startedAfter = uploads;
     try {
       const url = await getHeadIcon();
-      if (!visit.exited) $headIcon.set({ ...$headIcon.get(), url });
+      if (!visit.exited && uploads === startedAfter) $headIcon.set({ ...$headIcon.get(), url });
     } catch {
       // The initial stays in place of a picture.
     }
@@ -71,6 +75,7 @@ export const headIconPage = createPage('member/home', (visit) => {
     if (file.type !== 'image/png' && file.type !== 'image/jpeg') return $headIcon.set({ ...state, error: 'member.photoInvalid', saved: false });
     if (file.size > HEAD_ICON_PICK_MAX) return $headIcon.set({ ...state, error: 'member.photoTooLarge', saved: false });
     $headIcon.set({ ...state, busy: true, error: null, saved: false });
+    uploads += 1;
     try {
       const url = await setHeadIcon(await resize(file));
       if (!visit.exited) $headIcon.set({ url, busy: false, error: null, saved: true });

@@ -48,6 +48,18 @@ describe('head icon flow (issue 13, Member centre: PROFPIC3)', () => {
     expect(page.$headIcon.get()).toMatchObject({ busy: false, error: 'member.photoTooLarge', saved: false });
   });
 
+  it('keeps a picture the player chose at once when the first load answers after the upload', async () => {
+    let late: (v: string | null) => void = () => undefined;
+    vi.mocked(api.getHeadIcon).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
+    store.setIconResizer(() => Promise.resolve('data:image/jpeg;base64,AAAA'));
+    vi.mocked(api.setHeadIcon).mockResolvedValueOnce('/media/avatar/DEMO/new.jpg');
+    const loading = page.load();
+    await page.upload(picture('image/jpeg'));
+    late(null);
+    await loading;
+    expect(page.$headIcon.get()).toEqual({ url: '/media/avatar/DEMO/new.jpg', busy: false, error: null, saved: true });
+  });
+
   it('drops a picture URL and an upload\'s answer that arrive after the page was left', async () => {
     let late: (v: string) => void = () => undefined;
     vi.mocked(api.getHeadIcon).mockImplementationOnce(() => new Promise((resolve) => { late = resolve; }));
