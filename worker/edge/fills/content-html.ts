@@ -1,6 +1,7 @@
 import type { Announcement, HelpEntry } from '../../../contract/calls/content-schemas';
 import { helpDetailHref, type HelpSelection } from '../../../rules/help';
 import { srcsetAttributes } from '../../../rules/media';
+import type { PromotionView } from '../../services/content/content-sanitise';
 
 /**
  * HTML the edge writes into the pre-rendered content pages (accounts §2 Promotions list, Help centre; docs/design.md
@@ -51,9 +52,6 @@ export interface HelpTexts {
   /** "Help topics" (the navigation's name). */
   topics: string;
 }
-
-/** What a promotion card or detail shows. */
-export type PromotionView = Pick<Announcement, 'id' | 'title' | 'label' | 'content' | 'url' | 'announcementImages'>;
 
 const rich = (html: string) => `<div class="rich">${html}</div>`;
 

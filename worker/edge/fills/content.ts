@@ -2,10 +2,10 @@ import type { HelpEntry } from '../../../contract/calls/content-schemas';
 import { contentCalls } from '../../../contract/calls/content';
 import type { Language } from '../../../rules/i18n';
 import { helpSelection } from '../../../rules/help';
-import { normaliseHelp, normalisePromotions } from '../../services/content/content-sanitise';
+import { normaliseHelp, normalisePromotions, type PromotionView } from '../../services/content/content-sanitise';
 import { directValue, fingerprintOf, languageHeaders, valueOf, type ApiFetch, type DirectSource } from './api';
 import { listHelp } from '../../db/queries/help';
-import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail, type PromotionView } from './content-html';
+import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail } from './content-html';
 
 /** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
 export interface ContentFill {
