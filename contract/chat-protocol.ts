@@ -6,6 +6,13 @@ import { z } from 'zod';
  * order it stored the messages; a client resumes with the last `seq` it saw and gets exactly what came after.
  */
 
+/**
+ * WebSocket close code of a socket whose session has ended (log-out, log-out everywhere, password change or reset,
+ * console log-out): the server first sends `error user.or.token.invalid`, then closes with this code. A client
+ * that asks for a new ticket is then refused (401) until it signs in again.
+ */
+export const CHAT_SESSION_ENDED = 4401;
+
 /** Largest chat message, in characters after sanitising. */
 export const CHAT_MAX_CHARS = 1000;
 
@@ -45,7 +52,10 @@ export const serverFrame = z.discriminatedUnion('type', [
   /** Read receipt of one side. */
   z.object({ type: z.literal('read'), role: z.enum(['player', 'agent']), seq: z.number().int() }),
   z.object({ type: z.literal('closed') }),
-  /** A refused frame: `errorCode` as in the API (`TOO_MANY_REQUEST`, `request_param_err`, `chat_closed`). */
+  /**
+   * A refused frame: `errorCode` as in the API (`TOO_MANY_REQUEST` per speaker and conversation, `request_param_err`,
+   * `chat_closed`, `user.or.token.invalid` before a CHAT_SESSION_ENDED close, `internal_error`: send it again).
+   */
   z.object({ type: z.literal('error'), errorCode: z.string(), clientId: z.string().optional() }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;

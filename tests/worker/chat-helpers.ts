@@ -2,6 +2,9 @@ import { env } from 'cloudflare:test';
 import { createApp } from '../../worker/index';
 import type { ServerFrame } from '../../contract/chat-protocol';
 import { issueChatTicket } from '../../worker/services/chat/launch';
+import { hashToken, newToken } from '../../worker/services/crypto/tokens';
+import { insertConsoleSession } from '../../worker/db/queries/console-sessions';
+import { CONSOLE_SESSION_MS } from '../../worker/console/operators';
 
 const app = createApp();
 
@@ -54,7 +57,30 @@ export async function connect(ticket: string, host?: string): Promise<TestSocket
   return socket as TestSocket;
 }
 
-/** A support agent's ticket for a conversation (as the console issues it). */
-export async function agentTicket(conversationId: string, name = 'Ann'): Promise<string> {
-  return (await issueChatTicket(env.DB, { conversationId, role: 'agent', authorId: 1, authorName: name })).ticket;
+/** A support agent of the console, signed in: the operator row, and the session's token (the `pd_console` cookie). */
+export interface TestAgent {
+  id: number;
+  username: string;
+  name: string;
+  token: string;
+}
+
+let agents = 0;
+
+/** Creates a console operator on a merchant with a live console session (as a sign-in makes it). */
+export async function createAgent(name = 'Ann', merchantCode = 'DEMO'): Promise<TestAgent> {
+  agents += 1;
+  const username = `agent${agents}_${Date.now() % 1_000_000}`;
+  const row = await env.DB.prepare(`INSERT INTO console_operators (merchant_code, username, display_name, password_hash, created_at) VALUES (?, ?, ?, 'x', ?) RETURNING id`)
+    .bind(merchantCode, username, name, Date.now()).first<{ id: number }>();
+  const token = newToken();
+  const now = Date.now();
+  await insertConsoleSession(env.DB, { tokenHash: hashToken(token), operatorId: row!.id, csrfToken: newToken(), createdAt: now, expiresAt: now + CONSOLE_SESSION_MS });
+  return { id: row!.id, username, name, token };
+}
+
+/** A support agent's ticket for a conversation (as the console issues it), for a new agent or the one given. */
+export async function agentTicket(conversationId: string, agent: string | TestAgent = 'Ann'): Promise<string> {
+  const who = typeof agent === 'string' ? await createAgent(agent) : agent;
+  return (await issueChatTicket(env.DB, { conversationId, role: 'agent', authorId: who.id, authorName: who.name, sessionHash: hashToken(who.token) })).ticket;
 }

@@ -61,7 +61,8 @@ export const chatRelayRouter = new CallRouter('/wps/relay')
 
 /**
  * The built-in chat service (PlayDeck extension `chat`), mounted at /wps/playdeck/chat:
- * - GET /ticket?conversationId (member): a single-use 60 s ticket for the member's own conversation; 404
+ * - GET /ticket?conversationId (member): a single-use 60 s ticket for the member's own conversation, bound to the
+ *   session that asked (the socket closes when that session ends; services/chat/room.ts); 404
  *   `conversation_not_found` for anyone else's (also another merchant's).
  * - GET /ws?ticket (WebSocket upgrade): takes the ticket and hands the socket to the conversation's Durable
  *   Object with the role and author it vouches for; 401 `chat_ticket_invalid` for an unknown, used or expired
@@ -75,7 +76,9 @@ export const chatServiceRouter = new CallRouter('/wps/playdeck/chat')
     if (!conversation || conversation.memberId !== member.memberId || conversation.merchantCode !== c.var.merchant.code) {
       throw new ApiError(404, 'conversation_not_found', 'No such conversation');
     }
-    const { ticket, expiresAt } = await issueChatTicket(c.env.DB, { conversationId, role: 'player', authorId: member.memberId, authorName: member.nickname || member.account });
+    const { ticket, expiresAt } = await issueChatTicket(c.env.DB, {
+      conversationId, role: 'player', authorId: member.memberId, authorName: member.nickname || member.account, sessionHash: member.tokenHash,
+    });
     const value: ValueOf<typeof conversationCalls.chatTicket> = { ticket, conversationId, wsPath: CHAT_WS_PATH, expiresAt };
     return ok(c, value);
   })
@@ -92,6 +95,7 @@ export const chatServiceRouter = new CallRouter('/wps/playdeck/chat')
     headers.set(ROOM_HEADERS.role, grant.role);
     headers.set(ROOM_HEADERS.authorId, String(grant.authorId));
     headers.set(ROOM_HEADERS.author, encodeURIComponent(grant.authorName));
+    headers.set(ROOM_HEADERS.session, grant.sessionHash);
     const answer = await stub.fetch(new Request('https://chat.internal/ws', { headers }));
     // A fresh response, so the edge middleware may still add its headers (the object's answer is immutable).
     return new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers), webSocket: answer.webSocket });

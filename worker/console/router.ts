@@ -12,6 +12,7 @@ import { clientIp } from '../middleware/client-ip';
 import { consumeRateLimit, type RateLimit } from '../services/accounts/rate-limit';
 import { findConversation, listMerchantConversations } from '../db/queries/chat';
 import { CHAT_WS_PATH, issueChatTicket } from '../services/chat/launch';
+import { hashToken } from '../services/crypto/tokens';
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
 
@@ -60,7 +61,8 @@ const consoleHeaders = secureHeaders({
  * - GET /console/api/me → `{ name, merchant, csrfToken }`; POST /console/api/logout
  * - GET /console/api/conversations?status=open|closed → this merchant's conversations with the player's account
  *   and the agent-side unread count
- * - POST /console/api/ticket `{ conversationId }` → a chat ticket as agent (404 for another merchant's)
+ * - POST /console/api/ticket `{ conversationId }` → a chat ticket as agent (404 for another merchant's), bound to
+ *   this console session: its socket closes once the session ends (log-out, password reset by `console-operator`)
  * Not served in upstream mode (404). Answering and closing happen over the conversation's WebSocket (contract/chat-protocol.ts).
  */
 export const consoleRouter = new Hono<ConsoleEnv>()
@@ -104,7 +106,9 @@ export const consoleRouter = new Hono<ConsoleEnv>()
     const conversation = await findConversation(c.env.DB, conversationId);
     if (!conversation || conversation.merchantCode !== c.var.operator.merchantCode) throw new ApiError(404, 'conversation_not_found', 'No such conversation');
     const operator = c.var.operator;
-    const { ticket, expiresAt } = await issueChatTicket(c.env.DB, { conversationId, role: 'agent', authorId: operator.id, authorName: operator.displayName });
+    // The signedIn middleware found a live session for this cookie; the socket lives only as long as it does.
+    const sessionHash = hashToken(getCookie(c, CONSOLE_COOKIE) ?? '');
+    const { ticket, expiresAt } = await issueChatTicket(c.env.DB, { conversationId, role: 'agent', authorId: operator.id, authorName: operator.displayName, sessionHash });
     return ok(c, { ticket, wsPath: CHAT_WS_PATH, expiresAt });
   })
   .all('/api/*', () => {

@@ -2,8 +2,8 @@ import type { ChatMessage } from '../../../contract/chat-protocol';
 
 /**
  * The storage of one live-chat conversation (worker/services/chat/room.ts): the Durable Object's own SQLite, not D1. Tables
- * `messages` (seq 1, 2, 3…, unique per role and client id) and `meta` (key → text: conversation id, read receipts,
- * status). Times are epoch milliseconds. Every function is synchronous, as the object's storage API is.
+ * `messages` (seq 1, 2, 3…, unique per role and client id), `meta` (key → text: conversation id, read receipts,
+ * status) and `send_budget` (each speaker's flood budget). Times are epoch milliseconds. Every function is synchronous, as the object's storage API is.
  */
 
 /** Creates the room's tables when they do not exist yet (run by the object's constructor). */
@@ -12,6 +12,31 @@ export function ensureRoomSchema(sql: SqlStorage): void {
       seq INTEGER PRIMARY KEY, client_id TEXT NOT NULL, role TEXT NOT NULL, author TEXT NOT NULL, text TEXT NOT NULL, sent_at INTEGER NOT NULL,
       UNIQUE (role, client_id))`);
   sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+  sql.exec(`CREATE TABLE IF NOT EXISTS send_budget (speaker TEXT PRIMARY KEY, tokens INTEGER NOT NULL, refilled_at INTEGER NOT NULL)`);
+}
+
+/** A token bucket: at most `burst` messages at once, then one more every `refillMs`. */
+export interface SendBudget {
+  burst: number;
+  refillMs: number;
+}
+
+/**
+ * Takes one message from the speaker's budget in this conversation (`speaker`: role and author id, e.g. `player:42`),
+ * true when there was one. Kept in the room's storage, not per socket, so every socket of the same member (or agent)
+ * draws on one budget, and reconnecting does not refill it. Read and write run synchronously inside one event of
+ * the object, so two frames cannot both spend the last token.
+ */
+export function takeSendToken(sql: SqlStorage, speaker: string, budget: SendBudget, now: number): boolean {
+  const row = sql.exec<{ tokens: number; refilled_at: number }>(`SELECT tokens, refilled_at FROM send_budget WHERE speaker = ?`, speaker).toArray()[0];
+  const earned = row ? Math.floor(Math.max(0, now - row.refilled_at) / budget.refillMs) : budget.burst;
+  const tokens = Math.min(budget.burst, (row?.tokens ?? 0) + earned);
+  if (tokens < 1) return false;
+  // The refill clock moves only by whole intervals earned, so a partial interval is not lost; a full bucket restarts it.
+  const refilledAt = !row || tokens === budget.burst ? now : row.refilled_at + earned * budget.refillMs;
+  sql.exec(`INSERT INTO send_budget (speaker, tokens, refilled_at) VALUES (?1, ?2, ?3)
+      ON CONFLICT (speaker) DO UPDATE SET tokens = excluded.tokens, refilled_at = excluded.refilled_at`, speaker, tokens - 1, refilledAt);
+  return true;
 }
 
 /** The seq of a message already stored for this role and client id (a resent `send`), or null. */

@@ -1,3 +1,5 @@
+import { SESSION_IDLE_MS } from './sessions';
+
 /**
  * Live-chat index queries (accounts-and-communication §2 Message centre live chat; platform-contract.md §3 chat).
  * The messages live in each conversation's Durable Object (worker/services/chat/room.ts); D1 keeps what lists need: who,
@@ -80,23 +82,49 @@ export interface ChatTicketGrant {
   role: 'player' | 'agent';
   authorId: number;
   authorName: string;
+  /**
+   * Hash of the session that asked for the ticket: the player's (sessions.token_hash) or the agent's console session
+   * (console_sessions.token_hash). The room closes the socket once that session has ended (liveChatSessions).
+   */
+  sessionHash: string;
 }
 
-/** Stores a ticket's hash for `ttlMs`. */
+/** Stores a ticket's hash until `expiresAt` (epoch ms). */
 export async function storeChatTicket(db: D1Database, ticketHash: string, grant: ChatTicketGrant, expiresAt: number): Promise<void> {
-  await db.prepare(`INSERT INTO chat_tickets (ticket_hash, conversation_id, role, author_id, author_name, expires_at) VALUES (?, ?, ?, ?, ?, ?)`)
-    .bind(ticketHash, grant.conversationId, grant.role, grant.authorId, grant.authorName, expiresAt).run();
+  await db.prepare(`INSERT INTO chat_tickets (ticket_hash, conversation_id, role, author_id, author_name, session_hash, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    .bind(ticketHash, grant.conversationId, grant.role, grant.authorId, grant.authorName, grant.sessionHash, expiresAt).run();
 }
 
 /** Takes a ticket (single use): its grant if it exists and has not expired; expired tickets are swept. */
 export async function takeChatTicket(db: D1Database, ticketHash: string, now = Date.now()): Promise<ChatTicketGrant | null> {
-  const [taken] = await db.batch<{ conversation_id: string; role: string; author_id: number; author_name: string; expires_at: number }>([
-    db.prepare(`DELETE FROM chat_tickets WHERE ticket_hash = ? RETURNING conversation_id, role, author_id, author_name, expires_at`).bind(ticketHash),
+  const [taken] = await db.batch<{ conversation_id: string; role: string; author_id: number; author_name: string; session_hash: string; expires_at: number }>([
+    db.prepare(`DELETE FROM chat_tickets WHERE ticket_hash = ? RETURNING conversation_id, role, author_id, author_name, session_hash, expires_at`).bind(ticketHash),
     db.prepare(`DELETE FROM chat_tickets WHERE expires_at < ?`).bind(now),
   ]);
   const row = taken?.results[0];
-  if (!row || row.expires_at < now) return null;
-  return { conversationId: row.conversation_id, role: row.role === 'agent' ? 'agent' : 'player', authorId: row.author_id, authorName: row.author_name };
+  if (!row || row.expires_at < now || row.session_hash === '') return null;
+  return {
+    conversationId: row.conversation_id, role: row.role === 'agent' ? 'agent' : 'player', authorId: row.author_id, authorName: row.author_name,
+    sessionHash: row.session_hash,
+  };
+}
+
+/**
+ * Which of the given session hashes are live at `now` (epoch ms), in one read: players' sessions by the rules of
+ * sessions.ts findSessionMember (not revoked, not past their absolute or idle end, member active) and agents'
+ * console sessions by those of console-sessions.ts (not revoked, not expired, operator active). Log-out,
+ * log-out everywhere, a password change or reset, a console log-out and an agent's password reset all end a
+ * session by writing `revoked_at`, so this one read sees every way a session ends.
+ */
+export async function liveChatSessions(db: D1Database, playerHashes: readonly string[], agentHashes: readonly string[], now = Date.now()): Promise<Set<string>> {
+  if (playerHashes.length === 0 && agentHashes.length === 0) return new Set();
+  const rows = await db.prepare(`SELECT s.token_hash AS h FROM sessions s JOIN members m ON m.id = s.member_id
+      WHERE s.token_hash IN (SELECT value FROM json_each(?1)) AND s.revoked_at IS NULL AND s.expires_at > ?3 AND ?3 - s.last_seen_at < ?4 AND m.status = 1
+      UNION ALL
+      SELECT s.token_hash AS h FROM console_sessions s JOIN console_operators o ON o.id = s.operator_id
+      WHERE s.token_hash IN (SELECT value FROM json_each(?2)) AND s.revoked_at IS NULL AND s.expires_at > ?3 AND o.status = 1`)
+    .bind(JSON.stringify(playerHashes), JSON.stringify(agentHashes), now, SESSION_IDLE_MS).all<{ h: string }>();
+  return new Set(rows.results.map((r) => r.h));
 }
 
 /** The merchant's external chat URL template, or null for the built-in chat. */

@@ -1,28 +1,32 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../../env';
-import { CHAT_MAX_CHARS, clientFrame, type ChatMessage, type ClientFrame, type ServerFrame } from '../../../contract/chat-protocol';
+import {
+  CHAT_MAX_CHARS, CHAT_SESSION_ENDED, clientFrame, type ChatMessage, type ClientFrame, type ServerFrame,
+} from '../../../contract/chat-protocol';
 import { sanitizePlainText } from '../../model/rich-text';
-import { saveConversationSummary } from '../../db/queries/chat';
+import { liveChatSessions, saveConversationSummary } from '../../db/queries/chat';
 import {
   countMessagesAfter, ensureRoomSchema, findMessageSeq, getRoomMeta, insertMessage, lastMessageSeq, lastMessageStamp, messagesAfter,
-  setRoomMeta,
+  setRoomMeta, takeSendToken, type SendBudget,
 } from '../../db/queries/chat-room';
 
-/** Per connection: who is speaking, and their send budget (a token bucket kept across hibernation). */
+/** Per connection (kept across hibernation): who is speaking, and the hash of the session that opened the socket. */
 interface Attachment {
   role: 'player' | 'agent';
   authorId: number;
   author: string;
-  tokens: number;
-  refilledAt: number;
+  /** sessions.token_hash (player) or console_sessions.token_hash (agent); '' on sockets older than this field. */
+  sessionHash?: string;
 }
 
-/** Messages a connection may send in a burst, and how fast the budget refills (one per second). */
+/** Messages one speaker (member or agent) may send in a burst in one conversation, then one a second. */
 export const CHAT_BURST = 5;
-const REFILL_MS = 1000;
+const SEND_BUDGET: SendBudget = { burst: CHAT_BURST, refillMs: 1000 };
 
 /** Headers the worker sets after checking a ticket; the object is reachable only through the worker. */
-export const ROOM_HEADERS = { conversation: 'X-Chat-Conversation', role: 'X-Chat-Role', authorId: 'X-Chat-Author-Id', author: 'X-Chat-Author' } as const;
+export const ROOM_HEADERS = {
+  conversation: 'X-Chat-Conversation', role: 'X-Chat-Role', authorId: 'X-Chat-Author-Id', author: 'X-Chat-Author', session: 'X-Chat-Session',
+} as const;
 
 /**
  * One live-chat conversation (accounts-and-communication §2 live chat): a Durable Object per conversation holding
@@ -30,7 +34,19 @@ export const ROOM_HEADERS = { conversation: 'X-Chat-Conversation', role: 'X-Chat
  * idle conversation costs nothing. Order: one object serialises its messages, `seq` 1, 2, 3… Delivery receipt:
  * `ack` after storing. Read receipts per side. Reconnect: `hello { lastSeq }` gets exactly the messages after it;
  * a resent `send` with the same `clientId` is acknowledged with its first `seq` and stored once. Limits: at most
- * CHAT_BURST messages in a burst, then one a second; CHAT_MAX_CHARS characters; text only (tags removed).
+ * CHAT_BURST messages in a burst, then one a second, per speaker and conversation (however many sockets they
+ * open, and across reconnects: the budget lives in the room's storage); CHAT_MAX_CHARS characters; text only.
+ *
+ * Sessions (README "Security"): each socket carries the hash of the session its ticket was issued to. Before it
+ * handles any frame the room reads, in one D1 query, which of its sockets' sessions are still live, and closes the
+ * others (an `error user.or.token.invalid` frame, then close code CHAT_SESSION_ENDED) — so after log-out, log-out
+ * everywhere, a password change or reset, a console log-out or an agent's password reset, the socket can neither
+ * send, read history, close the conversation, nor receive anyone's next message (every message reaches the room
+ * as a frame, and the check runs before it is stored and broadcast). Checking here rather than being told on
+ * revocation: sessions end in many places (some outside the worker: the operator command that resets an agent's
+ * password writes D1 directly, and idle sessions simply expire), and a missed notice would leave a socket open for
+ * good; the check reads the one place where every ending is written, at the cost of one indexed read per frame,
+ * and frames are few (sending is rate-limited).
  */
 export class ChatRoom extends DurableObject<Bindings> {
   private readonly sql: SqlStorage;
@@ -46,21 +62,26 @@ export class ChatRoom extends DurableObject<Bindings> {
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return new Response('WebSocket expected', { status: 426 });
     const role = request.headers.get(ROOM_HEADERS.role);
     const conversation = request.headers.get(ROOM_HEADERS.conversation);
-    if ((role !== 'player' && role !== 'agent') || !conversation) return new Response('Bad room request', { status: 400 });
+    const sessionHash = request.headers.get(ROOM_HEADERS.session);
+    if ((role !== 'player' && role !== 'agent') || !conversation || !sessionHash) return new Response('Bad room request', { status: 400 });
     this.setMeta('conversation', conversation);
     const pair = new WebSocketPair();
     const server = pair[1];
     this.ctx.acceptWebSocket(server, [role]);
     const attachment: Attachment = {
       role, authorId: Number(request.headers.get(ROOM_HEADERS.authorId) ?? 0), author: decodeURIComponent(request.headers.get(ROOM_HEADERS.author) ?? ''),
-      tokens: CHAT_BURST, refilledAt: Date.now(),
+      sessionHash,
     };
     server.serializeAttachment(attachment);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** One frame from a client (clientFrame); malformed frames answer `error request_param_err`. */
+  /**
+   * One frame from a client (clientFrame), handled only while the socket's session is live (sessionsLive: else the
+   * socket is closed); malformed frames answer `error request_param_err`.
+   */
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    if (!(await this.sessionsLive(ws))) return;
     let frame: ClientFrame;
     try {
       frame = clientFrame.parse(JSON.parse(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)));
@@ -122,18 +143,46 @@ export class ChatRoom extends DurableObject<Bindings> {
       return;
     }
     const now = Date.now();
-    const tokens = Math.min(CHAT_BURST, who.tokens + Math.floor((now - who.refilledAt) / REFILL_MS));
-    if (tokens < 1) {
+    if (!takeSendToken(this.sql, `${who.role}:${who.authorId}`, SEND_BUDGET, now)) {
       this.send(ws, { type: 'error', errorCode: 'TOO_MANY_REQUEST', clientId });
       return;
     }
-    ws.serializeAttachment({ ...who, tokens: tokens - 1, refilledAt: tokens === who.tokens ? who.refilledAt : now });
     const seq = this.lastSeq() + 1;
     const message: ChatMessage = { seq, clientId, role: who.role, author: who.author, text, sentAt: now };
     insertMessage(this.sql, message);
     this.send(ws, { type: 'ack', clientId, seq });
     this.broadcast({ type: 'message', message });
     await this.saveSummary();
+  }
+
+  /**
+   * Reads which of the room's sockets still have a live session (one D1 query for all of them) and closes those
+   * that do not; true when `ws` is still open. When D1 cannot answer, `ws`'s frame is refused (`error
+   * internal_error`, the client may send it again) rather than handled unchecked, and no socket is closed.
+   */
+  private async sessionsLive(ws: WebSocket): Promise<boolean> {
+    const sockets = this.ctx.getWebSockets().map((socket) => ({ socket, who: socket.deserializeAttachment() as Attachment | null }));
+    const hashes = (role: Attachment['role']) => [...new Set(sockets.filter((s) => s.who?.role === role && s.who.sessionHash).map((s) => s.who!.sessionHash!))];
+    let live: Set<string>;
+    try {
+      live = await liveChatSessions(this.env.DB, hashes('player'), hashes('agent'));
+    } catch {
+      this.send(ws, { type: 'error', errorCode: 'internal_error' });
+      return false;
+    }
+    const isLive = (who: Attachment | null) => Boolean(who?.sessionHash && live.has(who.sessionHash));
+    const ended = sockets.filter((s) => !isLive(s.who)).map((s) => s.socket);
+    const mine = isLive(ws.deserializeAttachment() as Attachment | null);
+    if (!mine && !ended.includes(ws)) ended.push(ws);
+    for (const socket of ended) {
+      this.send(socket, { type: 'error', errorCode: 'user.or.token.invalid' });
+      try {
+        socket.close(CHAT_SESSION_ENDED, 'session ended');
+      } catch {
+        // already closing
+      }
+    }
+    return mine;
   }
 
   private messagesAfter(lastSeq: number): ChatMessage[] {
