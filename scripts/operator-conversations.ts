@@ -24,8 +24,10 @@ export const CONVERSATION_USAGE = `  message <merchant> member:<username>|agents
   console-operator <merchant> <username> <display name>
                                           create a support agent of the operator console (or reset their password);
                                           the password is read from CONSOLE_PASSWORD (at least 10 characters)
-  chat-url <merchant> <url template|none> an external live-chat product: launch chat answers this URL with {token},
-                                          {language}, {merchant} and {username} filled in; none: the built-in chat`;
+  chat-url <merchant> <url template|none> an external live-chat product: launch chat answers this URL with {ticket}
+                                          (a single-use 120 s ticket the chat's server exchanges at POST
+                                          /wps/playdeck/chat/external/verify for the member; {token} is the same
+                                          ticket), {language}, {merchant} and {username} filled in; none: the built-in chat`;
 
 const MERCHANT = /^[A-Za-z0-9_]{1,32}$/;
 const KEY = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -55,7 +57,7 @@ export function parseAudience(value: string | undefined): InboxAudience {
 export function parseChatTemplate(value: string | undefined): string | null {
   if (value === 'none') return null;
   try {
-    const url = new URL((value ?? '').replaceAll(/\{(token|language|merchant|username)\}/g, 'x'));
+    const url = new URL((value ?? '').replaceAll(/\{(ticket|token|language|merchant|username)\}/g, 'x'));
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
     return value!;
   } catch {

@@ -111,7 +111,9 @@ export const conversationCalls = {
   /**
    * GET launch chat (§3, CBS3) `b2c=1, title, backUrl, language, headerColor` → `value.chatUrl`. Built in: the
    * player's chat page (/m/liveChat) for their open conversation (opened now if none); with the merchant's
-   * external chat URL template, that URL with `{token}`, `{language}`, `{merchant}`, `{username}` filled in.
+   * external chat URL template, that URL with `{ticket}` (a single-use 120 s ticket its server exchanges for the
+   * member at POST /wps/playdeck/chat/external/verify; `{token}` is the same ticket, never the session token),
+   * `{language}`, `{merchant}`, `{username}` filled in.
    * 403 `function.not.available` while CBS3 is off.
    */
   chatLaunch: defineCall({

@@ -1,14 +1,18 @@
 import { CallRouter } from './call-router';
 import { conversationCalls } from '../../contract/calls/conversations';
 import type { ValueOf } from '../../contract/call';
-import { tokenOfAuthorization } from '../../contract/headers';
+import { z } from 'zod';
 import { ApiError, ok } from '../lib/envelope';
 import { listSiteSwitches } from '../db/queries/merchants';
 import { countChatUnread, findChatUrlTemplate, findConversation, openConversation, takeChatTicket } from '../db/queries/chat';
 import { requireRealMember } from '../middleware/auth-context';
+import { takeExternalChatTicket } from '../db/queries/chat-external';
 import { hashToken } from '../services/crypto/tokens';
+import { valid } from '../lib/validate';
 import { realMemberWithin } from './inbox';
-import { CHAT_WS_PATH, builtInChatUrl, externalChatUrl, issueChatTicket, newConversationId } from '../services/chat/launch';
+import {
+  CHAT_WS_PATH, builtInChatUrl, externalChatUrl, issueChatTicket, issueExternalChatTicket, newConversationId,
+} from '../services/chat/launch';
 import { ROOM_HEADERS } from '../services/chat/room';
 
 /** 403 `function.not.available` unless the site's CBS3 switch is on (accounts §2: live chat only with CBS3). */
@@ -31,8 +35,9 @@ export const chatRelayRouter = new CallRouter('/wps/relay')
   })
   /**
    * GET /CBS_launchChat?b2c&title&backUrl&language&headerColor → `{ chatUrl }`: the merchant's external chat URL
-   * (template filled with the session token, language, merchant and username), else the built-in chat page of the
-   * member's open conversation (opened now when there is none).
+   * (template filled with a single-use external chat ticket — never the session token —, the language, merchant
+   * and username; services/chat/launch.ts issueExternalChatTicket), else the built-in chat page of the member's
+   * open conversation (opened now when there is none).
    */
   /**
    * GET /CBS_modelList?active&streaming → `[]` (platform-contract.md §3 chat, live models): PlayDeck's chat has
@@ -49,8 +54,8 @@ export const chatRelayRouter = new CallRouter('/wps/relay')
     const q = c.req.valid('query');
     const template = await findChatUrlTemplate(c.env.DB, merchant);
     if (template) {
-      const token = tokenOfAuthorization(c.req.header('Authorization')) ?? '';
-      return ok(c, { chatUrl: externalChatUrl(template, { token, language: q.language, merchant, username: member.account }) });
+      const { ticket } = await issueExternalChatTicket(c.env.DB, { merchantCode: merchant, memberId: member.memberId, sessionHash: member.tokenHash, language: q.language });
+      return ok(c, { chatUrl: externalChatUrl(template, { ticket, language: q.language, merchant, username: member.account }) });
     }
     const conversation = await openConversation(c.env.DB, merchant, member.memberId, newConversationId());
     const value: ValueOf<typeof conversationCalls.chatLaunch> = {
@@ -67,6 +72,11 @@ export const chatRelayRouter = new CallRouter('/wps/relay')
  * - GET /ws?ticket (WebSocket upgrade): takes the ticket and hands the socket to the conversation's Durable
  *   Object with the role and author it vouches for; 401 `chat_ticket_invalid` for an unknown, used or expired
  *   ticket, 404 when the conversation is not this site's; 426 without an upgrade.
+ * - POST /external/verify `{ ticket }` (no session: the external chat's own server calls it, on the merchant's
+ *   host) → `{ merchant, memberId, username, account, nickname, language }`: the member an external chat ticket
+ *   (the `{ticket}` of the merchant's chat URL template) stands for. Single use, 120 s, and only while the
+ *   session that launched the chat is live; 401 `chat_ticket_invalid` otherwise (also for another site's ticket),
+ *   400 `request_param_err` without a ticket. The answer is `Cache-Control: no-store`.
  */
 export const chatServiceRouter = new CallRouter('/wps/playdeck/chat')
   .serve(conversationCalls.chatTicket, realMemberWithin('read'), async (c) => {
@@ -81,6 +91,15 @@ export const chatServiceRouter = new CallRouter('/wps/playdeck/chat')
     });
     const value: ValueOf<typeof conversationCalls.chatTicket> = { ticket, conversationId, wsPath: CHAT_WS_PATH, expiresAt };
     return ok(c, value);
+  })
+  .post('/external/verify', valid('json', z.object({ ticket: z.string().min(20).max(200) })), async (c) => {
+    const identity = await takeExternalChatTicket(c.env.DB, hashToken(c.req.valid('json').ticket), c.var.merchant.code);
+    if (!identity) throw new ApiError(401, 'chat_ticket_invalid', 'The chat ticket is unknown, used or expired');
+    c.header('Cache-Control', 'no-store');
+    return ok(c, {
+      merchant: identity.merchantCode, memberId: identity.memberId, username: identity.username, account: identity.account,
+      nickname: identity.nickname, language: identity.language,
+    });
   })
   .get('/ws', async (c) => {
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'request_param_err', 'WebSocket upgrade expected');

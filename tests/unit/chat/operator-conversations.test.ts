@@ -29,6 +29,9 @@ describe('operator conversation commands', () => {
     expect(parseConversationCommand(['chat-url', 'DEMO', 'https://chat.example/?t={token}&l={language}'])).toEqual(
       { kind: 'chat-url', merchant: 'DEMO', template: 'https://chat.example/?t={token}&l={language}' },
     );
+    expect(parseConversationCommand(['chat-url', 'DEMO', 'https://chat.example/{ticket}?l={language}'])).toEqual(
+      { kind: 'chat-url', merchant: 'DEMO', template: 'https://chat.example/{ticket}?l={language}' },
+    );
     expect(parseConversationCommand(['chat-url', 'DEMO', 'none'])).toEqual({ kind: 'chat-url', merchant: 'DEMO', template: null });
   });
 });

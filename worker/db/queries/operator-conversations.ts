@@ -50,8 +50,8 @@ export async function upsertConsoleOperator(db: D1Database, operator: ConsoleOpe
 }
 
 /**
- * Sets the merchant's external live-chat URL template (`{token}`, `{language}`, `{merchant}`, `{username}` filled
- * in by launch chat), or null for the built-in chat.
+ * Sets the merchant's external live-chat URL template (`{ticket}` — a single-use external chat ticket, also written
+ * `{token}` —, `{language}`, `{merchant}`, `{username}` filled in by launch chat), or null for the built-in chat.
  */
 export async function setChatUrlTemplate(db: D1Database, merchantCode: string, template: string | null): Promise<void> {
   await db

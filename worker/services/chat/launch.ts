@@ -1,5 +1,6 @@
 import { hashToken, newToken } from '../crypto/tokens';
 import { storeChatTicket, type ChatTicketGrant } from '../../db/queries/chat';
+import { storeExternalChatTicket, type ExternalChatGrant } from '../../db/queries/chat-external';
 
 /** Conversation ids: 24 URL-safe random characters (also the Durable Object's name). */
 export function newConversationId(): string {
@@ -29,11 +30,30 @@ export function builtInChatUrl(input: ChatUrlInput): string {
 }
 
 /**
- * An external live-chat product's URL from the merchant's template (operator command `chat-url`): `{token}`,
- * `{language}`, `{merchant}` and `{username}` are replaced, URI-encoded.
+ * An external live-chat product's URL from the merchant's template (operator command `chat-url`): `{ticket}`,
+ * `{language}`, `{merchant}` and `{username}` are replaced, URI-encoded. `{token}` (the template's older spelling)
+ * is filled with the same external chat ticket — never with the player's session token, which would hand the
+ * third party (and its logs, and the Referer of its page) the player's whole session.
  */
-export function externalChatUrl(template: string, values: { token: string; language: string; merchant: string; username: string }): string {
-  return template.replace(/\{(token|language|merchant|username)\}/g, (_, name: keyof typeof values) => encodeURIComponent(values[name]));
+export function externalChatUrl(template: string, values: { ticket: string; language: string; merchant: string; username: string }): string {
+  return template.replace(/\{(ticket|token|language|merchant|username)\}/g, (_, name: keyof typeof values | 'token') =>
+    encodeURIComponent(values[name === 'token' ? 'ticket' : name]));
+}
+
+/** How long an external chat ticket can be exchanged for the member's identity (ms): the page opens within it. */
+export const EXTERNAL_CHAT_TICKET_MS = 120_000;
+
+/**
+ * Issues the ticket an external chat URL carries (README "Conversations", External live chat): 256 random bits,
+ * only its hash stored, single use, EXTERNAL_CHAT_TICKET_MS, good only for POST /wps/playdeck/chat/external/verify
+ * on the member's own site (it opens no API call and no built-in chat) and only while the session that asked for it
+ * is live. Returns the ticket and its expiry (epoch ms).
+ */
+export async function issueExternalChatTicket(db: D1Database, grant: ExternalChatGrant, now = Date.now()): Promise<{ ticket: string; expiresAt: number }> {
+  const ticket = newToken();
+  const expiresAt = now + EXTERNAL_CHAT_TICKET_MS;
+  await storeExternalChatTicket(db, hashToken(ticket), grant, expiresAt);
+  return { ticket, expiresAt };
 }
 
 /** How long a chat ticket opens a WebSocket. */
