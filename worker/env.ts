@@ -35,6 +35,11 @@ export type Bindings = Omit<
   TEST_CAPTCHA_ANSWER?: string;
   /** Registrations allowed per client IP per hour (default 10; services/rate-limit.ts registerLimit). */
   REGISTER_LIMIT_PER_HOUR?: string;
+  /**
+   * Off Cloudflare only: the request header a trusted reverse proxy sets to the client's address on every request
+   * (e.g. `X-Real-IP`); then read instead of CF-Connecting-IP (middleware/client-ip.ts). Unset: CF-Connecting-IP.
+   */
+  TRUSTED_PROXY_HEADER?: string;
   /** Seconds a host → site answer (switches, maintenance, regions) is cached per isolate (default 30). */
   SITE_CACHE_SECONDS?: string;
   /**

@@ -105,7 +105,7 @@ describe('region gate (player-shell §4 App status: IP-restricted page)', () => 
     await withSiteState('DEMO', { restrictedRegions: ['FR'] }, async () => {
       const answer = await page('/m/home', {
         env: { ASSETS: assets },
-        headers: { 'CF-IPCountry': 'FR', 'X-Real-IP': '<img src=x onerror=alert(1)>' },
+        headers: { 'CF-IPCountry': 'FR', 'CF-Connecting-IP': '<img src=x onerror=alert(1)>' },
       });
       expect(answer.status).toBe(451);
       expect(answer.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
