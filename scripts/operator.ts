@@ -15,13 +15,15 @@
  *                       agent approve|reject <merchant> <account> [reason…] (scripts/reward-commands.ts)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
- * D1Database (scripts/database.ts). PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
+ * D1Database (scripts/database.ts). Everything it prints goes through scripts/operator-output.ts (escape sequences
+ * and control characters of player-supplied text removed). PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
  * routed elsewhere, …), 2 wrong arguments.
  */
 import {
   applyChange, formatList, parseCommand, USAGE, UsageError, type OperatorCommand,
 } from './operator-commands.ts';
 import { openDatabase } from './database.ts';
+import { printError, printOut } from './operator-output.ts';
 import { CONTENT_USAGE, runContentCommand } from './operator-content.ts';
 import { formatWaiting, parseWithdrawalCommand, WITHDRAWAL_USAGE, type WithdrawalCommand } from './withdrawal-commands.ts';
 import { CONVERSATION_USAGE, parseConversationCommand, type ConversationCommand } from './operator-conversations.ts';
@@ -174,7 +176,7 @@ async function runReward(db: D1Database, command: RewardCommand): Promise<string
 type Job = (db: D1Database) => Promise<string>;
 
 function usage(message: string, text: string): never {
-  console.error(`${message}\n\n${text}`);
+  printError(`${message}\n\n${text}`);
   process.exit(2);
 }
 
@@ -182,7 +184,7 @@ function usage(message: string, text: string): never {
 function parse(args: readonly string[]): Job {
   if (args[0] === 'content') {
     if (!args[2]) {
-      console.error(`usage: npm run operator -- <command> [--remote]\n${CONTENT_USAGE}`);
+      printError(`usage: npm run operator -- <command> [--remote]\n${CONTENT_USAGE}`);
       process.exit(2);
     }
     return async (db) => {
@@ -223,10 +225,10 @@ const job = parse(process.argv.slice(2).filter((a) => a !== '--remote'));
 const open = await openDatabase(process.argv);
 let exitCode = 0;
 try {
-  console.log(await job(open.db));
+  printOut(await job(open.db));
 } catch (error) {
-  if (!(error instanceof Refusal)) throw error;
-  console.error(error.message);
+  // A refusal says why; anything else is a failure, printed (made safe: it may quote stored text) as its stack.
+  printError(error instanceof Refusal ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
   exitCode = 1;
 } finally {
   await open.close();
