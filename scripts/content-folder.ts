@@ -1,5 +1,5 @@
 /**
- * Reads an operator's content folder into a content bundle (worker/services/content/content-bundle.ts):
+ * Reads an operator's content folder into a content bundle (worker/model/content-bundle.ts):
  *   site.json                      branding (siteName, appName, primaryColor, accentColor, logo, favicon, footer)
  *   announcements/<slug>.md        front matter + Markdown or HTML body (banners, notices, popups, promotions)
  *   help/<LANG>/<slug>.md          help sections; `parent: <slug>` makes a child item

@@ -15,43 +15,15 @@
  * every page whose files differ (with the first differing place) and exits 1 when any does. `bench` serves <tree> the
  * same way and, per filled page (EN), sends `--runs` views one after the other after a warm-up, and prints the CPU
  * time the workerd process spent per view (user + system, read from /proc: the worker, its local D1 and the HTTP
- * handling, without the client) and the median wall time; the figures are in docs/design.md.
+ * handling, without the client) and the median wall time; the figures are in docs/edge.md. The pages, languages and
+ * normalisation are scripts/first-html-pages.ts's, which the first-HTML test (tests/e2e/site/first-html.spec.ts) uses
+ * too.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-
-/** The filled pages (worker/edge/fills/registry.ts), with the addresses that exercise their fills. */
-export const FILLED_PAGES: readonly { name: string; path: string; userAgent?: string }[] = [
-  { name: 'home', path: '/m/home' },
-  { name: 'gameList', path: '/m/gameList?gameType=RNG' },
-  { name: 'gameList-search', path: '/m/gameList?gameType=RNG&gameName=a' },
-  { name: 'lottery', path: '/m/lottery' },
-  { name: 'register', path: '/m/register' },
-  { name: 'app-android', path: '/m/app', userAgent: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36' },
-  { name: 'app-ios', path: '/m/app', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 12_0 like Mac OS X) AppleWebKit/605.1.15 CriOS/120.0 Mobile/15E148' },
-  { name: 'help', path: '/m/help?p=0&c=0' },
-  { name: 'helpDetail', path: '/m/helpDetail?p=0' },
-  { name: 'activity', path: '/m/activity' },
-  { name: 'activityDetail', path: '/m/activityDetail?id=' },
-];
-
-/** The two languages compared: the source language and a right-to-left one with its own digits. */
-export const LANGUAGES = ['EN', 'AR'] as const;
-
-/** The HTML with what differs between two builds of the same source, and the request's clock, set aside. */
-export function normalise(html: string): string {
-  return html
-    .replace(/\/_assets\/([\w-]+)\.[\w-]{8}\.(js|css)/g, '/_assets/$1.$2')
-    .replace(/ uid="[^"]*"/g, ' uid=""')
-    .replace(/"serverTime":\d+/g, '"serverTime":0')
-    .replace(/data-server-time="\d+"/g, 'data-server-time="0"')
-    .replace(/"issueNo":"[^"]*"/g, '"issueNo":""')
-    .replace(/"(openAt|closeAt|drawAt|nextCloseAt)":\d+/g, '"$1":0')
-    .replace(/data-close-at="\d+"/g, 'data-close-at="0"')
-    .replace(/(<span class="lotto-timer"[^>]*>)[^<]*/g, '$1');
-}
+import { FILLED_PAGES, LANGUAGES, normalise, pageAddress, promotionOf } from './first-html-pages.ts';
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 120; i++) {
@@ -92,11 +64,10 @@ async function capture(tree: string, out: string, port: number): Promise<void> {
     let promotion = '';
     for (const language of LANGUAGES) {
       for (const page of FILLED_PAGES) {
-        const path = page.name === 'activityDetail' ? `${page.path}${promotion}` : page.path;
-        const url = `${origin}${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
+        const url = `${origin}${pageAddress(page, language, promotion)}`;
         const answer = await fetch(url, { headers: page.userAgent ? { 'User-Agent': page.userAgent } : {} });
         const html = await answer.text();
-        if (page.name === 'activity') promotion = /activityDetail\?id=(\d+)/.exec(html)?.[1] ?? '0';
+        if (page.name === 'activity') promotion = promotionOf(html);
         writeFileSync(join(out, `${page.name}.${language}.html`), `${answer.status}\n${normalise(html)}`);
       }
     }
@@ -141,7 +112,7 @@ async function bench(tree: string, port: number, runs: number): Promise<void> {
       const view = async () => {
         const answer = await fetch(`${origin}${path}`, { headers: page.userAgent ? { 'User-Agent': page.userAgent } : {} });
         const html = await answer.text();
-        if (page.name === 'activity') promotion = /activityDetail\?id=(\d+)/.exec(html)?.[1] ?? '0';
+        if (page.name === 'activity') promotion = promotionOf(html);
       };
       for (let i = 0; i < 20; i++) await view();
       const walls: number[] = [];

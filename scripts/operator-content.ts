@@ -4,11 +4,12 @@
  *   content list <merchant>                   announcements with type, group, window and published state
  *   content publish|unpublish <merchant> <slug>
  *   content feedback <merchant> [--all]       unread feedback (newest first), then marked read; --all shows read too
- * The import's statements come from worker/services/content/content-bundle.ts, whose schemas and sanitiser are the
- * API's own; every read and write goes through worker/db/queries (operator-content.ts, members.ts).
+ * The bundle's schemas are worker/model/content-bundle.ts and the import's statements worker/db/queries/content-import.ts,
+ * with the API's own sanitiser; every read and write goes through worker/db/queries (operator-content.ts, members.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { contentBundle, contentImportSql } from '../worker/services/content/content-bundle.ts';
+import { contentBundle } from '../worker/model/content-bundle.ts';
+import { contentImportSql } from '../worker/db/queries/content-import.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import {
   announcementSlugExists, listOperatorAnnouncements, listOperatorFeedback, markFeedbackRead, runStatementBatch, setAnnouncementPublished,

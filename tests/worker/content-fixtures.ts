@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
-import { contentBundle, contentImportSql } from '../../worker/services/content/content-bundle';
+import { contentBundle } from '../../worker/model/content-bundle';
+import { contentImportSql } from '../../worker/db/queries/content-import';
 
 let counter = 0;
 

@@ -7,27 +7,22 @@ import { ApiError, ok } from '../lib/envelope';
 import {
   announcementExists, listAnnouncements, listPromotionCategories, markRead, type AnnouncementFilter,
 } from '../db/queries/announcements';
+import { announcementList } from '../services/content/announcements';
 import { requireMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../rules/jackpot';
 
-type ListValue = ValueOf<typeof contentCalls.announcementList>;
-
 /**
- * GET handler of both announcement-list paths (platform-contract.md §2): the requested types, grouped as the
- * platform answers them — banners (B), player (A, PL), popup (PU), promotion (PR); `hot` stays empty (the
- * built-in API has no hot announcements). A visitor gets `read: false` everywhere.
+ * GET handler of the announcement-list paths (platform-contract.md §2): the list of the requested types for the
+ * host's site and the session's member, if any (services/content/announcements.ts announcementList, which the
+ * edge's fills call too), grouped as the platform answers them. A visitor gets `read: false` everywhere, and an
+ * answer caches may share.
  */
-async function announcementList(c: Context<AppEnv>, query: AnnouncementFilter) {
+async function answerAnnouncementList(c: Context<AppEnv>, query: AnnouncementFilter) {
   const member = c.get('member');
-  const items = await listAnnouncements(c.env.DB, c.var.merchant.code, query, member?.memberId ?? null);
-  const value: ListValue = {
-    banners: items.filter((a) => a.type === 'B'),
-    player: items.filter((a) => a.type === 'A' || a.type === 'PL'),
-    popup: items.filter((a) => a.type === 'PU'),
-    promotion: items.filter((a) => a.type === 'PR'),
-    hot: [],
-  };
+  const value: ValueOf<typeof contentCalls.announcementList> = await announcementList(
+    c.env.DB, { merchantCode: c.var.merchant.code, filter: query, memberId: member?.memberId ?? null },
+  );
   // Answers that depend on the session must not be shared by caches; visitors' lists may be.
   if (!member) c.header('Cache-Control', 'public, max-age=30');
   return ok(c, value);
@@ -38,8 +33,8 @@ async function announcementList(c: Context<AppEnv>, query: AnnouncementFilter) {
  * banners, Promotions list; §4 Marking read). Mounted at /wps/relay.
  */
 export const announcementRouter = new CallRouter('/wps/relay')
-  .serve(contentCalls.announcementList, (c) => announcementList(c, c.req.valid('query')))
-  .serve(contentCalls.announcementListCcs, (c) => announcementList(c, c.req.valid('query')))
+  .serve(contentCalls.announcementList, (c) => answerAnnouncementList(c, c.req.valid('query')))
+  .serve(contentCalls.announcementListCcs, (c) => answerAnnouncementList(c, c.req.valid('query')))
   /** POST `{ announcementId, read: true }` → null; 404 `announcement_not_found` for another site's or an unpublished one. */
   .serve(contentCalls.markAnnouncementRead, memberOnly, async (c) => {
     const { announcementId } = c.req.valid('json');
@@ -74,7 +69,7 @@ export const promotionRelayRouter = new CallRouter('/wps/relay')
     c.header('Cache-Control', 'public, max-age=30');
     return ok(c, value);
   })
-  .serve(contentCalls.promoAnnounceV2, (c) => announcementList(c, c.req.valid('query')));
+  .serve(contentCalls.promoAnnounceV2, (c) => answerAnnouncementList(c, c.req.valid('query')));
 
 /**
  * Home relays (platform-contract.md §7.6), mounted at /wps/relay:

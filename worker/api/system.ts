@@ -5,22 +5,16 @@ import { systemCalls } from '../../contract/calls/system';
 import { ok } from '../lib/envelope';
 import { plain } from '../lib/answer';
 import { listSiteSwitches } from '../db/queries/merchants';
-import {
-  listCustomerService,
-  listMerchantFlags,
-  listMerchantHosts,
-  listResources,
-} from '../db/queries/settings';
+import { listCustomerService, listMerchantFlags, listMerchantHosts, listResources } from '../db/queries/settings';
 import { listCountries } from '../db/queries/countries';
 import { hostOf } from '../middleware/merchant';
 import { isRestrictedRegion, normaliseCountry } from '../model/gating';
 import { safeDownloadUrl } from '../../rules/download';
 import { downloadLinks } from '../../rules/download';
-import { domainRoute, mainDomainOf, sealServicePaths, whitelabelTree } from '../services/content/system-status';
+import { domainRoute, sealServicePaths, systemStatus, templateFlag as flag, whitelabelTree } from '../services/content/system-status';
 import type { CustomerServiceEntry } from '../db/queries/settings';
 import { PLAYDECK_CLIENT_HEADER, isPlayDeckClient } from '../../contract/headers';
-import { registerSettings } from '../services/accounts/registration-settings';
-import { manifestFor } from '../services/content/branding';
+import { manifestFor } from '../services/content/manifest';
 import type { ConsolidatedSettingsValue, CountryListValue, SystemStatusValue } from '../../contract/calls/system';
 import type { DownloadSettingValue, LocationValue, TemplatesValue } from '../../contract/calls/system-client-schemas';
 
@@ -37,50 +31,22 @@ function servicePathsFor(c: Context<AppEnv>, entries: CustomerServiceEntry[]): C
   return isPlayDeckClient(c.req.raw.headers) ? entries : sealServicePaths(entries);
 }
 
-/** A 0|1 template flag as the platform's string "1"/"0" (platform-contract.md §2 mobileTemplate). */
-const flag = (value: 0 | 1 | undefined): '1' | '0' => (value === 1 ? '1' : '0');
-
 /**
- * The system status (platform-contract.md §2 "system status"), answered on both paths: `info` (customer-service
- * entries and the domain route, their paths DES-encrypted for the platform's clients and plain for PlayDeck's
- * browser: servicePathsFor, §1.6.6, §7.4; mobileTemplate flags as strings, paths, the registration rule map, resources, the
- * whitelabel switch tree, main domain, image and launch CDNs, analytics), `location.ip` (the client IP the edge
- * saw), `maintenance`, and `regionRestriction` (the `CF-IPCountry` header names one of the site's restricted
- * regions: the same rule as the page gate, worker/model/gating.ts). Query `device`, `track`, `originalDomain`,
- * `url` are accepted and not needed. An unknown host never gets here: merchantResolver answers 404
+ * The system status (platform-contract.md §2 "system status"), answered on both paths for the host's site and this
+ * caller (services/content/system-status.ts systemStatus): customer-service paths plain for PlayDeck's own browser
+ * and edge, sealed for the platform's clients (the answer varies with `X-PlayDeck-Client`, servicePathsFor), the
+ * client IP the edge saw, the `CF-IPCountry` region check. Query `device`, `track`, `originalDomain`, `url` are
+ * accepted and not needed. Never cached. An unknown host never gets here: merchantResolver answers 404
  * `domain_not_available` for the status paths.
  */
 async function answerStatus(c: Context<AppEnv>) {
-  const merchant = c.var.merchant;
-  const db = c.env.DB;
-  const [switches, flags, resources, storedCustomerService, hosts, register] = await Promise.all([
-    listSiteSwitches(db, merchant.code),
-    listMerchantFlags(db, merchant.code),
-    listResources(db, merchant.code),
-    listCustomerService(db, merchant.code),
-    listMerchantHosts(db, merchant.code),
-    registerSettings(db, merchant.code),
-  ]);
-  const customerService = servicePathsFor(c, storedCustomerService);
-  const host = hostOf(c.req.url);
-  const value: SystemStatusValue = {
-    info: {
-      customerService,
-      domainRoute: domainRoute(customerService, hosts),
-      mobileTemplate: { mem_cen: flag(flags.templates.mem_cen), dep_func: flag(flags.templates.dep_func) },
-      paths: { home: '/m/home', login: '/m/login', register: '/m/register' },
-      register,
-      resources,
-      whitelabel: whitelabelTree(switches),
-      mainDomain: mainDomainOf(hosts, host),
-      imageCDNs: merchant.imageCdns,
-      launchGameCDNs: [],
-      analytics: {},
-    },
-    location: { ip: c.var.clientIp },
-    maintenance: merchant.maintenance,
-    regionRestriction: isRestrictedRegion(merchant.restrictedRegions, c.req.header('CF-IPCountry')),
-  };
+  c.header('Vary', PLAYDECK_CLIENT_HEADER);
+  const value: SystemStatusValue = await systemStatus(c.env.DB, c.var.merchant, {
+    host: hostOf(c.req.url),
+    clientIp: c.var.clientIp,
+    country: c.req.header('CF-IPCountry'),
+    plainServicePaths: isPlayDeckClient(c.req.raw.headers),
+  });
   c.header('Cache-Control', 'no-store');
   return ok(c, value);
 }
@@ -106,7 +72,7 @@ export const systemV2Router = new CallRouter('/wps/v2/system')
  * (GET /setting/register: api/register-settings.ts, the accounts area.)
  * - GET /country → `{ list: [{ countryCode, dialingCode, name }] }` (shape not found: PlayDeck's; dialingCode digits
  *   without '+'), in list order: the dialling codes the SMS and mobile-registration calls accept.
- * - GET /manifest.json?merchantCode → the site's web app manifest (§3 "a per-merchant PWA manifest"; services/branding.ts
+ * - GET /manifest.json?merchantCode → the site's web app manifest (§3 "a per-merchant PWA manifest"; services/content/manifest.ts
  *   manifestFor), plain JSON as `application/manifest+json`, cacheable for 5 minutes. The merchant is the host's
  *   (merchantResolver: a merchantCode naming another site → 400 `merchant_mismatch`), so a site never shows another's
  *   name. In upstream mode the platform's own file is forwarded.

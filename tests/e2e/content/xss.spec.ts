@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STATE } from '../../../playwright.config';
 import { registerPlayer } from '../players';
-import { contentBundle, contentImportSql } from '../../../worker/services/content/content-bundle';
+import { contentBundle } from '../../../worker/model/content-bundle';
+import { contentImportSql } from '../../../worker/db/queries/content-import';
 import { sanitizeRich } from '../../../worker/model/rich-text';
 
 /**
@@ -14,7 +15,7 @@ import { sanitizeRich } from '../../../worker/model/rich-text';
  * sent as inbox messages (the operator's `message` command) and typed into live chat by a player; the pages that
  * show rich text (/m/notice, /m/webEmail, /m/liveChat, and /m/help and /m/helpDetail, which the edge fills from the
  * help centre on the server) render them with a `window.__xss` trap in place. The
- * announcements are written with the import's own statements (worker/services/content/content-bundle.ts, sanitised on
+ * announcements are written with the import's own statements (worker/db/queries/content-import.ts, sanitised on
  * the way in) through `wrangler d1 execute`, as the import does against a deployed database. Nothing
  * may run: the trap and page dialogs stay silent, and the rendered content holds no script-capable markup (so
  * the test does not lean on the page's CSP alone). Payloads go in batches, many to a page.
@@ -79,7 +80,7 @@ async function expectSilent(page: Page, seen: { dialogs: string[] }): Promise<vo
 
 let folder = '';
 
-/** Runs the import's statements (content-bundle.ts) or any SQL on the browser tests' database, as the import does. */
+/** Runs the import's statements (content-import.ts) or any SQL on the browser tests' database, as the import does. */
 function executeSql(name: string, statements: string[]): void {
   const file = join(folder, name);
   writeFileSync(file, `${statements.join(';\n')};\n`);

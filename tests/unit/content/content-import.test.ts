@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml, parseDate, readContentFolder, splitFrontMatter } from '../../../scripts/content-folder';
-import { contentBundle, contentImportSql } from '../../../worker/services/content/content-bundle';
+import { contentBundle } from '../../../worker/model/content-bundle';
+import { contentImportSql } from '../../../worker/db/queries/content-import';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 

@@ -91,7 +91,7 @@ export async function listEmailOutbox(db: D1Database): Promise<EmailOutboxRow[]>
 
 /**
  * Runs statements built inside the worker as one D1 batch (one transaction: all or nothing): the demo seed
- * (worker/db/seed/demo.ts `demoSeedStatements`) and the content import (worker/services/content/content-bundle.ts
+ * (worker/db/seed/demo.ts `demoSeedStatements`) and the content import (worker/db/queries/content-import.ts
  * `contentImportSql`). Both build their own SQL with values escaped as literals; nothing from a command line
  * reaches it unchecked.
  */

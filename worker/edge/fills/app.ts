@@ -1,11 +1,12 @@
-import { systemCalls } from '../../../contract/calls/system';
+import { systemCalls, systemStatusValue } from '../../../contract/calls/system';
 import {
   detectDevice, downloadLinks, needsSafari, opensInSameTab, PROFILE_NOTICE_MS, showsLegacyIosHint, type Device, type Resource,
 } from '../../../rules/download';
 import type { Language } from '../../../rules/i18n';
 import type { ContentFill } from './content';
 import { safeDownloadUrl } from '../../../rules/download';
-import { fingerprintOf, valueOf, visitorHeaders, type ApiFetch } from './api';
+import { directValue, fingerprintOf, valueOf, visitorHeaders, type ApiFetch, type DirectSource } from './api';
+import { listResources } from '../../db/queries/settings';
 import { decodeAttribute, escapeHtml } from './content-html';
 
 /**
@@ -80,24 +81,38 @@ export function resourcesOf(value: unknown): Resource[] | null {
 }
 
 /**
+ * The status answer's resources as their own value (what the app page reads of the status call): the direct read is
+ * kept under this name and shaped by this part of the call's schema.
+ */
+const STATUS_RESOURCES = { name: `${systemCalls.systemStatus.name}.resources`, value: systemStatusValue.shape.info.shape.resources };
+
+/**
  * The site's status resources through the status call the browser makes (platform-contract.md §2, GET
  * /wps/v2/system/status, device MOBILE, as a visitor in `language`), sent through the worker itself so upstream
- * mode reads the platform; null when the call failed. Through `api` in built-in mode too (not yet direct: the status
- * answer is assembled from the request's context in worker/api/system.ts; docs/edge.md "Where a fill's data comes from").
+ * mode reads the platform; null when the call failed. In built-in mode (`direct`) the query the status service reads
+ * them with (db/queries/settings.ts listResources; services/content/system-status.ts systemStatus, which the route
+ * calls), without the rest of the status: the visitor's IP and region, the customer-service paths and the switch tree
+ * are no part of the page, and a value kept per isolate must not hold one visitor's address.
  */
-async function statusResources(api: ApiFetch, url: URL, language: Language, merchantCode: string): Promise<Resource[] | null> {
+async function statusResources(
+  api: ApiFetch, direct: DirectSource | null, url: URL, language: Language, merchantCode: string,
+): Promise<Resource[] | null> {
+  if (direct) return directValue(direct, STATUS_RESOURCES, merchantCode, (db) => listResources(db, merchantCode));
   const statusUrl = new URL(systemCalls.systemStatus.path, url.origin);
   statusUrl.search = new URLSearchParams({ device: 'MOBILE', originalDomain: url.hostname, url: url.host }).toString();
   return resourcesOf(await valueOf(api, statusUrl, visitorHeaders(merchantCode, language, 'COMM3')));
 }
 
 /**
- * The fill of /m/app (see the module's comment): `[data-fill=app-links]` gets the links for the request's site and
- * the notes for its User-Agent; the fingerprint covers both (the answer varies by User-Agent). Null when the call
+ * The fill of /m/app (see the module's comment): `[data-fill=app-links]` gets the links for the request's site
+ * (kept for the kept answers' lifetime, read directly in built-in mode: statusResources) and the notes for its
+ * User-Agent; the fingerprint covers both (the answer varies by User-Agent). Null when the call
  * failed: the page keeps its pre-rendered text (an error with a link that loads the page again).
  */
-export async function appFill(url: URL, language: Language, merchantCode: string, api: ApiFetch, userAgent: string): Promise<ContentFill | null> {
-  const resources = await statusResources(api, url, language, merchantCode);
+export async function appFill(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null, userAgent: string,
+): Promise<ContentFill | null> {
+  const resources = await statusResources(api, direct, url, language, merchantCode);
   if (!resources) return null;
   const device = detectDevice(userAgent, false);
   const shown = linkable(resources);

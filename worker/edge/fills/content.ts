@@ -5,6 +5,7 @@ import { helpSelection } from '../../../rules/help';
 import { normaliseHelp, normalisePromotions, type PromotionView } from '../../services/content/content-sanitise';
 import { directValue, fingerprintOf, languageHeaders, valueOf, type ApiFetch, type DirectSource } from './api';
 import { listHelp } from '../../db/queries/help';
+import { announcementList } from '../../services/content/announcements';
 import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail } from './content-html';
 
 /** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
@@ -35,11 +36,20 @@ async function helpEntries(
 
 /**
  * The site's promotions through the announcement-list call (types PR, platform M, as a visitor: no token); null
- * when the call failed. Through `api` in built-in mode too (not yet direct: the route builds its answer from the
- * request's context, worker/api/announcements.ts announcementList; docs/edge.md "Where a fill's data comes from").
+ * when the call failed. In built-in mode (`direct`) the service the route calls (services/content/announcements.ts
+ * announcementList, as a visitor; worker/api/announcements.ts), its answer shaped by the call's schema.
  */
-async function promotions(api: ApiFetch, origin: string, merchantCode: string, language: Language): Promise<PromotionView[] | null> {
-  const url = new URL(contentCalls.announcementList.path, origin);
+async function promotions(
+  api: ApiFetch, direct: DirectSource | null, origin: string, merchantCode: string, language: Language,
+): Promise<PromotionView[] | null> {
+  const def = contentCalls.announcementList;
+  if (direct) {
+    const value = await directValue(direct, def, `PR\n${merchantCode}\n${language}`, (db) => announcementList(db, {
+      merchantCode, filter: { types: ['PR'] }, memberId: null,
+    }));
+    return value === null ? null : normalisePromotions(value);
+  }
+  const url = new URL(def.path, origin);
   url.search = new URLSearchParams({ types: 'PR', platform: 'M', merchantCode, token: '' }).toString();
   const value = await valueOf(api, url, languageHeaders(language));
   return value === null ? null : normalisePromotions(value);
@@ -79,7 +89,8 @@ function fill(rewriter: HTMLRewriter, name: string, html: (element: Element) => 
  * - activity: `[data-fill=promotions]` the cards;
  * - activityDetail: `[data-fill=promotion]` the promotion `?id=` names.
  * The content comes through the same calls the browser makes (help centre, announcement list) sent through the
- * worker itself, so upstream mode reads the platform; every item is sanitised again here. When there is nothing to
+ * worker itself, so upstream mode reads the platform; in built-in mode (`direct`) from the query or service their
+ * routes call (fills/api.ts directValue); every item is sanitised again here. When there is nothing to
  * show (no entries, an unknown id) the pre-rendered empty state stays; when the call failed (the platform is down,
  * slow past the fill's deadline or answered garbage), the placeholder says so with a "try again" link
  * (failedBlock; its `data-failed`/`data-retry` texts), never the empty state. Interface texts (links'
@@ -111,7 +122,7 @@ export async function contentFill(
     };
   }
   if (pageId === 'activity' || pageId === 'activityDetail') {
-    const answer = await promotions(api, url.origin, merchantCode, language);
+    const answer = await promotions(api, direct, url.origin, merchantCode, language);
     if (answer === null) {
       return {
         fingerprint: fingerprintOf({ failed: pageId }),

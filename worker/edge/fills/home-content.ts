@@ -3,7 +3,8 @@ import { contentCalls } from '../../../contract/calls/content';
 import { bannerTarget, embedUrl } from '../../../rules/content';
 import { srcsetAttributes } from '../../../rules/media';
 import type { Language } from '../../../rules/i18n';
-import { fingerprintOf, languageHeaders, valueOf, type ApiFetch } from './api';
+import { directValue, fingerprintOf, languageHeaders, valueOf, type ApiFetch, type DirectSource } from './api';
+import { announcementList } from '../../services/content/announcements';
 
 /**
  * The home page's operator content, written by the edge into the pre-rendered home (accounts §2 Home announcement
@@ -37,13 +38,15 @@ export function homeContentOf(groups: { banners: Announcement[]; player: Announc
 }
 
 /**
- * Where the home content comes from: the announcement list sent through the worker itself (fills/api.ts ApiFetch), in
- * built-in mode too (not yet direct: its route builds the answer from the request's context; docs/edge.md "Where a
+ * Where the home content comes from: in built-in mode (`direct`) the announcement list's service, as its route
+ * calls it; else the announcement list sent through the worker itself (fills/api.ts ApiFetch; docs/edge.md "Where a
  * fill's data comes from").
  */
 export interface HomeContentSource {
   /** The worker's own API: built-in, or the operator's platform in upstream mode. */
   api: ApiFetch;
+  /** Built-in mode: the database and how long what was read is kept (fills/api.ts directValue); null in upstream mode. */
+  direct: DirectSource | null;
   /** Scheme, host and port of the page request (the API call goes to the same site). */
   origin: string;
   merchantCode: string;
@@ -60,6 +63,20 @@ async function announcementsThroughApi(source: HomeContentSource): Promise<HomeC
   const url = new URL(contentCalls.announcementList.path, source.origin);
   url.search = new URLSearchParams({ types: 'B,A,PL', platform: 'M', merchantCode: source.merchantCode, token: '' }).toString();
   const value = await valueOf(source.api, url, languageHeaders(source.language));
+  return value === null ? null : homeContentOf(announcementGroupsOf(value));
+}
+
+/**
+ * The same list in built-in mode: the service the announcement route calls (services/content/announcements.ts
+ * announcementList, types B, A, PL as a visitor), its answer shaped by the call's schema (fills/api.ts
+ * directValue) and read as the fetched answer is (announcementGroupsOf), so the home's content, markup and ETag are
+ * the same byte for byte; null when the read failed and nothing was read before.
+ */
+async function announcementsDirect(source: HomeContentSource, direct: DirectSource): Promise<HomeContent | null> {
+  const { merchantCode, language } = source;
+  const value = await directValue(direct, contentCalls.announcementList, `B,A,PL\n${merchantCode}\n${language}`, (db) => announcementList(db, {
+    merchantCode, filter: { types: ['B', 'A', 'PL'] }, memberId: null,
+  }));
   return value === null ? null : homeContentOf(announcementGroupsOf(value));
 }
 
@@ -97,10 +114,10 @@ function announcementGroupsOf(value: unknown): { banners: Announcement[]; player
  * The merchant's home content (types B, A and PL as a visitor sees them, in the page's language); when the call
  * fails, nothing (the page keeps its empty placeholders and 'no announcement' text). pages.ts hands it an `api` that
  * keeps visitor answers per isolate, where the last good answer stands in for a failed call (fills/api.ts
- * withAnswerCache).
+ * withAnswerCache), and in built-in mode a `direct` source kept alike (directValue).
  */
 export async function homeContentFor(source: HomeContentSource): Promise<HomeContent> {
-  return (await announcementsThroughApi(source)) ?? EMPTY;
+  return (await (source.direct ? announcementsDirect(source, source.direct) : announcementsThroughApi(source))) ?? EMPTY;
 }
 
 /** A short fingerprint of the content: the home page's ETag changes when its content does. */

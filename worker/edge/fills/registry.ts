@@ -45,11 +45,11 @@ export const FILLS: Readonly<Record<string, Fill>> = {
   gameList: (r) => listFill('gameList', r.url, r.language, r.merchantCode, r.kept, r.direct, r.capabilities),
   lottery: (r) => listFill('lottery', r.url, r.language, r.merchantCode, r.everyTime, null, r.capabilities),
   register: (r) => registerFill(r.url, r.language, r.merchantCode, r.kept, r.direct, r.switches),
-  app: (r) => appFill(r.url, r.language, r.merchantCode, r.kept, r.userAgent),
+  app: (r) => appFill(r.url, r.language, r.merchantCode, r.kept, r.direct, r.userAgent),
   help: (r) => contentFill('help', r.url, r.language, r.merchantCode, r.everyTime, everyTime(r.direct)),
   helpDetail: (r) => contentFill('helpDetail', r.url, r.language, r.merchantCode, r.everyTime, everyTime(r.direct)),
-  activity: (r) => contentFill('activity', r.url, r.language, r.merchantCode, r.everyTime, null),
-  activityDetail: (r) => contentFill('activityDetail', r.url, r.language, r.merchantCode, r.everyTime, null),
+  activity: (r) => contentFill('activity', r.url, r.language, r.merchantCode, r.everyTime, everyTime(r.direct)),
+  activityDetail: (r) => contentFill('activityDetail', r.url, r.language, r.merchantCode, r.everyTime, everyTime(r.direct)),
 };
 
 /** The fill of page `pageId`, or null when the edge writes nothing into it. */

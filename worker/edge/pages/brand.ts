@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { DEFAULT_SITE_NAME } from '../../../rules/brand';
-import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../../services/content/branding';
+import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../../model/branding';
 
 /**
  * What the edge writes into the first HTML so a page looks like its site before any script runs (issue "Every
@@ -18,7 +18,7 @@ import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../../services/con
  *   'unsafe-inline'), so the style's SHA-256 is added to the page's `style-src`: the style applies at first paint
  *   and nothing else inline is allowed.
  * Every operator string is escaped where it is written (text: `&<>`; attributes: by the rewriter, plus quotes);
- * colours and paths are validated shapes (services/branding.ts) and only those reach the style.
+ * colours and paths are validated shapes (worker/model/branding.ts) and only those reach the style.
  */
 
 /** The brand's style sheet text, or null when the brand sets no colour and no wordmark. */

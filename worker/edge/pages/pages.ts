@@ -66,13 +66,14 @@ async function fetchLocalisedFile(
  * 4. otherwise the page file in the chosen language (EN file when the variant is missing) with the site's
  *    theme and switches written into `<html>` (pages/site.ts) and a per-site ETag, revalidated on every
  *    visit (`no-cache`); home also gets the merchant's banners, notice titles, video and local banners
- *    (home-content.ts, read through `api` like the content pages of step 5), its ETag their fingerprint.
+ *    (home-content.ts, read like the content pages of step 5), its ETag their fingerprint.
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
  * 5. content pages (help, helpDetail, activity, activityDetail) get the operator's content written in
  *    (fills/content.ts), the app page its download links (fills/app.ts; it also varies by User-Agent), the registration page its form
- *    for the site's settings (fills/register.ts), and the list pages (gameList, lottery) their first page of results (fills/list.ts), through
- *    `api`, the worker's own API (or the platform's in upstream mode); the content's fingerprint joins the ETag's
+ *    for the site's settings (fills/register.ts), and the list pages (gameList, lottery) their first page of results (fills/list.ts): in
+ *    built-in mode from the queries and services their routes call (docs/edge.md "Where a fill's data comes from"),
+ *    else through `api`, the platform's API (upstream mode); the content's fingerprint joins the ETag's
  *    site tag, so a changed help text or game list is never confirmed with 304. In upstream mode a page's fills
  *    together wait at most UPSTREAM_FILL_DEADLINE_MS (fills/api.ts withDeadline); a late or failed call is answered
  *    by the last good answer (withAnswerCache), else the page goes without that block; help and promotions show
@@ -121,15 +122,15 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   const kept = bounded ? withAnswerCache(bounded, { mode, cacheMs: siteCacheMs(c.env) }) : undefined;
   const everyTime = bounded ? withAnswerCache(bounded, { mode, cacheMs: 0 }) : undefined;
   const pageFill = fillFor(page.id);
+  const direct = mode === 'built-in' ? { db: c.env.DB, cacheMs: siteCacheMs(c.env) } : null;
   const filling = gate || !everyTime || !kept || !pageFill ? null : pageFill({
-    url, language: choice.language, merchantCode: merchant.code, kept, everyTime, capabilities: markup.capabilities, switches,
-    direct: mode === 'built-in' ? { db: c.env.DB, cacheMs: siteCacheMs(c.env) } : null,
+    url, language: choice.language, merchantCode: merchant.code, kept, everyTime, capabilities: markup.capabilities, switches, direct,
     userAgent: c.req.header('User-Agent') ?? '',
   });
   // Home carries the merchant's banners and notice titles in its first HTML (home-content.ts); its ETag follows them.
-  // Read through `api` like the content pages, so upstream mode shows the platform's announcements.
+  // Read like the content pages: through `api` in upstream mode (the platform's announcements), directly in built-in mode.
   const homeFilling: Promise<HomeContent> | null = page.id === 'home' && !gate && kept
-    ? homeContentFor({ api: kept, origin: url.origin, merchantCode: merchant.code, language: choice.language })
+    ? homeContentFor({ api: kept, direct, origin: url.origin, merchantCode: merchant.code, language: choice.language })
     : null;
   const [fill, home] = await Promise.all([filling, homeFilling]);
   const tag = `${markupTag(markup)}${fill ? `-${fill.fingerprint}` : ''}${home ? homeContentTag(home) : ''}`;

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { SiteBrand } from '../../services/content/branding';
+import type { SiteBrand } from '../../model/branding';
 import { rewriteBrand } from './brand';
 import { withImageOrigins } from './headers';
 
@@ -30,7 +30,7 @@ export interface SiteMarkup {
   merchantCode: string;
   /** PlayDeck extension capabilities this deployment serves (contract/capabilities.ts). */
   capabilities: readonly string[];
-  /** The site's brand (services/branding.ts). */
+  /** The site's brand (worker/model/branding.ts). */
   brand: SiteBrand;
   /** Origins the page may load images from besides its own (upstream mode: headers.ts upstreamImageOrigins). */
   imageOrigins: readonly string[];

@@ -1,7 +1,12 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { WhitelabelNode } from '../../../contract/calls/system';
-import type { CustomerServiceEntry } from '../../db/queries/settings';
+import type { SystemStatusValue, WhitelabelNode } from '../../../contract/calls/system';
+import {
+  listCustomerService, listMerchantFlags, listMerchantHosts, listResources, type CustomerServiceEntry,
+} from '../../db/queries/settings';
+import { listSiteSwitches, type Merchant } from '../../db/queries/merchants';
+import { isRestrictedRegion } from '../../model/gating';
 import { encryptServicePath } from '../crypto/legacy-crypto';
+import { registerSettings } from '../accounts/registration-settings';
 
 /**
  * The whitelabel tree (platform-contract.md §2) of a flat switch map: PlayDeck stores no hierarchy, so every
@@ -62,4 +67,59 @@ export function servicePathKey(path: string): string {
  */
 export function sealServicePaths(entries: readonly CustomerServiceEntry[]): CustomerServiceEntry[] {
   return entries.map((entry) => (entry.path ? { ...entry, path: encryptServicePath(entry.path, servicePathKey(entry.path)) } : { ...entry }));
+}
+
+/** A 0|1 template flag as the platform's string "1"/"0" (platform-contract.md §2 mobileTemplate). */
+export const templateFlag = (value: 0 | 1 | undefined): '1' | '0' => (value === 1 ? '1' : '0');
+
+/**
+ * Who asks for the system status, as the status answer depends on it: the host name the request came to (the main
+ * domain when the site has no real one), the client IP the edge saw, the `CF-IPCountry` country (undefined when
+ * unknown) and whether the caller is PlayDeck's own browser or edge (`X-PlayDeck-Client`: customer-service paths
+ * plain) rather than the platform's client (paths sealed). One object, so a new parameter adds a field.
+ */
+export interface StatusVisitor {
+  host: string;
+  clientIp: string;
+  country: string | undefined;
+  plainServicePaths: boolean;
+}
+
+/**
+ * The system status (platform-contract.md §2 "system status") of `merchant` for `visitor`: `info` (customer-service
+ * entries and the domain route, their paths DES-encrypted for the platform's clients and plain for PlayDeck's:
+ * sealServicePaths, §1.6.6, §7.4; mobileTemplate flags as strings, paths, the registration rule map, the resources
+ * (db/queries/settings.ts listResources, which the app page's fill reads directly: docs/edge.md), the whitelabel switch
+ * tree, main domain, image and launch CDNs, analytics), `location.ip`, `maintenance`, and `regionRestriction` (the
+ * country is one of the site's restricted regions: the page gate's rule, worker/model/gating.ts). Called by both
+ * status routes (worker/api/system.ts). Reads only; never throws for a site's settings (D1 errors propagate).
+ */
+export async function systemStatus(db: D1Database, merchant: Merchant, visitor: StatusVisitor): Promise<SystemStatusValue> {
+  const [switches, flags, resources, storedCustomerService, hosts, register] = await Promise.all([
+    listSiteSwitches(db, merchant.code),
+    listMerchantFlags(db, merchant.code),
+    listResources(db, merchant.code),
+    listCustomerService(db, merchant.code),
+    listMerchantHosts(db, merchant.code),
+    registerSettings(db, merchant.code),
+  ]);
+  const customerService = visitor.plainServicePaths ? storedCustomerService : sealServicePaths(storedCustomerService);
+  return {
+    info: {
+      customerService,
+      domainRoute: domainRoute(customerService, hosts),
+      mobileTemplate: { mem_cen: templateFlag(flags.templates.mem_cen), dep_func: templateFlag(flags.templates.dep_func) },
+      paths: { home: '/m/home', login: '/m/login', register: '/m/register' },
+      register,
+      resources,
+      whitelabel: whitelabelTree(switches),
+      mainDomain: mainDomainOf(hosts, visitor.host),
+      imageCDNs: merchant.imageCdns,
+      launchGameCDNs: [],
+      analytics: {},
+    },
+    location: { ip: visitor.clientIp },
+    maintenance: merchant.maintenance,
+    regionRestriction: isRestrictedRegion(merchant.restrictedRegions, visitor.country),
+  };
 }
