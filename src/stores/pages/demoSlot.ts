@@ -5,6 +5,7 @@ import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import type { MessageKey } from '../../../rules/i18n';
 import { keepForRetry, roundErrorKey, nextSpin, type SpinAttempt } from '../../lib/spin';
 import { createFetcher } from '../kit/fetcher';
+import { $language } from '../concepts/language';
 import { refreshWallet } from '../concepts/member';
 import { balanceMoved } from '../concepts/balance';
 
@@ -49,7 +50,7 @@ export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
 export type { DemoSlotGame };
 
 /** The demo slot's sheet (symbols, stakes, paytable) of a game by its nodeId, as a fetcher store. */
-export const demoSlotSheet = createFetcher<DemoSlotGame>((nodeId) => getDemoSlotGame(Number(nodeId)));
+export const demoSlotSheet = createFetcher<DemoSlotGame>((nodeId) => getDemoSlotGame(Number(nodeId)), $language);
 
 /** True when a failed sheet load means the game does not exist (rather than a failure worth a retry). */
 export function sheetNotFound(error: unknown): boolean {

@@ -9,7 +9,7 @@ import * as rules from '../../../rules/validation';
 import { createForm, refusal, type FieldErrors } from '../kit/form';
 import { openPage } from '../kit/navigation';
 import { $remembered, saveLoginChoice } from '../concepts/remember';
-import { revalidateOnLanguageChange } from '../kit/revalidate';
+import { revalidateOnLanguageChange } from '../concepts/revalidate';
 import { sessionFromValue, startSession } from '../concepts/session';
 import { $siteSwitches } from '../concepts/switches';
 import { env } from '../kit/environment';

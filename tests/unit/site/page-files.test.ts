@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../rules/i18n';
 import { PAGE_ROUTES } from '../../../rules/routes';
 import { VIEW_ROUTES, routePatternOf } from '../../../src/pages/_routes';
-import { languagePaths, pagePaths } from '../../../src/views/locale';
+import { languagePaths, pagePaths } from '../../../src/pages/_locale';
 import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../../worker/model/gating';
 
 // README "Languages": the route table (rules/routes.ts, with the views named in src/pages/_routes.ts) drives the
