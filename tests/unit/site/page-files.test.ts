@@ -32,8 +32,9 @@ describe('one page table', () => {
   });
 
   it('keeps no page file in src/pages: the table is the routes (Astro skips files starting with _)', () => {
+    // The route table and the build's language module (the languages of each row) only.
     const files = readdirSync('src/pages', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files.map((entry) => entry.name)).toEqual(['_routes.ts']);
+    expect(files.map((entry) => entry.name).sort()).toEqual(['_locale.ts', '_routes.ts']);
   });
 
   it('renders every view of src/views with at least one row (no view is left without its page)', () => {
