@@ -5,9 +5,9 @@ import globals from 'globals';
 
 /** The build-time language module; type-only imports (ViewProps) are fine. */
 const SERVER_ONLY_LOCALE = {
-  group: ['**/views/locale', '**/views/locale.ts'],
+  group: ['**/pages/_locale', '**/pages/_locale.ts'],
   allowTypeImports: true,
-  message: 'src/views/locale.ts is build-time only (all locale files, node:async_hooks): browser code reads the page locale through rules/i18n.ts.',
+  message: 'src/pages/_locale.ts is build-time only (all locale files, node:async_hooks): browser code reads the page locale through rules/i18n.ts.',
 };
 
 /** Folders of the worker above worker/db (import specifiers are relative, so match them by folder name). */
@@ -42,7 +42,7 @@ export default tseslint.config(
     },
   },
   {
-    // src/views/locale.ts loads all 27 locale files and node:async_hooks: build-time only, never in a browser bundle.
+    // src/pages/_locale.ts loads all 27 locale files and node:async_hooks: build-time only, never in a browser bundle.
     files: ['src/{stores,lib,api,directives}/**/*.{ts,tsx}', '{contract,rules}/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_ONLY_LOCALE] }],

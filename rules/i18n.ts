@@ -18,7 +18,7 @@ export type PluralKey = `${PluralBase}.${PluralCategory}`;
 export type Messages = Partial<Record<MessageKey | PluralKey, string>>;
 
 /**
- * The source (EN) messages, the fallback of every language. The build (src/views/locale.ts), the worker and the
+ * The source (EN) messages, the fallback of every language. The build (src/pages/_locale.ts), the worker and the
  * tests set them; browser bundles never carry a locale file: each page's data block holds every message in its
  * language (EN filled in where the language has none), so there the page's own messages are the whole set.
  */
@@ -143,13 +143,13 @@ export function localeContext(locale: PageLocale): LocaleContext {
 export type RenderLocaleReader = () => LocaleContext | undefined;
 
 /**
- * How the server finds the locale of the page it is rendering. The build installs one reader (src/views/locale.ts:
+ * How the server finds the locale of the page it is rendering. The build installs one reader (src/pages/_locale.ts:
  * a per-render scope that src/middleware.ts opens with the page's `lang` prop), so each page's language travels with
  * its own render and two pages rendered at the same time never share one. It holds no language itself.
  */
 let renderLocale: RenderLocaleReader = () => undefined;
 
-/** Installs the server's {@link RenderLocaleReader} (src/views/locale.ts does, once, when the build loads it). */
+/** Installs the server's {@link RenderLocaleReader} (src/pages/_locale.ts does, once, when the build loads it). */
 export function readRenderLocaleWith(reader: RenderLocaleReader): void {
   renderLocale = reader;
 }

@@ -7,9 +7,8 @@ import { verifyRound, type RoundCheck } from '../../rules/demoGames';
 import { t, type MessageKey } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { canAfford } from '../lib/spin';
-import {
-  $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay, type DemoGameSheet, type FairRoundView,
-} from '../stores/pages/demoGame';
+import { usePage } from '../hooks/usePage';
+import { demoGamePage, type DemoGameSheet, type FairRoundView } from '../stores/pages/demoGame';
 import { $wallet } from '../stores/concepts/member';
 import { $session } from '../stores/concepts/session';
 
@@ -63,6 +62,7 @@ export interface TableParts {
  * capability (upstream mode) it shows a notice and calls nothing.
  */
 export function DemoTableFrame(parts: TableParts) {
+  const { $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay } = usePage(demoGamePage);
   const hydrated = useHydrated();
   const session = useStore($session);
   const wallet = useStore($wallet);
@@ -74,10 +74,10 @@ export function DemoTableFrame(parts: TableParts) {
 
   useEffect(() => {
     if (nodeId) void openDemoGame(nodeId, freePlay);
-  }, [nodeId, freePlay]);
+  }, [openDemoGame, nodeId, freePlay]);
   useEffect(() => {
     if (served && session) void loadCommitment();
-  }, [served, session]);
+  }, [loadCommitment, served, session]);
 
   const current = sheet?.nodeId === nodeId ? sheet : null;
   const game = current?.game ?? null;

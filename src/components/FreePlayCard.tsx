@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useSiteSwitches } from './useSiteSwitches';
 import { t } from '../../rules/i18n';
 import { gatedBy } from '../lib/switchGate';
-import { $freePlayBusy, startFreePlay } from '../stores/pages/freePlay';
+import { usePage } from '../hooks/usePage';
+import { freePlayPage } from '../stores/pages/freePlay';
 
 /**
  * The login screen's free-play action (accounts §2 "A free-play (trial) action that creates a trial session and
@@ -11,6 +12,7 @@ import { $freePlayBusy, startFreePlay } from '../stores/pages/freePlay';
  * live in the pre-rendered page: on the login screen (client:interaction) a tap before hydration is replayed.
  */
 export default function FreePlayCard({ disabled = false }: { disabled?: boolean }) {
+  const { $freePlayBusy, startFreePlay } = usePage(freePlayPage);
   const switches = useSiteSwitches();
   const busy = useStore($freePlayBusy);
   if (switches && switches.FREEPLAY3 !== true) return null;

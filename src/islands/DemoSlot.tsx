@@ -6,7 +6,8 @@ import { DemoSheetGate, DemoShell } from '../components/DemoShell';
 import { t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
 import { canAfford } from '../lib/spin';
-import { $slot, demoSlotSheet, sheetNotFound, spin } from '../stores/pages/demoSlot';
+import { usePage } from '../hooks/usePage';
+import { demoSlotPage, demoSlotSheet, sheetNotFound } from '../stores/pages/demoSlot';
 import { $wallet } from '../stores/concepts/member';
 import { $session } from '../stores/concepts/session';
 
@@ -22,6 +23,7 @@ function readNodeId(): number {
  * notice and calls nothing.
  */
 export default function DemoSlot() {
+  const { $slot, spin } = usePage(demoSlotPage);
   const hydrated = useHydrated();
   const session = useStore($session);
   const wallet = useStore($wallet);

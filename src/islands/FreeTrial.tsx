@@ -3,7 +3,8 @@ import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
 import { $session } from '../stores/concepts/session';
 import { $settings } from '../stores/concepts/settings';
-import { $freePlayBusy, startFreePlay } from '../stores/pages/freePlay';
+import { usePage } from '../hooks/usePage';
+import { freePlayPage } from '../stores/pages/freePlay';
 
 /**
  * Free trial action (player-shell §2 /m/trail; accounts §4 Free play), by the trial-user flow (platform-contract.md
@@ -11,6 +12,7 @@ import { $freePlayBusy, startFreePlay } from '../stores/pages/freePlay';
  * off; a logged-in player is told so instead.
  */
 export default function FreeTrial() {
+  const { $freePlayBusy, startFreePlay } = usePage(freePlayPage);
   const hydrated = useHydrated();
   const session = useStore($session);
   const settings = useStore($settings);

@@ -6,9 +6,8 @@ import PopupList from '../components/PopupList';
 import { startHomeCarousels, type HomeCarousels } from '../components/homeCarousels';
 import { PAGE_OF } from '../lib/contracts';
 import { t, type MessageKey } from '../../rules/i18n';
-import { $contractPrompts, cancelContractPrompt, checkContractPrompts, goContractPrompt } from '../stores/pages/contracts';
-import { $videoPopup, closeVideo, followBanner, toggleVideo } from '../stores/pages/homeMedia';
-import { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, togglePopup } from '../stores/pages/homePopups';
+import { usePage } from '../hooks/usePage';
+import { homePage } from '../stores/pages/home';
 
 /**
  * The home page's operator content (accounts §2 Announcement popup, Home announcement bar and banners, Agent
@@ -19,6 +18,10 @@ import { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, toggleP
  * shows the login popup list 500 ms later and asks a qualifying agent about pending contracts.
  */
 export default function HomeContent({ children }: { children?: ReactNode }) {
+  const {
+    $contractPrompts, cancelContractPrompt, checkContractPrompts, goContractPrompt, $videoPopup, closeVideo, followBanner,
+    toggleVideo, $popups, closePopups, startPopups, openRewardCentre, stepPopup, togglePopup,
+  } = usePage(homePage);
   const root = useRef<HTMLDivElement>(null);
   const carousels = useRef<HomeCarousels | null>(null);
   const popups = useStore($popups);
@@ -26,10 +29,10 @@ export default function HomeContent({ children }: { children?: ReactNode }) {
   const video = useStore($videoPopup);
   const videoTitle = useId();
 
-  useEffect(() => mountPopups(), []);
+  useEffect(() => startPopups(), [startPopups]);
   useEffect(() => {
     void checkContractPrompts();
-  }, []);
+  }, [checkContractPrompts]);
   useEffect(() => {
     const element = root.current;
     if (!element) return;
@@ -55,7 +58,7 @@ export default function HomeContent({ children }: { children?: ReactNode }) {
       element.removeEventListener('click', onClick);
       carousels.current?.stop();
     };
-  }, []);
+  }, [followBanner, toggleVideo]);
 
   const prompt = prompts[0];
   return (

@@ -4,7 +4,8 @@ import { useHydrated } from '../components/useHydrated';
 import { playTypeLabel, prizeModeLabel } from '../components/lotteryLabels';
 import { t } from '../../rules/i18n';
 import { launcherCloseHref, parseLauncherQuery, type LauncherQuery } from '../stores/concepts/launch';
-import { $launchStep, startLaunch } from '../stores/pages/launchPage';
+import { usePage } from '../hooks/usePage';
+import { launchPage } from '../stores/pages/launchPage';
 import { openPage } from '../stores/kit/navigation';
 
 /**
@@ -12,10 +13,11 @@ import { openPage } from '../stores/kit/navigation';
  * view shows the game being opened, an unknown game or a failure with a retry, and the close button.
  */
 export default function LaunchGame() {
+  const { $launchStep, startLaunch } = usePage(launchPage);
   const hydrated = useHydrated();
   const step = useStore($launchStep);
   const query: LauncherQuery | null = hydrated ? parseLauncherQuery(window.location.search) : null;
-  useEffect(() => void startLaunch(window.location.search), []);
+  useEffect(() => void startLaunch(window.location.search), [startLaunch]);
 
   const close = () => openPage(launcherCloseHref(query?.pageBack ?? null));
   return (

@@ -9,10 +9,8 @@ import { useFieldFocus } from '../hooks/useFieldFocus';
 import { gatedBy } from '../lib/switchGate';
 import { t } from '../../rules/i18n';
 import { loginModes, socialProviders } from '../../rules/login-methods';
-import {
-  $loginCaptchaNonce, $loginMode, $loginPrefill, $smsCaptchaNonce, chooseLoginMode, loginForm as form, reloadLoginCaptcha,
-  reloadSmsCaptcha, requestLoginCode, showLoginError, submitLogin,
-} from '../stores/pages/login';
+import { usePage } from '../hooks/usePage';
+import { loginPage } from '../stores/pages/login';
 import { openPage } from '../stores/kit/navigation';
 import { $remembered } from '../stores/concepts/remember';
 import CaptchaField from '../components/CaptchaField';
@@ -37,6 +35,10 @@ const FOCUS_ALIAS = { smsCaptcha: 'captcha' } as const;
  * follow-us links, forgot-password and register links, and free play. The flow lives in src/stores/pages/login.ts.
  */
 export default function LoginForm() {
+  const {
+    $loginCaptchaNonce, $loginMode, $loginPrefill, $smsCaptchaNonce, chooseLoginMode, loginForm: form, reloadLoginCaptcha,
+    reloadSmsCaptcha, requestLoginCode, showLoginError, submitLogin,
+  } = usePage(loginPage);
   const hydrated = useHydrated();
   // Stores other islands may have filled already are read only after hydration, so the first render matches the
   // pre-rendered HTML (a mismatch would re-create the inputs and lose what the player typed meanwhile).

@@ -8,10 +8,8 @@ import RegisterFormView, { type RegisterFormActions, type RegisterParts } from '
 import SmsCodeField from '../components/SmsCodeField';
 import { useSiteSwitches } from '../components/useSiteSwitches';
 import { useFieldFocus } from '../hooks/useFieldFocus';
-import {
-  $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
-  loadRegisterSetup, registerForm as form, registerServed, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
-} from '../stores/pages/register';
+import { usePage } from '../hooks/usePage';
+import { registerPage, registerServed } from '../stores/pages/register';
 import '../styles/account.css';
 
 /** The form's parts bound to their stores (each reads its store only where it shows). */
@@ -26,6 +24,10 @@ const PARTS: RegisterParts = { CountryCodePicker, CaptchaField, SmsCodeField, Fo
  * render is that form, not "Loading…", and the page hydrates it on the player's first interaction.
  */
 export default function RegisterForm() {
+  const {
+    $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
+    loadRegisterSetup, registerForm: form, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
+  } = usePage(registerPage);
   // Null until hydrated, so the first render matches the pre-rendered HTML (see LoginForm).
   const switches = useSiteSwitches();
   // The form is known at once when the edge wrote it with its settings (the page's switches decide the tabs, as

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { serverErrorKey } from '../../rules/validation';
-import { completeSignIn } from '../stores/pages/sessionExchange';
+import { usePage } from '../hooks/usePage';
+import { sessionExchangePage } from '../stores/pages/sessionExchange';
 import { showToast } from '../stores/concepts/toast';
 
 /** Props: what the page does once signed in, and with a social login's error code. */
@@ -19,6 +20,7 @@ const ERROR_MS = 3000;
  * Renders nothing.
  */
 export default function SessionExchange({ onSignedIn, onOauthError }: SessionExchangeProps) {
+  const page = usePage(sessionExchangePage);
   const signedIn = useEffectEvent(() => onSignedIn?.());
   const oauthError = useEffectEvent((code: string) => {
     if (onOauthError) onOauthError(code);
@@ -27,11 +29,11 @@ export default function SessionExchange({ onSignedIn, onOauthError }: SessionExc
 
   useEffect(() => {
     const spent = () => history.replaceState(history.state, '', window.location.pathname + window.location.search);
-    void completeSignIn(window.location.hash, spent).then((outcome) => {
+    void page.completeSignIn(window.location.hash, spent).then((outcome) => {
       if (outcome.kind === 'signedIn') signedIn();
       else if (outcome.kind === 'oauthError') oauthError(outcome.errorCode);
     });
-  }, []);
+  }, [page]);
 
   return null;
 }

@@ -2,7 +2,7 @@
  * The pages of the build (README "Languages"): the worker's route table (rules/routes.ts PAGE_ROUTES) and the three
  * gate pages, each with the view in `src/views/` that renders it. `astro.config.mjs` (pageRoutes) injects one Astro
  * route per row, `/[...i18n]<path>` with the view as its entry point, and each view's `getStaticPaths`
- * (`pagePaths`, src/views/locale.ts) builds the row in all 27 languages: EN at `dist/client<path>.html`, every other
+ * (`pagePaths`, src/pages/_locale.ts) builds the row in all 27 languages: EN at `dist/client<path>.html`, every other
  * language at `dist/client/i18n/<code><path>.html`. A page's path is written once, in PAGE_ROUTES; this file only
  * names its view. tests/unit/site/page-files.test.ts keeps the rows in step with the pages the worker serves.
  *

@@ -1,6 +1,5 @@
 import { atom, onStart, onStop, type ReadableAtom } from 'nanostores';
 import type { Language } from '../../../rules/i18n';
-import { $language } from '../concepts/language';
 
 /** What a fetcher store holds: the answer (undefined until known), whether a request runs, and whether it failed (and why). */
 export interface Fetched<T> {
@@ -36,8 +35,10 @@ const IDLE: Fetched<never> = { data: undefined, loading: false, failed: false };
  * loads when first used; answers are cached per key and language; two stores (or two islands) asking for the
  * same key at once share one request; a language change asks again in the new language and aborts the request of
  * the old one; a store no longer listened to aborts its request at once. A failed request is not cached.
+ * `$language` is the language store the answers follow (the page store making the fetcher passes the player's,
+ * src/stores/concepts/language.ts: the kit knows no concept).
  */
-export function createFetcher<T>(fetch: Fetch<T>): Fetcher<T> {
+export function createFetcher<T>(fetch: Fetch<T>, $language: ReadableAtom<Language>): Fetcher<T> {
   const cache = new Map<string, T>();
   const running = new Map<string, { promise: Promise<T>; controller: AbortController; users: number }>();
   const stores = new Map<string, FetcherStore<T>>();

@@ -3,8 +3,6 @@ import type { Language } from '../../../rules/i18n';
 import { appendPage, emptyPaged, FIRST_PAGE, nextPage, replacePage, type PageAnswer, type Paged, type PagedState } from '../../../rules/paging';
 export type { PagedState } from '../../../rules/paging';
 import { createFetcher } from './fetcher';
-import { $language } from '../concepts/language';
-import { showToast } from '../concepts/toast';
 
 /** A paged list store of one key, with its actions. */
 export interface PagedStore<T> extends ReadableAtom<PagedState<T>> {
@@ -25,16 +23,23 @@ export interface PagedLists<T> {
 /** Loads page `pageNo` (1-based) of `key` in `language`. */
 export type FetchPage<T> = (key: string, language: Language, pageNo: number, signal: AbortSignal) => Promise<PageAnswer<T>>;
 
-/** How long the 'more failed' toast stays. */
-const MORE_FAILED_MS = 3000;
+/** What a paged list follows and tells, given by the page store that makes it (the kit knows no concept). */
+export interface PagedListDeps {
+  /** The language store the pages follow (src/stores/concepts/language.ts `$language`). */
+  language: ReadableAtom<Language>;
+  /** Called when a 'more' page fails to load (the page's list stays as it was; e.g. a toast). */
+  moreFailed: () => void;
+}
 
 /**
  * Paged lists (player-shell §4 "Paging"): page 1 of each key comes through a fetcher store (cached per key and
  * language, one request for islands asking at once, aborted when the key changes, asked again on a language
- * change); 'more' appends the next page, listing no item twice (`idOf`). A new key starts again at page 1.
+ * change); 'more' appends the next page, listing no item twice (`idOf`), and a 'more' that fails calls
+ * `deps.moreFailed`. A new key starts again at page 1.
  */
-export function createPagedList<T>(fetchPage: FetchPage<T>, idOf: (item: T) => string | number): PagedLists<T> {
-  const first = createFetcher<PageAnswer<T>>((key, language, signal) => fetchPage(key, language, FIRST_PAGE, signal));
+export function createPagedList<T>(fetchPage: FetchPage<T>, idOf: (item: T) => string | number, deps: PagedListDeps): PagedLists<T> {
+  const { language: $language, moreFailed } = deps;
+  const first = createFetcher<PageAnswer<T>>((key, language, signal) => fetchPage(key, language, FIRST_PAGE, signal), $language);
   const stores = new Map<string | null, PagedStore<T>>();
   const storeOf = (key: string | null): PagedStore<T> => {
     const $first = first(key);
@@ -55,7 +60,7 @@ export function createPagedList<T>(fetchPage: FetchPage<T>, idOf: (item: T) => s
         .then((answer) => {
           if ($first.get().data === base) $more.set({ base, list: appendPage(list, answer, idOf) });
         })
-        .catch(() => showToast('games.loadFailed', 'error', MORE_FAILED_MS))
+        .catch(() => moreFailed())
         .finally(() => $loadingMore.set(false));
     };
     return Object.assign($state, { loadMore, retry: () => $first.revalidate() });

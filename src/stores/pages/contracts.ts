@@ -7,44 +7,44 @@ import {
 import { $session, sessionMemberType } from '../concepts/session';
 import { $siteSwitches } from '../concepts/switches';
 import { openPage } from '../kit/navigation';
-import { createPage } from '../kit/page';
+import { createPage, type Visit } from '../kit/page';
 
 /**
- * The prompts still to answer on this home visit (accounts §2 Agent contract prompts), first one shown. They stay a
- * module store of the home island (which opens them once per page load) beside its media and popup stores.
+ * The agent contract prompts of one home visit (accounts §2 Agent contract prompts, §6), a part of the home page
+ * (./home.ts) built on its {@link Visit}:
+ * - `$contractPrompts`: the prompts still to answer on this visit, first one shown.
+ * - `checkContractPrompts()`: on home load, a qualifying agent (AGENTPOLICY3 on, member type not 4, 40, 41, 42) is
+ *   asked about each pending daily-salary, dividend and hourly-salary request. Failures stay silent (the agent can
+ *   open the contract screens from the member centre); an answer that arrives after the page exits is dropped.
+ * - `cancelContractPrompt()`: this prompt goes away, the next (if any) shows.
+ * - `goContractPrompt()`: to the prompted contract's screen.
  */
-export const $contractPrompts = atom<PromptKind[]>([]);
+export function contractPrompts(visit: Visit) {
+  const $contractPrompts = atom<PromptKind[]>([]);
 
-/**
- * On home load (accounts §6): a qualifying agent (AGENTPOLICY3 on, member type not 4, 40, 41, 42) is asked about
- * each pending daily-salary, dividend and hourly-salary request. Failures stay silent (the agent can open the
- * contract screens from the member centre).
- */
-export async function checkContractPrompts(): Promise<void> {
-  const session = $session.get();
-  const agentPolicy = $siteSwitches.get()?.AGENTPOLICY3 === true;
-  if (!session || !qualifiesForContractPrompts(sessionMemberType(session), agentPolicy)) {
-    $contractPrompts.set([]);
-    return;
+  async function checkContractPrompts(): Promise<void> {
+    const session = $session.get();
+    const agentPolicy = $siteSwitches.get()?.AGENTPOLICY3 === true;
+    if (!session || !qualifiesForContractPrompts(sessionMemberType(session), agentPolicy)) {
+      $contractPrompts.set([]);
+      return;
+    }
+    const prompts = await getContractRequests().then(pendingKinds, () => []);
+    if (!visit.exited) $contractPrompts.set(prompts);
   }
-  try {
-    $contractPrompts.set(pendingKinds(await getContractRequests()));
-  } catch {
-    $contractPrompts.set([]);
+
+  function cancelContractPrompt(): void {
+    $contractPrompts.set($contractPrompts.get().slice(1));
   }
-}
 
-/** Cancel: this prompt goes away, the next (if any) shows. */
-export function cancelContractPrompt(): void {
-  $contractPrompts.set($contractPrompts.get().slice(1));
-}
+  function goContractPrompt(): void {
+    const kind = $contractPrompts.get()[0];
+    if (!kind) return;
+    $contractPrompts.set([]);
+    openPage(CONTRACT_ROUTES[kind]);
+  }
 
-/** Go: to the prompted contract's screen. */
-export function goContractPrompt(): void {
-  const kind = $contractPrompts.get()[0];
-  if (!kind) return;
-  $contractPrompts.set([]);
-  openPage(CONTRACT_ROUTES[kind]);
+  return { $contractPrompts, checkContractPrompts, cancelContractPrompt, goContractPrompt };
 }
 
 /** A contract screen: loading, nothing pending, the pending offer, answered (accepted or declined), or failed. */

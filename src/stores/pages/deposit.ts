@@ -5,7 +5,7 @@ import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import type { MessageKey } from '../../../rules/i18n';
 import { amountWithin, parseAmountInput } from '../../lib/wallet';
 import { balanceMoved } from '../concepts/balance';
-import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../kit/outcome';
+import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../concepts/outcome';
 import { env } from '../kit/environment';
 import { createPage } from '../kit/page';
 
@@ -54,7 +54,7 @@ export function depositErrorKey(code: string): MessageKey {
  * - `submit()`: places the deposit order and sends the player to the provider's page. The amount must be within
  *   the chosen method's limits (else `wallet.amountInvalid`, nothing sent). A retried submit of the same method and
  *   amount reuses the idempotency key (for this visit), so a lost answer never creates a second order. When the
- *   answer was lost (network, 502 `upstream_unavailable`: ../kit/outcome.ts) the page says the outcome is being
+ *   answer was lost (network, 502 `upstream_unavailable`: ../concepts/outcome.ts) the page says the outcome is being
  *   checked (`error.outcome_checking`), keeps the key for a retry and reads the balance again.
  * - `check(depositId)`: reads a deposit the player came back from up to CHECK_ATTEMPTS times, CHECK_INTERVAL_MS
  *   apart, while it is pending (the provider's notice may come a moment later); once credited, the balance store

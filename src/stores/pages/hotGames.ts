@@ -37,7 +37,7 @@ export async function loadHotGames(language: string): Promise<void> {
  * The home hot-games row's games (player-shell §2 Home "hot games block"): a fetcher store (src/stores/kit/fetcher.ts)
  * asked again in the new language on a language change.
  */
-export const hotGamesRow = createFetcher<Game[]>((_key, language) => getHotGames(language));
+export const hotGamesRow = createFetcher<Game[]>((_key, language) => getHotGames(language), $language);
 
 /** The key of home's row in {@link hotGamesRow}. */
 export const HOT_ROW_KEY = 'hot';

@@ -10,7 +10,7 @@ import type { MessageKey } from '../../../rules/i18n';
 import { betterSample, clockSample, nextPollDelay, serverNow, type ClockSample } from '../../../rules/lotteryClock';
 import { awaitedDrawAt, newResults, type DrawTimes } from '../../lib/lotteryRound';
 import { balanceMoved } from '../concepts/balance';
-import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../kit/outcome';
+import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../concepts/outcome';
 import { $session } from '../concepts/session';
 import { env, type TimerHandle } from '../kit/environment';
 import { createPage } from '../kit/page';
@@ -94,7 +94,7 @@ const RETRY_MS = 5000;
  * - `place()`: places the slip on the draw taking bets now: one idempotency key per submit, the same key when
  *   retrying an order whose answer was lost. The wallet takes the new balance; draw_closed moves the page to the
  *   next draw and keeps the slip, so the player can place it there. An order whose answer was lost (network, 502
- *   `upstream_unavailable`: ../kit/outcome.ts) may have been placed: the slip says it is being checked
+ *   `upstream_unavailable`: ../concepts/outcome.ts) may have been placed: the slip says it is being checked
  *   (`error.outcome_checking`), keeps the order's key for a retry (a retry of the same order counts once) and
  *   reads the balance and the player's orders again.
  * - `cancel(subOrderIds)`: cancels bets of the draw taking bets now; their stakes come back to the wallet. One

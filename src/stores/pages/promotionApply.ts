@@ -4,6 +4,7 @@ import { ApiRequestError } from '../../api/client';
 import { isRealAccount } from '../../lib/account';
 import { applyImageProblem, clampRemark } from '../../../rules/content';
 import { createFetcher, type FetcherStore } from '../kit/fetcher';
+import { $language } from '../concepts/language';
 import { $session, sessionMemberType, type SessionInfo } from '../concepts/session';
 import { createPage } from '../kit/page';
 
@@ -16,7 +17,7 @@ import { createPage } from '../kit/page';
  */
 
 /** The site's promotions as this session sees them (status per member), one fetcher store per session. */
-export const promotions = createFetcher<Announcement[]>((_key, _language, signal) => getPromotions(signal));
+export const promotions = createFetcher<Announcement[]>((_key, _language, signal) => getPromotions(signal), $language);
 
 /** The promotions store of a session (visitors share one). */
 export function promotionsFor(session: SessionInfo | null): FetcherStore<Announcement[]> {

@@ -6,7 +6,7 @@ import {
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import type { MessageKey } from '../../../rules/i18n';
 import { balanceMoved } from '../concepts/balance';
-import { OUTCOME_CHECKING, outcomeUnknown } from '../kit/outcome';
+import { OUTCOME_CHECKING, outcomeUnknown } from '../concepts/outcome';
 import { createPage } from '../kit/page';
 
 /**
@@ -50,7 +50,7 @@ export interface SignInState {
  * - `$signIn`: the calendar (LOGIN promotion) and what the last sign-in paid.
  * - `load()`: loads the calendar.
  * - `signIn()`: signs in for today: the reward goes into the balance at once, and the calendar reloads. A lost
- *   answer (../kit/outcome.ts) says the outcome is being checked and reads the balance and the calendar again.
+ *   answer (../concepts/outcome.ts) says the outcome is being checked and reads the balance and the calendar again.
  */
 export const signInPage = createPage('activity/signIn', (visit) => {
   const $signIn = atom<SignInState>({ phase: 'loading', view: null, error: null, paid: null });
@@ -106,7 +106,7 @@ export interface RewardCentreState {
  * - `$rewardCentre`: waiting rewards and recent claims, the reward being claimed, the error, the last claim's amount.
  * - `load()`: loads waiting rewards and recent claims.
  * - `claim(rewardId)`: claims one waiting reward into the wallet (one claim at a time), then reloads the list. A
- *   lost answer (../kit/outcome.ts) says the outcome is being checked and reads the balance and the list again.
+ *   lost answer (../concepts/outcome.ts) says the outcome is being checked and reads the balance and the list again.
  */
 export const rewardCentrePage = createPage('rewardCentre', (visit) => {
   const $rewardCentre = atom<RewardCentreState>({ phase: 'loading', rewards: [], claiming: null, error: null, claimedMinor: null });

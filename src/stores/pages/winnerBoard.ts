@@ -1,6 +1,7 @@
 import { getWinnerBoard, type WinnerBoardEntry } from '../../api/catalogue';
 import { WINNER_LIMIT } from '../../lib/winnerBoard';
 import { createFetcher } from '../kit/fetcher';
+import { $language } from '../concepts/language';
 import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 export type { WinnerBoardEntry };
@@ -10,4 +11,4 @@ export type { WinnerBoardEntry };
  * fetcher store keyed by game category; asked again in the new language on a language change.
  */
 export const winnerBoard = createFetcher<WinnerBoardEntry[]>((gameCategory, language) =>
-  getWinnerBoard({ gameCategory, language, limitNum: WINNER_LIMIT }));
+  getWinnerBoard({ gameCategory, language, limitNum: WINNER_LIMIT }), $language);

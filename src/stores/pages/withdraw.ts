@@ -4,7 +4,7 @@ import { getWithdrawInfo, requestWithdrawal, type WithdrawInfoView } from '../..
 import type { MessageKey } from '../../../rules/i18n';
 import { amountWithin, parseAmountInput } from '../../lib/wallet';
 import { balanceMoved } from '../concepts/balance';
-import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../kit/outcome';
+import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../concepts/outcome';
 import { createPage } from '../kit/page';
 
 /** The withdrawal form's fields. */
@@ -53,7 +53,7 @@ export function withdrawErrorOf(code: string): { error: MessageKey; invalid: key
  * - `setField(field, value)`: changes one field (clears the error and notice).
  * - `submit()`: files the request: checks the amount (limits and available balance) and that every field is
  *   filled, then sends it; on success the balance store takes the balance after the hold at once and the list
- *   reloads. When the answer was lost (network, 502 `upstream_unavailable`: ../kit/outcome.ts) the request may
+ *   reloads. When the answer was lost (network, 502 `upstream_unavailable`: ../concepts/outcome.ts) the request may
  *   still have been filed: the page says it is being checked (`error.outcome_checking` as its notice), keeps the
  *   idempotency key for a retry of the same request (for this visit), and reads the balance and the list again.
  * Answers that arrive after the page exits are dropped; a filed request's balance still reaches the balance store

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../src/api/client';
+import type { LoginPage } from '../../../src/stores/pages/login';
 
 // The network: every account call is stubbed; each test says what the server answers.
 vi.mock('../../../src/api/accounts', () => ({
@@ -24,6 +25,8 @@ const forget = await import('../../../src/stores/pages/forgetPassword');
 const exchange = await import('../../../src/stores/pages/sessionExchange');
 
 const session = { token: 'tok', userName: 'alice', type: 1, merchantCode: 'demo' };
+// A fresh visit of /m/login per case (src/stores/kit/page.ts), left after it.
+let loginVisit: LoginPage;
 const refused = (errorCode: string, value: unknown = null, status = 400) => new ApiRequestError(status, errorCode, value);
 
 beforeEach(() => {
@@ -31,17 +34,20 @@ beforeEach(() => {
   vi.useFakeTimers();
   $session.set(null);
   $openedPage.set(null);
-  login.loginForm.reset();
-  login.$chosenLoginMode.set('password');
-  login.$loginCaptchaNonce.set(0);
+  loginVisit = login.loginPage();
 });
 
 afterEach(() => {
+  loginVisit.exit();
   vi.useRealTimers();
 });
 
 describe('the login flow (accounts §2 Login screen, §3, §5)', () => {
-  const { loginForm: form, submitLogin } = login;
+  let form: LoginPage['loginForm'];
+  let submitLogin: LoginPage['submitLogin'];
+  beforeEach(() => {
+    ({ loginForm: form, submitLogin } = loginVisit);
+  });
 
   it('an empty form sends nothing and focuses the first failing field', async () => {
     await submitLogin(false);
@@ -66,7 +72,7 @@ describe('the login flow (accounts §2 Login screen, §3, §5)', () => {
     form.setValue('username', 'alice');
     form.setValue('password', 'bad');
     await submitLogin(false);
-    expect(login.$loginCaptchaNonce.get()).toBeGreaterThan(0);
+    expect(loginVisit.$loginCaptchaNonce.get()).toBeGreaterThan(0);
     expect(form.$formError.get()).toBe('error.wrong_password');
     expect(form.$focus.get()?.field).toBe('password');
     expect(form.$busy.get()).toBe(false);
@@ -89,8 +95,8 @@ describe('the login flow (accounts §2 Login screen, §3, §5)', () => {
   });
 
   it('SMS login sends the number as username and the code as password; the server naming them maps back', async () => {
-    login.chooseLoginMode('sms');
-    expect(login.$loginMode.get()).toBe('sms');
+    loginVisit.chooseLoginMode('sms');
+    expect(loginVisit.$loginMode.get()).toBe('sms');
     form.setValue('countryDialingCode', '+7');
     form.setValue('mobileNum', '9161234567');
     form.setValue('verificationCode', '123456');
@@ -102,40 +108,82 @@ describe('the login flow (accounts §2 Login screen, §3, §5)', () => {
   });
 
   it('a code is asked for only with a valid number and an answered captcha, and the captcha is spent either way', async () => {
-    login.chooseLoginMode('sms');
-    expect(login.requestLoginCode()).toBeNull();
+    loginVisit.chooseLoginMode('sms');
+    expect(loginVisit.requestLoginCode()).toBeNull();
     expect(Object.keys(form.$errors.get())).toEqual(['countryDialingCode', 'mobileNum', 'smsCaptcha']);
     form.setValue('countryDialingCode', '+7');
     form.setValue('mobileNum', '9161234567');
     form.setValue('smsCaptcha', 'XY');
     vi.mocked(api.sendSmsCodeNoLogin).mockResolvedValue({ expirationTime: 1234 } as never);
-    const before = login.$smsCaptchaNonce.get();
+    const before = loginVisit.$smsCaptchaNonce.get();
     vi.setSystemTime(Date.now() + 10);
-    await expect(login.requestLoginCode()).resolves.toBe(1234);
+    await expect(loginVisit.requestLoginCode()).resolves.toBe(1234);
     expect(form.$values.get().smsCaptcha).toBe('');
-    expect(login.$smsCaptchaNonce.get()).not.toBe(before);
+    expect(loginVisit.$smsCaptchaNonce.get()).not.toBe(before);
   });
 
   // #9: phone numbers through libphonenumber-js on the form too, by the server's rules (rules/phoneNumber.ts).
   it('a number that cannot be a phone of its dialling code is refused on the form, and nothing is sent or spent', async () => {
-    login.chooseLoginMode('sms');
+    loginVisit.chooseLoginMode('sms');
     form.setValue('countryDialingCode', '1');
     form.setValue('mobileNum', '02025550123'); // 11 digits as the spec allows, but +1 numbers have 10 and no trunk 0
     form.setValue('smsCaptcha', 'XY');
     vi.mocked(api.sendSmsCodeNoLogin).mockClear();
-    await expect(login.requestLoginCode()).resolves.toBeNull();
+    await expect(loginVisit.requestLoginCode()).resolves.toBeNull();
     expect(form.$errors.get()).toEqual({ mobileNum: 'validation.mobileNum' });
     expect(api.sendSmsCodeNoLogin).not.toHaveBeenCalled();
     expect(form.$values.get().smsCaptcha).toBe('XY');
   });
 
   it('a Russian mobile typed with its trunk 8 is a possible phone and the code is asked for', async () => {
-    login.chooseLoginMode('sms');
+    loginVisit.chooseLoginMode('sms');
     form.setValue('countryDialingCode', '+7');
     form.setValue('mobileNum', '89161234567');
     form.setValue('smsCaptcha', 'XY');
     vi.mocked(api.sendSmsCodeNoLogin).mockResolvedValue({ expirationTime: 99 } as never);
-    await expect(login.requestLoginCode()).resolves.toBe(99);
+    await expect(loginVisit.requestLoginCode()).resolves.toBe(99);
+  });
+
+  it('a refusal that arrives after the page exits shows nothing', async () => {
+    let answer: (error: unknown) => void = () => {};
+    vi.mocked(api.login).mockReturnValue(new Promise((_resolve, reject) => { answer = reject; }));
+    form.setValue('username', 'alice');
+    form.setValue('password', 'bad');
+    const submitted = submitLogin(false);
+    loginVisit.exit();
+    answer(refused('wrong_password', { captcha: true }));
+    await submitted;
+    expect(form.$formError.get()).toBeNull();
+    expect(loginVisit.$loginCaptchaNonce.get()).toBe(0);
+    expect(form.$busy.get()).toBe(true);
+  });
+
+  it('a login that succeeds after the page exits keeps the session the server opened but does not go home', async () => {
+    let answer: (value: typeof session) => void = () => {};
+    vi.mocked(api.login).mockReturnValue(new Promise((resolve) => { answer = resolve; }) as never);
+    form.setValue('username', 'alice');
+    form.setValue('password', 'secret1');
+    const submitted = submitLogin(false);
+    loginVisit.exit();
+    answer(session);
+    await submitted;
+    expect($session.get()?.token).toBe('tok');
+    expect($openedPage.get()).toBeNull();
+  });
+
+  it('a code answer that arrives after the page exits renews no captcha and starts no countdown', async () => {
+    loginVisit.chooseLoginMode('sms');
+    form.setValue('countryDialingCode', '+7');
+    form.setValue('mobileNum', '9161234567');
+    form.setValue('smsCaptcha', 'XY');
+    vi.mocked(api.sendSmsCodeNoLogin).mockResolvedValue({ expirationTime: 1234 } as never);
+    const before = loginVisit.$smsCaptchaNonce.get();
+    vi.setSystemTime(Date.now() + 10);
+    const requested = loginVisit.requestLoginCode();
+    loginVisit.exit();
+    await expect(requested).resolves.toBeNull();
+    expect(form.$values.get().smsCaptcha).toBe('XY');
+    expect(loginVisit.$smsCaptchaNonce.get()).toBe(before);
   });
 });
 
@@ -333,15 +381,31 @@ describe('forgot password by SMS (accounts §2 /m/forget, §4)', () => {
 });
 
 describe('the return leg of a social login (accounts §2 social login)', () => {
+  let exchangeVisit: ReturnType<typeof exchange.sessionExchangePage>;
+  beforeEach(() => {
+    exchangeVisit = exchange.sessionExchangePage();
+  });
+  afterEach(() => exchangeVisit.exit());
+
   it('trades the one-time code for a session and spends the fragment first', async () => {
     vi.mocked(api.exchangeSession).mockResolvedValue(session);
     const spent = vi.fn();
-    await expect(exchange.completeSignIn('#session=abc', spent)).resolves.toEqual({ kind: 'signedIn' });
+    await expect(exchangeVisit.completeSignIn('#session=abc', spent)).resolves.toEqual({ kind: 'signedIn' });
     expect(spent).toHaveBeenCalled();
     expect(api.exchangeSession).toHaveBeenCalledWith('abc');
   });
 
   it('hands back the provider error', async () => {
-    await expect(exchange.completeSignIn('#oauthError=oauth_denied', () => {})).resolves.toEqual({ kind: 'oauthError', errorCode: 'oauth_denied' });
+    await expect(exchangeVisit.completeSignIn('#oauthError=oauth_denied', () => {})).resolves.toEqual({ kind: 'oauthError', errorCode: 'oauth_denied' });
+  });
+
+  it('an exchange answered after the page exits keeps the session but hands the page nothing to do', async () => {
+    let answer: (value: typeof session) => void = () => {};
+    vi.mocked(api.exchangeSession).mockReturnValue(new Promise((resolve) => { answer = resolve; }) as never);
+    const completed = exchangeVisit.completeSignIn('#session=abc', () => {});
+    exchangeVisit.exit();
+    answer(session);
+    await expect(completed).resolves.toEqual({ kind: 'none' });
+    expect($session.get()?.token).toBe('tok');
   });
 });

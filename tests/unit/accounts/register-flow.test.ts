@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RegisterPage } from '../../../src/stores/pages/register';
 import { ApiRequestError } from '../../../src/api/client';
 
 // The network: every account call is stubbed; each test says what the server answers.
@@ -16,8 +17,7 @@ const api = await import('../../../src/api/accounts');
 const { $settings } = await import('../../../src/stores/concepts/settings');
 const { $session } = await import('../../../src/stores/concepts/session');
 const { $openedPage } = await import('../../../src/stores/kit/navigation');
-const flow = await import('../../../src/stores/pages/register');
-const { registerForm: form } = flow;
+const { REGISTER_SUCCESS_MS, registerPage } = await import('../../../src/stores/pages/register');
 
 const on = { enabled: true, required: true };
 const SETTINGS = { username: on, password: on, confirmPassword: on, affiliateCode: { enabled: true, required: false }, countryDialingCode: { enabled: false, required: false }, mobileNum: { enabled: false, required: false }, captcha: on, verificationCode: on };
@@ -33,17 +33,20 @@ async function ready(search = ''): Promise<void> {
   await flow.loadRegisterSetup(search);
 }
 
+// A fresh visit of /m/register per case (src/stores/kit/page.ts), left after it.
+let flow: RegisterPage;
+let form: RegisterPage['registerForm'];
 beforeEach(() => {
   vi.resetAllMocks();
   vi.useFakeTimers();
-  form.reset();
-  flow.$registerSetup.set(null);
-  flow.$chosenRegisterTab.set(null);
-  flow.$agreed.set(true);
+  flow = registerPage();
+  form = flow.registerForm;
   $session.set(null);
   $openedPage.set(null);
   useSwitches({ USERNAMEREG3: true, MOBILENUMREG3: true, REGMOBVERF3: true });
 });
+
+afterEach(() => flow.exit());
 
 describe('the registration flow (accounts §2 Registration screen, §4, §5)', () => {
   it('shows nothing until the settings arrive, then the first tab with its fields', async () => {
@@ -106,7 +109,7 @@ describe('the registration flow (accounts §2 Registration screen, §4, §5)', (
     await flow.submitRegister(CONTEXT);
     expect(api.register).toHaveBeenCalledWith(expect.objectContaining({ username: 'alice1', password: 'abc123', login: true }));
     expect($session.get()?.token).toBe('tok');
-    vi.advanceTimersByTime(flow.REGISTER_SUCCESS_MS);
+    vi.advanceTimersByTime(REGISTER_SUCCESS_MS);
     expect($openedPage.get()).toBe('/m/home');
   });
 
@@ -144,6 +147,44 @@ describe('the registration flow (accounts §2 Registration screen, §4, §5)', (
     vi.mocked(api.sendSmsCodeRegister).mockResolvedValue({ expirationTime: 99 } as never);
     await expect(flow.requestRegisterCode()).resolves.toBe(99);
     expect(api.sendSmsCodeRegister).toHaveBeenCalledWith({ countryDialingCode: '+7', mobileNo: '9161234567', captcha: 'QW' }, 'MOBILENUMREG3');
+  });
+
+  it('settings answered after the page exits fill nothing', async () => {
+    let answer: (value: unknown) => void = () => {};
+    vi.mocked(api.getRegisterSettings).mockReturnValue(new Promise((resolve) => { answer = resolve; }) as never);
+    const loading = flow.loadRegisterSetup('');
+    flow.exit();
+    answer(SETTINGS);
+    await loading;
+    expect(flow.$registerSetup.get()).toBeNull();
+    expect(flow.$registerCaptchaNonce.get()).toBe(0);
+  });
+
+  it('a refusal answered after the page exits shows nothing, and a late account keeps its session but goes nowhere', async () => {
+    await ready();
+    for (const [field, value] of [['username', 'alice1'], ['password', 'abc123'], ['confirmPassword', 'abc123'], ['captcha', 'QW12']] as const) flow.setRegisterValue(field, value);
+    let fail: (error: unknown) => void = () => {};
+    vi.mocked(api.register).mockReturnValueOnce(new Promise((_resolve, reject) => { fail = reject; }) as never);
+    const refused = flow.submitRegister(CONTEXT);
+    flow.exit();
+    fail(new ApiRequestError(400, 'username_taken', null));
+    await refused;
+    expect(form.$errors.get()).toEqual({});
+    expect(form.$values.get().captcha).toBe('QW12');
+
+    const late = registerPage();
+    vi.mocked(api.getRegisterSettings).mockResolvedValue(SETTINGS as never);
+    await late.loadRegisterSetup('');
+    for (const [field, value] of [['username', 'alice1'], ['password', 'abc123'], ['confirmPassword', 'abc123'], ['captcha', 'QW12']] as const) late.setRegisterValue(field, value);
+    let answer: (value: unknown) => void = () => {};
+    vi.mocked(api.register).mockReturnValueOnce(new Promise((resolve) => { answer = resolve; }) as never);
+    const created = late.submitRegister(CONTEXT);
+    late.exit();
+    answer(session);
+    await created;
+    expect($session.get()?.token).toBe('tok');
+    vi.advanceTimersByTime(REGISTER_SUCCESS_MS);
+    expect($openedPage.get()).toBeNull();
   });
 
   it('a site with registration off offers no tab', () => {

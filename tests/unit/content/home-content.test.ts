@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HomePage } from '../../../src/stores/pages/home';
 
 vi.mock('../../../src/api/content', () => ({ getAnnouncements: vi.fn() }));
 vi.mock('../../../src/api/contracts', () => ({ getContractRequests: vi.fn(), decideContract: vi.fn() }));
@@ -8,9 +9,9 @@ const { getContractRequests, decideContract } = await import('../../../src/api/c
 const { ApiRequestError } = await import('../../../src/api/client');
 const { $session } = await import('../../../src/stores/concepts/session');
 const { $openedPage } = await import('../../../src/stores/kit/navigation');
-const { $popups, closePopups, mountPopups, openRewardCentre, stepPopup, togglePopup } = await import('../../../src/stores/pages/homePopups');
+const { homePage } = await import('../../../src/stores/pages/home');
 const {
-  $contractPrompts, cancelContractPrompt, checkContractPrompts, contractScreenPage, goContractPrompt,
+  contractScreenPage,
 } = await import('../../../src/stores/pages/contracts');
 const { $settings } = await import('../../../src/stores/concepts/settings');
 const switchesOn = (on: boolean) => $settings.set({ switches: { AGENTPOLICY3: on } } as never);
@@ -78,11 +79,20 @@ describe('contract rules', () => {
 });
 
 describe('login popup list (store)', () => {
+  // A home visit per mount (src/stores/kit/page.ts); each case leaves the ones it opened.
+  const opened: HomePage[] = [];
+  const mount = (): HomePage => {
+    const home = homePage();
+    home.startPopups();
+    opened.push(home);
+    return home;
+  };
   beforeEach(() => {
     vi.stubGlobal('localStorage', fakeStorage());
     vi.useFakeTimers();
   });
   afterEach(() => {
+    for (const home of opened.splice(0)) home.exit();
     $session.set(null);
     vi.clearAllMocks();
     vi.useRealTimers();
@@ -91,7 +101,8 @@ describe('login popup list (store)', () => {
 
   it('shows a guest the B popups 500 ms after mount, plays every 5000 ms until touched, and close keeps it closed', async () => {
     vi.mocked(getAnnouncements).mockResolvedValue(groups([popup(1, 'A'), popup(2, 'B'), popup(3, 'B'), popup(4, 'F')]));
-    const stop = mountPopups();
+    const home = mount();
+    const { $popups } = home;
     await vi.advanceTimersByTimeAsync(499);
     expect($popups.get().open).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -99,28 +110,27 @@ describe('login popup list (store)', () => {
     expect($popups.get().list.map((p) => p.id)).toEqual([2, 3]);
     await vi.advanceTimersByTimeAsync(5000);
     expect($popups.get().index).toBe(1);
-    stepPopup(-1);
+    home.stepPopup(-1);
     await vi.advanceTimersByTimeAsync(10_000);
     expect($popups.get().index).toBe(0);
-    closePopups();
+    home.closePopups();
     expect(JSON.parse(localStorage.getItem('popupB')!)).toEqual({ show: false, data: ['P2,<p>2</p>', 'P3,<p>3</p>'] });
-    stop();
+    home.exit();
     // Next visit: the same list stays closed; a new popup opens it again.
-    const again = mountPopups();
+    const again = mount();
     await vi.advanceTimersByTimeAsync(500);
-    expect($popups.get().open).toBe(false);
-    again();
+    expect(again.$popups.get().open).toBe(false);
+    again.exit();
     vi.mocked(getAnnouncements).mockResolvedValue(groups([popup(2, 'B'), popup(3, 'B'), popup(5, 'B')]));
-    const third = mountPopups();
+    const third = mount();
     await vi.advanceTimersByTimeAsync(500);
-    expect($popups.get().open).toBe(true);
-    third();
+    expect(third.$popups.get().open).toBe(true);
   });
 
   it('shows a member the A popups, and F too on the first login; the promotion action leads members to the reward centre', async () => {
     vi.mocked(getAnnouncements).mockResolvedValue(groups([popup(1, 'A', 'TOURNAMENT'), popup(2, 'B'), popup(4, 'F')]));
     $session.set({ ...member, firstTimeLogin: true });
-    const stop = mountPopups();
+    const { $popups, togglePopup, openRewardCentre } = mount();
     await vi.advanceTimersByTimeAsync(500);
     expect($popups.get().list.map((p) => p.id)).toEqual([1, 4]);
     togglePopup(0);
@@ -128,22 +138,47 @@ describe('login popup list (store)', () => {
     openRewardCentre();
     expect($openedPage.get()).toBe('/m/rewardCenter');
     expect($popups.get().open).toBe(false);
-    stop();
   });
 
   it('shows nothing when the list cannot be read', async () => {
     vi.mocked(getAnnouncements).mockRejectedValue(new Error('offline'));
-    const stop = mountPopups();
+    const { $popups } = mount();
     await vi.advanceTimersByTimeAsync(600);
     expect($popups.get().open).toBe(false);
-    stop();
+  });
+
+  it('leaving home stops the 500 ms wait, the autoplay and the session listener, and drops a list that arrives later', async () => {
+    let answer: (value: unknown) => void = () => {};
+    vi.mocked(getAnnouncements).mockReturnValue(new Promise((resolve) => { answer = resolve; }) as never);
+    const late = mount();
+    late.exit();
+    answer(groups([popup(2, 'B'), popup(3, 'B')]));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(late.$popups.get().open).toBe(false);
+    $session.set(member);
+    expect(getAnnouncements).toHaveBeenCalledTimes(1);
+
+    $session.set(null);
+    vi.mocked(getAnnouncements).mockResolvedValue(groups([popup(6, 'B'), popup(7, 'B')]));
+    const shown = mount();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(shown.$popups.get()).toMatchObject({ open: true, index: 0 });
+    shown.exit();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(shown.$popups.get().index).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 
 describe('agent contract prompts and screens (store)', () => {
   const pending = { dailysalreqtype: '7', divtypereq: '8', divtypecompperiodreq: '8', contracthoursalreq: '', realtimesalreqtype: '', offers: [{ id: 7, kind: 'daily', terms: '<p>t</p>', createdAt: 1 }] } as never;
-  beforeEach(() => switchesOn(true));
+  let home: HomePage;
+  beforeEach(() => {
+    switchesOn(true);
+    home = homePage();
+  });
   afterEach(() => {
+    home.exit();
     $session.set(null);
     vi.clearAllMocks();
   });
@@ -151,6 +186,7 @@ describe('agent contract prompts and screens (store)', () => {
   it('prompts a qualifying agent about each pending contract; Cancel moves on, Go opens the contract screen', async () => {
     $session.set(member);
     vi.mocked(getContractRequests).mockResolvedValue(pending);
+    const { $contractPrompts, checkContractPrompts, cancelContractPrompt, goContractPrompt } = home;
     await checkContractPrompts();
     expect($contractPrompts.get()).toEqual(['daily', 'dividend']);
     cancelContractPrompt();
@@ -160,6 +196,7 @@ describe('agent contract prompts and screens (store)', () => {
   });
 
   it('asks nobody without a session, a trial member (type 4) or with AGENTPOLICY3 off', async () => {
+    const { $contractPrompts, checkContractPrompts } = home;
     await checkContractPrompts();
     $session.set({ ...member, type: 4 });
     await checkContractPrompts();
@@ -168,6 +205,17 @@ describe('agent contract prompts and screens (store)', () => {
     await checkContractPrompts();
     expect(getContractRequests).not.toHaveBeenCalled();
     expect($contractPrompts.get()).toEqual([]);
+  });
+
+  it('pending contracts that arrive after leaving home prompt nobody', async () => {
+    $session.set(member);
+    let answer: (value: unknown) => void = () => {};
+    vi.mocked(getContractRequests).mockReturnValue(new Promise((resolve) => { answer = resolve; }) as never);
+    const checked = home.checkContractPrompts();
+    home.exit();
+    answer(pending);
+    await checked;
+    expect(home.$contractPrompts.get()).toEqual([]);
   });
 
   it('shows the pending offer and accepts it; an answered offer shows the server code', async () => {

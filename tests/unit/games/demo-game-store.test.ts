@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DemoGamePage } from '../../../src/stores/pages/demoGame';
 
 vi.mock('../../../src/api/demo', () => ({ getDemoGame: vi.fn(), getDemoFair: vi.fn(), playDemoRound: vi.fn() }));
 vi.mock('../../../src/stores/concepts/member', async () => {
@@ -9,7 +10,7 @@ vi.mock('../../../src/stores/concepts/member', async () => {
 const { getDemoGame, getDemoFair, playDemoRound } = await import('../../../src/api/demo');
 const { ApiRequestError } = await import('../../../src/api/client');
 const { $wallet, refreshWallet } = await import('../../../src/stores/concepts/member');
-const { $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay } = await import('../../../src/stores/pages/demoGame');
+const { demoGamePage } = await import('../../../src/stores/pages/demoGame');
 
 const sheet = {
   nodeId: 15000, kind: 'table' as const, gameName: 'Jade Baccarat', displayName: 'PlayDeck Live', stakes: [10, 50], freePlay: true,
@@ -20,9 +21,21 @@ const round = {
   freePlay: false, fair: { serverSeed: 'a'.repeat(64), commitment: 'c1', clientSeed: 'x', nonce: 0 }, createdAt: 1,
 };
 
+// A fresh visit of the game page per case (src/stores/kit/page.ts), left after it.
+let page: DemoGamePage;
+let $demoRound: DemoGamePage['$demoRound'];
+let $demoSheet: DemoGamePage['$demoSheet'];
+let loadCommitment: DemoGamePage['loadCommitment'];
+let openDemoGame: DemoGamePage['openDemoGame'];
+let playDemo: DemoGamePage['playDemo'];
+let setFreePlay: DemoGamePage['setFreePlay'];
+beforeEach(() => {
+  page = demoGamePage();
+  ({ $demoRound, $demoSheet, loadCommitment, openDemoGame, playDemo, setFreePlay } = page);
+});
 afterEach(() => {
+  page.exit();
   vi.clearAllMocks();
-  $demoRound.set({ playing: false, round: null, error: null, pending: null, commitment: null, freePlay: false });
 });
 
 describe('a player at the demo card table', () => {
@@ -68,6 +81,23 @@ describe('a player at the demo card table', () => {
     expect($demoRound.get().freePlay).toBe(false);
     setFreePlay(true);
     expect($demoRound.get().freePlay).toBe(false);
+  });
+
+  it('a sheet or round answered after the page exits changes nothing on it, but the settled balance still shows', async () => {
+    let sheetAnswer: (value: unknown) => void = () => {};
+    vi.mocked(getDemoGame).mockReturnValueOnce(new Promise((resolve) => { sheetAnswer = resolve; }) as never);
+    const opening = openDemoGame(15000);
+    let roundAnswer: (value: unknown) => void = () => {};
+    vi.mocked(playDemoRound).mockReturnValueOnce(new Promise((resolve) => { roundAnswer = resolve; }) as never);
+    $wallet.set({ sumBalance: 1_000, currencySymbol: '$' } as never);
+    const playing = playDemo(15000, 50, 'DRAGON');
+    page.exit();
+    sheetAnswer(sheet);
+    roundAnswer({ round, balanceMinor: 1_050, nextCommitment: 'c2' });
+    await Promise.all([opening, playing]);
+    expect($demoSheet.get()).toBeNull();
+    expect($demoRound.get()).toMatchObject({ round: null, commitment: null });
+    expect(($wallet.get() as { sumBalance: number }).sumBalance).toBe(1_050);
   });
 
   it('reports a missing game as not found', async () => {

@@ -11,6 +11,8 @@ function deferredServer<T>() {
   }));
   return { calls, fetch };
 }
+/** What the paged lists here follow: the player's language; a failed 'more' tells nobody. */
+const DEPS = { language: $language, moreFailed: () => {} };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
@@ -20,7 +22,7 @@ beforeEach(() => {
 describe('a fetcher store (docs/design.md "Stores": server data in islands)', () => {
   it('loads a key when first used and shows loading meanwhile', async () => {
     const server = deferredServer<string>();
-    const $a = createFetcher(server.fetch)('a');
+    const $a = createFetcher(server.fetch, $language)('a');
     const seen: unknown[] = [];
     const stop = $a.subscribe((v) => seen.push(v));
     expect($a.get()).toEqual({ data: undefined, loading: true, failed: false });
@@ -32,7 +34,7 @@ describe('a fetcher store (docs/design.md "Stores": server data in islands)', ()
 
   it('two islands asking for the same key at once share one request', async () => {
     const server = deferredServer<string>();
-    const fetcher = createFetcher(server.fetch);
+    const fetcher = createFetcher(server.fetch, $language);
     const stop1 = fetcher('a').listen(() => {});
     const stop2 = fetcher('a').listen(() => {});
     expect(server.fetch).toHaveBeenCalledTimes(1);
@@ -42,7 +44,7 @@ describe('a fetcher store (docs/design.md "Stores": server data in islands)', ()
 
   it('caches per key: coming back to a key answers from the cache without a request', async () => {
     const server = deferredServer<string>();
-    const fetcher = createFetcher(server.fetch);
+    const fetcher = createFetcher(server.fetch, $language);
     const stop = fetcher('a').listen(() => {});
     server.calls[0]!.resolve('A');
     await tick();
@@ -55,7 +57,7 @@ describe('a fetcher store (docs/design.md "Stores": server data in islands)', ()
 
   it('moving to another key aborts the old key’s request at once', () => {
     const server = deferredServer<string>();
-    const fetcher = createFetcher(server.fetch);
+    const fetcher = createFetcher(server.fetch, $language);
     const stopA = fetcher('a').listen(() => {});
     const stopB = fetcher('b').listen(() => {});
     stopA();
@@ -66,7 +68,7 @@ describe('a fetcher store (docs/design.md "Stores": server data in islands)', ()
 
   it('asks again in the new language when the language changes, aborting the old language’s request', async () => {
     const server = deferredServer<string>();
-    const $a = createFetcher(server.fetch)('a');
+    const $a = createFetcher(server.fetch, $language)('a');
     const stop = $a.listen(() => {});
     $language.set('FR');
     expect(server.calls.map((c) => c.language)).toEqual(['EN', 'FR']);
@@ -79,7 +81,7 @@ describe('a fetcher store (docs/design.md "Stores": server data in islands)', ()
 
   it('a failure is shown and not cached; revalidate asks again', async () => {
     const server = deferredServer<string>();
-    const $a = createFetcher(server.fetch)('a');
+    const $a = createFetcher(server.fetch, $language)('a');
     const stop = $a.listen(() => {});
     server.calls[0]!.reject(new Error('offline'));
     await tick();
@@ -94,7 +96,7 @@ describe('a fetcher store (docs/design.md "Stores": server data in islands)', ()
 
   it('a null key loads nothing', () => {
     const server = deferredServer<string>();
-    const stop = createFetcher(server.fetch)(null).listen(() => {});
+    const stop = createFetcher(server.fetch, $language)(null).listen(() => {});
     expect(server.fetch).not.toHaveBeenCalled();
     stop();
   });
@@ -105,7 +107,7 @@ describe('a paged list (player-shell §4 Paging)', () => {
 
   it('more appends the next page without duplicates, and does nothing past the last page', async () => {
     const fetchPage = vi.fn(async (_key: string, _language: string, pageNo: number) => (pageNo === 1 ? page(1, 2, [1, 2]) : page(2, 2, [2, 3])));
-    const list = createPagedList(fetchPage, (item: { id: number }) => item.id)('k');
+    const list = createPagedList(fetchPage, (item: { id: number }) => item.id, DEPS)('k');
     const stop = list.listen(() => {});
     await tick();
     expect(list.get().list.items.map((i) => i.id)).toEqual([1, 2]);
@@ -121,7 +123,7 @@ describe('a paged list (player-shell §4 Paging)', () => {
 
   it('a new key starts again at page 1', async () => {
     const fetchPage = vi.fn(async (key: string) => page(1, 3, key === 'a' ? [1] : [9]));
-    const lists = createPagedList(fetchPage, (item: { id: number }) => item.id);
+    const lists = createPagedList(fetchPage, (item: { id: number }) => item.id, DEPS);
     const stopA = lists('a').listen(() => {});
     await tick();
     lists('a').loadMore();
@@ -137,7 +139,7 @@ describe('a paged list (player-shell §4 Paging)', () => {
 describe('data the server wrote into the page (rules/served.ts)', () => {
   it('a primed key shows its answer at once and is not asked for; another language still asks', async () => {
     const server = deferredServer<string>();
-    const fetcher = createFetcher(server.fetch);
+    const fetcher = createFetcher(server.fetch, $language);
     fetcher.prime('a', 'EN', 'served');
     const stop = fetcher('a').listen(() => {});
     expect(fetcher('a').get()).toEqual({ data: 'served', loading: false, failed: false });
@@ -149,7 +151,7 @@ describe('data the server wrote into the page (rules/served.ts)', () => {
 
   it("a paged list's primed first page is its page 1; 'more' asks for page 2 only", async () => {
     const pages = vi.fn((_key: string, _language: string, pageNo: number) => Promise.resolve({ items: [pageNo * 10], pageNum: pageNo, totalPages: 3 }));
-    const lists = createPagedList<number>(pages, (n) => n);
+    const lists = createPagedList<number>(pages, (n) => n, DEPS);
     lists.prime('k', 'EN', { items: [1, 2], pageNum: 1, totalPages: 3 });
     const $list = lists('k');
     const stop = $list.listen(() => {});

@@ -4,7 +4,7 @@ import { languageAlternates } from '../../../src/lib/alternates';
 import { activeLanguage, activeTag, createTranslator, pageLocale, t, tn } from '../../../rules/i18n';
 import { LANGUAGE_LIST } from '../../../rules/languages';
 import { formatMoney } from '../../../src/lib/money';
-import { VARIANT_LANGUAGES, languagePaths, localeDataBlock, localeOf, pageLanguageOf, renderInLanguage } from '../../../src/views/locale';
+import { VARIANT_LANGUAGES, languagePaths, localeDataBlock, localeOf, pageLanguageOf, renderInLanguage } from '../../../src/pages/_locale';
 
 // docs/design.md Languages: "a missing key falls back to EN, never to the raw key on screen".
 describe('translation with EN fallback', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../rules/i18n';
 import { PAGE_ROUTES } from '../../../rules/routes';
 import { VIEW_ROUTES, routePatternOf } from '../../../src/pages/_routes';
-import { languagePaths, pagePaths } from '../../../src/views/locale';
+import { languagePaths, pagePaths } from '../../../src/pages/_locale';
 import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../../worker/model/gating';
 
 // README "Languages": the route table (rules/routes.ts, with the views named in src/pages/_routes.ts) drives the
@@ -32,8 +32,9 @@ describe('one page table', () => {
   });
 
   it('keeps no page file in src/pages: the table is the routes (Astro skips files starting with _)', () => {
+    // The route table and the build's language module (the languages of each row) only.
     const files = readdirSync('src/pages', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files.map((entry) => entry.name)).toEqual(['_routes.ts']);
+    expect(files.map((entry) => entry.name).sort()).toEqual(['_locale.ts', '_routes.ts']);
   });
 
   it('renders every view of src/views with at least one row (no view is left without its page)', () => {

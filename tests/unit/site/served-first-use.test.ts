@@ -119,7 +119,7 @@ describe('stores evaluated before their data block is parsed start from it at th
   it('the registration settings', async () => {
     vi.resetModules();
     const page = parsingPage();
-    const { $registerSetup, registerServed } = await import('../../../src/stores/pages/register');
+    const { registerPage, registerServed } = await import('../../../src/stores/pages/register');
     const fields = [{ field: 'username', required: true }];
     const served: ServedRegister = { language: 'EN', fields };
     page.arrive(SERVED_REGISTER_ID, served);
@@ -127,11 +127,14 @@ describe('stores evaluated before their data block is parsed start from it at th
     vi.stubGlobal('window', { location: { search: '' } });
     const fetch = vi.fn(() => new Promise<Response>(() => undefined));
     vi.stubGlobal('fetch', fetch);
-    // Listened to first (the form's mount): it starts from the served settings and does not ask for them again.
+    // Listened to first (the form's mount, one visit): it starts from the served settings and does not ask again.
+    const visit = registerPage();
+    const { $registerSetup } = visit;
     const stop = $registerSetup.listen(() => undefined);
     expect($registerSetup.get()?.fields).toEqual(fields);
     expect(registerServed()?.fields).toEqual(fields);
     stop();
+    visit.exit();
     expect(fetch).not.toHaveBeenCalled();
   });
 });

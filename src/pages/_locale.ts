@@ -11,7 +11,7 @@ import {
   type Language, type LocaleContext, type Messages, type PageLocale,
 } from '../../rules/i18n';
 import { LANGUAGE_LIST, parseLanguage } from '../../rules/languages';
-import { VIEW_ROUTES, routePatternOf } from '../pages/_routes';
+import { VIEW_ROUTES, routePatternOf } from './_routes';
 
 // The language files only: locales/descriptions.json is for translators and never reaches a page.
 const FILES = import.meta.glob<Record<string, unknown>>(['../../locales/*.json', '!../../locales/descriptions.json'], {

@@ -1,6 +1,6 @@
 import { outcomeUnknown } from '../../api/client';
 import type { MessageKey } from '../../../rules/i18n';
-import { balanceMoved } from '../concepts/balance';
+import { balanceMoved } from './balance';
 
 /**
  * Money and play actions whose answer never came (README, Upstream mode "When the platform fails"): a deposit,

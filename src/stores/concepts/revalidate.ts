@@ -1,7 +1,7 @@
 import { onMount, type Store } from 'nanostores';
 import { LANGUAGE_REVALIDATE_MS } from '../../../rules/validation';
-import { $language, LANGUAGE_EVENT } from '../concepts/language';
-import { env } from './environment';
+import { $language, LANGUAGE_EVENT } from './language';
+import { env } from '../kit/environment';
 
 /**
  * While `store` is in use, runs `revalidate` 200 ms after the last language change (accounts §5 "On a language
