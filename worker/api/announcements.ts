@@ -9,6 +9,7 @@ import {
 } from '../db/queries/announcements';
 import { requireMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
+import { requestLanguage, varyByLanguage } from '../middleware/language';
 import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../rules/jackpot';
 
 type ListValue = ValueOf<typeof contentCalls.announcementList>;
@@ -16,11 +17,14 @@ type ListValue = ValueOf<typeof contentCalls.announcementList>;
 /**
  * GET handler of both announcement-list paths (platform-contract.md §2): the requested types, grouped as the
  * platform answers them — banners (B), player (A, PL), popup (PU), promotion (PR); `hot` stays empty (the
- * built-in API has no hot announcements). A visitor gets `read: false` everywhere.
+ * built-in API has no hot announcements). A visitor gets `read: false` everywhere. Titles, contents and labels are
+ * in the player's language (middleware/language.ts requestLanguage: `Language` header, else the `language` cookie),
+ * each announcement falling back to its default-language text where the operator gave that language none.
  */
 async function announcementList(c: Context<AppEnv>, query: AnnouncementFilter) {
   const member = c.get('member');
-  const items = await listAnnouncements(c.env.DB, c.var.merchant.code, query, member?.memberId ?? null);
+  const items = await listAnnouncements(c.env.DB, c.var.merchant.code, query, member?.memberId ?? null, requestLanguage(c));
+  varyByLanguage(c);
   const value: ListValue = {
     banners: items.filter((a) => a.type === 'B'),
     player: items.filter((a) => a.type === 'A' || a.type === 'PL'),
@@ -55,7 +59,8 @@ export const announcementRouter = new CallRouter('/wps/relay')
  * Promotion relays (platform-contract.md §7.6), mounted at /wps/relay beside announcementRouter; the site's
  * promotions are its published PR announcements (migration 0011):
  * - GET /MCSFE_getMerchantAvailablePromotions (REWCEN3, sent without a token) → the promotions running now
- *   (started, not ended), in the operator's order, unread (a visitor's view); cacheable for 30 seconds.
+ *   (started, not ended), in the operator's order, unread (a visitor's view), in the player's language like the
+ *   announcement list; cacheable for 30 seconds.
  * - GET /PROMOFE_getPromotionAnnouncementCategory → `[{ category, count }]`: the promotion types of the listed
  *   promotions (running or coming soon) in the list's order; [] when there are none.
  * - GET /PROMOFE_getPromoAnnounceV2?types=PR&platform=M&… → the announcement list's answer for those types (the
@@ -64,9 +69,10 @@ export const announcementRouter = new CallRouter('/wps/relay')
 export const promotionRelayRouter = new CallRouter('/wps/relay')
   .serve(contentCalls.merchantPromotions, async (c) => {
     const now = Date.now();
-    const items = await listAnnouncements(c.env.DB, c.var.merchant.code, { types: ['PR'] }, null, now);
+    const items = await listAnnouncements(c.env.DB, c.var.merchant.code, { types: ['PR'] }, null, requestLanguage(c), now);
     const value: ValueOf<typeof contentCalls.merchantPromotions> = items.filter((item) => item.startDate <= now);
     c.header('Cache-Control', 'public, max-age=30');
+    varyByLanguage(c);
     return ok(c, value);
   })
   .serve(contentCalls.promotionCategories, async (c) => {
