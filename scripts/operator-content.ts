@@ -17,7 +17,7 @@ import {
   setAnnouncementTranslation, setPaymentMethodName,
 } from '../worker/db/queries/operator-content.ts';
 import { readContentFolder } from './content-folder.ts';
-import { parseLanguage } from '../rules/languages.ts';
+import { LANGUAGES, type Language } from '../contract/languageCodes.ts';
 import { plainText, sanitizeRich } from '../worker/model/rich-text.ts';
 import { widthVariants } from './content-variants.ts';
 import type { OperatorDatabase } from './database.ts';
@@ -117,7 +117,8 @@ export async function runContentCommand(args: string[], database: OperatorDataba
  */
 async function setInLanguage(verb: 'translate' | 'method-name', args: string[], db: D1Database, code: string): Promise<string> {
   const at = args.indexOf('--language');
-  const language = at > 0 ? parseLanguage(args[at + 1]) : null;
+  const asked = at > 0 ? (args[at + 1] ?? '').toUpperCase() : '';
+  const language = (LANGUAGES as readonly string[]).includes(asked) ? (asked as Language) : null;
   if (!language) throw new Error(`content ${verb} needs --language XX, a supported language code (EN, AR, CN, …)`);
   const [key, text, html] = args.filter((_, i) => i !== at && i !== at + 1).slice(2);
   const title = plainText(text ?? '').trim();

@@ -148,9 +148,10 @@ export function homeContentMarkup(content: HomeContent): Record<'m_home' | 'marq
   const titles = content.notices.map((title, index) => ({ title, index })).filter((n) => n.title !== '');
   return {
     m_home: slides.length ? slides.map((s) => `<div class="swiper-slide">${s}</div>`).join('') : null,
-    // Twice, so the scrolling strip joins up without a gap; the copy is hidden from assistive technology.
+    // Twice, so the scrolling strip joins up without a gap; the copy is hidden from assistive technology. Each title
+    // is isolated in its own direction (dir="auto"), so a mixed-script notice reads right on an RTL page.
     marquee: titles.length
-      ? [0, 1].map((copy) => `<span class="marquee-run"${copy ? ' aria-hidden="true"' : ''}>${titles.map((n) => `<a href="/m/notice?index=${n.index}"${copy ? ' tabindex="-1"' : ''}>${esc(n.title)}</a>`).join('')}</span>`).join('')
+      ? [0, 1].map((copy) => `<span class="marquee-run"${copy ? ' aria-hidden="true"' : ''}>${titles.map((n) => `<a href="/m/notice?index=${n.index}" dir="auto"${copy ? ' tabindex="-1"' : ''}>${esc(n.title)}</a>`).join('')}</span>`).join('')
       : null,
     m_youtube: videos.length ? videos.join('') : null,
     m_local: locals.length ? locals.join('') : null,
