@@ -2,6 +2,8 @@
  * Reads an operator's content folder into a content bundle (worker/model/content-bundle.ts):
  *   site.json                      branding (siteName, appName, primaryColor, accentColor, logo, favicon, footer)
  *   announcements/<slug>.md        front matter + Markdown or HTML body (banners, notices, popups, promotions)
+ *   announcements/<LANG>/<slug>.md that announcement in another language: `title`, `label`, the body (the rest is
+ *                                  the announcement's; players of a language without one read the default)
  *   help/<LANG>/<slug>.md          help sections; `parent: <slug>` makes a child item
  *   contracts/<slug>.md            an agent contract offer (`agent`, `kind`), the body is the terms
  *   images/…                       artwork named in front matter (`images: a.png, b.svg`), checked by content
@@ -114,6 +116,18 @@ export async function readContentFolder(folder: string, merchantCode: string, no
       images: await Promise.all(names.map((n) => imageUrl(n, file))),
     });
   }
+  // announcements/<LANG>/<slug>.md: an announcement's version in another language (title, label, body).
+  const translations = [];
+  const announcementRoot = join(folder, 'announcements');
+  const languageFolders = existsSync(announcementRoot)
+    ? readdirSync(announcementRoot).filter((name) => statSync(join(announcementRoot, name)).isDirectory()).sort() : [];
+  for (const language of languageFolders) {
+    for (const file of listFiles(join(announcementRoot, language), '.md')) {
+      const { meta, body } = at(file, () => splitFrontMatter(readFileSync(file, 'utf8'))) as ReturnType<typeof splitFrontMatter>;
+      translations.push({ slug: basename(file, '.md'), language: language.toUpperCase(), title: meta.title, label: meta.label,
+        content: markdownToHtml(body) });
+    }
+  }
   const help = [];
   const helpRoot = join(folder, 'help');
   for (const language of existsSync(helpRoot) ? readdirSync(helpRoot).sort() : []) {
@@ -137,5 +151,5 @@ export async function readContentFolder(folder: string, merchantCode: string, no
       if (typeof name === 'string' && !name.startsWith('/')) branding[field] = await imageUrl(name, sitePath);
     }
   }
-  return { bundle: { announcements, help, contracts, ...(branding ? { branding } : {}) }, images: [...images.values()] };
+  return { bundle: { announcements, translations, help, contracts, ...(branding ? { branding } : {}) }, images: [...images.values()] };
 }

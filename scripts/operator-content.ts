@@ -3,6 +3,8 @@
  *   content import <merchant> <folder>        validate the whole folder, upload its images, then write it in one batch
  *   content list <merchant>                   announcements with type, group, window and published state
  *   content publish|unpublish <merchant> <slug>
+ *   content translate <merchant> <slug> --language XX <title> [html]   an announcement's version in language XX
+ *   content method-name <merchant> <method> --language XX <name>       a payment method's name in language XX
  *   content feedback <merchant> [--all]       unread feedback (newest first), then marked read; --all shows read too
  * The bundle's schemas are worker/model/content-bundle.ts and the import's statements worker/db/queries/content-import.ts,
  * with the API's own sanitiser; every read and write goes through worker/db/queries (operator-content.ts, members.ts).
@@ -13,8 +15,11 @@ import { contentImportSql } from '../worker/db/queries/content-import.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import {
   announcementSlugExists, listOperatorAnnouncements, listOperatorFeedback, markFeedbackRead, runStatementBatch, setAnnouncementPublished,
+  setAnnouncementTranslation, setPaymentMethodName,
 } from '../worker/db/queries/operator-content.ts';
 import { readContentFolder } from './content-folder.ts';
+import { LANGUAGES, type Language } from '../contract/languageCodes.ts';
+import { plainText, sanitizeRich } from '../worker/model/rich-text.ts';
 import { widthVariants } from './content-variants.ts';
 import type { OperatorDatabase } from './database.ts';
 import { wrangler } from './wrangler.ts';
@@ -23,6 +28,10 @@ import { wrangler } from './wrangler.ts';
 export const CONTENT_USAGE = `  content import <merchant> <folder>      import announcements, help, contract offers and branding (idempotent)
   content list <merchant>                 list the announcements
   content publish|unpublish <merchant> <slug>
+  content translate <merchant> <slug> --language XX <title> [html]
+                                          the announcement's title and body in language XX (the rest is its own)
+  content method-name <merchant> <method> --language XX <name>
+                                          a payment method's name in language XX
   content feedback <merchant> [--all]     read the players' feedback (unread ones are then marked read)`;
 
 const FEEDBACK_TYPES: Record<number, string> = { 0: 'other', 1: 'deposit', 2: 'withdraw', 3: 'game', 4: 'service', 6: 'apply' };
@@ -86,6 +95,7 @@ export async function runContentCommand(args: string[], database: OperatorDataba
     await setAnnouncementPublished(db, code, slug, verb === 'publish');
     return `${code}: ${slug} ${verb === 'publish' ? 'published' : 'unpublished'}.`;
   }
+  if (verb === 'translate' || verb === 'method-name') return setInLanguage(verb, args, db, code);
   if (verb === 'feedback') {
     const all = args.includes('--all');
     const rows = await listOperatorFeedback(db, code, all);
@@ -97,4 +107,29 @@ export async function runContentCommand(args: string[], database: OperatorDataba
     return rows.map((r) => `#${r.id} ${new Date(r.created_at).toISOString()} ${clean(r.sender)} [${FEEDBACK_TYPES[r.type] ?? r.type}]\n  ${clean(r.content)}`).join('\n');
   }
   throw new Error(`unknown content command ${verb ?? ''}`);
+}
+
+/**
+ * `content translate <merchant> <slug> --language XX <title> [html]` and `content method-name <merchant> <method>
+ * --language XX <name>`: the operator's words in one more language (README "Operator content", Languages). The
+ * language is a code of contract/languageCodes.ts (any case); the title and name are stored as plain text, the
+ * body sanitised as an import sanitises it. Throws (nothing written) on a missing or unknown language, a missing
+ * text, an unknown slug or method.
+ */
+async function setInLanguage(verb: 'translate' | 'method-name', args: string[], db: D1Database, code: string): Promise<string> {
+  const at = args.indexOf('--language');
+  const asked = at > 0 ? (args[at + 1] ?? '').toUpperCase() : '';
+  const language = (LANGUAGES as readonly string[]).includes(asked) ? (asked as Language) : null;
+  if (!language) throw new Error(`content ${verb} needs --language XX, a supported language code (EN, AR, CN, …)`);
+  const [key, text, html] = args.filter((_, i) => i !== at && i !== at + 1).slice(2);
+  const title = plainText(text ?? '').trim();
+  if (!key || !title) throw new Error(verb === 'translate' ? 'content translate needs a slug and a title' : 'content method-name needs a method code and a name');
+  if (verb === 'translate') {
+    if (!(await setAnnouncementTranslation(db, code, key, language, title, sanitizeRich(html ?? '')))) {
+      throw new Error(`${code} has no announcement ${key}. See: npm run operator -- content list ${code}`);
+    }
+    return `${code}: ${key} in ${language}: ${title}`;
+  }
+  if (!(await setPaymentMethodName(db, code, key, language, title))) throw new Error(`${code} has no payment method ${key}`);
+  return `${code}: payment method ${key} in ${language}: ${title}`;
 }

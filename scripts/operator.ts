@@ -5,7 +5,7 @@
  *   npm run operator -- domain add|remove <host> <merchant>
  *   npm run operator -- switch <merchant> <moduleId> on|off
  *   npm run operator -- list
- *   npm run operator -- content import|list|publish|unpublish|feedback <merchant> … (scripts/operator-content.ts)
+ *   npm run operator -- content import|list|publish|unpublish|translate|method-name|feedback <merchant> … (scripts/operator-content.ts)
  *   npm run operator -- withdrawals [merchant] | withdrawal approve <id> | withdrawal reject <id> [reason…]
  *   npm run operator -- message <merchant> member:<username>|agents|all <messageKey> <title> <html>
  *   npm run operator -- welcome <merchant> <language> <title> <html>

@@ -51,7 +51,9 @@ export const contentCalls = {
    * `platform=M`, `merchantCode`, `token` (the session token or ""; PlayDeck reads Authorization), `groupName`
    * (m_home, m_youtube, m_local, …), `execution` (A/B/F), `linkageType` → `value { banners (B), player (A, PL),
    * popup (PU), promotion (PR), hot }`, each published item in its time window, in the operator's order;
-   * promotions also while "coming soon". `read` per member. 400 `request_param_err`.
+   * promotions also while "coming soon". `read` per member. Titles, contents and labels in the caller's language
+   * (`Language` header, else the `language` cookie), each item's default-language text where it has no version in
+   * that language. 400 `request_param_err`.
    */
   announcementList: defineCall({
     ...announcementList,

@@ -58,8 +58,8 @@ export function DemoShell({ className, game, session, balance, children, footer 
   return (
     <section className={className} aria-labelledby="demo-title">
       <header className="slot-head">
-        <h2 id="demo-title">{game.gameName}</h2>
-        <p className="slot-vendor">{game.displayName}</p>
+        <h2 id="demo-title" dir="auto">{game.gameName}</h2>
+        <p className="slot-vendor" dir="auto">{game.displayName}</p>
       </header>
       {!session ? (
         <div className="notice">

@@ -67,10 +67,10 @@ export default function GameTile({
           )}
           {launching && <span className="spinner tile-spinner" aria-hidden="true" />}
         </span>
-        <span className="tile-name">{game.gameName}</span>
+        <span className="tile-name" dir="auto">{game.gameName}</span>
       </button>
       {/* Outside the button so the button's name is exactly the game name (label in name, WCAG 2.5.3). */}
-      <span className="tile-vendor" id={vendorId}>{game.displayName}</span>
+      <span className="tile-vendor" id={vendorId} dir="auto">{game.displayName}</span>
       <button
         type="button"
         className="tile-fav"

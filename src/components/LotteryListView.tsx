@@ -94,10 +94,10 @@ export default function LotteryListView<G extends LotteryCardGame>({ games, now,
           aria-describedby={`lotto-when-${g.nodeId}`}
           onClick={() => onLaunch(g)}
         >
-          {g.gameName}
+          <bdi>{g.gameName}</bdi>
         </button>
         <p className="lotto-row-meta" id={`lotto-when-${g.nodeId}`}>
-          <span className="visually-hidden">{g.displayName}, </span>
+          <span className="visually-hidden"><bdi>{g.displayName}</bdi>, </span>
           <span>{t('lottery.closesIn')} <Countdown closeAt={g.nextCloseAt} intervalMs={g.intervalMs} now={now} ticking={ticking} /></span>
         </p>
       </div>

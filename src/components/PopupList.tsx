@@ -33,10 +33,10 @@ export default function PopupList({ state, onClose, onToggle, onStep, onReward }
           return (
             <li key={item.id} className="popup-item">
               <button type="button" className="popup-item-head" aria-expanded={open} aria-controls={`${id}-${item.id}`} onClick={() => onToggle(index)}>
-                <span className="popup-item-title">{item.title}</span>
+                <span className="popup-item-title" dir="auto">{item.title}</span>
                 <time dateTime={new Date(item.startDate).toISOString()}>{popupDay(item.startDate)}</time>
               </button>
-              {open && <div id={`${id}-${item.id}`} className="popup-item-body rich" dangerouslySetInnerHTML={{ __html: item.content }} />}
+              {open && <div id={`${id}-${item.id}`} className="popup-item-body rich" dir="auto" dangerouslySetInnerHTML={{ __html: item.content }} />}
             </li>
           );
         })}

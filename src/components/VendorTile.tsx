@@ -25,7 +25,7 @@ export default function VendorTile({ gameType, vassalage, name, gameCount, icon,
           ? <img src={icon} alt="" loading="lazy" decoding="async" width={160} height={160} />
           : <span className="tile-initials" aria-hidden="true">{name.slice(0, 2)}</span>}
       </span>
-      <span className="tile-name">{name}</span>
+      <span className="tile-name" dir="auto">{name}</span>
       {gameCount !== undefined && <span className="tile-count">{tn('games.vendorGames', gameCount)}</span>}
     </a>
   );

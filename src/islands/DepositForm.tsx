@@ -71,7 +71,7 @@ export default function DepositForm() {
                 <label key={m.methodCode} className={modern ? 'choice-card' : 'choice-row'}>
                   <input type="radio" name="method" value={m.methodCode} checked={m.methodCode === state.methodCode}
                     onChange={() => page.chooseMethod(m.methodCode)} />
-                  <span>{m.displayName}</span>
+                  <span dir="auto">{m.displayName}</span>
                   <small className="muted">{t('wallet.limits', { min: money(m.minMinor), max: money(m.maxMinor) })}</small>
                 </label>
               ))}

@@ -85,7 +85,7 @@ function RecordItem({ page, item, money }: { page: GameRecordPage; item: History
   };
   return (
     <li className={`card record-order record-${item.kind}`}>
-      <div className="record-head"><strong>{item.gameName}</strong><span className="record-outcome">{outcome}</span></div>
+      <div className="record-head"><strong dir="auto">{item.gameName}</strong><span className="record-outcome">{outcome}</span></div>
       <p className="muted">{t(`history.kind.${item.kind}`)} · {dateTime(item.createdAt, pageLocale().tag)}{item.freePlay ? ` · ${t('demo.mode.free')}` : ''}</p>
       <p>{t('history.line', { stake: money(item.stakeMinor), win: money(item.winMinor), net: money(item.netMinor) })}</p>
       <button type="button" className="btn btn-small" aria-expanded={open} aria-controls={`detail-${key}`} aria-busy={detail?.state === 'loading'} onClick={toggle}>

@@ -22,7 +22,7 @@ export default function HomeFooter() {
     <div className="footer-live">
       <h3 className="footer-heading">{t('footer.vendors')}</h3>
       <ul className="vendor-badges" aria-busy={mapping === null}>
-        {[...vendors].map(([code, name]) => <li key={code}>{name}</li>)}
+        {[...vendors].map(([code, name]) => <li key={code} dir="auto">{name}</li>)}
       </ul>
       {social.length > 0 && (
         <>

@@ -36,10 +36,10 @@ export default function InboxScreen() {
     return (
       <article className="card inbox-message" aria-labelledby="inbox-open-title">
         <button type="button" className="link-button" onClick={inbox.close}>{t('inbox.backToList')}</button>
-        <h2 id="inbox-open-title">{open.title}</h2>
+        <h2 id="inbox-open-title" dir="auto">{open.title}</h2>
         <p className="muted"><time dateTime={new Date(open.createdAt).toISOString()}>{when(open.createdAt)}</time></p>
         {/* Sanitised on the server with an allowlist (worker/model/rich-text.ts). */}
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: open.content }} />
+        <div className="rich-text" dir="auto" dangerouslySetInnerHTML={{ __html: open.content }} />
         <button type="button" className="button secondary" onClick={() => void inbox.remove(open.id)}>{t('inbox.delete')}</button>
       </article>
     );
@@ -57,7 +57,7 @@ export default function InboxScreen() {
               <li key={m.id} className={m.read ? 'read' : 'unread'}>
                 <button type="button" onClick={() => void inbox.open(m.id)}>
                   {!m.read && <span className="unread-dot" aria-label={t('inbox.unread')} role="img" />}
-                  <span className="inbox-title">{m.title}</span>
+                  <span className="inbox-title" dir="auto">{m.title}</span>
                   <time className="muted" dateTime={new Date(m.createdAt).toISOString()}>{when(m.createdAt)}</time>
                 </button>
               </li>

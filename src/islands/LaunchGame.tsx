@@ -22,7 +22,7 @@ export default function LaunchGame() {
   const close = () => openPage(launcherCloseHref(query?.pageBack ?? null));
   return (
     <section className="launcher card" aria-labelledby="launcher-title" aria-busy={step.kind === 'opening'}>
-      <h2 id="launcher-title">{step.kind === 'opening' && step.game ? step.game.gameName : t('launcher.heading')}</h2>
+      <h2 id="launcher-title">{step.kind === 'opening' && step.game ? <bdi>{step.game.gameName}</bdi> : t('launcher.heading')}</h2>
       {step.kind === 'opening' && <p role="status">{t('launcher.opening')}</p>}
       {step.kind === 'notFound' && <p role="alert">{t('launcher.notFound')}</p>}
       {step.kind === 'failed' && (

@@ -49,8 +49,8 @@ export default function LiveChatScreen() {
         {lines.length === 0 && connection === 'open' && <li className="muted">{t('chat.empty')}</li>}
         {lines.map((line) => (
           <li key={line.key} className={`chat-line ${line.role}`}>
-            <span className="chat-author">{line.role === 'agent' ? line.author || t('chat.agent') : t('chat.you')}</span>
-            <span className="chat-text">{line.text}</span>
+            <span className="chat-author" dir="auto">{line.role === 'agent' ? line.author || t('chat.agent') : t('chat.you')}</span>
+            <span className="chat-text" dir="auto">{line.text}</span>
             <span className="chat-meta">
               {time(line.sentAt)}
               {line.role === 'player' && (
@@ -72,7 +72,7 @@ export default function LiveChatScreen() {
       >
         <label htmlFor="chat-text" className="visually-hidden">{t('chat.placeholder')}</label>
         <textarea
-          id="chat-text" value={draft} maxLength={CHAT_MAX_CHARS} placeholder={t('chat.placeholder')} rows={2}
+          id="chat-text" dir="auto" value={draft} maxLength={CHAT_MAX_CHARS} placeholder={t('chat.placeholder')} rows={2}
           disabled={connection === 'closed' || connection === 'refused'} onChange={(e) => setDraft(e.target.value)}
         />
         <button type="submit" className="button" disabled={draft.trim() === '' || connection === 'closed' || connection === 'refused'}>{t('chat.send')}</button>

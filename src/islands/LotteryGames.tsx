@@ -55,8 +55,8 @@ function PlatformLotteryGames() {
   const card = (g: PlatformLotteryGame) => (
     <li key={g.gameId} className="lotto-card">
       <div className="lotto-card-text">
-        <button type="button" className="lotto-row" onClick={() => void openGame(launchGameOf(g), 'list')}>{g.name}</button>
-        {g.vendorName && <p className="lotto-row-meta">{g.vendorName}</p>}
+        <button type="button" className="lotto-row" onClick={() => void openGame(launchGameOf(g), 'list')}><bdi>{g.name}</bdi></button>
+        {g.vendorName && <p className="lotto-row-meta" dir="auto">{g.vendorName}</p>}
       </div>
     </li>
   );

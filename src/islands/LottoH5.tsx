@@ -102,7 +102,7 @@ export default function LottoH5() {
     <div className="lotto">
       <section className="card lotto-head" aria-labelledby="lotto-game">
         <div>
-          <h2 id="lotto-game">{sheet.gameName}</h2>
+          <h2 id="lotto-game" dir="auto">{sheet.gameName}</h2>
           <p className="muted">
             {sheet.displayName} · {prizeMode ? prizeModeLabel(prizeMode) : t('common.dash')}
           </p>

@@ -30,10 +30,10 @@ export default function NoticeList() {
         return (
           <li key={notice.id} className={`notice-item card${notice.read ? '' : ' unread'}`}>
             <button type="button" className="notice-head" aria-expanded={open} aria-controls={`notice-${notice.id}`} onClick={() => page.toggle(index)}>
-              <span className="notice-title">{notice.title}</span>
+              <span className="notice-title" dir="auto">{notice.title}</span>
               <time dateTime={new Date(notice.startDate).toISOString()}>{day(notice.startDate)}</time>
             </button>
-            {open && <div id={`notice-${notice.id}`} className="notice-body rich" dangerouslySetInnerHTML={{ __html: notice.content }} />}
+            {open && <div id={`notice-${notice.id}`} className="notice-body rich" dir="auto" dangerouslySetInnerHTML={{ __html: notice.content }} />}
           </li>
         );
       })}

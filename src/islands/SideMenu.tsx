@@ -201,7 +201,7 @@ function MenuContent() {
                   </button>
                   <ul id={`menu-vendors-${c.category}`} className="menu-sub" hidden={!expanded.has(c.category)}>
                     {c.vendors.map((v) => (
-                      <li key={v.vassalage}><a className="menu-entry" href={v.href} onClick={closeMenu}>{v.name}</a></li>
+                      <li key={v.vassalage}><a className="menu-entry" href={v.href} onClick={closeMenu} dir="auto">{v.name}</a></li>
                     ))}
                   </ul>
                 </>

@@ -37,8 +37,8 @@ export default function WinnerBoard() {
   const scrolling = autoScrolls(list.length, reduced);
   const row = (entry: WinnerBoardEntry, i: number, copy: boolean) => (
     <li key={`${copy ? 'c' : 'e'}${i}`} aria-hidden={copy || undefined}>
-      <span className="winner-name">{entry.vo.customerName}</span>
-      <span className="winner-game">{entry.vo.gameName}</span>
+      <span className="winner-name" dir="auto">{entry.vo.customerName}</span>
+      <span className="winner-game" dir="auto">{entry.vo.gameName}</span>
       <span className="winner-amount">{formatMoney(entry.vo.winAmount, currency)}</span>
     </li>
   );

@@ -10,19 +10,23 @@ import {
 import { announcementList } from '../services/content/announcements';
 import { requireMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
+import { requestLanguage, varyByLanguage } from '../middleware/language';
 import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../rules/jackpot';
 
 /**
  * GET handler of the announcement-list paths (platform-contract.md §2): the list of the requested types for the
  * host's site and the session's member, if any (services/content/announcements.ts announcementList, which the
  * edge's fills call too), grouped as the platform answers them. A visitor gets `read: false` everywhere, and an
- * answer caches may share.
+ * answer caches may share. Titles, contents and labels are in the player's language (middleware/language.ts
+ * requestLanguage: `Language` header, else the `language` cookie), each announcement falling back to its
+ * default-language text where the operator gave that language none.
  */
 async function answerAnnouncementList(c: Context<AppEnv>, query: AnnouncementFilter) {
   const member = c.get('member');
   const value: ValueOf<typeof contentCalls.announcementList> = await announcementList(
-    c.env.DB, { merchantCode: c.var.merchant.code, filter: query, memberId: member?.memberId ?? null },
+    c.env.DB, { merchantCode: c.var.merchant.code, filter: query, memberId: member?.memberId ?? null, language: requestLanguage(c) },
   );
+  varyByLanguage(c);
   // Answers that depend on the session must not be shared by caches; visitors' lists may be.
   if (!member) c.header('Cache-Control', 'public, max-age=30');
   return ok(c, value);
@@ -50,7 +54,8 @@ export const announcementRouter = new CallRouter('/wps/relay')
  * Promotion relays (platform-contract.md §7.6), mounted at /wps/relay beside announcementRouter; the site's
  * promotions are its published PR announcements (migration 0011):
  * - GET /MCSFE_getMerchantAvailablePromotions (REWCEN3, sent without a token) → the promotions running now
- *   (started, not ended), in the operator's order, unread (a visitor's view); cacheable for 30 seconds.
+ *   (started, not ended), in the operator's order, unread (a visitor's view), in the player's language like the
+ *   announcement list; cacheable for 30 seconds.
  * - GET /PROMOFE_getPromotionAnnouncementCategory → `[{ category, count }]`: the promotion types of the listed
  *   promotions (running or coming soon) in the list's order; [] when there are none.
  * - GET /PROMOFE_getPromoAnnounceV2?types=PR&platform=M&… → the announcement list's answer for those types (the
@@ -59,9 +64,10 @@ export const announcementRouter = new CallRouter('/wps/relay')
 export const promotionRelayRouter = new CallRouter('/wps/relay')
   .serve(contentCalls.merchantPromotions, async (c) => {
     const now = Date.now();
-    const items = await listAnnouncements(c.env.DB, c.var.merchant.code, { types: ['PR'] }, null, now);
+    const items = await listAnnouncements(c.env.DB, c.var.merchant.code, { types: ['PR'] }, null, requestLanguage(c), now);
     const value: ValueOf<typeof contentCalls.merchantPromotions> = items.filter((item) => item.startDate <= now);
     c.header('Cache-Control', 'public, max-age=30');
+    varyByLanguage(c);
     return ok(c, value);
   })
   .serve(contentCalls.promotionCategories, async (c) => {

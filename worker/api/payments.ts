@@ -4,6 +4,7 @@ import { walletCalls } from '../../contract/calls/wallet';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
+import { requestLanguage } from '../middleware/language';
 import { applyPaymentNotice, refreshDeposit, startDeposit } from '../services/wallet/deposits';
 import { setPaymentPassword } from '../services/wallet/payment-password';
 import { providerFor } from '../services/wallet/payments/registry';
@@ -28,11 +29,16 @@ function depositWire(deposit: DepositRecord, redirectUrl: string | null, balance
  * player-shell §5, §6). Money: decimal currency units on the wire, minor units inside.
  */
 export const paymentsRouter = new CallRouter('/wps/playdeck/payments')
-  /** GET /methods → `{ currency, currencySymbol, template (dep_func), methods[{ methodCode, displayName, minAmount, maxAmount }] }`. */
+  /**
+   * GET /methods → `{ currency, currencySymbol, template (dep_func), methods[{ methodCode, displayName, minAmount, maxAmount }] }`;
+   * `displayName` in the player's language (middleware/language.ts), else the method's default-language name.
+   */
   .serve(walletCalls.paymentMethods, async (c) => {
     requireRealMember(c);
     const merchant = c.var.merchant;
-    const [methods, flags] = await Promise.all([listPaymentMethods(c.env.DB, merchant.code), listMerchantFlags(c.env.DB, merchant.code)]);
+    const [methods, flags] = await Promise.all([
+      listPaymentMethods(c.env.DB, merchant.code, requestLanguage(c)), listMerchantFlags(c.env.DB, merchant.code),
+    ]);
     const value: ValueOf<typeof walletCalls.paymentMethods> = {
       currency: merchant.currency, currencySymbol: merchant.currencySymbol, template: flags.templates.dep_func === 1 ? 1 : 0,
       methods: methods.map((m) => ({ methodCode: m.methodCode, displayName: m.displayName, minAmount: m.minMinor, maxAmount: m.maxMinor })),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_TYPES, CONTRACT_KINDS, EXECUTIONS } from '../../contract/content-kinds.ts';
+import { LANGUAGES } from '../../contract/languageCodes.ts';
 import { bundleBranding } from './branding.ts';
 
 /**
  * The operator's content as one validated bundle (what `npm run operator -- content import` reads from a folder):
- * announcements (banners, notices, popups, promotions), help entries per language, contract offers and the site's
- * branding. `contentImportSql` (worker/db/queries/content-import.ts) turns it into statements that are safe to run
+ * announcements (banners, notices, popups, promotions) with their versions in other languages, help entries per
+ * language, contract offers and the site's branding. `contentImportSql` (worker/db/queries/content-import.ts) turns it into statements that are safe to run
  * again (upserts by slug) and that write nothing until the whole bundle has validated. Rich HTML is sanitised, as
  * the API sanitises it.
  */
@@ -42,6 +43,19 @@ export const bundleAnnouncement = z.object({
 }).refine((a) => a.endDate === null || a.endDate > a.startDate, { message: 'The end must be after the start', path: ['endDate'] })
   .refine((a) => a.groupName !== 'm_youtube' || a.linkage?.type === 'URL', { message: 'A video banner links its watch URL', path: ['linkage'] });
 
+/**
+ * One announcement in another language (`announcements/<LANG>/<slug>.md`): the title, body and label players of
+ * `language` read instead of the announcement's own (the site's default language). An empty body or label keeps
+ * the default's; everything else (type, dates, images, linkage) is the announcement's.
+ */
+export const bundleTranslation = z.object({
+  slug,
+  language: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(LANGUAGES, { message: 'Not a supported language code' })),
+  title: z.string().trim().min(1, 'A title is required').max(200),
+  content: z.string().max(50_000).default(''),
+  label: z.string().max(40).default(''),
+});
+
 /** One help entry (a section, or a child naming its section by slug). */
 export const bundleHelp = z.object({
   language: z.string().regex(/^[A-Z]{2}(-[A-Z]{2})?$/),
@@ -61,6 +75,7 @@ export const bundleContract = z.object({
 /** A whole content bundle for one merchant. */
 export const contentBundle = z.object({
   announcements: z.array(bundleAnnouncement).default([]),
+  translations: z.array(bundleTranslation).default([]),
   help: z.array(bundleHelp).default([]),
   contracts: z.array(bundleContract).default([]),
   branding: bundleBranding.optional(),
@@ -69,6 +84,12 @@ export const contentBundle = z.object({
   for (const a of bundle.announcements) {
     if (seen.has(a.slug)) ctx.addIssue({ code: 'custom', message: `Two announcements named ${a.slug}`, path: ['announcements'] });
     seen.add(a.slug);
+  }
+  const translated = new Set<string>();
+  for (const t of bundle.translations) {
+    if (!seen.has(t.slug)) ctx.addIssue({ code: 'custom', message: `${t.language}/${t.slug} translates ${t.slug}, which is not in the folder`, path: ['translations'] });
+    if (translated.has(`${t.language}/${t.slug}`)) ctx.addIssue({ code: 'custom', message: `Two ${t.language} versions of ${t.slug}`, path: ['translations'] });
+    translated.add(`${t.language}/${t.slug}`);
   }
   const promotions = new Set(bundle.announcements.filter((a) => a.type === 'PR').map((a) => a.slug));
   for (const a of bundle.announcements) {

@@ -32,7 +32,7 @@ export default function GameSwitcher({ vassalage, nodeId }: GameSwitcherProps) {
       <h2 id="lotto-lobby-title">{t('lottery.lobby', { vendor: others[0]?.displayName ?? vassalage })}</h2>
       <ul>
         {others.map((g) => (
-          <li key={g.nodeId}><a href={hrefOf(g.gameId)}>{g.gameName}</a></li>
+          <li key={g.nodeId}><a href={hrefOf(g.gameId)} dir="auto">{g.gameName}</a></li>
         ))}
       </ul>
     </nav>

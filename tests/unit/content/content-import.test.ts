@@ -25,7 +25,28 @@ describe('content folder (npm run operator -- content import)', () => {
     const read = async () => contentImportSql('DEMO', contentBundle.parse((await readContentFolder('content/demo/DEMO', 'DEMO', NOW)).bundle), NOW);
     const first = await read();
     expect(await read()).toEqual(first);
-    expect(first.every((sql) => /ON CONFLICT|DELETE FROM announcement_images|INSERT INTO announcement_images|UPDATE merchants/.test(sql))).toBe(true);
+    expect(first.every((sql) => /ON CONFLICT|DELETE FROM announcement_(images|translations)|INSERT INTO announcement_(images|translations)|UPDATE merchants/.test(sql))).toBe(true);
+  });
+
+  it('reads announcements/<LANG>/<slug>.md as that announcement in another language (README "Operator content")', async () => {
+    const parsed = contentBundle.parse((await readContentFolder('content/demo/DEMO', 'DEMO', NOW)).bundle);
+    const arabic = parsed.translations.filter((t) => t.language === 'AR');
+    expect(arabic.map((t) => t.slug)).toEqual(expect.arrayContaining(['notice-new-games', 'banner-welcome', 'welcome-bonus', 'popup-guests']));
+    expect(arabic.find((t) => t.slug === 'welcome-bonus')).toMatchObject({ title: expect.stringMatching(/مكافأة/), label: 'جديد', content: expect.stringContaining('<li>') });
+    const sql = contentImportSql('DEMO', parsed, NOW).filter((s) => s.includes('announcement_translations'));
+    expect(sql.some((s) => s.startsWith('DELETE') && s.includes("'welcome-bonus'"))).toBe(true);
+  });
+
+  it('refuses a version of an announcement the folder lacks, an unknown language, and two versions in one language', () => {
+    const base = { slug: 'a', type: 'A', title: 't', startDate: 0 };
+    const issues = (translations: unknown[]) => {
+      const result = contentBundle.safeParse({ announcements: [base], translations });
+      return result.success ? [] : result.error.issues.map((i) => i.message);
+    };
+    expect(issues([{ slug: 'a', language: 'ar', title: 'ع' }])).toEqual([]);
+    expect(issues([{ slug: 'b', language: 'AR', title: 'ع' }])).toEqual([expect.stringContaining('AR/b translates b')]);
+    expect(issues([{ slug: 'a', language: 'XX', title: 'x' }])).toEqual([expect.stringContaining('Not a supported language')]);
+    expect(issues([{ slug: 'a', language: 'AR', title: 'x' }, { slug: 'a', language: 'ar', title: 'y' }])).toEqual([expect.stringContaining('Two AR versions')]);
   });
 
   it('refuses a bundle with clear paths: a bad type, a link to a missing promotion, a child without section', () => {

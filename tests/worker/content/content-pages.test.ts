@@ -50,10 +50,10 @@ describe('help centre in the first HTML (edge fill)', () => {
     const { tag, title } = await sharedHelp();
     const en = await get(`${SITE2}/m/help?lang=en`);
     expect(en.status).toBe(200);
-    expect(en.text).toContain(`<h2>${title}</h2>`);
-    expect(en.text).toContain(`<h3>Minimum ${tag}</h3>`);
+    expect(en.text).toContain(`<h2 dir="auto">${title}</h2>`);
+    expect(en.text).toContain(`<h3 dir="auto">Minimum ${tag}</h3>`);
     expect(en.text).toContain('<p>How to <b>deposit</b></p>');
-    expect(en.text).toContain(`<a href="/m/help?p=0">${title}</a>`);
+    expect(en.text).toContain(`<a href="/m/help?p=0" dir="auto">${title}</a>`);
     expect(en.text).toContain('Open en');
     expect(en.text).not.toMatch(/<script|onerror|onmouseover|javascript:/);
     expect(en.text).not.toContain('empty en');
@@ -80,7 +80,7 @@ describe('help centre in the first HTML (edge fill)', () => {
   ])('%s, marked for scrolling', async (_name, query, expected) => {
     const { tag } = await sharedHelp();
     const text = (await get(`${SITE2}/m/help${query(tag)}&lang=en`)).text;
-    const selected = /<details[^>]*data-selected[^>]*><summary><h[23]>([^<]*)</.exec(text);
+    const selected = /<details[^>]*data-selected[^>]*><summary><h[23] dir="auto">([^<]*)</.exec(text);
     expect(selected?.[1]).toBe(expected(tag));
     expect(text.match(/data-selected/g)).toHaveLength(1);
   });
@@ -88,14 +88,14 @@ describe('help centre in the first HTML (edge fill)', () => {
   it('helpDetail shows the chosen child under its section, a section with its children, or the list', async () => {
     const { tag, title } = await sharedHelp();
     const child = (await get(`${SITE2}/m/helpDetail?tag=${tag}&c=0`)).text;
-    expect(child).toContain(`<p class="promo-label">${title}</p><h2 id="help-item">Minimum ${tag}</h2>`);
+    expect(child).toContain(`<p class="promo-label" dir="auto">${title}</p><h2 id="help-item" dir="auto">Minimum ${tag}</h2>`);
     expect(child).toContain('Back EN, centre d&#39;aide</a>');
     const section = (await get(`${SITE2}/m/helpDetail?tag=${tag}`)).text;
-    expect(section).toContain(`<a href="/m/helpDetail?p=0&amp;c=1">Speed ${tag}</a>`);
+    expect(section).toContain(`<a href="/m/helpDetail?p=0&amp;c=1" dir="auto">Speed ${tag}</a>`);
     const list = (await get(`${SITE2}/m/helpDetail?p=99`)).text;
     // The rewriter reads attributes as written: decoded once, escaped once (no `&amp;amp;` shown as `&amp;`).
     expect(list).toContain('<nav aria-label="Topics EN &amp; FAQ">');
-    expect(list).toContain(`<a href="/m/helpDetail?p=1">Bonus ${tag}</a>`);
+    expect(list).toContain(`<a href="/m/helpDetail?p=1" dir="auto">Bonus ${tag}</a>`);
   });
 
   it('gives the page a new ETag when the help changes, so no stale copy is confirmed', async () => {
@@ -126,9 +126,9 @@ describe('promotions in the first HTML (edge fill)', () => {
     const { slug, id } = await promotion('DEMO2');
     const other = await promotion('DEMO');
     const text = (await get(`${SITE2}/m/activity`)).text;
-    expect(text).toContain(`<h2 id="promo-${id}">Cashback ${slug}</h2>`);
-    expect(text).toContain('<p class="promo-label">Hot</p>');
-    expect(text).toContain('<div class="promo-excerpt rich"><p>Ten <b>percent</b></p></div>');
+    expect(text).toContain(`<h2 id="promo-${id}" dir="auto">Cashback ${slug}</h2>`);
+    expect(text).toContain('<p class="promo-label" dir="auto">Hot</p>');
+    expect(text).toContain('<div class="promo-excerpt rich" dir="auto"><p>Ten <b>percent</b></p></div>');
     expect(text).toContain(`href="/m/activityDetail?id=${id}"`);
     expect(text).toContain(`src="${IMAGE(2)}"`);
     expect(text).toContain('More EN');
@@ -140,7 +140,7 @@ describe('promotions in the first HTML (edge fill)', () => {
     const { slug, id } = await promotion('DEMO2');
     const other = await promotion('DEMO');
     const detail = (await get(`${SITE2}/m/activityDetail?id=${id}`)).text;
-    expect(detail).toContain(`<h2 id="promo-title">Cashback ${slug}</h2>`);
+    expect(detail).toContain(`<h2 id="promo-title" dir="auto">Cashback ${slug}</h2>`);
     expect(detail).toContain(`data-promotion="${id}"`);
     expect(detail).not.toContain('not running');
     for (const query of [`?id=${other.id}`, '?id=999999', '?id=abc', '']) {

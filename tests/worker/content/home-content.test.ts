@@ -43,7 +43,7 @@ describe('home content written by the edge', () => {
     expect(answer.text).toContain('fetchpriority="high"');
     expect(answer.text).toMatch(/<button type="button" class="home-banner" data-node="12" data-game-type="RNG" data-vendor="PD">/);
     // Titles are plain text on the way in and out; what reaches the page is escaped again.
-    expect(answer.text).toContain('<a href="/m/notice?index=0">Notice &#34;&#34;</a>');
+    expect(answer.text).toContain('<a href="/m/notice?index=0" dir="auto">Notice &#34;&#34;</a>');
     expect(answer.text).not.toContain('<script>alert');
     expect(answer.text).toContain('data-video="https://www.youtube.com/watch?v=aqz-KE-bpKQ"');
     expect(answer.text).toContain('<a class="local-banner" href="/m/gameCenter?type=LOCAL">');

@@ -73,8 +73,8 @@ describe('/m/home in upstream mode: the platform’s hot games, escaped; its fai
   it('writes the platform’s games with every text escaped, asked as the island asks', async () => {
     calls.length = 0;
     const answer = await get('/m/home?lang=ar', upstream(answering([hot])));
-    expect(answer.text).toContain('<span class="tile-name">&lt;img src=x onerror=alert(1)&gt;&quot;Hot&quot;</span>');
-    expect(answer.text).toContain('<span class="tile-vendor" id="hot-vendor-601">Vendor &amp; &lt;b&gt;Co&lt;/b&gt;</span>');
+    expect(answer.text).toContain('<span class="tile-name" dir="auto">&lt;img src=x onerror=alert(1)&gt;&quot;Hot&quot;</span>');
+    expect(answer.text).toContain('<span class="tile-vendor" id="hot-vendor-601" dir="auto">Vendor &amp; &lt;b&gt;Co&lt;/b&gt;</span>');
     expect(answer.text).toContain('src="https://cdn.test/h.png?a=1&amp;b=2"');
     expect(answer.text).not.toMatch(/<img src=x|<b>Co/);
     const call = calls.find((c) => c.path.endsWith('GCSGAME_hotGamesV2'))!;

@@ -66,7 +66,7 @@ describe('/m/gameList: the first page in the first HTML (built-in API)', () => {
     expect(answer.text).toContain('<div class="game-list-screen"><h2 class="list-title">Slots EN</h2>');
     expect(answer.text).not.toContain('Loading');
     expect(answer.text.match(/<li><div class="tile tile-v\d">/g)).toHaveLength(9);
-    for (const game of expected) expect(answer.text).toContain(`<span class="tile-name">${game.gameName.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</span>`);
+    for (const game of expected) expect(answer.text).toContain(`<span class="tile-name" dir="auto">${game.gameName.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</span>`);
     expect(answer.text.match(/fetchPriority="high"/g)).toHaveLength(3);
     expect(answer.text.match(/loading="lazy"/g)).toHaveLength(3);
     expect(answer.text).toMatch(/<img src="[^"]+" alt="" loading="eager" fetchPriority="high" decoding="async" width="160" height="160"\/>/);
@@ -158,8 +158,8 @@ describe('/m/gameList in upstream mode: the platform’s list, escaped; its fail
   it('writes the platform’s games with every text escaped, asked as the island asks', async () => {
     calls.length = 0;
     const answer = await get('/m/gameList?gameType=RNG&lang=fa', upstream);
-    expect(answer.text).toContain('<span class="tile-name">&lt;img src=x onerror=alert(1)&gt;&quot;Quote&quot;</span>');
-    expect(answer.text).toContain('<span class="tile-vendor" id="game-vendor-501">Vendor &amp; &lt;b&gt;Co&lt;/b&gt;</span>');
+    expect(answer.text).toContain('<span class="tile-name" dir="auto">&lt;img src=x onerror=alert(1)&gt;&quot;Quote&quot;</span>');
+    expect(answer.text).toContain('<span class="tile-vendor" id="game-vendor-501" dir="auto">Vendor &amp; &lt;b&gt;Co&lt;/b&gt;</span>');
     expect(answer.text).toContain('src="https://cdn.test/a.png?x=1&amp;y=&quot;2&quot;"');
     expect(answer.text).not.toMatch(/<img src=x|<b>Co/);
     const block = /<script type="application\/json"[^>]*>(.*?)<\/script>/.exec(answer.text)![1]!;

@@ -36,7 +36,7 @@ describe('home edge fill in upstream mode', () => {
     const answer = await page('/m/home?lang=th', { env: { ASSETS: assets(), UPSTREAM_API_URL: PLATFORM }, options });
     expect(answer.status).toBe(200);
     expect(answer.text).toContain(`<a class="home-banner" href="/m/activity"><img src="${PLATFORM}${STANDIN_BANNER.image}" alt="${STANDIN_BANNER.title}"`);
-    expect(answer.text).toContain(`<a href="/m/notice?index=0">${STANDIN_NOTICE.title}</a>`);
+    expect(answer.text).toContain(`<a href="/m/notice?index=0" dir="auto">${STANDIN_NOTICE.title}</a>`);
     expect(answer.text).not.toContain('marquee-empty');
     const asked = standin.seen.filter((r) => new URL(r.url).pathname === '/wps/relay/MCSFE_getListAnnouncements').at(-1)!;
     expect(new URL(asked.url).searchParams.get('types')).toBe('B,A,PL');

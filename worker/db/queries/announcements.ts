@@ -35,21 +35,25 @@ interface GameLinkage { roomId?: string; nodeId?: number; gameType?: string; ven
 /**
  * The published announcements of a merchant matching `filter`, in the operator's order (sort_order; then running before coming, newest start
  * first): within their window [start, end), promotions also before their start ("coming soon"). With a member,
- * `read` and the member's application status are joined. Content is sanitised again on the way out.
+ * `read` and the member's application status are joined. Title, content and label are those of `language` (a code
+ * of contract/languageCodes.ts, any case) where the operator gave that language a version (migration 0025), else the
+ * announcement's own, in the site's default language (per field: an empty translated body or label keeps the
+ * default's). Content is sanitised again on the way out.
  */
 export async function listAnnouncements(
-  db: D1Database, merchantCode: string, filter: AnnouncementFilter, memberId: number | null, now = Date.now(),
+  db: D1Database, merchantCode: string, filter: AnnouncementFilter, memberId: number | null, language: string, now = Date.now(),
 ): Promise<Announcement[]> {
   const types = filter.types;
   const where = [`a.merchant_code = ?`, `a.published = 1`, `a.type IN (${types.map(() => '?').join(',')})`,
     `(a.end_date IS NULL OR a.end_date > ?)`, `(a.start_date <= ? OR a.type = 'PR')`];
-  const params: (string | number | null)[] = [memberId, memberId, merchantCode, ...types, now, now];
+  const params: (string | number | null)[] = [memberId, memberId, language.toUpperCase(), merchantCode, ...types, now, now];
   if (filter.groupName !== undefined) { where.push(`a.group_name = ?`); params.push(filter.groupName); }
   if (filter.execution !== undefined) { where.push(`a.execution = ?`); params.push(filter.execution); }
   if (filter.linkageType !== undefined) { where.push(`a.linkage_type = ?`); params.push(filter.linkageType); }
   params.push(now);
   const { results } = await db.prepare(
-    `SELECT a.id, a.type, a.title, a.content, a.execution, a.group_name, a.promotion_type, a.label, a.linkage_type,
+    `SELECT a.id, a.type, COALESCE(t.title, a.title) AS title, COALESCE(NULLIF(t.content, ''), a.content) AS content,
+            a.execution, a.group_name, a.promotion_type, COALESCE(NULLIF(t.label, ''), a.label) AS label, a.linkage_type,
             a.linkage, a.applicable, a.start_date, a.end_date,
             (SELECT json_group_array(json_object('sequence', i.sequence, 'url', i.url))
                FROM (SELECT sequence, url FROM announcement_images WHERE announcement_id = a.id ORDER BY sequence) i) AS images,
@@ -57,6 +61,7 @@ export async function listAnnouncements(
        FROM announcements a
        LEFT JOIN announcement_reads r ON r.announcement_id = a.id AND r.member_id = ?
        LEFT JOIN promotion_applications p ON p.announcement_id = a.id AND p.member_id = ?
+       LEFT JOIN announcement_translations t ON t.announcement_id = a.id AND t.language = ?
       WHERE ${where.join(' AND ')}
       ORDER BY a.sort_order, a.start_date > ?, a.start_date DESC, a.id DESC
       LIMIT 200`,

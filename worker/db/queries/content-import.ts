@@ -18,7 +18,7 @@ function sqlValue(value: string | number | null): string {
 
 /**
  * Statements that bring `merchantCode`'s content to `bundle`: upserts by slug (a second run changes nothing),
- * images replaced per announcement, help children after their sections, promotions before the banners linking to
+ * images and versions in other languages replaced per announcement, help children after their sections, promotions before the banners linking to
  * them. Contract offers keep an agent's answer (only the terms follow the folder). Run them as one D1 batch.
  */
 export function contentImportSql(merchantCode: string, bundle: ContentBundle, now: number): string[] {
@@ -47,6 +47,14 @@ export function contentImportSql(merchantCode: string, bundle: ContentBundle, no
     a.images.forEach((url, i) => {
       out.push(`INSERT INTO announcement_images (announcement_id, sequence, url) SELECT ${idOf(a.slug)}, ${i + 1}, ${sqlText(url)}`);
     });
+    // The announcement's versions in other languages follow the folder: replaced as its images are.
+    out.push(`DELETE FROM announcement_translations WHERE announcement_id = ${idOf(a.slug)}`);
+    for (const t of bundle.translations.filter((x) => x.slug === a.slug)) {
+      out.push(
+        `INSERT INTO announcement_translations (announcement_id, language, title, content, label)
+         SELECT ${idOf(a.slug)}, ${sqlText(t.language)}, ${sqlText(plainText(t.title))}, ${sqlText(sanitizeRich(t.content))}, ${sqlText(plainText(t.label))}`,
+      );
+    }
   }
   const help = [...bundle.help].sort((a, b) => Number(a.parent !== undefined) - Number(b.parent !== undefined));
   for (const h of help) {

@@ -1,6 +1,6 @@
 /**
  * The operator's content and outbox commands (README "Operator content", `npm run operator -- content …`,
- * `npm run sms:outbox`, `npm run mail:outbox`): announcements to list and publish, the players' feedback to read,
+ * `npm run sms:outbox`, `npm run mail:outbox`): announcements to list, publish and translate, payment method names, the players' feedback to read,
  * the local outboxes to print, and the batch that runs the content import and the demo seed. Imports nothing, so
  * the operator scripts run it under Node's type stripping.
  */
@@ -39,6 +39,39 @@ export async function setAnnouncementPublished(db: D1Database, merchantCode: str
     .prepare(`UPDATE announcements SET published = ? WHERE merchant_code = ? AND slug = ?`)
     .bind(published ? 1 : 0, merchantCode, slug)
     .run();
+}
+
+/**
+ * Sets an announcement's version in `language` (upper-case code of contract/languageCodes.ts; migration 0025): its
+ * title (plain text) and body (rich HTML, already sanitised by the caller); the label stays the default's. False
+ * when the merchant has no announcement `slug`.
+ */
+export async function setAnnouncementTranslation(
+  db: D1Database, merchantCode: string, slug: string, language: string, title: string, content: string,
+): Promise<boolean> {
+  const result = await db
+    .prepare(`INSERT INTO announcement_translations (announcement_id, language, title, content)
+      SELECT id, ?, ?, ? FROM announcements WHERE merchant_code = ? AND slug = ?
+      ON CONFLICT (announcement_id, language) DO UPDATE SET title = excluded.title, content = excluded.content`)
+    .bind(language, title, content, merchantCode, slug)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Sets a payment method's display name in `language` (upper-case code; migration 0025). False when the merchant
+ * has no method `methodCode`.
+ */
+export async function setPaymentMethodName(
+  db: D1Database, merchantCode: string, methodCode: string, language: string, name: string,
+): Promise<boolean> {
+  const result = await db
+    .prepare(`INSERT INTO payment_method_names (merchant_code, method_code, language, display_name)
+      SELECT merchant_code, method_code, ?, ? FROM payment_methods WHERE merchant_code = ? AND method_code = ?
+      ON CONFLICT (merchant_code, method_code, language) DO UPDATE SET display_name = excluded.display_name`)
+    .bind(language, name, merchantCode, methodCode)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
 }
 
 /** A player's feedback as the operator reads it (read_at null while unread; type: feedback type code). */

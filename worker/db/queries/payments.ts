@@ -36,11 +36,18 @@ function toMethod(row: MethodRow): PaymentMethod {
   };
 }
 
-/** The enabled payment methods of a site, in their sorting order. */
-export async function listPaymentMethods(db: D1Database, merchantCode: string): Promise<PaymentMethod[]> {
+/**
+ * The enabled payment methods of a site, in their sorting order. `displayName` is the method's name in `language`
+ * (a code of contract/languageCodes.ts, any case) where the operator gave one (payment_method_names, migration
+ * 0025), else its own name in the site's default language.
+ */
+export async function listPaymentMethods(db: D1Database, merchantCode: string, language: string): Promise<PaymentMethod[]> {
+  const columns = METHOD_COLUMNS.split(', ').map((c) => (c === 'display_name' ? 'COALESCE(n.display_name, m.display_name) AS display_name' : `m.${c}`));
   const { results } = await db
-    .prepare(`SELECT ${METHOD_COLUMNS} FROM payment_methods WHERE merchant_code = ? AND enabled = 1 ORDER BY sort_order, method_code`)
-    .bind(merchantCode)
+    .prepare(`SELECT ${columns.join(', ')} FROM payment_methods m
+      LEFT JOIN payment_method_names n ON n.merchant_code = m.merchant_code AND n.method_code = m.method_code AND n.language = ?
+      WHERE m.merchant_code = ? AND m.enabled = 1 ORDER BY m.sort_order, m.method_code`)
+    .bind(language.toUpperCase(), merchantCode)
     .all<MethodRow>();
   return results.map(toMethod);
 }

@@ -8,7 +8,8 @@ import type { PromotionView } from '../../services/content/content-sanitise';
  * "where the text is the operator's, the edge fills it into the page"). Pure string builders: every title, label
  * and interface text is escaped here; rich `content` must arrive sanitised (fills/content.ts sanitises every
  * answer again with the rich-text allowlist, in built-in and upstream mode alike). The interface texts come from
- * the pre-rendered page itself (translated at build time, read from its data attributes).
+ * the pre-rendered page itself (translated at build time, read from its data attributes). Every operator text
+ * (titles, labels, bodies) carries `dir="auto"`: isolated and in its own direction on LTR and RTL pages alike.
  */
 
 /** An attribute's value as written in the file (the rewriter gives it undecoded), with its character references decoded. */
@@ -53,7 +54,9 @@ export interface HelpTexts {
   topics: string;
 }
 
-const rich = (html: string) => `<div class="rich">${html}</div>`;
+/** Operator text in its own direction (issue 23: `dir="auto"` isolates it, so "12 new slots" reads right in RTL). */
+const AUTO = ' dir="auto"';
+const rich = (html: string) => `<div class="rich"${AUTO}>${html}</div>`;
 
 /**
  * The accordion of /m/help: a `<details>` per section with its children; the selected section and child are open
@@ -65,19 +68,19 @@ export function helpAccordion(entries: readonly HelpEntry[], selection: HelpSele
     const children = section.children.map((child, c) => {
       const open = sectionOpen && selection.child === c;
       return `<details class="help-child" id="help-${i}-${c}"${open ? ' open data-selected' : ''}>`
-        + `<summary><h3>${escapeHtml(child.title)}</h3></summary>${rich(child.content)}`
-        + `<p><a href="${escapeHtml(helpDetailHref(i, c))}">${escapeHtml(texts.open)}<span class="visually-hidden">: ${escapeHtml(child.title)}</span></a></p>`
+        + `<summary><h3${AUTO}>${escapeHtml(child.title)}</h3></summary>${rich(child.content)}`
+        + `<p><a href="${escapeHtml(helpDetailHref(i, c))}">${escapeHtml(texts.open)}<span class="visually-hidden">: <bdi>${escapeHtml(child.title)}</bdi></span></a></p>`
         + `</details>`;
     }).join('');
     const marked = sectionOpen ? (selection.child === null ? ' open data-selected' : ' open') : '';
     return `<details class="card help-section" id="help-${i}" data-tag="${escapeHtml(section.tag)}"${marked}>`
-      + `<summary><h2>${escapeHtml(section.title)}</h2></summary>${rich(section.content)}${children}</details>`;
+      + `<summary><h2${AUTO}>${escapeHtml(section.title)}</h2></summary>${rich(section.content)}${children}</details>`;
   }).join('');
 }
 
 /** The strip of help titles at the foot of the help pages (accounts §2 "a navigation strip … in the footer"). */
 export function helpStrip(entries: readonly HelpEntry[]): string {
-  return `<ul>${entries.map((s, i) => `<li><a href="/m/help?p=${i}">${escapeHtml(s.title)}</a></li>`).join('')}</ul>`;
+  return `<ul>${entries.map((s, i) => `<li><a href="/m/help?p=${i}"${AUTO}>${escapeHtml(s.title)}</a></li>`).join('')}</ul>`;
 }
 
 /**
@@ -86,18 +89,18 @@ export function helpStrip(entries: readonly HelpEntry[]): string {
  */
 export function helpDetail(entries: readonly HelpEntry[], selection: HelpSelection, texts: Pick<HelpTexts, 'back' | 'topics'>): string {
   if (selection.section === null) {
-    const links = entries.map((s, i) => `<li><a href="${helpDetailHref(i)}">${escapeHtml(s.title)}</a></li>`).join('');
+    const links = entries.map((s, i) => `<li><a href="${helpDetailHref(i)}"${AUTO}>${escapeHtml(s.title)}</a></li>`).join('');
     return `<nav aria-label="${escapeHtml(texts.topics)}"><ul class="link-list">${links}</ul></nav>`;
   }
   const s = selection.section;
   const section = entries[s]!;
   const item = selection.child === null ? section : section.children[selection.child]!;
   const children = selection.child === null && section.children.length > 0
-    ? `<ul class="link-list">${section.children.map((c, i) => `<li><a href="${escapeHtml(helpDetailHref(s, i))}">${escapeHtml(c.title)}</a></li>`).join('')}</ul>`
+    ? `<ul class="link-list">${section.children.map((c, i) => `<li><a href="${escapeHtml(helpDetailHref(s, i))}"${AUTO}>${escapeHtml(c.title)}</a></li>`).join('')}</ul>`
     : '';
   return `<article class="card help-article" aria-labelledby="help-item">`
-    + (selection.child !== null ? `<p class="promo-label">${escapeHtml(section.title)}</p>` : '')
-    + `<h2 id="help-item">${escapeHtml(item.title)}</h2>${rich(item.content)}${children}`
+    + (selection.child !== null ? `<p class="promo-label"${AUTO}>${escapeHtml(section.title)}</p>` : '')
+    + `<h2 id="help-item"${AUTO}>${escapeHtml(item.title)}</h2>${rich(item.content)}${children}`
     + `<p><a href="/m/help?p=${s}">${escapeHtml(texts.back)}</a></p></article>`;
 }
 
@@ -112,9 +115,9 @@ const image = (url: string | null, eager: boolean) => (url
 export function promotionCards(list: readonly PromotionView[], texts: { more: string }): string {
   return `<ul class="promo-list">${list.map((p, i) => `<li><article class="card promo-card" aria-labelledby="promo-${p.id}">`
     + image(promotionImage(p), i === 0)
-    + (p.label ? `<p class="promo-label">${escapeHtml(p.label)}</p>` : '')
-    + `<h2 id="promo-${p.id}">${escapeHtml(p.title)}</h2>`
-    + `<div class="promo-excerpt rich">${p.content}</div>`
+    + (p.label ? `<p class="promo-label"${AUTO}>${escapeHtml(p.label)}</p>` : '')
+    + `<h2 id="promo-${p.id}"${AUTO}>${escapeHtml(p.title)}</h2>`
+    + `<div class="promo-excerpt rich"${AUTO}>${p.content}</div>`
     + `<a class="btn btn-small promo-more" href="/m/activityDetail?id=${p.id}" aria-describedby="promo-${p.id}">${escapeHtml(texts.more)}</a>`
     + `</article></li>`).join('')}</ul>`;
 }
@@ -123,6 +126,6 @@ export function promotionCards(list: readonly PromotionView[], texts: { more: st
 export function promotionDetail(p: PromotionView): string {
   return `<article class="card promo-detail" aria-labelledby="promo-title" data-promotion="${p.id}">`
     + image(promotionImage(p), true)
-    + (p.label ? `<p class="promo-label">${escapeHtml(p.label)}</p>` : '')
-    + `<h2 id="promo-title">${escapeHtml(p.title)}</h2>${rich(p.content)}</article>`;
+    + (p.label ? `<p class="promo-label"${AUTO}>${escapeHtml(p.label)}</p>` : '')
+    + `<h2 id="promo-title"${AUTO}>${escapeHtml(p.title)}</h2>${rich(p.content)}</article>`;
 }

@@ -45,7 +45,7 @@ async function promotions(
   const def = contentCalls.announcementList;
   if (direct) {
     const value = await directValue(direct, def, `PR\n${merchantCode}\n${language}`, (db) => announcementList(db, {
-      merchantCode, filter: { types: ['PR'] }, memberId: null,
+      merchantCode, filter: { types: ['PR'] }, memberId: null, language,
     }));
     return value === null ? null : normalisePromotions(value);
   }

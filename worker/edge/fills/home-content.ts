@@ -75,7 +75,7 @@ async function announcementsThroughApi(source: HomeContentSource): Promise<HomeC
 async function announcementsDirect(source: HomeContentSource, direct: DirectSource): Promise<HomeContent | null> {
   const { merchantCode, language } = source;
   const value = await directValue(direct, contentCalls.announcementList, `B,A,PL\n${merchantCode}\n${language}`, (db) => announcementList(db, {
-    merchantCode, filter: { types: ['B', 'A', 'PL'] }, memberId: null,
+    merchantCode, filter: { types: ['B', 'A', 'PL'] }, memberId: null, language,
   }));
   return value === null ? null : homeContentOf(announcementGroupsOf(value));
 }
@@ -165,9 +165,10 @@ export function homeContentMarkup(content: HomeContent): Record<'m_home' | 'marq
   const titles = content.notices.map((title, index) => ({ title, index })).filter((n) => n.title !== '');
   return {
     m_home: slides.length ? slides.map((s) => `<div class="swiper-slide">${s}</div>`).join('') : null,
-    // Twice, so the scrolling strip joins up without a gap; the copy is hidden from assistive technology.
+    // Twice, so the scrolling strip joins up without a gap; the copy is hidden from assistive technology. Each title
+    // is isolated in its own direction (dir="auto"), so a mixed-script notice reads right on an RTL page.
     marquee: titles.length
-      ? [0, 1].map((copy) => `<span class="marquee-run"${copy ? ' aria-hidden="true"' : ''}>${titles.map((n) => `<a href="/m/notice?index=${n.index}"${copy ? ' tabindex="-1"' : ''}>${esc(n.title)}</a>`).join('')}</span>`).join('')
+      ? [0, 1].map((copy) => `<span class="marquee-run"${copy ? ' aria-hidden="true"' : ''}>${titles.map((n) => `<a href="/m/notice?index=${n.index}" dir="auto"${copy ? ' tabindex="-1"' : ''}>${esc(n.title)}</a>`).join('')}</span>`).join('')
       : null,
     m_youtube: videos.length ? videos.join('') : null,
     m_local: locals.length ? locals.join('') : null,

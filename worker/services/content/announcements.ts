@@ -11,6 +11,8 @@ export interface AnnouncementListRequest {
   filter: AnnouncementFilter;
   /** The signed-in member (their `read` and application state are joined), or null for a visitor. */
   memberId: number | null;
+  /** The reader's language (an upper-case code): texts in it where the operator gave one, else the default text. */
+  language: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface AnnouncementListRequest {
  * notices and of the promotions pages (docs/edge.md "Where a fill's data comes from"). `now`: epoch ms (tests).
  */
 export async function announcementList(db: D1Database, request: AnnouncementListRequest, now = Date.now()): Promise<AnnouncementGroups> {
-  const items = await listAnnouncements(db, request.merchantCode, request.filter, request.memberId, now);
+  const items = await listAnnouncements(db, request.merchantCode, request.filter, request.memberId, request.language, now);
   return {
     banners: items.filter((a) => a.type === 'B'),
     player: items.filter((a) => a.type === 'A' || a.type === 'PL'),
