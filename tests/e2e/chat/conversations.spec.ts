@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STATE } from '../../../playwright.config';
 import { registerPlayer, watchForPageErrors } from '../players';
+import { expectNoSeriousA11yViolations } from '../a11y';
 
 /**
  * Conversations end to end in built-in mode (accounts §2 Message centre, /m/webEmail, live chat): a new player
@@ -106,6 +107,7 @@ test('a conversation the agent closes shows the player a closed notice instead o
   await expect(page.getByText('This conversation has ended.')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.chat-form')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'closed conversation');
   await page.getByRole('button', { name: 'Start a new chat' }).click();
   await page.waitForURL((url) => url.pathname === '/m/liveChat' && url.searchParams.get('c') !== first);
   await expect(page.getByPlaceholder('Type a message')).toBeEnabled();

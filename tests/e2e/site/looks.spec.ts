@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerPlayer } from '../players';
 import { hydrateByInteraction, waitForHydration } from '../hydration';
+import { expectNoSeriousA11yViolations } from '../a11y';
 
 /**
  * What the player sees on a 412 px phone, in English and Arabic (right to left): the home header keeps the site's
@@ -80,6 +81,7 @@ test('feedback, deposit, inbox and live chat are drawn with the site\'s own styl
     await page.locator('.inbox-list button').first().click();
     const message = page.locator('.inbox-message');
     await expect(message).toBeVisible();
+    if (lang === 'en') await expectNoSeriousA11yViolations(page, 'inbox message');
     for (const control of [message.locator('.link-button'), message.locator('.btn')]) {
       const style = await control.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, radius: getComputedStyle(el).borderRadius }));
       expect(style.background).not.toMatch(SYSTEM_GREY);
@@ -109,5 +111,6 @@ test('feedback, deposit, inbox and live chat are drawn with the site\'s own styl
     await expect(page.locator('main a[href^="/"]')).toHaveCount(0);
     await expect(page.locator('.page-header .back')).toBeVisible();
     expect(await excessWidth(page), `chat ${lang}`).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, `live chat (${lang})`);
   }
 });

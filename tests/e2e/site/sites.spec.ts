@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, E2E_STATE } from '../../../playwright.config';
+import { expectNoSeriousA11yViolations } from '../a11y';
 
 /**
  * White-label sites and status gating in the browser: the demo site (127.0.0.1) and the second demo site
@@ -64,6 +65,7 @@ async function expectLogoAndService(page: Page): Promise<void> {
   await expect(links.first()).toBeVisible();
   await expect(links.first()).toHaveAttribute('href', 'https://example.com/luckystar/support');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
 }
 
 test('the two demo sites differ as their switches say: theme, live chat and free play', async ({ page }) => {
