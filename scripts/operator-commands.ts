@@ -6,10 +6,13 @@
 import {
   addMerchantDomain, removeMerchantDomain, setMerchantMaintenance, setRestrictedRegions, setSiteSwitch, type OperatorMerchantRow,
 } from '../worker/db/queries/operator-sites.ts';
+import { EVERY_LANGUAGE, setMaintenanceText } from '../worker/db/queries/maintenance-texts.ts';
+import { LANGUAGES } from '../contract/languageCodes.ts';
 
 /** A parsed operator command. Merchant codes are as typed; the runner resolves them case-insensitively. */
 export type OperatorCommand =
   | { kind: 'maintenance'; merchant: string; on: boolean }
+  | { kind: 'maintenance-text'; merchant: string; language: string; text: string | null }
   | { kind: 'regions'; merchant: string; regions: string[] }
   | { kind: 'domain-add'; host: string; merchant: string }
   | { kind: 'domain-remove'; host: string; merchant: string }
@@ -19,6 +22,9 @@ export type OperatorCommand =
 /** Usage text printed on any argument error. */
 export const USAGE = `usage: npm run operator -- <command> [--remote]
   maintenance on|off <merchant>           page requests get the maintenance page (503) while on
+  maintenance-text <merchant> <language|all> <text…|none>
+                                          the maintenance page's text in one language (EN, AR, …) or in every
+                                          language without its own (all); none: the built-in text again
   regions <merchant> <CC,CC,…|none>       visitors from these countries (ISO 3166-1 alpha-2) get the restricted page (451)
   domain add|remove <host> <merchant>     route a host name (no scheme, no port) to a merchant, or stop routing it
   switch <merchant> <moduleId> on|off     turn a site switch (module) on or off
@@ -92,6 +98,34 @@ function moduleArg(value: string | undefined): string {
   return id;
 }
 
+/** Longest maintenance text an operator may set (characters): a few sentences on a phone's first screen. */
+export const MAINTENANCE_TEXT_MAX = 500;
+
+/** `all` → '*', else a language code of contract/languageCodes.ts (any case) → upper case. */
+function maintenanceLanguageArg(value: string | undefined): string {
+  if (value?.toLowerCase() === 'all') return EVERY_LANGUAGE;
+  const code = (value ?? '').toUpperCase();
+  if (!(LANGUAGES as readonly string[]).includes(code)) {
+    throw new UsageError(`language code (${LANGUAGES.join(', ')}) or all expected, got ${JSON.stringify(value ?? '')}`);
+  }
+  return code;
+}
+
+/**
+ * The maintenance text from the rest of the command line: words joined by one space, control characters (line
+ * breaks included) turned into spaces, at most MAINTENANCE_TEXT_MAX characters; `none` → null. Plain text: the
+ * edge writes it as text, so markup shows as typed.
+ */
+export function parseMaintenanceText(words: readonly string[]): string | null {
+  // Control characters are exactly what is removed here.
+  // eslint-disable-next-line no-control-regex
+  const text = words.join(' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (text === '') throw new UsageError('maintenance text expected (or none)');
+  if (text.toLowerCase() === 'none') return null;
+  if ([...text].length > MAINTENANCE_TEXT_MAX) throw new UsageError(`maintenance text too long: at most ${MAINTENANCE_TEXT_MAX} characters`);
+  return text;
+}
+
 function expectCount(args: readonly string[], count: number): void {
   if (args.length !== count) throw new UsageError(`${args[0]} takes ${count - 1} argument(s), got ${args.length - 1}`);
 }
@@ -103,6 +137,9 @@ export function parseCommand(args: readonly string[]): OperatorCommand {
     case 'maintenance':
       expectCount(args, 3);
       return { kind: 'maintenance', on: onOff(a), merchant: merchantArg(b) };
+    case 'maintenance-text':
+      if (args.length < 4) throw new UsageError('maintenance-text takes a merchant, a language (or all) and the text (or none)');
+      return { kind: 'maintenance-text', merchant: merchantArg(a), language: maintenanceLanguageArg(b), text: parseMaintenanceText(args.slice(3)) };
     case 'regions':
       expectCount(args, 3);
       return { kind: 'regions', merchant: merchantArg(a), regions: parseRegions(b) };
@@ -127,6 +164,8 @@ export async function applyChange(db: D1Database, command: OperatorCommand, code
   switch (command.kind) {
     case 'maintenance':
       return setMerchantMaintenance(db, code, command.on);
+    case 'maintenance-text':
+      return setMaintenanceText(db, code, command.language, command.text);
     case 'regions':
       return setRestrictedRegions(db, code, command.regions);
     case 'domain-add':

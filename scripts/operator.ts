@@ -1,6 +1,7 @@
 /**
  * Operator script for the white-label sites, on the local D1 database or, with `--remote`, the deployed one:
  *   npm run operator -- maintenance on|off <merchant>
+ *   npm run operator -- maintenance-text <merchant> <language|all> <text…|none>
  *   npm run operator -- regions <merchant> <CC,CC,…|none>
  *   npm run operator -- domain add|remove <host> <merchant>
  *   npm run operator -- switch <merchant> <moduleId> on|off
@@ -73,6 +74,10 @@ function done(command: Exclude<OperatorCommand, { kind: 'list' }>, code: string)
   switch (command.kind) {
     case 'maintenance':
       return `${code}: maintenance ${command.on ? 'ON — pages answer 503 with the maintenance page' : 'off'}.`;
+    case 'maintenance-text': {
+      const where = command.language === '*' ? 'every language without its own' : command.language;
+      return `${code}: maintenance text for ${where} ${command.text === null ? 'removed (built-in text)' : 'set'}.`;
+    }
     case 'regions':
       return `${code}: restricted regions ${command.regions.join(',') || 'none'}.`;
     case 'domain-add':

@@ -40,7 +40,7 @@ export default function InboxScreen() {
         <p className="muted"><time dateTime={new Date(open.createdAt).toISOString()}>{when(open.createdAt)}</time></p>
         {/* Sanitised on the server with an allowlist (worker/model/rich-text.ts). */}
         <div className="rich-text" dir="auto" dangerouslySetInnerHTML={{ __html: open.content }} />
-        <button type="button" className="button secondary" onClick={() => void inbox.remove(open.id)}>{t('inbox.delete')}</button>
+        <button type="button" className="btn" onClick={() => void inbox.remove(open.id)}>{t('inbox.delete')}</button>
       </article>
     );
   }

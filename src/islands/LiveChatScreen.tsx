@@ -5,7 +5,8 @@ import { activeTag, t } from '../../rules/i18n';
 import { CHAT_MAX_CHARS } from '../../contract/chat-protocol';
 import { $session } from '../stores/concepts/session';
 import { usePage } from '../hooks/usePage';
-import { liveChatPage } from '../stores/pages/chat';
+import { liveChatPage, startLiveChat } from '../stores/pages/chat';
+import { siteHeaderColour } from '../lib/siteColour';
 
 function time(ms: number): string {
   return new Intl.DateTimeFormat(activeTag(), { timeStyle: 'short' }).format(ms);
@@ -13,8 +14,12 @@ function time(ms: number): string {
 
 /**
  * The player's live-chat page (opened by the launch call's chatUrl: /m/liveChat?c=<conversation>&lang&back): the
- * conversation with the support agents, delivery (✓) and read (✓✓) receipts, a message box, and a back link to
- * the page chat was opened from. Text only, shown as text. Resumes by itself after a dropped connection.
+ * conversation with the support agents, delivery (✓) and read (✓✓) receipts and a message box. Text only, shown
+ * as text. Resumes by itself after a dropped connection. Back is the frame header's arrow (no second link).
+ * Once the conversation is closed (by an agent) the message box and Send give way to a closed notice with
+ * "Start a new chat", which runs the same launch call as the message centre (a new conversation opens, since
+ * none is open; the page to come back to stays the launch's `back`), so the player is never left typing into a
+ * conversation that no one reads.
  */
 export default function LiveChatScreen() {
   const hydrated = useHydrated();
@@ -40,11 +45,11 @@ export default function LiveChatScreen() {
     return <p className="empty-state"><a href="/m/message">{t('message.liveChat')}</a></p>;
   }
   const back = params.get('back');
-  const status = connection === 'closed' ? t('chat.closed') : connection === 'reconnecting' ? t('chat.reconnecting')
+  const backUrl = back && back.startsWith('/') && !back.startsWith('//') ? back : undefined;
+  const status = connection === 'reconnecting' ? t('chat.reconnecting')
     : connection === 'refused' ? t('error.conversation_not_found') : connection === 'connecting' ? t('common.loading') : '';
   return (
     <section className="chat" aria-label={t('message.liveChat')}>
-      {back && back.startsWith('/') && !back.startsWith('//') && <a className="link-button" href={back}>{t('common.back')}</a>}
       <ol className="chat-lines" ref={list} aria-live="polite">
         {lines.length === 0 && connection === 'open' && <li className="muted">{t('chat.empty')}</li>}
         {lines.map((line) => (
@@ -63,20 +68,32 @@ export default function LiveChatScreen() {
         ))}
       </ol>
       {status && <p role="status" className="muted">{status}</p>}
-      <form
-        className="chat-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (page.send(draft, session.userName)) setDraft('');
-        }}
-      >
-        <label htmlFor="chat-text" className="visually-hidden">{t('chat.placeholder')}</label>
-        <textarea
-          id="chat-text" dir="auto" value={draft} maxLength={CHAT_MAX_CHARS} placeholder={t('chat.placeholder')} rows={2}
-          disabled={connection === 'closed' || connection === 'refused'} onChange={(e) => setDraft(e.target.value)}
-        />
-        <button type="submit" className="button" disabled={draft.trim() === '' || connection === 'closed' || connection === 'refused'}>{t('chat.send')}</button>
-      </form>
+      {connection === 'closed' ? (
+        <div className="chat-ended" role="status">
+          <p>{t('chat.closed')}</p>
+          <button
+            type="button" className="btn btn-primary"
+            onClick={() => void startLiveChat({ title: t('message.liveChat'), headerColor: siteHeaderColour(), backUrl })}
+          >
+            {t('chat.startNew')}
+          </button>
+        </div>
+      ) : (
+        <form
+          className="chat-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (page.send(draft, session.userName)) setDraft('');
+          }}
+        >
+          <label htmlFor="chat-text" className="visually-hidden">{t('chat.placeholder')}</label>
+          <textarea
+            id="chat-text" dir="auto" value={draft} maxLength={CHAT_MAX_CHARS} placeholder={t('chat.placeholder')} rows={2}
+            disabled={connection === 'refused'} onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={draft.trim() === '' || connection === 'refused'}>{t('chat.send')}</button>
+        </form>
+      )}
     </section>
   );
 }

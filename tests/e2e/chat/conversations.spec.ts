@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STATE } from '../../../playwright.config';
 import { registerPlayer, watchForPageErrors } from '../players';
+import { expectNoSeriousA11yViolations } from '../a11y';
 
 /**
  * Conversations end to end in built-in mode (accounts §2 Message centre, /m/webEmail, live chat): a new player
@@ -76,6 +77,40 @@ test('welcome message, live chat answered from the console, badges follow', asyn
   await expect(page.getByRole('button', { name: /Live chat/ })).toBeVisible();
   await expect(rowBadge(page, 'Live chat')).toHaveCount(0);
   await expect(page.locator('.footer-menu .unread-badge')).toHaveCount(0);
+  await agentContext.close();
+  expect(problems).toEqual([]);
+});
+
+test('a conversation the agent closes shows the player a closed notice instead of the composer, and a way to a new chat', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const problems = watchForPageErrors(page);
+  const player = await registerPlayer(page);
+  await page.goto('/m/message');
+  await page.getByRole('button', { name: /Live chat/ }).click();
+  await page.waitForURL('**/m/liveChat?*');
+  await page.getByPlaceholder('Type a message').fill('Thanks, that is all.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.chat-line.player .chat-receipt')).toContainText('Delivered');
+  const first = new URL(page.url()).searchParams.get('c');
+
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await agent.goto('/console/');
+  await agent.getByLabel('Username').fill(AGENT);
+  await agent.getByLabel('Password').fill(AGENT_PASSWORD);
+  await agent.getByRole('button', { name: 'Sign in' }).click();
+  await agent.getByRole('button', { name: new RegExp(player.username) }).click();
+  await expect(agent.locator('#messages')).toContainText('Thanks, that is all.');
+  await agent.getByRole('button', { name: 'Close conversation' }).click();
+
+  // The player's page: no message box, no Send, the closed notice and "Start a new chat".
+  await expect(page.getByText('This conversation has ended.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.chat-form')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'closed conversation');
+  await page.getByRole('button', { name: 'Start a new chat' }).click();
+  await page.waitForURL((url) => url.pathname === '/m/liveChat' && url.searchParams.get('c') !== first);
+  await expect(page.getByPlaceholder('Type a message')).toBeEnabled();
   await agentContext.close();
   expect(problems).toEqual([]);
 });

@@ -42,7 +42,7 @@ test('a guest browses the game centre, providers, hot games and the hot filter; 
   await expect(tiles(page).first()).toBeVisible();
 
   await page.goto('/m/providers?vassalage=PD_SLOTS');
-  await expect(page.getByRole('link', { name: /PlayDeck Originals/ })).toHaveAttribute('href', '/m/gameList?gameType=RNG&vassalage=PD_SLOTS');
+  await expect(page.getByRole('link', { name: /Orbit Originals/ })).toHaveAttribute('href', '/m/gameList?gameType=RNG&vassalage=PD_SLOTS');
   await page.goto('/m/slotsCenter');
   await expect(page.getByRole('link', { name: /Nebula/ })).toBeVisible();
   await page.goto('/m/hot');

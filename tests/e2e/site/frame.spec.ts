@@ -120,7 +120,7 @@ test('the side menu opens every route it lists, traps focus, and closes by butto
   await expect(slots).toHaveAttribute('aria-expanded', 'false');
   await slots.click();
   await expect(slots).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu.getByRole('link', { name: 'PlayDeck Originals' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Orbit Originals' })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Sports' })).toHaveCount(0);
   const hrefs = await menu.locator('a[href^="/m/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
   const footer = await page.getByRole('navigation', { name: 'Main menu' }).locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
@@ -207,7 +207,7 @@ test('the home footer shows vendor badges and the social links of the site', asy
   await page.goto('/m/home');
   const footer = page.locator('footer.site-footer');
   await footer.scrollIntoViewIfNeeded();
-  await expect(footer.getByRole('listitem').filter({ hasText: 'PlayDeck Originals' })).toBeVisible();
+  await expect(footer.getByRole('listitem').filter({ hasText: 'Orbit Originals' })).toBeVisible();
   for (const name of ['Facebook', 'Instagram', 'YouTube', 'Telegram', 'Discord', 'LinkedIn']) {
     await expect(footer.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
   }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT, E2E_STATE } from '../../../playwright.config';
+import { expectNoSeriousA11yViolations } from '../a11y';
 
 /**
  * White-label sites and status gating in the browser: the demo site (127.0.0.1) and the second demo site
@@ -49,6 +50,24 @@ async function liveChatEntries(page: Page, settingsLoaded: () => boolean): Promi
   return menu.getByText('Live chat', { exact: true }).count();
 }
 
+/**
+ * A gate page (503, 451) on a 412 px phone: the site's wordmark (DEMO2 "Lucky Star"), the icon drawn inline (no
+ * emoji a phone may lack), and the site's customer-service links the page tells the player to use.
+ */
+async function expectLogoAndService(page: Page): Promise<void> {
+  const logo = page.locator('.gate-logo');
+  await expect(logo).toBeVisible();
+  await expect(logo).toContainText('Lucky Star');
+  expect(await logo.locator('.logo-mark').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('url(');
+  await expect(page.locator('svg.gate-icon')).toBeVisible();
+  expect(await page.locator('.gate').textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
+  const links = page.locator('[data-service-links] a');
+  await expect(links.first()).toBeVisible();
+  await expect(links.first()).toHaveAttribute('href', 'https://example.com/luckystar/support');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
+}
+
 test('the two demo sites differ as their switches say: theme, live chat and free play', async ({ page }) => {
   const demoLoaded = await openSite(page, DEMO);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -77,6 +96,7 @@ test('a restricted region sees the restricted page with its IP (451); others sti
     await expectStatusSoon(page, `${DEMO2}/m/home`, 451, { 'CF-IPCountry': 'XX' });
     await expect(page.getByRole('heading', { name: 'Not available in your region' })).toBeVisible();
     await expect(page.locator('[data-client-ip]')).toHaveText('127.0.0.1');
+    await expectLogoAndService(page);
     await page.setExtraHTTPHeaders({ 'CF-IPCountry': 'PH' });
     expect((await page.goto(`${DEMO2}/m/home`))?.status()).toBe(200);
   } finally {
@@ -85,16 +105,35 @@ test('a restricted region sees the restricted page with its IP (451); others sti
 });
 
 test('maintenance answers every page with the maintenance page (503, Retry-After) until it is switched off', async ({ page }) => {
+  // Each operator command opens the local database in a process of its own (a few seconds each).
+  test.setTimeout(180_000);
   operator('maintenance', 'on', 'DEMO2');
   try {
     await expectStatusSoon(page, `${DEMO2}/m/login`, 503);
     await expect(page.getByRole('heading', { name: 'Under maintenance' })).toBeVisible();
+    await expectLogoAndService(page);
+    // The operator's text: in Arabic for Arabic readers, the built-in translated text elsewhere until one is set.
+    operator('maintenance-text', 'DEMO2', 'ar', 'نعود بعد ساعة.');
+    await expect.poll(async () => {
+      await page.goto(`${DEMO2}/m/home?lang=ar`);
+      return page.locator('[data-maintenance-text]').textContent();
+    }, { timeout: 20_000 }).toBe('نعود بعد ساعة.');
+    await expectLogoAndService(page);
+    await page.goto(`${DEMO2}/m/home?lang=en`);
+    await expect(page.locator('[data-maintenance-text]')).toHaveText('We are upgrading the site to serve you better. Please come back in a few minutes.');
+    operator('maintenance-text', 'DEMO2', 'all', 'Back at 03:00 UTC.');
+    await expect.poll(async () => {
+      await page.goto(`${DEMO2}/m/home?lang=en`);
+      return page.locator('[data-maintenance-text]').textContent();
+    }, { timeout: 20_000 }).toBe('Back at 03:00 UTC.');
     const response = await page.goto(`${DEMO2}/m/home`);
     expect(response?.status()).toBe(503);
     expect(Number(response?.headers()['retry-after'])).toBeGreaterThan(0);
     // The other site is not affected.
     expect((await page.goto(`${DEMO}/m/home`))?.status()).toBe(200);
   } finally {
+    operator('maintenance-text', 'DEMO2', 'ar', 'none');
+    operator('maintenance-text', 'DEMO2', 'all', 'none');
     operator('maintenance', 'off', 'DEMO2');
   }
   await expectStatusSoon(page, `${DEMO2}/m/home`, 200);

@@ -50,7 +50,7 @@ afterAll(() => {
 });
 
 const tile = {
-  nodeId: 10001, nodeName: 'Lucky', gameName: 'Lucky', displayName: 'PlayDeck Originals', vassalage: 'PD_SLOTS', roomId: null,
+  nodeId: 10001, nodeName: 'Lucky', gameName: 'Lucky', displayName: 'Orbit Originals', vassalage: 'PD_SLOTS', roomId: null,
   gameId: 'PDS-1', gameType: 'RNG', supportPlay: 1, gameClassifyNew: 'slot', showIcon: '/icons/game/10001.svg', minBet: 0.2,
 };
 const launched = { content: { game_url: '/play/slot?nodeId=10001' } };

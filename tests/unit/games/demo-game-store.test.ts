@@ -13,7 +13,7 @@ const { $wallet, refreshWallet } = await import('../../../src/stores/concepts/me
 const { demoGamePage } = await import('../../../src/stores/pages/demoGame');
 
 const sheet = {
-  nodeId: 15000, kind: 'table' as const, gameName: 'Jade Baccarat', displayName: 'PlayDeck Live', stakes: [10, 50], freePlay: true,
+  nodeId: 15000, kind: 'table' as const, gameName: 'Jade Baccarat', displayName: 'Crown Live', stakes: [10, 50], freePlay: true,
   minTarget: 101, maxTarget: 10_000, targets: [],
 };
 const round = {

@@ -13,6 +13,9 @@ describe('operator command line', () => {
     [['domain', 'remove', '10.0.0.7', 'DEMO'], { kind: 'domain-remove', host: '10.0.0.7', merchant: 'DEMO' }],
     [['switch', 'DEMO', 'cbs3', 'off'], { kind: 'switch', merchant: 'DEMO', moduleId: 'CBS3', on: false }],
     [['list'], { kind: 'list' }],
+    [['maintenance-text', 'DEMO', 'ar', 'نعود', 'قريباً'], { kind: 'maintenance-text', merchant: 'DEMO', language: 'AR', text: 'نعود قريباً' }],
+    [['maintenance-text', 'DEMO', 'all', 'Back\n\u001b[31m at 03:00'], { kind: 'maintenance-text', merchant: 'DEMO', language: '*', text: 'Back [31m at 03:00' }],
+    [['maintenance-text', 'DEMO', 'EN', 'none'], { kind: 'maintenance-text', merchant: 'DEMO', language: 'EN', text: null }],
   ])('%j parses', (args, command) => {
     expect(parseCommand(args)).toEqual(command);
   });
@@ -32,6 +35,10 @@ describe('operator command line', () => {
     [['domain', 'add', "a.example'; DROP TABLE merchants;--", 'DEMO'], 'without scheme, port or path'],
     [['switch', 'DEMO', 'CBS4', 'on'], 'unknown module'],
     [['list', 'all'], 'takes 0 argument(s)'],
+    [['maintenance-text', 'DEMO', 'XX', 'text'], 'language code'],
+    [['maintenance-text', 'DEMO', 'EN'], 'takes a merchant, a language'],
+    [['maintenance-text', 'DEMO', 'EN', ' '], 'maintenance text expected'],
+    [['maintenance-text', 'DEMO', 'EN', 'x'.repeat(501)], 'too long'],
   ])('%j is refused (%s)', (args, message) => {
     expect(() => parseCommand(args)).toThrow(UsageError);
     expect(() => parseCommand(args)).toThrow(message);

@@ -71,9 +71,9 @@ describe('reward centre: "opens only if REWCEN3 is on, else the toast contact_se
 describe('group two: "the in-house games entry (key inhouse) and one entry per vendor category from the vendor sorting list; RNG, LIVE and FISH expand and collapse on tap; other categories navigate directly"', () => {
   const vendor = (vassalage: string, name: string) => ({ vassalage, gameCount: 3, maintenance: false, vendorNames: [{ vassalage, accountTypeName: name }] });
   const mapping = [
-    { gameCategory: 'LIVE' as const, gameType: 'LIVE', sortOrder: 3, vendors: [vendor('PD_LIVE', 'PlayDeck Live')] },
+    { gameCategory: 'LIVE' as const, gameType: 'LIVE', sortOrder: 3, vendors: [vendor('PD_LIVE', 'Crown Live')] },
     { gameCategory: 'LOTT' as const, gameType: 'LOTT', sortOrder: 1, vendors: [vendor('TCG', 'TCG Lottery')] },
-    { gameCategory: 'RNG' as const, gameType: 'RNG', sortOrder: 2, vendors: [vendor('PD_SLOTS', 'PlayDeck Originals'), vendor('GR', 'Golden Reel')] },
+    { gameCategory: 'RNG' as const, gameType: 'RNG', sortOrder: 2, vendors: [vendor('PD_SLOTS', 'Orbit Originals'), vendor('GR', 'Golden Reel')] },
     { gameCategory: 'FISH' as const, gameType: 'FISH', sortOrder: 4, vendors: [vendor('AF', 'Aurora')] },
     { gameCategory: 'SPORTS' as const, gameType: 'SPORTS', sortOrder: 5, vendors: [vendor('KO', 'Kickoff')] },
   ];
@@ -97,7 +97,7 @@ describe('group two: "the in-house games entry (key inhouse) and one entry per v
   });
   it('an expanded category lists its vendors, each opening its game list', () => {
     expect(categories.find((c) => c.category === 'RNG')!.vendors).toEqual([
-      { vassalage: 'PD_SLOTS', name: 'PlayDeck Originals', href: '/m/gameList?gameType=RNG&vassalage=PD_SLOTS' },
+      { vassalage: 'PD_SLOTS', name: 'Orbit Originals', href: '/m/gameList?gameType=RNG&vassalage=PD_SLOTS' },
       { vassalage: 'GR', name: 'Golden Reel', href: '/m/gameList?gameType=RNG&vassalage=GR' },
     ]);
   });

@@ -45,7 +45,7 @@ describe('GET /wps/playdeck/demo/slot/game (extension, capability demo-games)', 
     const { status, body } = await callDef(catalogueCalls.demoSlotGame, `nodeId=${game.node_id}`);
     expect(status).toBe(200);
     // Stakes are money: currency units on the wire (10, 50, 100, 500, 1000 minor units).
-    expect(body.value).toMatchObject({ nodeId: game.node_id, gameName: game.game_name, displayName: 'PlayDeck Originals', stakes: [0.1, 0.5, 1, 5, 10] });
+    expect(body.value).toMatchObject({ nodeId: game.node_id, gameName: game.game_name, displayName: 'Orbit Originals', stakes: [0.1, 0.5, 1, 5, 10] });
     expect(body.value.symbols.map((s) => s.id)).toContain('CHERRY');
     expect(body.value.paytable).toContainEqual({ symbol: 'SEVEN', count: 3, multiplier: 300 });
   });

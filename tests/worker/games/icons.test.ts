@@ -18,7 +18,7 @@ describe('GET /icons/game/:nodeId.svg', () => {
     expect(headers.get('Content-Type')).toBe('image/svg+xml');
     expect(headers.get('Cache-Control')).toBe('public, max-age=86400');
     expect(text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-    expect(text).toContain('PlayDeck Originals');
+    expect(text).toContain('Orbit Originals');
   });
 
   it('draws the same bytes every time (deterministic)', async () => {

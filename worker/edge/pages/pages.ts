@@ -11,6 +11,7 @@ import { buildFileHeaders, markupTag, withSiteMarkup } from './site';
 import { GATE_PAGES, UNAVAILABLE_PAGE, gateFor } from '../../model/gating';
 import { gateResponse, notFoundHtmlResponse, siteNotConfiguredResponse, unavailableResponse } from './gate-pages';
 import { listCustomerService } from '../../db/queries/settings';
+import { findMaintenanceText } from '../../db/queries/maintenance-texts';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../../rules/languages';
 import { CONTENT_LANGUAGE, resolveLanguage, variantFile } from './language';
 import { fillFor } from '../fills/registry';
@@ -60,9 +61,10 @@ async function fetchLocalisedFile(
  * need no merchant; hashed assets are immutable. Page requests (player-shell §2 Routes) go through the edge:
  * 1. host → merchant (unknown host: plain HTML 404 "site not configured");
  * 2. language: `?lang=` > `language` cookie > Accept-Language > EN; `?lang=` also sets the cookie for a year;
- * 3. gate (player-shell §3/§4): maintenance → the maintenance page, 503 + Retry-After; restricted region
- *    (CF-IPCountry in merchant.restrictedRegions) → the restricted page, 451, showing the visitor IP;
- *    maintenance wins when both apply;
+ * 3. gate (player-shell §3/§4): maintenance → the maintenance page, 503 + Retry-After, with the operator's
+ *    maintenance text when set; restricted region (CF-IPCountry in merchant.restrictedRegions) → the restricted
+ *    page, 451, showing the visitor IP; both with the site's customer-service contacts; maintenance wins when both
+ *    apply;
  * 4. otherwise the page file in the chosen language (EN file when the variant is missing) with the site's
  *    theme and switches written into `<html>` (pages/site.ts) and a per-site ETag, revalidated on every
  *    visit (`no-cache`); home also gets the merchant's banners, notice titles, video and local banners
@@ -138,8 +140,14 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   let served: Language;
   if (gate) {
     // No conditional headers: a 304 would lose the gate status. The gate page wears the site's theme too.
-    const built = await fetchLocalisedFile(c.env.ASSETS, url, GATE_PAGES[gate].file, choice.language);
-    response = withSiteMarkup(gateResponse(gate, built.response, c.var.clientIp), markup, tag);
+    // The site's contacts (the pages tell the player to contact customer service) and, in maintenance, the
+    // operator's text in the visitor's language; a failed read leaves the page as built.
+    const [built, links, maintenanceText] = await Promise.all([
+      fetchLocalisedFile(c.env.ASSETS, url, GATE_PAGES[gate].file, choice.language),
+      listCustomerService(c.env.DB, merchant.code).catch(() => []),
+      gate === 'maintenance' ? findMaintenanceText(c.env.DB, merchant.code, choice.language).catch(() => null) : null,
+    ]);
+    response = withSiteMarkup(gateResponse(gate, built.response, c.var.clientIp, { links, maintenanceText }), markup, tag);
     served = built.response.ok ? built.served : 'EN';
   } else {
     const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, buildFileHeaders(c.req.raw.headers, tag));
