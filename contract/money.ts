@@ -73,7 +73,18 @@ export function money<W extends z.ZodType<number, number> = typeof wireMoney>(wi
   return codec;
 }
 
-/** True for a schema made by `money()` (the OpenAPI document describes its wire side: contract/openapi.ts). */
+/**
+ * The money codec for an amount written as text (a query parameter such as the game list's `minBet`): `wire` is the
+ * text's schema (its pattern bounds the digits, e.g. `/^\d{1,10}(\.\d{1,2})?$/`), the inside integer minor units;
+ * decode is wireToMinor of the text, encode the decimal as text (`String(minorToWire(minor))`, 1050 → "10.5").
+ */
+export function moneyText<W extends z.ZodType<string, string>>(wire: W) {
+  const codec = z.codec(wire, z.number().int(), { decode: (text) => wireToMinor(text), encode: (minor) => String(minorToWire(minor)) as z.output<W> });
+  moneyCodecs.add(codec);
+  return codec;
+}
+
+/** True for a schema made by `money()` or `moneyText()` (the OpenAPI document describes its wire side: contract/openapi.ts). */
 export function isMoneyCodec(schema: unknown): boolean {
   return moneyCodecs.has(schema as object);
 }
