@@ -6,7 +6,7 @@ import type { FairSeeds } from '../../rules/fair';
 
 /**
  * PlayDeck's demo slot (extension /wps/playdeck/demo, capability `demo-games`): thin wrappers that keep the
- * browser in minor units while the wire carries currency units.
+ * browser in minor units while the wire carries currency units (the client's money codec converts: client.ts).
  */
 
 /** The demo slot's sheet: stakes in minor units, symbols, paytable. */
@@ -71,7 +71,7 @@ export interface FairRoundView {
   createdAt: number;
 }
 
-/** Turns a wire round (currency units) into minor units. */
+/** A round of the demo games' answers (money already in minor units: client.ts) with its money fields named `…Minor`. */
 export function fairRoundOf(value: ValueOf<typeof catalogueCalls.demoPlay>['round']): FairRoundView {
   return {
     roundId: value.roundId, nodeId: value.nodeId, outcome: value.outcome, stakeMinor: value.stake,

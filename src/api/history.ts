@@ -4,7 +4,7 @@ import type { ValueOf } from '../../contract/call';
 
 /** Game history (extension /wps/playdeck/history, capability `game-history`): money kept in minor units in the browser. */
 
-/** The history's answers as the contract declares them (decimal money on the wire). */
+/** The history's answers as the contract declares them (money in minor units once the client's codec decoded it). */
 type WireHistory = ValueOf<typeof historyCalls.gameHistory>;
 type WireRound = ValueOf<typeof historyCalls.gameHistoryRound>;
 

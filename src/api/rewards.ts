@@ -4,7 +4,7 @@ import type { ValueOf } from '../../contract/call';
 
 /**
  * The rewards calls (contract/calls/rewards.ts): thin wrappers that keep the browser in integer minor units
- * while the wire carries currency units.
+ * while the wire carries currency units (the client's money codec converts: client.ts).
  */
 
 type SignInWire = ValueOf<typeof rewardCalls.signInStatus>;
