@@ -86,6 +86,7 @@ function selectionFromText(betType: string, text: string): Record<string, string
 export function formatBettingSlip(entries: readonly SlipEntry[]): string {
   return entries.map((entry) => {
     if (!Number.isSafeInteger(entry.stakeMinor) || entry.stakeMinor <= 0) throw new RangeError(`bad stake ${entry.stakeMinor}`);
+    // By hand (no schema): the stake is text inside the slip's own format, built in the browser, which runs no schema.
     return `${entry.betType}|${selectionToText(entry.betType, entry.selection)}|${String(minorToWire(entry.stakeMinor))}`;
   }).join(';');
 }
@@ -105,7 +106,7 @@ export function parseBettingSlip(text: string): SlipParse {
     const selection = selectionFromText(betType, selectionText);
     if (!selection) return { ok: false, kind: 'bet', index, reason: `malformed selection for ${betType}` };
     if (!STAKE.test(stakeText)) return { ok: false, kind: 'stake', index, reason: 'the stake is a decimal with at most 2 fraction digits' };
-    const stakeMinor = wireToMinor(stakeText);
+    const stakeMinor = wireToMinor(stakeText); // the slip's own text format: read by hand, by the codec's function
     if (stakeMinor <= 0) return { ok: false, kind: 'stake', index, reason: 'the stake must be above zero' };
     entries.push({ betType, selection, stakeMinor });
   }

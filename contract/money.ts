@@ -73,7 +73,49 @@ export function money<W extends z.ZodType<number, number> = typeof wireMoney>(wi
   return codec;
 }
 
-/** True for a schema made by `money()` (the OpenAPI document describes its wire side: contract/openapi.ts). */
+/**
+ * The money codec for an amount written as text (a query parameter such as the game list's `minBet`): `wire` is the
+ * text's schema (its pattern bounds the digits, e.g. `/^\d{1,10}(\.\d{1,2})?$/`), the inside integer minor units;
+ * decode is wireToMinor of the text, encode the decimal as text (`String(minorToWire(minor))`, 1050 → "10.5").
+ */
+export function moneyText<W extends z.ZodType<string, string>>(wire: W) {
+  const codec = z.codec(wire, z.number().int(), { decode: (text) => wireToMinor(text), encode: (minor) => String(minorToWire(minor)) as z.output<W> });
+  moneyCodecs.add(codec);
+  return codec;
+}
+
+/** True for a schema made by `money()` or `moneyText()` (the OpenAPI document describes its wire side: contract/openapi.ts). */
 export function isMoneyCodec(schema: unknown): boolean {
   return moneyCodecs.has(schema as object);
+}
+
+/** Where one call carries money (contract/money-fields.ts): paths into its query, body and answer value. */
+export interface MoneyFields {
+  query?: readonly string[];
+  body?: readonly string[];
+  value?: readonly string[];
+}
+
+/**
+ * `data` with the number at each of `paths` (contract/money-paths.ts syntax: keys, `[]` every item, `*` every record
+ * value) replaced by `convert` of it; a copy, `data` is not changed. What is not there, or not a number (null, an
+ * absent optional field, text), stays as it is. The browser's half of the money codec: src/api/client.ts decodes an
+ * answer with wireToMinor and encodes a body or query with minorToWire by a call's MONEY_FIELDS, as `money()` does
+ * in the worker by the schema.
+ */
+export function convertMoney<T>(data: T, paths: readonly string[] | undefined, convert: (amount: number) => number): T {
+  let out: unknown = data;
+  for (const path of paths ?? []) out = convertAt(out, path === '' ? [] : path.split('.'), 0, convert);
+  return out as T;
+}
+
+function convertAt(data: unknown, steps: readonly string[], i: number, convert: (amount: number) => number): unknown {
+  if (i === steps.length) return typeof data === 'number' ? convert(data) : data;
+  const step = steps[i]!;
+  if (step === '[]') return Array.isArray(data) ? data.map((item: unknown) => convertAt(item, steps, i + 1, convert)) : data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const record = data as Record<string, unknown>;
+  if (step === '*') return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, convertAt(value, steps, i + 1, convert)]));
+  if (!Object.hasOwn(record, step)) return data;
+  return { ...record, [step]: convertAt(record[step], steps, i + 1, convert) };
 }

@@ -25,6 +25,7 @@ import {
 } from './operator-commands.ts';
 import { openDatabase } from './database.ts';
 import { printError, printOut } from './operator-output.ts';
+import { minorToWire } from '../contract/money.ts';
 import { CONTENT_USAGE, runContentCommand } from './operator-content.ts';
 import { formatWaiting, parseWithdrawalCommand, WITHDRAWAL_USAGE, type WithdrawalCommand } from './withdrawal-commands.ts';
 import { CONVERSATION_USAGE, parseConversationCommand, type ConversationCommand } from './operator-conversations.ts';
@@ -159,7 +160,7 @@ async function runReward(db: D1Database, command: RewardCommand): Promise<string
         return `${code}: application #${command.applicationId} of ${row.account} rejected.`;
       }
       await approvePromotionApplication(db, command.applicationId, command.amountMinor, now);
-      return `${code}: application #${command.applicationId} approved; ${(command.amountMinor / 100).toFixed(2)} waits in ${row.account}'s reward centre.`;
+      return `${code}: application #${command.applicationId} approved; ${minorToWire(command.amountMinor).toFixed(2)} waits in ${row.account}'s reward centre.`;
     }
     case 'agents':
       return table(await listAgentApplications(db, code));

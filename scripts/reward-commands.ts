@@ -16,6 +16,7 @@
 import { isTimeZone } from '../rules/rewards.ts';
 import type { RewardSettingChanges } from '../worker/db/queries/operator-rewards.ts';
 import { UsageError } from './operator-commands.ts';
+import { wireToMinor } from '../contract/money.ts';
 
 export type { RewardSettingChanges };
 
@@ -49,7 +50,7 @@ function merchantArg(value: string | undefined): string {
 /** A decimal amount of currency units (≤ 2 decimals, ≤ 1,000,000) → minor units. */
 export function amountArg(value: string | undefined, allowZero = false): number {
   if (!value || !/^\d{1,7}(\.\d{1,2})?$/.test(value)) throw new UsageError(`amount expected (e.g. 12.50), got ${JSON.stringify(value ?? '')}`);
-  const minor = Math.round(Number(value) * 100);
+  const minor = wireToMinor(value);
   if (minor > 100_000_000 || (!allowZero && minor === 0)) throw new UsageError(`amount out of range: ${value}`);
   return minor;
 }

@@ -11,6 +11,7 @@
  */
 import type { WaitingWithdrawalRow } from '../worker/db/queries/operator-withdrawals.ts';
 import { UsageError } from './operator-commands.ts';
+import { minorToWire } from '../contract/money.ts';
 
 /** A parsed withdrawal command. */
 export type WithdrawalCommand =
@@ -52,6 +53,6 @@ export function parseWithdrawalCommand(args: readonly string[]): WithdrawalComma
 export function formatWaiting(rows: readonly WaitingWithdrawalRow[]): string {
   if (rows.length === 0) return 'No withdrawal requests are waiting.';
   return rows
-    .map((r) => `#${r.id}  ${r.merchant_code}  ${r.account}  ${r.currency} ${(r.amount_minor / 100).toFixed(2)}  ${r.status}  to ${r.payee_name} (${r.bank_name})  ${new Date(r.created_at).toISOString()}`)
+    .map((r) => `#${r.id}  ${r.merchant_code}  ${r.account}  ${r.currency} ${minorToWire(r.amount_minor).toFixed(2)}  ${r.status}  to ${r.payee_name} (${r.bank_name})  ${new Date(r.created_at).toISOString()}`)
     .join('\n');
 }

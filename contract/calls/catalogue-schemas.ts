@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireMoney, wireToMinor } from '../money';
+import { money, moneyText } from '../money';
 
 /**
  * Schema pieces of the catalogue calls (platform-contract.md §2; player-shell §3 "Game", §7). Query values
@@ -81,7 +81,7 @@ export const pageSizeQuery = intOr(1, 100, 20);
 /** An optional money amount in the query: decimal currency units (at most 2 decimals) → integer minor units. */
 export const moneyQuery = z.preprocess(
   blank,
-  z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Expected an amount with at most 2 decimals').transform((s) => wireToMinor(s)).optional(),
+  moneyText(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Expected an amount with at most 2 decimals')).optional(),
 );
 
 /** Game categories (player-shell §3). */
@@ -122,7 +122,7 @@ export const gameTile = z.object({
   telNodeId: z.number().int().optional(),
   isHot: z.boolean().optional(),
   isNew: z.boolean().optional(),
-  minBet: wireMoney.optional(),
+  minBet: money().optional(),
   minLine: z.number().int().optional(),
 });
 

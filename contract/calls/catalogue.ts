@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { wireMoney } from '../money';
+import { money } from '../money';
 import {
   blank, gameIdValue, gameTile, gameTypeQuery, html5, intOr, languageQuery, launchValue, merchantQuery, moneyQuery, nodeIdQuery,
   optionalInt, pageNoQuery, pageSizeQuery, vendorCode, vendorGameTypesContent, vendorLane, MAX_NODE_ID,
@@ -90,7 +90,7 @@ const winnerEntry = z.object({
   vo: z.object({
     gameName: z.string(),
     customerName: z.string(),
-    winAmount: wireMoney,
+    winAmount: money(),
     gameId: z.string(),
     nodeId: z.number().int(),
     vendor: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
-import { wireMoney } from '../money';
+import { money } from '../money';
 import { blank, languageQuery } from './catalogue-schemas';
 import {
   announcementItem, announcementListQuery, announcementListValue, contractDecisionBody, contractRequestsValue, feedbackBody, helpEntry, REMARK_MAX,
@@ -16,10 +16,10 @@ const announcementList = {
 
 /**
  * The jackpot answer (platform-contract.md §7.6 VIS_getJackpot; body not found, PlayDeck's): see
- * contentCalls.jackpot. `amount` is in DECIMAL currency units.
+ * contentCalls.jackpot. `amount` is in DECIMAL currency units on the wire, integer minor units inside (money()).
  */
 export const jackpotValue = z.object({
-  amount: wireMoney,
+  amount: money(),
   currency: z.string(),
   currencySymbol: z.string(),
   tickMs: z.number().int().positive(),

@@ -5,7 +5,7 @@
  * contract/money.ts), and Spring-page-like pages `{ content, totalPages, totalElements, number (from 0), size }`.
  */
 import { z } from 'zod';
-import { money, wireMoney } from '../money';
+import { money } from '../money';
 
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 const MAX_ID = 2_147_483_647;
@@ -58,13 +58,13 @@ export const subOrderSchema = z.object({
   subOrderId: z.number().int(),
   betType: z.string(),
   selection: z.record(z.string(), z.union([z.string(), z.number()])),
-  /** Stake, decimal currency units. */
-  stake: wireMoney,
+  /** Stake: decimal currency units on the wire, integer minor units inside (contract/money.ts money()). */
+  stake: money(),
   /** Payout multiplier in thousandths, stake included (1980 pays 1.98 × stake); payout rounded down to the cent. */
   oddsMilli: z.number().int(),
   status: z.enum(['open', 'won', 'lost', 'cancelled']),
-  /** Decimal currency units. */
-  payout: wireMoney,
+  /** Decimal currency units on the wire, minor units inside. */
+  payout: money(),
   closedAt: z.number().nullable(),
 });
 
@@ -78,9 +78,9 @@ export const orderSchema = z.object({
   issueNo: z.string(),
   prizeMode: prizeModeSchema,
   status: orderStatusSchema,
-  totalStake: wireMoney,
-  payout: wireMoney,
-  refund: wireMoney,
+  totalStake: money(),
+  payout: money(),
+  refund: money(),
   createdAt: z.number(),
   settledAt: z.number().nullable(),
   closeAt: z.number(),
@@ -100,9 +100,9 @@ const gameInfoSchema = z.object({
   gameType: z.string(),
   gameGroupId: z.string().nullable(),
   lottoMode: z.string().nullable(),
-  minStake: wireMoney,
-  maxStake: wireMoney,
-  maxPayout: wireMoney,
+  minStake: money(),
+  maxStake: money(),
+  maxPayout: money(),
   playTypes: z.array(playTypeSchema),
   prizeModes: z.array(prizeModeSchema),
   intervalMs: z.number().int(),

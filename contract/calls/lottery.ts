@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
-import { wireMoney } from '../money';
+import { money } from '../money';
 import {
   bettingBody, cancelBody, drawPageQuery, drawSchema, gameInfoSchema, gameSheetSchema, lotteryGameQuery, lotteryGamesQuery,
   lotteryMenuQuery, lotteryMenuSchema, mobileLotteryGameSchema, mobileLotteryGamesSchema, nearNumerosQuery, openNumerosSchema, orderDetailSchema,
@@ -55,7 +55,7 @@ export const lotteryCalls = {
   cancelOrders: defineCall({
     name: 'cancelOrders', method: 'PUT', path: '/lgw/orders/suborders/cancel', auth: 'member',
     body: cancelBody,
-    value: z.object({ orders: z.array(orderDetailSchema), balance: wireMoney }),
+    value: z.object({ orders: z.array(orderDetailSchema), balance: money() }),
     summary: '§4 Cancel bets before their draw closes; stakes are refunded.',
   }),
   /**
@@ -81,7 +81,7 @@ export const lotteryCalls = {
   betting: defineCall({
     name: 'betting', method: 'POST', path: '/lgw/orders/betting', auth: 'member',
     body: bettingBody,
-    value: z.object({ order: orderDetailSchema, balance: wireMoney, replayed: z.boolean() }),
+    value: z.object({ order: orderDetailSchema, balance: money(), replayed: z.boolean() }),
     summary: '§4 Place a lottery order from a betting slip string.',
   }),
   /**

@@ -1,13 +1,12 @@
 import { callApi } from './client';
 import { sealedCall } from './sealed';
-import { wireToMinor } from '../../contract/money';
 import { accountsCalls, type RegisterFieldRule, type SessionValue } from '../../contract/calls/accounts';
 import type { BodyIn, ValueOf } from '../../contract/call';
 
 /**
  * The browser's accounts calls (platform-contract.md §2–§3): thin typed wrappers over callApi / sealedCall, one
- * per contract call of contract/calls/accounts.ts. Money leaves here in integer minor units (wireToMinor), so
- * the stores never hold decimal amounts.
+ * per contract call of contract/calls/accounts.ts. Money leaves here in integer minor units (the client's money
+ * codec decodes it: client.ts), so the stores never hold decimal amounts.
  */
 
 export type { RegisterFieldRule, SessionValue };
@@ -65,10 +64,10 @@ export interface WalletValue {
   currencySymbol: string;
 }
 
-/** GET /wps/wallets/gcs; the decimal `sumBalance` is converted to minor units here (wireToMinor). */
+/** GET /wps/wallets/gcs; `sumBalance` in minor units (decoded from the wire's decimal by the client's money codec). */
 export async function getWallet(): Promise<WalletValue> {
   const value = await callApi(accountsCalls.wallet);
-  return { sumBalance: wireToMinor(value.sumBalance), currency: value.currency, currencySymbol: value.currencySymbol };
+  return { sumBalance: value.sumBalance, currency: value.currency, currencySymbol: value.currencySymbol };
 }
 
 /** POST /wps/member/password (PASS3), sealed. `rememberToken` is a fresh one when the member had one (PlayDeck). */

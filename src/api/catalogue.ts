@@ -1,21 +1,21 @@
 import type { z } from 'zod';
-import { callApi, clientSession, merchantCode } from './client';
+import { callApi, clientSession, merchantCode, servedValue } from './client';
 import { activeLanguage } from '../../rules/i18n';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { RECENT_GAMES_CAP } from '../../contract/calls/favourites';
 import type { GameTileWire, vendorLane } from '../../contract/calls/catalogue-schemas';
 import type { VendorMappingEntry } from '../../rules/gameListView';
-import { minorToWire, wireToMinor } from '../../contract/money';
 
 export type { GameCategory } from '../../contract/calls/catalogue-schemas';
 
 /**
  * The catalogue's typed client (platform-contract.md §2): vendor mapping and lanes, game list, hot games, winner
- * board, launching, favourites and recent games. Thin wrappers over callApi that send the platform's parameters
- * and turn money into integer minor units (the stores never see currency units).
+ * board, launching, favourites and recent games. Thin wrappers over callApi that send the platform's parameters;
+ * money is in integer minor units here (the client's money codec converts it: client.ts), so the stores never see
+ * currency units.
  */
 
-/** A game tile in the browser (player-shell §3 Game): the wire's tile with minBet in minor units. */
+/** A game tile in the browser (player-shell §3 Game): the contract's tile, minBet in minor units. */
 export type Game = Omit<GameTileWire, 'minBet'> & { minBet?: number | undefined };
 /** The vendor mapping entry of one category, built from the vendor game types and lanes (rules/gameListView.ts mappingOf). */
 export type VendorGameType = VendorMappingEntry;
@@ -35,9 +35,13 @@ function siteMerchant(): string {
   return merchantCode() ?? '';
 }
 
-/** A wire tile as the browser keeps it (minBet in minor units). */
-export function toGame(tile: GameTileWire): Game {
-  return { ...tile, minBet: tile.minBet === undefined ? undefined : wireToMinor(tile.minBet) };
+/**
+ * The tiles of a page's data block (rules/served.ts: the game list's first page, home's hot games row), served as
+ * the wire carries them (minBet in currency units), as the browser keeps them: minBet decoded to minor units by the
+ * game list's money fields (client.ts servedValue), as a fetched page's tiles are.
+ */
+export function servedGames(items: readonly unknown[]): Game[] {
+  return servedValue(catalogueCalls.gameList, { games: items }).games;
 }
 
 /** An answer whose shape the browser cannot read (a refused call is an ApiRequestError instead). */
@@ -134,13 +138,13 @@ export async function listGames(query: GameListQuery, signal?: AbortSignal): Pro
       vassalage,
       gameClassify: query.gameClassify,
       isNew: query.isNew,
-      minBet: query.minBet === undefined ? undefined : minorToWire(query.minBet),
+      minBet: query.minBet,
       minLine: query.minLine,
       language: query.language ?? 'EN',
     },
     signal,
   });
-  return { ...value, games: value.games.map(toGame) };
+  return value;
 }
 
 /** GET hot games (GAMELOHOT3, no token): `merchantCode`, `isPlatform=2`, `language`, `platform=html5`, `vassalage=""`. */
@@ -148,7 +152,7 @@ export async function getHotGames(language: string = activeLanguage()): Promise<
   const { list } = await callApi(catalogueCalls.hotGames, {
     query: { merchantCode: siteMerchant(), isPlatform: 2, language, platform: 'html5', vassalage: '' },
   });
-  return list.map(toGame);
+  return list;
 }
 
 /** A winner-board entry in the browser: winAmount in minor units. */
@@ -163,7 +167,7 @@ export async function getWinnerBoard(
   const { list } = await callApi(catalogueCalls.winnerBoard, {
     query: { gameCategory: 'ALL', language: activeLanguage(), limitNum: 20, ...query },
   });
-  return list.map(({ vo }) => ({ vo: { ...vo, winAmount: wireToMinor(vo.winAmount) } }));
+  return list;
 }
 
 /** The game fields a launch sends. */
@@ -203,7 +207,7 @@ export async function listRecentGames(
   const value = await callApi(catalogueCalls.recentGames, {
     query: { ...filters, pageNo: 1, pageSize: RECENT_GAMES_CAP, language: activeLanguage() }, signal,
   });
-  const games = value.slice((pageNo - 1) * pageSize, pageNo * pageSize).map(toGame);
+  const games = value.slice((pageNo - 1) * pageSize, pageNo * pageSize);
   return { games, pageNum: pageNo, totalPages: Math.ceil(value.length / pageSize) };
 }
 
@@ -215,7 +219,7 @@ export async function listFavourites(query: { gameType?: string; pageNo: number;
   const value = await callApi(catalogueCalls.favouriteList, {
     query: { token: clientSession()?.token ?? '', language: activeLanguage(), ...query },
   });
-  return { content: value.content.map(toGame), pageNum: value.pageNum, totalPages: value.totalPages };
+  return { content: value.content, pageNum: value.pageNum, totalPages: value.totalPages };
 }
 
 /** GET favourite ids (GAMELOFAV3, `pageNo=1`, `pageSize=100`): node ids as strings. */

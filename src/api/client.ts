@@ -3,6 +3,8 @@ import { endsSession } from '../../contract/errors';
 import { PLAYDECK_CLIENT_HEADER, PLAYDECK_CLIENT_VALUE, platformHeaders, type DeviceHeader } from '../../contract/headers';
 import { fillPath, isGatewayCall, type CallDef, type ValueOf } from '../../contract/call';
 import type { Envelope } from '../../contract/envelope';
+import { convertMoney, minorToWire, wireToMinor } from '../../contract/money';
+import { MONEY_FIELDS } from '../../contract/money-fields';
 import type { z } from 'zod';
 
 /** A refused or failed API call: HTTP status, the platform's `errorCode`, and the answer's `value`. */
@@ -126,6 +128,10 @@ export function outcomeUnknown(error: unknown): boolean {
  * `X-PlayDeck-Client` (contract/headers.ts: plain customer-service paths for PlayDeck's browser), no redirects.
  * Every call that is not a GET carries an `Idempotency-Key` header (`input.idempotencyKey`, an extra header of that
  * name, else a fresh UUID), which the worker forwards to the platform (README, Upstream mode).
+ * Money crosses through the money codec (docs/design.md, Money) by the call's MONEY_FIELDS (contract/money-fields.ts,
+ * written from the schemas' `money()` fields): the caller passes and gets integer minor units; money in the query and
+ * body leaves as decimal currency units (minorToWire) and money in the answer arrives in minor units (wireToMinor; an
+ * amount with more than 2 decimals throws RangeError, as the worker's schema refuses it).
  * Answers: /wps → the envelope's `value`; /lgw → the plain JSON body. Failures throw ApiRequestError with the
  * `errorCode` (a network failure is `network`; an unreadable answer `internal_error`); a logout code or a 401 on a
  * call that carried a token ends the session (errors.ts endsSession).
@@ -146,19 +152,21 @@ export async function callApi<C extends CallDef>(def: C, input: CallInput = {}):
     ...input.headers,
   };
   if (def.method !== 'GET' && !headers[IDEMPOTENCY_KEY_HEADER]) headers[IDEMPOTENCY_KEY_HEADER] = input.idempotencyKey ?? newActionKey();
+  const money = Object.hasOwn(MONEY_FIELDS, def.name) ? MONEY_FIELDS[def.name] : undefined;
+  const sent = convertMoney(input.body, money?.body, minorToWire);
   let body: string | FormData | null = null;
-  if (input.body !== undefined && def.method !== 'GET') {
-    if (def.multipart && input.body instanceof FormData) {
-      body = input.body; // the browser writes the multipart boundary into Content-Type itself
+  if (sent !== undefined && def.method !== 'GET') {
+    if (def.multipart && sent instanceof FormData) {
+      body = sent; // the browser writes the multipart boundary into Content-Type itself
     } else if (def.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(input.body as Record<string, string>).toString();
+      body = new URLSearchParams(sent as Record<string, string>).toString();
     } else {
       headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(input.body);
+      body = JSON.stringify(sent);
     }
   }
-  const url = withQuery(fillPath(def.path, input.params), input.query);
+  const url = withQuery(fillPath(def.path, input.params), convertMoney(input.query, money?.query, minorToWire));
   let response: Response;
   try {
     response = await fetch(url, {
@@ -170,11 +178,11 @@ export async function callApi<C extends CallDef>(def: C, input: CallInput = {}):
   }
   const json: unknown = await response.json().catch(() => null);
   if (isGatewayCall(def)) {
-    if (response.ok) return json as ValueOf<C>;
+    if (response.ok) return convertMoney(json, money?.value, wireToMinor) as ValueOf<C>;
     return fail(response.status, (json as { errorCode?: unknown } | null)?.errorCode, null, token !== null);
   }
   const envelope = json as Envelope<z.output<C['value']>> | null;
-  if (response.ok && envelope?.success === true) return envelope.value as ValueOf<C>;
+  if (response.ok && envelope?.success === true) return convertMoney(envelope.value, money?.value, wireToMinor) as ValueOf<C>;
   return fail(response.status, envelope?.errorCode, envelope?.value ?? null, token !== null);
 }
 
@@ -184,3 +192,12 @@ function fail(status: number, errorCode: unknown, value: unknown, hadSession: bo
   throw new ApiRequestError(status, code, value);
 }
 
+
+/**
+ * A call's answer value as the edge served it in a page's data block (rules/served.ts: as the wire carries it,
+ * money in decimal currency units) with its money decoded to integer minor units by the call's MONEY_FIELDS, as
+ * callApi decodes the same answer fetched.
+ */
+export function servedValue<C extends CallDef>(def: C, value: unknown): ValueOf<C> {
+  return convertMoney(value, Object.hasOwn(MONEY_FIELDS, def.name) ? MONEY_FIELDS[def.name]?.value : undefined, wireToMinor) as ValueOf<C>;
+}

@@ -1,13 +1,12 @@
 import { callApi } from './client';
 import { catalogueCalls } from '../../contract/calls/catalogue';
-import { minorToWire, wireToMinor } from '../../contract/money';
 import type { ValueOf } from '../../contract/call';
 import type { FairOutcome } from '../../rules/demoGames';
 import type { FairSeeds } from '../../rules/fair';
 
 /**
  * PlayDeck's demo slot (extension /wps/playdeck/demo, capability `demo-games`): thin wrappers that keep the
- * browser in minor units while the wire carries currency units.
+ * browser in minor units while the wire carries currency units (the client's money codec converts: client.ts).
  */
 
 /** The demo slot's sheet: stakes in minor units, symbols, paytable. */
@@ -32,18 +31,18 @@ export interface DemoSlotRound {
 /** GET the demo slot's sheet (`nodeId`). */
 export async function getDemoSlotGame(nodeId: number): Promise<DemoSlotGame> {
   const value = await callApi(catalogueCalls.demoSlotGame, { query: { nodeId } });
-  return { ...value, stakes: value.stakes.map((stake) => wireToMinor(stake)) };
+  return value;
 }
 
-/** POST one spin `{ nodeId, stake (currency units), idempotencyKey }`; the key makes a retried spin count once. */
+/** POST one spin `{ nodeId, stake (minor units here, currency units on the wire), idempotencyKey }`; the key makes a retried spin count once. */
 export async function spinDemoSlot(input: { nodeId: number; stakeMinor: number; idempotencyKey: string }): Promise<DemoSlotRound> {
   const value = await callApi(catalogueCalls.demoSlotSpin, {
-    body: { nodeId: input.nodeId, stake: minorToWire(input.stakeMinor), idempotencyKey: input.idempotencyKey },
+    body: { nodeId: input.nodeId, stake: input.stakeMinor, idempotencyKey: input.idempotencyKey },
     idempotencyKey: input.idempotencyKey,
   });
   return {
-    roundId: value.roundId, reels: value.reels, stakeMinor: wireToMinor(value.stake), winMinor: wireToMinor(value.winAmount),
-    balanceMinor: wireToMinor(value.balance),
+    roundId: value.roundId, reels: value.reels, stakeMinor: value.stake, winMinor: value.winAmount,
+    balanceMinor: value.balance,
   };
 }
 
@@ -72,18 +71,18 @@ export interface FairRoundView {
   createdAt: number;
 }
 
-/** Turns a wire round (currency units) into minor units. */
+/** A round of the demo games' answers (money already in minor units: client.ts) with its money fields named `…Minor`. */
 export function fairRoundOf(value: ValueOf<typeof catalogueCalls.demoPlay>['round']): FairRoundView {
   return {
-    roundId: value.roundId, nodeId: value.nodeId, outcome: value.outcome, stakeMinor: wireToMinor(value.stake),
-    winMinor: wireToMinor(value.winAmount), freePlay: value.freePlay, fair: value.fair, createdAt: value.createdAt,
+    roundId: value.roundId, nodeId: value.nodeId, outcome: value.outcome, stakeMinor: value.stake,
+    winMinor: value.winAmount, freePlay: value.freePlay, fair: value.fair, createdAt: value.createdAt,
   };
 }
 
 /** GET a demo game's sheet (`nodeId`). */
 export async function getDemoGame(nodeId: number): Promise<DemoGameSheet> {
   const value = await callApi(catalogueCalls.demoGame, { query: { nodeId } });
-  return { ...value, stakes: value.stakes.map((stake) => wireToMinor(stake)) };
+  return value;
 }
 
 /** GET the commitment of the member's next provably fair round. */
@@ -97,10 +96,10 @@ export async function playDemoRound(input: {
 }): Promise<{ round: FairRoundView; balanceMinor: number; nextCommitment: string }> {
   const value = await callApi(catalogueCalls.demoPlay, {
     body: {
-      nodeId: input.nodeId, stake: minorToWire(input.stakeMinor), choice: input.choice, clientSeed: input.clientSeed,
+      nodeId: input.nodeId, stake: input.stakeMinor, choice: input.choice, clientSeed: input.clientSeed,
       idempotencyKey: input.idempotencyKey, ...(input.freePlay ? { freePlay: true } : {}),
     },
     idempotencyKey: input.idempotencyKey,
   });
-  return { round: fairRoundOf(value.round), balanceMinor: wireToMinor(value.balance), nextCommitment: value.nextCommitment };
+  return { round: fairRoundOf(value.round), balanceMinor: value.balance, nextCommitment: value.nextCommitment };
 }

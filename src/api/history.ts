@@ -1,11 +1,10 @@
 import { callApi } from './client';
 import { historyCalls } from '../../contract/calls/history';
-import { wireToMinor } from '../../contract/money';
 import type { ValueOf } from '../../contract/call';
 
 /** Game history (extension /wps/playdeck/history, capability `game-history`): money kept in minor units in the browser. */
 
-/** The history's answers as the contract declares them (decimal money on the wire). */
+/** The history's answers as the contract declares them (money in minor units once the client's codec decoded it). */
 type WireHistory = ValueOf<typeof historyCalls.gameHistory>;
 type WireRound = ValueOf<typeof historyCalls.gameHistoryRound>;
 
@@ -31,11 +30,11 @@ export async function getGameHistory(query: { kind: string; status: string; star
   const value = await callApi(historyCalls.gameHistory, { query });
   return {
     items: value.items.map((i) => ({
-      kind: i.kind, id: i.id, nodeId: i.nodeId, gameName: i.gameName, stakeMinor: wireToMinor(i.stake), winMinor: wireToMinor(i.winAmount),
-      refundMinor: wireToMinor(i.refund), netMinor: wireToMinor(i.net), status: i.status, freePlay: i.freePlay, createdAt: i.createdAt,
+      kind: i.kind, id: i.id, nodeId: i.nodeId, gameName: i.gameName, stakeMinor: i.stake, winMinor: i.winAmount,
+      refundMinor: i.refund, netMinor: i.net, status: i.status, freePlay: i.freePlay, createdAt: i.createdAt,
     })),
     totals: {
-      count: value.totals.count, stakeMinor: wireToMinor(value.totals.stake), winMinor: wireToMinor(value.totals.winAmount), netMinor: wireToMinor(value.totals.net),
+      count: value.totals.count, stakeMinor: value.totals.stake, winMinor: value.totals.winAmount, netMinor: value.totals.net,
     },
     page: value.page,
     totalPages: value.totalPages,
@@ -46,7 +45,7 @@ export async function getGameHistory(query: { kind: string; status: string; star
 export async function getRoundDetail(roundId: number): Promise<RoundDetail> {
   const v = await callApi(historyCalls.gameHistoryRound, { query: { roundId } });
   return {
-    roundId: v.roundId, kind: v.kind, gameName: v.gameName, stakeMinor: wireToMinor(v.stake), winMinor: wireToMinor(v.winAmount),
+    roundId: v.roundId, kind: v.kind, gameName: v.gameName, stakeMinor: v.stake, winMinor: v.winAmount,
     freePlay: v.freePlay, createdAt: v.createdAt, reels: v.reels, outcome: v.outcome, fair: v.fair,
   };
 }

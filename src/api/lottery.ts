@@ -1,14 +1,14 @@
 /**
  * The lottery's client calls (platform-contract.md §4; defs in contract/calls/lottery.ts): thin typed wrappers
- * over callApi. Money is decimal currency units on the wire and integer minor units in what these return (the
- * `…Minor` fields), converted here with wireToMinor/minorToWire only, so stores keep minor units.
+ * over callApi. Money is decimal currency units on the wire and integer minor units in what these take and return
+ * (the `…Minor` fields): the client's money codec converts it (client.ts), so stores keep minor units. The one
+ * amount written by hand is a stake inside the betting slip's text (contract/bettingSlip.ts: the slip's own format).
  */
 import type { z } from 'zod';
 import { formatBettingSlip, type SlipEntry } from '../../contract/bettingSlip';
 import { lotteryCalls } from '../../contract/calls/lottery';
 import { IDEMPOTENCY_HEADER, type drawSchema, type gameInfoSchema, type gameSheetSchema, type orderSchema, type subOrderSchema } from '../../contract/calls/lottery-shapes';
-import { minorToWire, wireToMinor } from '../../contract/money';
-import { callApi } from './client';
+import { callApi, servedValue } from './client';
 
 type WireOrder = z.output<typeof orderSchema>;
 type WireSubOrder = z.output<typeof subOrderSchema>;
@@ -36,20 +36,20 @@ export type LotteryOrderDetail = LotteryOrder & { subOrders: LotterySubOrder[]; 
 /** A page of orders (`number` from 0). */
 export interface LotteryOrderPage { content: LotteryOrder[]; totalPages: number; totalElements: number; number: number; size: number }
 
-/** A wire game with its money in minor units. */
+/** A game of the lottery's answers (money already in minor units) with its money fields named `…Minor`. */
 export function gameOf<T extends WireGame>(g: T): Omit<T, 'minStake' | 'maxStake' | 'maxPayout'> & { minStakeMinor: number; maxStakeMinor: number; maxPayoutMinor: number } {
   const { minStake, maxStake, maxPayout, ...rest } = g;
-  return { ...rest, minStakeMinor: wireToMinor(minStake), maxStakeMinor: wireToMinor(maxStake), maxPayoutMinor: wireToMinor(maxPayout) };
+  return { ...rest, minStakeMinor: minStake, maxStakeMinor: maxStake, maxPayoutMinor: maxPayout };
 }
 
 function orderOf(o: WireOrder): LotteryOrder {
   const { totalStake, payout, refund, ...rest } = o;
-  return { ...rest, totalStakeMinor: wireToMinor(totalStake), payoutMinor: wireToMinor(payout), refundMinor: wireToMinor(refund) };
+  return { ...rest, totalStakeMinor: totalStake, payoutMinor: payout, refundMinor: refund };
 }
 
 function subOrderOf(s: WireSubOrder): LotterySubOrder {
   const { stake, payout, ...rest } = s;
-  return { ...rest, stakeMinor: wireToMinor(stake), payoutMinor: wireToMinor(payout) };
+  return { ...rest, stakeMinor: stake, payoutMinor: payout };
 }
 
 function detailOf(d: WireOrder & { subOrders: WireSubOrder[]; draw: LotteryDraw }): LotteryOrderDetail {
@@ -99,7 +99,7 @@ export async function getOrderInfo(orderMasterId: number, page = 0, size = 20) {
 /** §4 PUT /lgw/orders/suborders/cancel: cancels bets (body: their ids); stakes come back. */
 export async function cancelOrders(subOrderIds: number[], idempotencyKey?: string): Promise<{ orders: LotteryOrderDetail[]; balanceMinor: number }> {
   const { orders, balance } = await callApi(lotteryCalls.cancelOrders, { body: subOrderIds, idempotencyKey });
-  return { orders: orders.map(detailOf), balanceMinor: wireToMinor(balance) };
+  return { orders: orders.map(detailOf), balanceMinor: balance };
 }
 
 /** An order from the bet slip: the game, the issue bet on, the prize mode, the bets (stakes minor units), its key. */
@@ -124,7 +124,7 @@ export async function placeBetting(input: BettingInput): Promise<{ order: Lotter
       currentNumero: input.issueNo,
       winningStop: false,
       abandoning: false,
-      betCartAmountSum: minorToWire(totalMinor),
+      betCartAmountSum: totalMinor,
       chase: false,
       device: 'H5',
       orderType: 'NORMAL',
@@ -134,7 +134,15 @@ export async function placeBetting(input: BettingInput): Promise<{ order: Lotter
     },
     headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
   });
-  return { order: detailOf(value.order), balanceMinor: wireToMinor(value.balance), replayed: value.replayed };
+  return { order: detailOf(value.order), balanceMinor: value.balance, replayed: value.replayed };
+}
+
+/**
+ * The games of /m/lottery's data block (rules/served.ts ServedLottery: /lgw/games as the wire carries it, money in
+ * currency units) as getLotteryGames gives them: money decoded by the call's money fields (client.ts servedValue).
+ */
+export function servedLotteryGames(list: readonly unknown[]): LotteryGameInfo[] {
+  return servedValue(lotteryCalls.lotteryGameList, { serverTime: 0, list }).list.map(gameOf);
 }
 
 /** §4 GET /lgw/games: the lottery games with their schedules and the server's clock. */

@@ -1,11 +1,10 @@
 import { callApi } from './client';
 import { rewardCalls } from '../../contract/calls/rewards';
 import type { ValueOf } from '../../contract/call';
-import { wireToMinor } from '../../contract/money';
 
 /**
  * The rewards calls (contract/calls/rewards.ts): thin wrappers that keep the browser in integer minor units
- * while the wire carries currency units.
+ * while the wire carries currency units (the client's money codec converts: client.ts).
  */
 
 type SignInWire = ValueOf<typeof rewardCalls.signInStatus>;
@@ -39,22 +38,22 @@ export type AgentApplication = { fullName: string; contact: string; channel: str
 
 function rewardOf(r: ValueOf<typeof rewardCalls.rewardList>['rewards'][number]): RewardView {
   const { amount, ...rest } = r;
-  return { ...rest, amountMinor: wireToMinor(amount) };
+  return { ...rest, amountMinor: amount };
 }
 
 /** GET the sign-in calendar. */
 export async function getSignIn(): Promise<SignInView> {
   const v = await callApi(rewardCalls.signInStatus);
   return {
-    timeZone: v.timeZone, today: v.today, signedToday: v.signedToday, streak: v.streak, todayRewardMinor: wireToMinor(v.todayReward),
-    rewardsMinor: v.rewards.map((r) => wireToMinor(r)), signedDays: v.signedDays, monthDays: v.monthDays,
+    timeZone: v.timeZone, today: v.today, signedToday: v.signedToday, streak: v.streak, todayRewardMinor: v.todayReward,
+    rewardsMinor: v.rewards, signedDays: v.signedDays, monthDays: v.monthDays,
   };
 }
 
 /** POST today's sign-in; answers the streak, the reward paid and the balance after it. */
 export async function signInToday(): Promise<{ day: string; streak: number; rewardMinor: number; balanceMinor: number }> {
   const v = await callApi(rewardCalls.signInClaim);
-  return { day: v.day, streak: v.streak, rewardMinor: wireToMinor(v.reward), balanceMinor: wireToMinor(v.balance) };
+  return { day: v.day, streak: v.streak, rewardMinor: v.reward, balanceMinor: v.balance };
 }
 
 /** GET the site's leaderboard. */
@@ -62,8 +61,8 @@ export async function getLeaderboard(): Promise<LeaderboardView> {
   const v = await callApi(rewardCalls.leaderboard);
   return {
     metric: v.metric, period: v.period, from: v.from, to: v.to,
-    entries: v.entries.map((e) => ({ rank: e.rank, name: e.name, amountMinor: wireToMinor(e.amount) })),
-    mine: v.mine && { rank: v.mine.rank, amountMinor: wireToMinor(v.mine.amount) },
+    entries: v.entries.map((e) => ({ rank: e.rank, name: e.name, amountMinor: e.amount })),
+    mine: v.mine && { rank: v.mine.rank, amountMinor: v.mine.amount },
   };
 }
 
@@ -75,15 +74,15 @@ export async function getRewards(): Promise<RewardView[]> {
 /** POST claim a waiting reward; answers it and the balance after it. */
 export async function claimRewardById(rewardId: number): Promise<{ reward: RewardView; balanceMinor: number }> {
   const v = await callApi(rewardCalls.rewardClaim, { body: { rewardId } });
-  return { reward: rewardOf(v.reward), balanceMinor: wireToMinor(v.balance) };
+  return { reward: rewardOf(v.reward), balanceMinor: v.balance };
 }
 
 /** GET the invitation code and invited friends. */
 export async function getInvite(): Promise<InviteView> {
   const v = await callApi(rewardCalls.inviteInfo);
   return {
-    code: v.code, rewardMinor: wireToMinor(v.reward), earnedMinor: wireToMinor(v.earned),
-    friends: v.friends.map((f) => ({ name: f.name, registeredAt: f.registeredAt, rewardMinor: wireToMinor(f.reward), rewardStatus: f.rewardStatus })),
+    code: v.code, rewardMinor: v.reward, earnedMinor: v.earned,
+    friends: v.friends.map((f) => ({ name: f.name, registeredAt: f.registeredAt, rewardMinor: f.reward, rewardStatus: f.rewardStatus })),
   };
 }
 

@@ -1,11 +1,10 @@
 import { callApi } from './client';
 import { walletCalls } from '../../contract/calls/wallet';
 import type { ValueOf } from '../../contract/call';
-import { minorToWire, wireToMinor } from '../../contract/money';
 
 /**
- * The wallet and payments calls (contract/calls/wallet.ts): thin wrappers that keep the browser in integer
- * minor units while the wire carries currency units.
+ * The wallet and payments calls (contract/calls/wallet.ts): thin wrappers giving the stores their views, money in
+ * integer minor units (the client's money codec converts it to and from the wire's currency units: client.ts).
  */
 
 /** A deposit method with its limits in minor units. */
@@ -72,15 +71,15 @@ export interface TransactionTotalsView {
 
 function depositOf(value: ValueOf<typeof walletCalls.depositCreate>): DepositView {
   return {
-    depositId: value.depositId, methodCode: value.methodCode, amountMinor: wireToMinor(value.amount), status: value.status,
+    depositId: value.depositId, methodCode: value.methodCode, amountMinor: value.amount, status: value.status,
     createdAt: value.createdAt, expiresAt: value.expiresAt, redirectUrl: value.redirectUrl,
-    balanceMinor: value.balance === null ? null : wireToMinor(value.balance),
+    balanceMinor: value.balance,
   };
 }
 
 function withdrawalOf(w: ValueOf<typeof walletCalls.withdrawInfo>['withdrawals'][number]): WithdrawalView {
   const { amount, ...rest } = w;
-  return { ...rest, amountMinor: wireToMinor(amount) };
+  return { ...rest, amountMinor: amount };
 }
 
 /** GET the site's deposit methods. */
@@ -88,14 +87,14 @@ export async function getPaymentMethods(): Promise<PaymentMethodsView> {
   const value = await callApi(walletCalls.paymentMethods);
   return {
     currency: value.currency, currencySymbol: value.currencySymbol, template: value.template,
-    methods: value.methods.map((m) => ({ methodCode: m.methodCode, displayName: m.displayName, minMinor: wireToMinor(m.minAmount), maxMinor: wireToMinor(m.maxAmount) })),
+    methods: value.methods.map((m) => ({ methodCode: m.methodCode, displayName: m.displayName, minMinor: m.minAmount, maxMinor: m.maxAmount })),
   };
 }
 
 /** POST a deposit order; the key makes a retried order count once. */
 export async function createDeposit(input: { methodCode: string; amountMinor: number; idempotencyKey: string }): Promise<DepositView> {
   return depositOf(await callApi(walletCalls.depositCreate, {
-    body: { methodCode: input.methodCode, amount: minorToWire(input.amountMinor), idempotencyKey: input.idempotencyKey },
+    body: { methodCode: input.methodCode, amount: input.amountMinor, idempotencyKey: input.idempotencyKey },
     idempotencyKey: input.idempotencyKey,
   }));
 }
@@ -109,7 +108,7 @@ export async function getDeposit(depositId: number): Promise<DepositView> {
 export async function getWithdrawInfo(): Promise<WithdrawInfoView> {
   const v = await callApi(walletCalls.withdrawInfo);
   return {
-    enabled: v.enabled, minMinor: wireToMinor(v.minAmount), maxMinor: wireToMinor(v.maxAmount), availableMinor: wireToMinor(v.available),
+    enabled: v.enabled, minMinor: v.minAmount, maxMinor: v.maxAmount, availableMinor: v.available,
     currencySymbol: v.currencySymbol, paymentPasswordSet: v.paymentPasswordSet, payeeName: v.payeeName, withdrawals: v.withdrawals.map(withdrawalOf),
   };
 }
@@ -120,9 +119,9 @@ export async function requestWithdrawal(input: {
 }): Promise<{ withdrawal: WithdrawalView; balanceMinor: number }> {
   const { amountMinor, ...rest } = input;
   const value = await callApi(walletCalls.withdrawRequest, {
-    body: { ...rest, amount: minorToWire(amountMinor) }, idempotencyKey: input.idempotencyKey,
+    body: { ...rest, amount: amountMinor }, idempotencyKey: input.idempotencyKey,
   });
-  return { withdrawal: withdrawalOf(value.withdrawal), balanceMinor: wireToMinor(value.balance) };
+  return { withdrawal: withdrawalOf(value.withdrawal), balanceMinor: value.balance };
 }
 
 /** GET the security page's data. */
@@ -139,10 +138,10 @@ export async function getTransactions(query: { category?: string; startDate: num
 }> {
   const v = await callApi(walletCalls.transactions, { query: { ...query, category: query.category ?? '' } });
   return {
-    list: v.list.map((r) => ({ id: r.id, category: r.category, kind: r.kind, amountMinor: wireToMinor(r.amount), balanceAfterMinor: wireToMinor(r.balanceAfter), createdAt: r.createdAt })),
+    list: v.list.map((r) => ({ id: r.id, category: r.category, kind: r.kind, amountMinor: r.amount, balanceAfterMinor: r.balanceAfter, createdAt: r.createdAt })),
     totals: {
-      deposits: wireToMinor(v.totals.deposits), withdrawals: wireToMinor(v.totals.withdrawals), netDeposits: wireToMinor(v.totals.netDeposits),
-      bonuses: wireToMinor(v.totals.bonuses), rounds: wireToMinor(v.totals.rounds),
+      deposits: v.totals.deposits, withdrawals: v.totals.withdrawals, netDeposits: v.totals.netDeposits,
+      bonuses: v.totals.bonuses, rounds: v.totals.rounds,
     },
     pageNo: v.pageNo, totalPages: v.totalPages,
   };

@@ -3,7 +3,8 @@ import type { AppEnv } from '../env';
 import { CallRouter } from './call-router';
 import { contentCalls } from '../../contract/calls/content';
 import type { ValueOf } from '../../contract/call';
-import { ApiError, ok } from '../lib/envelope';
+import { ApiError, encodeValue, ok } from '../lib/envelope';
+import { wireToMinor } from '../../contract/money';
 import {
   announcementExists, listAnnouncements, listPromotionCategories, markRead, type AnnouncementFilter,
 } from '../db/queries/announcements';
@@ -88,7 +89,10 @@ export const homeRelayRouter = new CallRouter('/wps/relay')
   .serve(contentCalls.jackpot, (c) => {
     const merchant = c.var.merchant;
     const value: ValueOf<typeof contentCalls.jackpot> = {
-      amount: JACKPOT_START,
+      // Written reason for a hand conversion: the banner's rule (rules/jackpot.ts) counts this decorative amount in
+      // whole currency units (it shows no decimals and is money nobody holds); the answer holds minor units like
+      // every money field and its schema encodes them back to the same decimal.
+      amount: wireToMinor(JACKPOT_START),
       currency: merchant.currency,
       currencySymbol: merchant.currencySymbol,
       tickMs: JACKPOT_TICK_MS,
@@ -96,6 +100,6 @@ export const homeRelayRouter = new CallRouter('/wps/relay')
       stepMax: JACKPOT_STEP_MAX,
     };
     c.header('Cache-Control', 'public, max-age=300');
-    return ok(c, value);
+    return ok(c, encodeValue(contentCalls.jackpot, value));
   })
   .serve(contentCalls.gameMatches, (c) => ok(c, [] satisfies ValueOf<typeof contentCalls.gameMatches>));

@@ -75,6 +75,7 @@ export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
     const body = c.req.valid('json');
     const stakeMinor = body.stake;
     if (!DEMO_STAKES.includes(stakeMinor)) {
+      // The message's text names the stakes in currency units (for logs; not a money field).
       throw new ApiError(400, 'invalid_stake', `The stake must be one of ${DEMO_STAKES.map((m) => minorToWire(m)).join(', ')}`);
     }
     const db = c.env.DB;

@@ -70,6 +70,7 @@ export const demoRouter = new CallRouter('/wps/playdeck/demo')
     const member = requireMember(c);
     const { nodeId, stake: stakeMinor, idempotencyKey } = c.req.valid('json');
     const db = c.env.DB;
+    // The message's text names the stakes in currency units (for logs; not a money field).
     if (!isSlotStake(stakeMinor)) throw new ApiError(400, 'invalid_stake', `The stake must be one of ${SLOT_STAKES.map((m) => minorToWire(m)).join(', ')}`);
 
     const earlier = await findRoundByKey(db, member.memberId, idempotencyKey);

@@ -4,6 +4,7 @@ import { lotteryCalls } from '../../contract/calls/lottery';
 import { gameIdValue } from '../../contract/calls/lottery-shapes';
 import { valid } from '../lib/validate';
 import { plain } from '../lib/answer';
+import { encodeAsListed } from '../lib/envelope';
 import { findDraw, pagePastDraws } from '../db/queries/lottery-draws';
 import { listLotteryGames } from '../db/queries/lottery-games';
 import { countOrdersByGameSince } from '../db/queries/lottery-orders';
@@ -12,7 +13,8 @@ import { requireGame, SETTLE_ON_READ } from '../services/lottery/game-lookup';
 import { settleDueDraws } from '../services/lottery/settlement';
 import { openSlot, slotAt } from '../model/lottery/schedule';
 import { prizeModesOf } from '../model/lottery/odds';
-import { drawView, gameInfoView, gameSheetView, keyedByGameId, mobileGameView, openNumeroView } from '../services/lottery/views';
+import { lotteryGameList } from '../services/lottery/game-list';
+import { drawView, gameSheetView, keyedByGameId, mobileGameView, openNumeroView } from '../services/lottery/views';
 import type { LotteryGame } from '../model/lottery/model';
 
 const gameParam = z.object({ gameId: gameIdValue });
@@ -44,10 +46,8 @@ export const lotteryGatewayRouter = new CallRouter('/lgw')
    * schedule and the draw taking bets now (`nextCloseAt`), and the server's clock. 400 `request_param_err`.
    */
   .serve(lotteryCalls.lotteryGameList, async (c) => {
-    const q = c.req.valid('query');
-    const games = await listLotteryGames(c.env.DB, c.var.merchant.code, { gameType: q.gameType, vassalage: q.vassalage });
-    const now = Date.now();
-    return plain(c, { serverTime: now, list: games.map((g) => gameInfoView(g, now)) });
+    const value = await lotteryGameList(c.env.DB, c.var.merchant.code, c.req.valid('query'), Date.now());
+    return plain(c, encodeAsListed(lotteryCalls.lotteryGameList, value));
   })
   /**
    * GET /games/mobile → `{ [gameId]: MobileLotteryGame }` (platform-contract.md §7.5: the mobile client's lottery
@@ -110,7 +110,7 @@ export const lotteryGatewayRouter = new CallRouter('/lgw')
    */
   .serve(lotteryCalls.gameSetting, valid('param', gameParam), async (c) => {
     const game = await requireGame(c.env.DB, c.var.merchant.code, { gameId: c.req.valid('param').gameId });
-    return plain(c, gameSheetView(game, Date.now()));
+    return plain(c, encodeAsListed(lotteryCalls.gameSetting, gameSheetView(game, Date.now())));
   })
   /**
    * GET /draw/{gameId}?page&size → `{ draws: { content, totalPages, totalElements, number, size } }`: the game's

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CallRouter } from './call-router';
 import { lotteryCalls } from '../../contract/calls/lottery';
 import { IDEMPOTENCY_HEADER } from '../../contract/calls/lottery-shapes';
-import { ApiError } from '../lib/envelope';
+import { ApiError, encodeAsListed } from '../lib/envelope';
 import { plain } from '../lib/answer';
 import { valid } from '../lib/validate';
 import { findOrder, listSubOrders, pageOrders, type OrderFilter } from '../db/queries/lottery-orders';
@@ -47,12 +47,12 @@ export const ordersRouter = new CallRouter('/lgw/orders')
   .serve(lotteryCalls.orderSearch, memberOnly, async (c) => {
     const member = requireMember(c);
     const q = c.req.valid('json');
-    if (q.chasingOrder === true) return plain(c, { orders: page([], 0, q.page, q.size) });
+    if (q.chasingOrder === true) return plain(c, encodeAsListed(lotteryCalls.orderSearch, { orders: page([], 0, q.page, q.size) }));
     const filter: OrderFilter = {
       status: q.orderStatus, gameId: q.gameId, orderId: q.orderNumber === undefined ? undefined : Number(q.orderNumber),
       issueNo: q.numero, from: q.startDate, to: q.endDate,
     };
-    return plain(c, await ordersPage(c.env.DB, member.memberId, filter, q.page, q.size));
+    return plain(c, encodeAsListed(lotteryCalls.orderSearch, await ordersPage(c.env.DB, member.memberId, filter, q.page, q.size)));
   })
   /**
    * GET /today?gameId&page&size (lotteryCalls.todayOrders) → the search's page of the orders placed since 00:00
@@ -63,7 +63,7 @@ export const ordersRouter = new CallRouter('/lgw/orders')
     const q = c.req.valid('query');
     const now = Date.now();
     const from = now - (now % DAY_MS);
-    return plain(c, await ordersPage(c.env.DB, member.memberId, { gameId: q.gameId, from }, q.page, q.size));
+    return plain(c, encodeAsListed(lotteryCalls.todayOrders, await ordersPage(c.env.DB, member.memberId, { gameId: q.gameId, from }, q.page, q.size)));
   })
   /**
    * GET /detail/{orderMasterId}/info?page&size (lotteryCalls.orderInfo) → `{ orderDetails: page of bets }`, by id.
@@ -75,7 +75,7 @@ export const ordersRouter = new CallRouter('/lgw/orders')
     if (!order) throw new ApiError(404, 'order_not_found', 'No such order');
     const { page: number, size } = c.req.valid('query');
     const subs = await listSubOrders(c.env.DB, [order.id]);
-    return plain(c, { orderDetails: page(subs.slice(number * size, (number + 1) * size).map(subOrderView), subs.length, number, size) });
+    return plain(c, encodeAsListed(lotteryCalls.orderInfo, { orderDetails: page(subs.slice(number * size, (number + 1) * size).map(subOrderView), subs.length, number, size) }));
   })
   /**
    * GET /detail/{orderId} (lotteryCalls.orderDetail) → the order with its bets and its draw. 404 `order_not_found`
@@ -85,7 +85,7 @@ export const ordersRouter = new CallRouter('/lgw/orders')
     const member = requireMember(c);
     const order = await findOrder(c.env.DB, member.memberId, c.req.valid('param').orderId as number);
     if (!order) throw new ApiError(404, 'order_not_found', 'No such order');
-    return plain(c, await orderDetail(c.env.DB, order, Date.now()));
+    return plain(c, encodeAsListed(lotteryCalls.orderDetail, await orderDetail(c.env.DB, order, Date.now())));
   })
   /**
    * PUT /suborders/cancel, body a JSON array of bet ids (lotteryCalls.cancelOrders) → `{ orders, balance }`:
@@ -94,7 +94,7 @@ export const ordersRouter = new CallRouter('/lgw/orders')
    */
   .serve(lotteryCalls.cancelOrders, memberOnly, async (c) => {
     const member = requireMember(c);
-    return plain(c, await cancelSubOrders(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code }, c.req.valid('json'), Date.now()));
+    return plain(c, encodeAsListed(lotteryCalls.cancelOrders, await cancelSubOrders(c.env.DB, { memberId: member.memberId, merchantCode: c.var.merchant.code }, c.req.valid('json'), Date.now())));
   })
   /**
    * POST /betting (lotteryCalls.betting) `{ gameId, currentNumero, betCartAmountSum, prizeModeId,
@@ -108,10 +108,10 @@ export const ordersRouter = new CallRouter('/lgw/orders')
   .serve(lotteryCalls.betting, memberOnly, async (c) => {
     const member = requireMember(c);
     const input = bettingOrder(c.req.valid('json'), c.req.header(IDEMPOTENCY_HEADER), () => `auto-${crypto.randomUUID()}`);
-    return plain(c, await placeOrder(
+    return plain(c, encodeAsListed(lotteryCalls.betting, await placeOrder(
       c.env.DB,
       { memberId: member.memberId, merchantCode: c.var.merchant.code, realMember: REAL_MEMBER_TYPES.includes(member.type) },
       input,
       Date.now(),
-    ));
+    )));
   });

@@ -13,7 +13,10 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** The hosted page's HTML: the amount, the site, and Confirm / Cancel (a form; no script). */
+/**
+ * The hosted page's HTML: the amount (display text in currency units with 2 decimals), the site, and Confirm /
+ * Cancel (a form; no script).
+ */
 function payPage(deposit: DepositRecord | null, siteName: string, token: string, nonce: string): string {
   const body = !deposit
     ? '<h1>Payment not found</h1><p>This payment link is not valid.</p>'

@@ -1,7 +1,6 @@
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
-import { minorToWire } from '../../contract/money';
-import { ApiError, ok } from '../lib/envelope';
+import { ApiError, encodeAsListed, encodeValue, ok } from '../lib/envelope';
 import { CallRouter } from './call-router';
 import { findTrialGame, gameKeys, listHotGames } from '../db/queries/games';
 import { gameListPage } from '../services/games/game-list';
@@ -40,22 +39,27 @@ export const catalogueRelayRouter = new CallRouter('/wps/relay')
   })
   /**
    * GET /GCSGAME_gameList → `{ games, pageNum, totalPages, total }` (§2 game list; query and errors on the call
-   * def): minBet arrives in currency units and filters on minor units; tiles carry minBet in currency units
-   * (services/games/game-list.ts gameListPage, which the edge's game-list fill calls too).
+   * def): minBet arrives in currency units and filters on minor units (the query's money codec); tiles carry minBet
+   * in currency units, encoded from the minor units the page holds (services/games/game-list.ts gameListPage, which
+   * the edge's game-list fill calls too; tiles keep the field order of db/queries/games.ts: encodeAsListed).
    */
   .serve(catalogueCalls.gameList, async (c) => {
     const value = await gameListPage(c.env.DB, c.var.merchant.code, c.req.valid('query'), () => requireMember(c).memberId);
-    return ok(c, value);
+    return ok(c, encodeAsListed(catalogueCalls.gameList, value));
   })
-  /** GET /GCSGAME_hotGamesV2?merchantCode&isPlatform=2&language&platform=html5&vassalage → `{ list }` (§2 hot games; no token). */
+  /**
+   * GET /GCSGAME_hotGamesV2?merchantCode&isPlatform=2&language&platform=html5&vassalage → `{ list }` (§2 hot games; no
+   * token): tiles as the game list's, minBet encoded to currency units.
+   */
   .serve(catalogueCalls.hotGames, async (c) => {
     const q = c.req.valid('query');
-    return ok(c, { list: await listHotGames(c.env.DB, c.var.merchant.code, q.vassalage) });
+    return ok(c, encodeAsListed(catalogueCalls.hotGames, { list: await listHotGames(c.env.DB, c.var.merchant.code, q.vassalage) }));
   })
   /**
    * GET /GCSGAME_getRankList?gameCategory=ALL&language&limitNum=20[&sort] → `{ list: [{ vo }] }` (§2 winner
    * board): real settled wins of this site's real accounts (lottery orders and demo slot rounds), names masked,
-   * winAmount in currency units, notAuto true (no made-up entries). No session needed. 400 `request_param_err`.
+   * winAmount in currency units (encoded from the board's minor units by the call's schema), notAuto true (no made-up
+   * entries). No session needed. 400 `request_param_err`.
    */
   .serve(catalogueCalls.winnerBoard, async (c) => {
     const q = c.req.valid('query');
@@ -66,7 +70,7 @@ export const catalogueRelayRouter = new CallRouter('/wps/relay')
         vo: {
           gameName: vo.gameName,
           customerName: vo.customerName,
-          winAmount: minorToWire(vo.winAmount),
+          winAmount: vo.winAmount,
           gameId: keys.get(vo.nodeId)?.gameId ?? '',
           nodeId: vo.nodeId,
           vendor: keys.get(vo.nodeId)?.vassalage ?? '',
@@ -76,7 +80,7 @@ export const catalogueRelayRouter = new CallRouter('/wps/relay')
         },
       })),
     };
-    return ok(c, value);
+    return ok(c, encodeValue(catalogueCalls.winnerBoard, value));
   })
   /**
    * GET /GCS_gameTrialLaunch?gameId&nodeId&platform=html5 → `{ content: { game_url, nodeId, vassalage, freePlay:

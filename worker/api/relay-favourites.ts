@@ -4,7 +4,7 @@ import { CallRouter } from './call-router';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import { RECENT_GAMES_CAP } from '../../contract/calls/favourites';
 import type { ValueOf } from '../../contract/call';
-import { ApiError, ok } from '../lib/envelope';
+import { ApiError, encodeAsListed, ok } from '../lib/envelope';
 import { findGameVendor, findOfferedGame, pageGames, recordRecentGame, type GameFilter } from '../db/queries/games';
 import { addFavourite, listFavouriteGames, listFavouriteIds, removeFavourite } from '../db/queries/favourites';
 import { requireMember } from '../middleware/auth-context';
@@ -41,7 +41,7 @@ export const favouriteRelayRouter = new CallRouter('/wps/relay')
     const value: ValueOf<typeof catalogueCalls.favouriteList> = await listFavouriteGames(
       c.env.DB, c.var.merchant.code, memberId(c), gameType, { pageNo: q.pageNo, pageSize: q.pageSize },
     );
-    return ok(c, value);
+    return ok(c, encodeAsListed(catalogueCalls.favouriteList, value));
   })
   /** GET /MCSFE_getFavoriteGames?pageNo=1&pageSize=100 → a plain array of node ids as strings, newest first. */
   .serve(catalogueCalls.favouriteIds, memberOnly, async (c) => {
@@ -99,5 +99,5 @@ export const favouriteRelayRouter = new CallRouter('/wps/relay')
     if (room <= 0) return ok(c, [] satisfies ValueOf<typeof catalogueCalls.recentGames>);
     const { games } = await pageGames(c.env.DB, c.var.merchant.code, filter, q, 'latestLaunch');
     const value: ValueOf<typeof catalogueCalls.recentGames> = games.slice(0, room);
-    return ok(c, value);
+    return ok(c, encodeAsListed(catalogueCalls.recentGames, value));
   });

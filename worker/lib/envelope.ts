@@ -48,3 +48,26 @@ export function ok<T>(c: Context, value: T, message = 'ok'): Answer<T> {
 export function encodeValue<V extends z.ZodType>(def: { value: V }, value: z.output<V>): z.input<V> {
   return z.encode(def.value, value);
 }
+
+/**
+ * `value` encoded by its call's answer schema like encodeValue (money fields to the wire's decimal currency units,
+ * contract/money.ts), with its keys left in the order `value` lists them (at every depth) rather than the schema's:
+ * for answers whose handlers have always listed their fields in an order of their own (the lottery's answers,
+ * worker/services/lottery/views.ts; game tiles, worker/db/queries/games.ts), so their bytes stay what the clients
+ * got. Keys the schema leaves out are left out; keys the schema adds (defaults) follow the value's.
+ */
+export function encodeAsListed<V extends z.ZodType>(def: { value: V }, value: z.output<V>): z.input<V> {
+  return inOrderOf(value, z.encode(def.value, value)) as z.input<V>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `encoded` with the keys of each object in the order of the matching object in `listed`. */
+function inOrderOf(listed: unknown, encoded: unknown): unknown {
+  if (Array.isArray(listed) && Array.isArray(encoded)) return encoded.map((item: unknown, i) => inOrderOf(listed[i], item));
+  if (!isRecord(listed) || !isRecord(encoded)) return encoded;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(listed)) if (Object.hasOwn(encoded, key)) out[key] = inOrderOf(listed[key], encoded[key]);
+  for (const key of Object.keys(encoded)) if (!Object.hasOwn(out, key)) out[key] = encoded[key];
+  return out;
+}

@@ -3,6 +3,7 @@ import { ApiRequestError } from '../../api/client';
 import { createDeposit, getDeposit, getPaymentMethods, type DepositView, type PaymentMethodView } from '../../api/wallet';
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import type { MessageKey } from '../../../rules/i18n';
+import { minorToDecimalString } from '../../../rules/format';
 import { amountWithin, parseAmountInput } from '../../lib/wallet';
 import { balanceMoved } from '../concepts/balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../concepts/outcome';
@@ -101,7 +102,7 @@ export const depositPage = createPage('voucherCenter', (visit) => {
   function setAmount(value: string | number): void {
     const state = $deposit.get();
     if (typeof value === 'number') {
-      $deposit.set({ ...state, amountText: (value / 100).toFixed(2), presetRevision: state.presetRevision + 1, error: null });
+      $deposit.set({ ...state, amountText: minorToDecimalString(value), presetRevision: state.presetRevision + 1, error: null });
     } else {
       $deposit.set({ ...state, amountText: value, error: null });
     }

@@ -2,8 +2,7 @@ import { atom, computed } from 'nanostores';
 import { ALL } from '../../../rules/filters';
 import { listAddressOf, listQueryOf, listViewOf, type ListAddress } from '../../../rules/gameListView';
 import { readServed, servedOnFirstUse, SERVED_GAME_LIST_ID, type ServedGameList } from '../../../rules/served';
-import { toGame } from '../../api/catalogue';
-import type { GameTileWire } from '../../../contract/calls/catalogue-schemas';
+import { servedGames } from '../../api/catalogue';
 import { $vendorGameTypes } from '../concepts/catalogue';
 import { gameListPages } from './gameLists';
 import { $language } from '../concepts/language';
@@ -21,7 +20,7 @@ const servedAddress = servedOnFirstUse((): ListAddress | null => {
   const served = readServed(SERVED_GAME_LIST_ID) as ServedGameList | null;
   if (!served || served.language !== $language.get() || typeof served.key !== 'string' || !Array.isArray(served.page?.items)) return null;
   const { items, pageNum, totalPages } = served.page;
-  gameListPages.prime(served.key, served.language, { items: (items as GameTileWire[]).map(toGame), pageNum, totalPages });
+  gameListPages.prime(served.key, served.language, { items: servedGames(items), pageNum, totalPages });
   return served.address;
 });
 

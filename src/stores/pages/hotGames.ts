@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
-import { getHotGames, toGame, type Game } from '../../api/catalogue';
-import type { GameTileWire } from '../../../contract/calls/catalogue-schemas';
+import { getHotGames, servedGames, type Game } from '../../api/catalogue';
 import { readServed, servedOnFirstUse, SERVED_HOT_GAMES_ID, type ServedHotGames } from '../../../rules/served';
 import { createFetcher, type FetcherStore } from '../kit/fetcher';
 import { $language } from '../concepts/language';
@@ -51,7 +50,7 @@ export const HOT_ROW_KEY = 'hot';
 const adoptServedRow = servedOnFirstUse(() => {
   const served = readServed(SERVED_HOT_GAMES_ID) as ServedHotGames | null;
   if (!served || served.language !== $language.get() || !Array.isArray(served.list)) return null;
-  hotGamesRow.prime(HOT_ROW_KEY, served.language, (served.list as GameTileWire[]).map(toGame));
+  hotGamesRow.prime(HOT_ROW_KEY, served.language, servedGames(served.list));
   return true;
 });
 

@@ -1,9 +1,7 @@
 import { atom, onMount } from 'nanostores';
-import { gameOf, getLotteryGames, type LotteryGameInfo } from '../../api/lottery';
-import type { lotteryCalls } from '../../../contract/calls/lottery';
+import { getLotteryGames, servedLotteryGames, type LotteryGameInfo } from '../../api/lottery';
 import { readServed, servedOnFirstUse, SERVED_LOTTERY_ID, type ServedLottery } from '../../../rules/served';
 import { activeLanguage } from '../../../rules/i18n';
-import type { z } from 'zod';
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import { betterSample, clockSample, type ClockSample } from '../../../rules/lotteryClock';
 import { pageRoundTrip, SERVER_CLOCK_EVENT } from '../../../rules/countdown';
@@ -22,8 +20,6 @@ export interface LotteryListState {
   failed: boolean;
 }
 
-type WireGame = z.output<typeof lotteryCalls.lotteryGameList.value>['list'][number];
-
 /**
  * The list the edge wrote into /m/lottery (worker/edge/fills/list.ts), if any and in the page's language, with the
  * server clock read from the page's own request; a later load with a shorter round trip replaces that reading.
@@ -35,7 +31,7 @@ const served = servedOnFirstUse((): { state: LotteryListState; drawnAt: number; 
   if (!block || block.language !== activeLanguage() || typeof block.serverTime !== 'number' || !Array.isArray(block.list)) return null;
   const { sentAt, receivedAt } = pageRoundTrip();
   const first = clockSample(block.serverTime, sentAt, receivedAt);
-  return { state: { loaded: { list: (block.list as WireGame[]).map(gameOf), sample: first }, failed: false }, drawnAt: block.serverTime, sample: first };
+  return { state: { loaded: { list: servedLotteryGames(block.list), sample: first }, failed: false }, drawnAt: block.serverTime, sample: first };
 });
 
 /** The site's LOTT and ELOTT games with their draw schedule; loads while in use and every 5 minutes. */

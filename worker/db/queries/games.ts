@@ -1,7 +1,9 @@
 import type { GameTileWire } from '../../../contract/calls/catalogue-schemas';
-import { minorToWire } from '../../../contract/money';
 
-/** A game tile as the API answers it (platform-contract.md §2 game list): showIcon is the icon URL, minBet decimal. */
+/**
+ * A game tile as the API answers it (platform-contract.md §2 game list): showIcon is the icon URL, minBet in integer
+ * minor units (the routes encode it to the wire's decimal: contract/money.ts money(), worker/lib/envelope.ts).
+ */
 export type Game = Required<GameTileWire>;
 
 /** Row of `games` joined with its vendor, as the catalogue queries select it. */
@@ -104,7 +106,7 @@ function toGame(row: GameRow): Game {
     gameClassifyNew: row.game_classify,
     isHot: row.is_hot === 1,
     isNew: row.is_new === 1,
-    minBet: minorToWire(row.min_bet_minor),
+    minBet: row.min_bet_minor,
     minLine: row.min_line,
   };
 }

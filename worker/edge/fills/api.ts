@@ -192,9 +192,12 @@ const loadingValues = new Map<string, Promise<KeptValue>>();
 
 /**
  * The answer of one contract call read in built-in mode without the API's round trip: `load` calls the query or
- * service the call's route calls (worker/api/*.ts) for the page's merchant and language, and its answer goes through
- * the call's schema (`def.value.parse`), as the fetch path's answer does after its JSON (fields in the schema's
- * order, money as the wire carries it), so the page gets the same data block and fingerprint byte for byte. Kept per
+ * service the call's route calls (worker/api/*.ts) for the page's merchant and language, and gives the value as the
+ * route sends it (money encoded to the wire's decimals: a service answering in minor units is wrapped in
+ * worker/lib/envelope.ts encodeAsListed); it goes through the call's schema (`def.value.parse`), as the fetch path's
+ * answer does after its JSON (fields in the schema's order, money decoded to minor units by its `money()` fields;
+ * a fill that writes money into the page encodes it back with encodeValue), so the page gets the same data block and
+ * fingerprint byte for byte. Kept per
  * isolate like withAnswerCache's answers, under `key` (the call's name and every parameter): fresh for
  * `source.cacheMs`; two readers at once share one read; when the read throws, the last good value stands in for
  * another lifetime, else null (the fill writes nothing, as when a fetch fails).

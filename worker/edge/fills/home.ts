@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
-import type { ValueOf } from '../../../contract/call';
+import type { z } from 'zod';
+import { encodeAsListed, encodeValue } from '../../lib/envelope';
 import type { Language } from '../../../rules/i18n';
 import { HOME_PAGE_SIZE } from '../../../rules/paging';
 import { SERVED_HOT_GAMES_ID, servedJson, type ServedHotGames } from '../../../rules/served';
@@ -46,19 +47,23 @@ export async function homeFill(
 }
 
 /**
- * The hot games answer for a visitor in `language`, every vendor: in built-in mode (`direct`) the query the route
- * calls (worker/api/relay-catalogue.ts hotGames: db/queries/games.ts listHotGames), else the call through `api`.
- * Null when the read failed or answered another shape.
+ * The hot games answer for a visitor in `language`, every vendor, as the wire carries it (checked by the call's
+ * schema and encoded back by it: minBet in currency units, as the data block has always held it): in built-in mode
+ * (`direct`) the query the route calls (worker/api/relay-catalogue.ts hotGames: db/queries/games.ts listHotGames),
+ * else the call through `api`. Null when the read failed or answered another shape.
  */
 async function hotGamesOf(
   url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
-): Promise<ValueOf<typeof catalogueCalls.hotGames> | null> {
+): Promise<z.input<typeof catalogueCalls.hotGames.value> | null> {
   const def = catalogueCalls.hotGames;
-  if (direct) return directValue(direct, def, merchantCode, async (db) => ({ list: await listHotGames(db, merchantCode) }));
+  if (direct) {
+    const value = await directValue(direct, def, merchantCode, async (db) => encodeAsListed(def, { list: await listHotGames(db, merchantCode) }));
+    return value && encodeValue(def, value);
+  }
   const hotUrl = new URL(def.path, url.origin);
   hotUrl.search = new URLSearchParams({ merchantCode, isPlatform: '2', language, platform: 'html5', vassalage: '' }).toString();
   const answer = def.value.safeParse(await valueOf(api, hotUrl, visitorHeaders(merchantCode, language, def.moduleId)));
-  return answer.success ? answer.data : null;
+  return answer.success ? encodeValue(def, answer.data) : null;
 }
 
 /** Home's hot games row (see homeFill); null when the call failed. */

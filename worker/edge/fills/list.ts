@@ -12,7 +12,9 @@ import type { ContentFill } from './content';
 import { directValue, fingerprintOf, jsonOf, valueOf, visitorHeaders, type ApiFetch, type DirectSource } from './api';
 import { listVendorGameTypes, listVendorLanes } from '../../db/queries/vendors';
 import { gameListPage } from '../../services/games/game-list';
-import type { ValueOf } from '../../../contract/call';
+import { lotteryGameList } from '../../services/lottery/game-list';
+import { encodeAsListed, encodeValue } from '../../lib/envelope';
+import type { z } from 'zod';
 import { decodeAttribute } from './content-html';
 import { renderViewKept, viewLocaleOf } from './render';
 import { countdownText } from '../../../rules/countdown';
@@ -84,7 +86,7 @@ export async function listFill(
   pageId: string, url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null, capabilities: readonly string[],
 ): Promise<ContentFill | null> {
   if (pageId === 'gameList') return gameListFill(url, language, merchantCode, api, direct);
-  if (pageId === 'lottery' && capabilities.includes(CAPABILITIES.builtInLottery)) return lotteryFill(url, language, merchantCode, api);
+  if (pageId === 'lottery' && capabilities.includes(CAPABILITIES.builtInLottery)) return lotteryFill(url, language, merchantCode, api, direct);
   return null;
 }
 
@@ -142,24 +144,27 @@ export async function homeVendorsFill(
 }
 
 /**
- * The game-list answer for the call `listUrl` names (its query), as a visitor in `language`: in built-in mode
- * (`direct`) the service the route calls (services/games/game-list.ts gameListPage, over the same query parsed by
- * the call's schema; a visitor's query never asks for favourites, so no member is needed), kept for the kept
- * answers' lifetime; else the call through `api`. Null when the read failed or answered another shape.
+ * The game-list answer for the call `listUrl` names (its query), as a visitor in `language`, as the wire carries it
+ * (checked by the call's schema and encoded back by it: fields in the schema's order, minBet in currency units, so
+ * the data block and the markup are the same in both modes): in built-in mode (`direct`) the service the route
+ * calls (services/games/game-list.ts gameListPage, over the same query parsed by the call's schema; a visitor's
+ * query never asks for favourites, so no member is needed), kept for the kept answers' lifetime; else the call
+ * through `api`. Null when the read failed or answered another shape.
  */
 async function gamePageOf(
   listUrl: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
-): Promise<ValueOf<typeof catalogueCalls.gameList> | null> {
+): Promise<z.input<typeof catalogueCalls.gameList.value> | null> {
   const def = catalogueCalls.gameList;
   if (direct) {
     const query = def.query!.safeParse(Object.fromEntries(listUrl.searchParams));
     if (!query.success) return null;
-    return directValue(direct, def, `${merchantCode}\n${listUrl.search}`, (db) => gameListPage(db, merchantCode, query.data, () => {
+    const page = await directValue(direct, def, `${merchantCode}\n${listUrl.search}`, async (db) => encodeAsListed(def, await gameListPage(db, merchantCode, query.data, () => {
       throw new Error('a visitor has no favourites');
-    }));
+    })));
+    return page && encodeValue(def, page);
   }
   const page = def.value.safeParse(await valueOf(api, listUrl, visitorHeaders(merchantCode, language, 'GAMELO3')));
-  return page.success ? page.data : null;
+  return page.success ? encodeValue(def, page.data) : null;
 }
 
 /**
@@ -220,16 +225,36 @@ function timersAt(html: string, now: number): string {
 }
 
 /**
- * /m/lottery: the site's LOTT and ELOTT games through the island's call (GET /lgw/games, as a visitor), grouped and
- * counted down as of the answer's server time. Only where the deployment runs the built-in lottery (`lottery`
- * capability): elsewhere the island lists nothing, and so does the edge. Through `api` in built-in mode too (not yet
- * direct: a lottery-gateway call; docs/edge.md "Where a fill's data comes from").
+ * The island's lottery list (GET /lgw/games without a filter, as a visitor), as the wire carries it (checked by the
+ * call's schema and encoded back by it: fields in the schema's order, money in currency units): in built-in mode
+ * (`direct`, read on every request: the count-downs are of this moment) the service the route calls
+ * (services/lottery/game-list.ts lotteryGameList, worker/api/lottery-gateway.ts), else the call through `api`.
+ * Null when the read failed or answered another shape.
  */
-export async function lotteryFill(url: URL, language: Language, merchantCode: string, api: ApiFetch): Promise<ContentFill | null> {
-  const answer = await jsonOf(api, new URL(lotteryCalls.lotteryGameList.path, url.origin), visitorHeaders(merchantCode, language));
-  const parsed = lotteryCalls.lotteryGameList.value.safeParse(answer);
-  if (!parsed.success || parsed.data.list.length === 0) return null;
-  const { serverTime, list } = parsed.data;
+async function lotteryListOf(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<z.input<typeof lotteryCalls.lotteryGameList.value> | null> {
+  const def = lotteryCalls.lotteryGameList;
+  if (direct) {
+    const value = await directValue(direct, def, merchantCode, async (db) => encodeAsListed(def, await lotteryGameList(db, merchantCode, {}, Date.now())));
+    return value && encodeValue(def, value);
+  }
+  const parsed = def.value.safeParse(await jsonOf(api, new URL(def.path, url.origin), visitorHeaders(merchantCode, language)));
+  return parsed.success ? encodeValue(def, parsed.data) : null;
+}
+
+/**
+ * /m/lottery: the site's LOTT and ELOTT games (lotteryListOf: in built-in mode read directly from the service its
+ * route calls, in upstream mode through the island's call), grouped and counted down as of the answer's server time.
+ * Only where the deployment runs the built-in lottery (`lottery` capability): elsewhere the island lists nothing, and
+ * so does the edge.
+ */
+export async function lotteryFill(
+  url: URL, language: Language, merchantCode: string, api: ApiFetch, direct: DirectSource | null,
+): Promise<ContentFill | null> {
+  const answer = await lotteryListOf(url, language, merchantCode, api, direct);
+  if (!answer || answer.list.length === 0) return null;
+  const { serverTime, list } = answer;
   return {
     // The count-downs (and the clock reading the browser takes from the page's own request) are of this moment: a
     // copy confirmed with 304 would count from a stale server time, so the server time is part of the fingerprint.

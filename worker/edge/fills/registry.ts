@@ -43,7 +43,7 @@ const everyTime = (direct: DirectSource | null): DirectSource | null => (direct 
 export const FILLS: Readonly<Record<string, Fill>> = {
   home: (r) => homeFill(r.url, r.language, r.merchantCode, r.kept, r.direct),
   gameList: (r) => listFill('gameList', r.url, r.language, r.merchantCode, r.kept, r.direct, r.capabilities),
-  lottery: (r) => listFill('lottery', r.url, r.language, r.merchantCode, r.everyTime, null, r.capabilities),
+  lottery: (r) => listFill('lottery', r.url, r.language, r.merchantCode, r.everyTime, everyTime(r.direct), r.capabilities),
   register: (r) => registerFill(r.url, r.language, r.merchantCode, r.kept, r.direct, r.switches),
   app: (r) => appFill(r.url, r.language, r.merchantCode, r.kept, r.direct, r.userAgent),
   help: (r) => contentFill('help', r.url, r.language, r.merchantCode, r.everyTime, everyTime(r.direct)),

@@ -43,7 +43,7 @@ export function gameListFilter(q: GameListQuery, memberId: () => number): GameFi
 
 /**
  * One page of the game list for `merchantCode` and the validated query `q` → `{ games, pageNum, totalPages, total }`
- * (§2 game list; tiles carry minBet in currency units, db/queries/games.ts). An EMPTY_TYPES game type answers an
+ * (§2 game list; tiles carry minBet in minor units, db/queries/games.ts; the route encodes it to currency units). An EMPTY_TYPES game type answers an
  * empty page without reading. `memberId` as for gameListFilter (its error propagates).
  */
 export async function gameListPage(

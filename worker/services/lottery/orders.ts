@@ -1,11 +1,11 @@
 /**
  * Placing and cancelling lottery orders (platform-contract.md §4 POST /lgw/orders/betting, PUT
  * /lgw/orders/suborders/cancel). Every money movement is one D1 batch with the rows it pays for, so money and
- * bets exist together or not at all. Answers are wire shapes (decimal money).
+ * bets exist together or not at all. Answers are the calls' values with money in integer minor units (the routes
+ * encode them: worker/lib/envelope.ts encodeValue).
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { minorToWire } from '../../../contract/money';
 import { ApiError } from '../../lib/envelope';
 import { assertMayPlay } from '../games/launch';
 import { findDrawsByIds } from '../../db/queries/lottery-draws';
@@ -22,14 +22,14 @@ import { priceItems, type OrderItemInput } from '../../model/lottery/pricing';
 import { slotByIssue } from '../../model/lottery/schedule';
 import { orderDetailView, type LotteryOrderDetail } from './views';
 
-/** The betting answer: the placed order (or, for a retried key, the first one), the balance (decimal), and whether it was a replay. */
+/** The betting answer: the placed order (or, for a retried key, the first one), the balance (minor units), and whether it was a replay. */
 export interface PlacedOrder {
   order: LotteryOrderDetail;
   balance: number;
   replayed: boolean;
 }
 
-/** The cancel answer: the orders touched, after the refunds, and the balance (decimal). */
+/** The cancel answer: the orders touched, after the refunds, and the balance (minor units). */
 export interface CancelledBets {
   orders: LotteryOrderDetail[];
   balance: number;
@@ -78,7 +78,7 @@ async function replay(db: D1Database, order: Order, hash: string, memberId: numb
   if (order.requestHash !== hash) {
     throw new ApiError(409, 'idempotency_conflict', 'This idempotency key was used for a different order');
   }
-  return { order: await orderDetail(db, order, now), balance: minorToWire(await getBalance(db, memberId)), replayed: true };
+  return { order: await orderDetail(db, order, now), balance: await getBalance(db, memberId), replayed: true };
 }
 
 /**
@@ -132,7 +132,7 @@ export async function placeOrder(db: D1Database, member: BettingMember, input: P
   }
   const placed = await findOrderByKey(db, member.memberId, input.idempotencyKey);
   if (!placed) throw new Error('lottery order missing after its batch');
-  return { order: await orderDetail(db, placed, now), balance: minorToWire(await getBalance(db, member.memberId)), replayed: false };
+  return { order: await orderDetail(db, placed, now), balance: await getBalance(db, member.memberId), replayed: false };
 }
 
 /**
@@ -179,5 +179,5 @@ export async function cancelSubOrders(db: D1Database, member: OrderMember, subOr
     if (!o) throw new Error('lottery order missing after cancel');
     return orderDetail(db, o, now);
   }));
-  return { orders: details, balance: minorToWire(await getBalance(db, member.memberId)) };
+  return { orders: details, balance: await getBalance(db, member.memberId) };
 }

@@ -1,14 +1,14 @@
 /**
- * Wire shapes of the lottery (contract/calls/lottery-shapes.ts) from stored rows. Pure. Money leaves here as
- * decimal currency units (minorToWire), the one conversion point of the lottery's answers. This is the one place
- * a draw's secret is put into an answer, and only once its draw time has passed.
+ * The lottery's answer values (contract/calls/lottery-shapes.ts) from stored rows. Pure. Money stays in integer
+ * minor units here: the routes encode each answer by its call's schema (worker/lib/envelope.ts encodeValue), whose
+ * money fields (contract/money.ts `money()`) write the wire's decimal currency units. This is the one place a
+ * draw's secret is put into an answer, and only once its draw time has passed.
  */
 import type { z } from 'zod';
 import type {
   drawSchema, gameInfoSchema, gameSheetSchema, mobileLotteryGameSchema, openNumeroSchema, orderDetailSchema, orderSchema,
   subOrderSchema,
 } from '../../../contract/calls/lottery-shapes';
-import { minorToWire } from '../../../contract/money';
 import type { Draw, LotteryGame, Order, SubOrder } from '../../model/lottery/model';
 import { BET_PLAY_TYPES, BET_TYPES, playTypesOf } from '../../model/lottery/bets';
 import { deriveDigits } from '../../model/lottery/draw';
@@ -19,17 +19,17 @@ import { openSlot } from '../../model/lottery/schedule';
 export type MobileLotteryGame = z.output<typeof mobileLotteryGameSchema>;
 /** A game's open draw on the wire (§7.5). */
 export type OpenNumero = z.output<typeof openNumeroSchema>;
-/** A draw on the wire. */
+/** A draw as answered. */
 export type LotteryDraw = z.output<typeof drawSchema>;
-/** A game with its schedule on the wire. */
+/** A game with its schedule (money in minor units; the wire's decimals once encoded). */
 export type LotteryGameInfo = z.output<typeof gameInfoSchema>;
-/** A game sheet on the wire. */
+/** A game sheet (money in minor units). */
 export type LotteryGameSheet = z.output<typeof gameSheetSchema>;
-/** An order as listed on the wire. */
+/** An order as listed (money in minor units). */
 export type LotteryOrder = z.output<typeof orderSchema>;
-/** One bet on the wire. */
+/** One bet (money in minor units). */
 export type LotterySubOrder = z.output<typeof subOrderSchema>;
-/** An order with its bets and draw on the wire. */
+/** An order with its bets and draw (money in minor units). */
 export type LotteryOrderDetail = z.output<typeof orderDetailSchema>;
 
 /** A stored draw as the API shows it at `now`: secret and digits only from the draw time on. */
@@ -67,9 +67,9 @@ export function gameInfoView(game: LotteryGame, now: number): LotteryGameInfo {
     prizeModes: prizeModesOf(game.odds),
     intervalMs: game.schedule.intervalMs,
     closeBeforeMs: game.schedule.closeBeforeMs,
-    minStake: minorToWire(game.minStakeMinor),
-    maxStake: minorToWire(game.maxStakeMinor),
-    maxPayout: minorToWire(game.maxPayoutMinor),
+    minStake: game.minStakeMinor,
+    maxStake: game.maxStakeMinor,
+    maxPayout: game.maxPayoutMinor,
     current: { issueNo: open.issueNo, openAt: open.openAt, closeAt: open.closeAt, drawAt: open.drawAt },
     nextCloseAt: open.closeAt,
   };
@@ -98,9 +98,9 @@ export function orderView(order: Order): LotteryOrder {
     issueNo: order.issueNo,
     prizeMode: order.prizeMode,
     status: order.status,
-    totalStake: minorToWire(order.totalStakeMinor),
-    payout: minorToWire(order.payoutMinor),
-    refund: minorToWire(order.refundMinor),
+    totalStake: order.totalStakeMinor,
+    payout: order.payoutMinor,
+    refund: order.refundMinor,
     createdAt: order.createdAt,
     settledAt: order.settledAt,
     closeAt: order.closeAt,
@@ -114,10 +114,10 @@ export function subOrderView(sub: SubOrder): LotterySubOrder {
     subOrderId: sub.id,
     betType: sub.betType,
     selection: sub.selection,
-    stake: minorToWire(sub.stakeMinor),
+    stake: sub.stakeMinor,
     oddsMilli: sub.oddsMilli,
     status: sub.status,
-    payout: minorToWire(sub.payoutMinor),
+    payout: sub.payoutMinor,
     closedAt: sub.closedAt,
   };
 }

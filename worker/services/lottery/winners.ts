@@ -6,7 +6,7 @@ import { listLotteryWins, listSlotWins } from '../../db/queries/lottery-winners'
 import { WINNER_BOARD_MAX, maskName, mergeWins } from './board';
 import type { WinOrder } from '../../model/lottery/model';
 
-/** One board row before the wire (winAmount in minor units; the relay handler converts it to decimal). */
+/** One board row before the wire (winAmount in minor units; the relay handler's answer schema encodes it to decimal). */
 export interface WinnerBoardEntry {
   vo: { gameName: string; customerName: string; winAmount: number; gameType: string; nodeId: number; wonAt: number };
 }

@@ -66,6 +66,7 @@ export function httpProvider(env: Bindings, method: PaymentMethod): PaymentProvi
       const answer = startAnswer.safeParse(await request('/payments', {
         method: 'POST',
         body: {
+          // Amounts in the provider's format (a decimal string with 2 decimals, "12.50"), not PlayDeck's contract.
           accountId: method.accountId, orderId: String(deposit.id), amount: minorToWire(deposit.amountMinor).toFixed(2),
           currency: deposit.currency, returnUrl: `${context.origin}/m/voucherCenter?deposit=${deposit.id}`,
           notifyUrl: `${context.origin}/wps/playdeck/payments/notify/${encodeURIComponent(method.methodCode)}`,

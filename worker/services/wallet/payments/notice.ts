@@ -32,6 +32,7 @@ export function parseNotice(text: string): PaymentNotice {
   if (!parsed.success) throw new ApiError(400, 'request_param_err', 'The notice is malformed');
   let amountMinor: number;
   try {
+    // The provider's own wire format (a decimal string), not PlayDeck's contract: read with the codec's function.
     amountMinor = wireToMinor(parsed.data.amount);
   } catch {
     throw new ApiError(400, 'request_param_err', 'The notice amount is not a decimal amount');
@@ -46,6 +47,7 @@ export function parseNotice(text: string): PaymentNotice {
 export function noticeText(notice: PaymentNotice): string {
   const wire: NoticeWire = {
     orderId: String(notice.depositId), paymentId: notice.providerTxnId, status: notice.status,
+    // The provider's format: a decimal string with exactly 2 decimals ("12.50"), not PlayDeck's JSON number.
     amount: minorToWire(notice.amountMinor).toFixed(2), currency: notice.currency,
   };
   return JSON.stringify(wire);
