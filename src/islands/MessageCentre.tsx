@@ -9,15 +9,9 @@ import { flattenWhitelabel } from '../../rules/whitelabel';
 import { $member } from '../stores/concepts/member';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import { $settings, $status, $statusFailed, retryStatus } from '../stores/concepts/settings';
-import { startLiveChat } from '../stores/pages/chat';
+import { openLiveChat } from '../stores/concepts/liveChat';
 import { $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal } from '../stores/concepts/unread';
 import ConfirmDialog from '../components/ConfirmDialog';
-
-/** The theme's header colour for the chat page (the launch call's headerColor). */
-function headerColor(): string | undefined {
-  const value = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
-  return /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : undefined;
-}
 
 /**
  * Message centre (accounts §2 Message centre): Telegram, announcements, inbox, live chat (CBS3) and affiliate
@@ -72,7 +66,7 @@ export default function MessageCentre() {
               ) : (
                 <button
                   type="button"
-                  onClick={() => (action.kind === 'chat' ? void startLiveChat({ title: t('message.liveChat'), headerColor: headerColor() }) : setRefused(true))}
+                  onClick={() => (action.kind === 'chat' ? void openLiveChat(t('message.liveChat')) : setRefused(true))}
                 >
                   {t(row.label)}
                   {badge}
