@@ -9,6 +9,7 @@ import { activeLanguage, isMessageKey, type MessageKey } from '../../../rules/i1
 import { themeHeaderColor } from '../../lib/liveChat';
 import { hideToast, showToast } from './toast';
 import { env, wait } from '../kit/environment';
+import './session'; // connects the API client to the session (src/api imports no store)
 
 /** Delay between the chat URL arriving and the navigation (accounts §9 "Chat redirect delay 500 ms"). */
 export const CHAT_REDIRECT_MS = 500;
