@@ -8,21 +8,38 @@ import { createFetcher } from '../kit/fetcher';
 import { refreshWallet } from '../concepts/member';
 import { balanceMoved } from '../concepts/balance';
 
-/** The demo slot's state: spinning or not, the last settled round, an error message and an unanswered spin. */
+/**
+ * The demo slot's state: spinning or not, the last settled round, an error message, an unanswered spin, and the
+ * mode (free play or money).
+ */
 export interface SlotState {
   spinning: boolean;
   round: DemoSlotRound | null;
   error: MessageKey | null;
   pending: SpinAttempt | null;
+  /** Free play (only on a game that supports it, supportPlay 0): spins move no money. */
+  freePlay: boolean;
 }
 
 /** Demo slot state (the demo vendor's playable slot, /play/slot). */
-export const $slot = atom<SlotState>({ spinning: false, round: null, error: null, pending: null });
+export const $slot = atom<SlotState>({ spinning: false, round: null, error: null, pending: null, freePlay: false });
+
+/**
+ * Switches between free play and play with money, as the other demo games do (./demoGame.ts setFreePlay): free
+ * play only where the game's sheet offers it (`supported`, supportPlay 0); no switch while a spin is under way or
+ * unanswered (its retry keeps its mode). The launch's `freePlay=1` starts the slot in free play this way.
+ */
+export function setSlotFreePlay(on: boolean, supported: boolean): void {
+  const state = $slot.get();
+  if (state.spinning || state.pending) return;
+  const freePlay = on && supported;
+  if (freePlay !== state.freePlay) $slot.set({ ...state, freePlay });
+}
 
 
 /**
- * Spins once: a fresh idempotency key per new spin, the same key when retrying a spin whose answer was lost;
- * the wallet store takes the round's balanceMinor. Without the `demo-games` capability nothing is sent. insufficient_balance shows its message and reloads the balance.
+ * Spins once, in the mode chosen (free play moves no money): a fresh idempotency key per new spin, the same key
+ * when retrying a spin whose answer was lost; the wallet store takes the round's balanceMinor. Without the `demo-games` capability nothing is sent. insufficient_balance shows its message and reloads the balance.
  */
 export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
   const state = $slot.get();
@@ -35,8 +52,8 @@ export async function spin(nodeId: number, stakeMinor: number): Promise<void> {
   const attempt = nextSpin(state.pending, nodeId, stakeMinor, () => crypto.randomUUID());
   $slot.set({ ...state, spinning: true, error: null, pending: attempt });
   try {
-    const round = await spinDemoSlot({ nodeId: attempt.nodeId, stakeMinor: attempt.stakeMinor, idempotencyKey: attempt.key });
-    $slot.set({ spinning: false, round, error: null, pending: null });
+    const round = await spinDemoSlot({ nodeId: attempt.nodeId, stakeMinor: attempt.stakeMinor, idempotencyKey: attempt.key, freePlay: state.freePlay });
+    $slot.set({ ...$slot.get(), spinning: false, round, error: null, pending: null });
     balanceMoved(round.balanceMinor);
   } catch (error) {
     const status = error instanceof ApiRequestError ? error.status : 0;
