@@ -95,7 +95,7 @@ export const forgetPage = createPage('forget', (visit) => {
       });
       if (session) startSession(sessionFromValue(session));
       if (visit.exited) return;
-      showToast('forget.done', 'success', FORGET_DONE_MS);
+      showToast(session ? 'forget.doneLoggedIn' : 'forget.done', 'success', FORGET_DONE_MS);
       visit.later(() => openPage(session ? '/m/home' : '/m/login'), FORGET_DONE_MS);
     } catch (error) {
       if (!visit.exited) $busy.set(false);
