@@ -22,6 +22,7 @@ test.describe('forgot password', () => {
   test.beforeAll(() => setSwitch(['MOBILENUMPASSREG3', 'REGMOBVERF3'], true));
 
   test('a code by SMS sets a new password and logs the player in, with no failed login counted', async ({ page }) => {
+    test.setTimeout(150_000);
     const player = newPlayer();
     const mobile = newMobileNum();
     await registerByMobile(page, mobile, player);
