@@ -107,3 +107,20 @@ test('"Mark all as read" clears every page of the inbox, not only the one on scr
   await expect(rowBadge(page, 'Inbox')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test('"Live chat" on the deposit and withdraw pages opens the same chat as the message centre', async ({ page }) => {
+  test.setTimeout(150_000);
+  const problems = watchForPageErrors(page);
+  await registerPlayer(page);
+  for (const path of ['/m/voucherCenter', '/m/withdraw']) {
+    await page.goto(path);
+    // The contacts hydrate when they come into view.
+    const help = page.getByRole('region', { name: 'Customer service' });
+    await help.scrollIntoViewIfNeeded();
+    await help.getByRole('button', { name: 'Live chat' }).click();
+    await expect(page.getByText('Please wait…')).toBeVisible();
+    await page.waitForURL('**/m/liveChat?*');
+    await expect(page.getByPlaceholder('Type a message')).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
