@@ -31,7 +31,7 @@ export const PLAYDECK_ERROR_CODES = [
   'game_not_found', 'vendor_mismatch', 'vendor_maintenance', 'free_play_unavailable', 'not_demo_game',
   'wallet_not_found', 'insufficient_balance', 'idempotency_conflict', 'invalid_stake',
   'draw_closed', 'draw_not_open', 'draw_not_found', 'order_not_found', 'suborder_not_found', 'invalid_bet',
-  'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid',
+  'invalid_prize_mode', 'email_not_matched', 'reset_link_invalid', 'email_link_invalid',
   'announcement_not_found', 'promotion_not_found', 'promotion_not_applicable', 'promotion_closed', 'already_applied',
   'image_invalid', 'image_too_large', 'too_many_images', 'contract_not_found', 'contract_decided',
   'payment_method_not_found', 'amount_out_of_range', 'deposit_not_found', 'payment_unavailable', 'signature_invalid',

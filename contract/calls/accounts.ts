@@ -265,15 +265,16 @@ export const accountsCalls = {
   }),
   /**
    * Set password by phone (§3): NO token, sealed `{ newPassword, mobileNum, verificationCode }` (+ PlayDeck's
-   * optional `countryDialingCode`, the number's country; the platform's clients send none) → null; then the
-   * client logs in with the new password. 400 `verification_code_error` (also for numbers without an
-   * account) | `request_param_err`; 429.
+   * optional `countryDialingCode`, the number's country; the platform's clients send none) → null from the
+   * platform; PlayDeck's built-in API answers a session of the account, as login does (null for a disabled
+   * account), so the player is logged in without a second login guessed from the phone digits. 400
+   * `verification_code_error` (also for numbers without an account) | `request_param_err`; 429.
    */
   setPasswordByPhone: defineCall({
     name: 'setPasswordByPhone', method: 'POST', path: '/wps/member/password/verification', moduleId: 'CHNGPASSVERIF3',
     auth: 'none', encrypted: true,
     body: setPasswordByPhoneBody,
-    value: z.null(), summary: 'Set password by SMS code (platform-contract.md §3).',
+    value: sessionValue.nullable(), summary: 'Set password by SMS code (platform-contract.md §3).',
   }),
   /**
    * Forgot password by e-mail (§3): FORM-ENCODED `username`, `email` → null (the screen shows `in_been_out`).

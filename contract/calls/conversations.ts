@@ -75,6 +75,20 @@ export const conversationCalls = {
     summary: 'Mark inbox messages read (path chosen by PlayDeck in the CSP_ family).',
   }),
   /**
+   * POST mark every message read (INBOX3), no body → null: every visible unread message of the member on every
+   * page, not only the page on screen ("Mark all as read", accounts §2 Message centre). Broadcasts are marked for
+   * this member only; deleted messages stay deleted.
+   */
+  inboxMarkAllRead: defineCall({
+    name: 'inboxMarkAllRead',
+    method: 'POST',
+    path: '/wps/relay/CSP_markAllInboxRead',
+    moduleId: 'INBOX3',
+    auth: 'member',
+    value: z.null(),
+    summary: 'Mark every inbox message read (path chosen by PlayDeck in the CSP_ family).',
+  }),
+  /**
    * DELETE messages (INBOX3) with JSON body `{ ids }` → null: hidden for this member only (a broadcast stays for
    * the others); ids that are not the member's are ignored.
    */

@@ -38,6 +38,7 @@ export const fairRoundValue = z.object({
 export const demoCalls = {
   /**
    * GET the demo slot's sheet: `nodeId` → `value { nodeId, gameName, displayName, stakes[] (currency units),
+   * freePlay (the game supports free play, supportPlay 0, as the other demo games' sheets say),
    * symbols[{ id, name, glyph }], paytable[{ symbol, count, multiplier }] }` (a row pays multiplier × stake for
    * `count` equal symbols in a row from reel 1; only the longest run counts). No session needed. 404
    * `game_not_found`; 400 `not_demo_game`, `request_param_err`.
@@ -54,15 +55,18 @@ export const demoCalls = {
       gameName: z.string(),
       displayName: z.string(),
       stakes: z.array(money()),
+      freePlay: z.boolean(),
       symbols: z.array(z.object({ id: z.string(), name: z.string(), glyph: z.string() })),
       paytable: z.array(z.object({ symbol: z.string(), count: z.number().int(), multiplier: z.number().int() })),
     }),
     summary: 'Demo slot sheet (PlayDeck extension, capability demo-games).',
   }),
   /**
-   * POST one demo slot spin `{ nodeId, stake (currency units), idempotencyKey }` → `value { roundId, reels[],
-   * stake, winAmount, balance }` (currency units). A retry with the same key returns the same round and moves
-   * no money. Errors: 401 `customer.not.login`; 400 `invalid_stake`, `not_demo_game`, `request_param_err`; 403
+   * POST one demo slot spin `{ nodeId, stake (currency units), idempotencyKey, freePlay? }` → `value { roundId,
+   * reels[], stake, winAmount, balance, freePlay }` (currency units). A free-play spin (only where the game supports
+   * free play, supportPlay 0, as the other demo games) moves no money. A retry with the same key returns the same
+   * round and moves no money. Errors: 401 `customer.not.login`; 400 `invalid_stake`, `not_demo_game`,
+   * `free_play_unavailable`, `request_param_err`; 403
    * `free_reject`; 404 `game_not_found`; 409 `insufficient_balance`, `vendor_maintenance`, `idempotency_conflict`.
    */
   demoSlotSpin: defineCall({
@@ -75,9 +79,10 @@ export const demoCalls = {
       nodeId: nodeIdValue,
       stake: money(wireMoney.pipe(z.number().positive().max(10_000_000))),
       idempotencyKey,
+      freePlay: z.boolean().optional(),
     }),
     value: z.object({
-      roundId: z.number().int(), reels: z.array(z.string()), stake: money(), winAmount: money(), balance: money(),
+      roundId: z.number().int(), reels: z.array(z.string()), stake: money(), winAmount: money(), balance: money(), freePlay: z.boolean(),
     }),
     summary: 'One demo slot spin on the real wallet (PlayDeck extension, capability demo-games).',
   }),

@@ -128,12 +128,14 @@ export const walletCalls = {
   }),
   /**
    * GET the security page's data → `{ paymentPasswordSet, mobileBound, mobileNum (masked), emailBound, email
-   * (masked) }`. 401.
+   * (masked: the bound, confirmed address), emailPending? (masked: an address waiting for its confirmation link, ''
+   * when none; PlayDeck's) }`. 401.
    */
   securityConfig: defineCall({
     name: 'securityConfig', method: 'GET', path: '/wps/v2/member/securityConfig', auth: 'member',
     value: z.object({
       paymentPasswordSet: z.boolean(), mobileBound: z.boolean(), mobileNum: z.string(), emailBound: z.boolean(), email: z.string(),
+      emailPending: z.string().optional(),
     }),
     summary: 'The member\'s security settings (platform-contract.md §1.1, §5 security page).',
   }),

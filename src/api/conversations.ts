@@ -18,6 +18,8 @@ export const getInbox = (pageNo: number, pageSize = 10): Promise<InboxPage> => c
 export const getInboxMessage = (id: number): Promise<InboxMessage> => callApi(calls.inboxDetail, { query: { id } });
 /** POST /wps/relay/CSP_markInboxRead (INBOX3). */
 export const markInboxRead = (ids: number[]) => callApi(calls.inboxMarkRead, { body: { ids } });
+/** POST /wps/relay/CSP_markAllInboxRead (INBOX3): every unread message, on every page. */
+export const markAllInboxRead = () => callApi(calls.inboxMarkAllRead);
 /** DELETE /wps/relay/CSP_deleteInbox (INBOX3). */
 export const deleteInboxMessages = (ids: number[]) => callApi(calls.inboxDelete, { body: { ids } });
 /** GET /wps/relay/CSP_unreadCount (INBOX3) → the count. */

@@ -9,12 +9,13 @@ import type { FairSeeds } from '../../rules/fair';
  * browser in minor units while the wire carries currency units (the client's money codec converts: client.ts).
  */
 
-/** The demo slot's sheet: stakes in minor units, symbols, paytable. */
+/** The demo slot's sheet: stakes in minor units, free play supported (supportPlay 0), symbols, paytable. */
 export interface DemoSlotGame {
   nodeId: number;
   gameName: string;
   displayName: string;
   stakes: number[];
+  freePlay: boolean;
   symbols: { id: string; name: string; glyph: string }[];
   paytable: { symbol: string; count: number; multiplier: number }[];
 }
@@ -26,6 +27,8 @@ export interface DemoSlotRound {
   stakeMinor: number;
   winMinor: number;
   balanceMinor: number;
+  /** A free-play spin: no money moved. */
+  freePlay: boolean;
 }
 
 /** GET the demo slot's sheet (`nodeId`). */
@@ -34,15 +37,20 @@ export async function getDemoSlotGame(nodeId: number): Promise<DemoSlotGame> {
   return value;
 }
 
-/** POST one spin `{ nodeId, stake (minor units here, currency units on the wire), idempotencyKey }`; the key makes a retried spin count once. */
-export async function spinDemoSlot(input: { nodeId: number; stakeMinor: number; idempotencyKey: string }): Promise<DemoSlotRound> {
+/**
+ * POST one spin `{ nodeId, stake (minor units here, currency units on the wire), idempotencyKey, freePlay? }`; the
+ * key makes a retried spin count once; `freePlay` spins without money where the game supports it.
+ */
+export async function spinDemoSlot(input: { nodeId: number; stakeMinor: number; idempotencyKey: string; freePlay?: boolean }): Promise<DemoSlotRound> {
   const value = await callApi(catalogueCalls.demoSlotSpin, {
-    body: { nodeId: input.nodeId, stake: input.stakeMinor, idempotencyKey: input.idempotencyKey },
+    body: {
+      nodeId: input.nodeId, stake: input.stakeMinor, idempotencyKey: input.idempotencyKey, ...(input.freePlay ? { freePlay: true } : {}),
+    },
     idempotencyKey: input.idempotencyKey,
   });
   return {
     roundId: value.roundId, reels: value.reels, stakeMinor: value.stake, winMinor: value.winAmount,
-    balanceMinor: value.balance,
+    balanceMinor: value.balance, freePlay: value.freePlay,
   };
 }
 

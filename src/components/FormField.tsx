@@ -17,15 +17,21 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   revealable?: boolean | undefined;
   /** Receives the input element (for focusing the first failing field). */
   inputRef?: ((element: HTMLInputElement | null) => void) | undefined;
+  /**
+   * Runs when the player leaves the field (blur), and once on mount when a value typed into the pre-rendered page
+   * was left before the page hydrated (that blur happened before any handler existed).
+   */
+  onLeave?: (() => void) | undefined;
 }
 
 /**
  * A labelled input with hint, error text and, for passwords, a show/hide toggle with aria-pressed
  * (accounts §2 Login and Registration screens). The input is uncontrolled with its value mirrored into the
- * form's state: text typed into the pre-rendered page before hydration is kept and handed over on mount.
+ * form's state: text typed into the pre-rendered page before hydration is kept and handed over on mount (and a
+ * field already left then gets its `onLeave`).
  */
 export default function FormField({
-  label, value, onValue, error, hint, optional, revealable, inputRef, type = 'text', id, ...input
+  label, value, onValue, error, hint, optional, revealable, inputRef, onLeave, type = 'text', id, ...input
 }: FormFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
@@ -34,6 +40,7 @@ export default function FormField({
   const adoptTyped = useEffectEvent(() => {
     const typed = own.current?.value ?? '';
     if (typed !== '' && typed !== value) onValue(typed);
+    if (typed !== '' && own.current !== document.activeElement) onLeave?.();
   });
   useEffect(() => adoptTyped(), []);
   const attach = (element: HTMLInputElement | null) => {
@@ -55,6 +62,7 @@ export default function FormField({
         type={revealable && shown ? 'text' : type}
         defaultValue={value}
         onChange={(event) => onValue(event.currentTarget.value)}
+        onBlur={onLeave}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fieldId, error, hint)}
       />

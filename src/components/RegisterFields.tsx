@@ -63,7 +63,7 @@ export default function RegisterFields(props: RegisterFieldsProps) {
         value={values[field]}
         onValue={(value) => onValue(field, value)}
         error={errors[field]}
-        onBlur={field === 'username' ? props.onUsernameBlur : undefined}
+        onLeave={field === 'username' ? props.onUsernameBlur : undefined}
       />
     );
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 import { useHydrated } from '../components/useHydrated';
@@ -16,14 +16,20 @@ function readNodeId(): number {
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
+/** The launch asked for free play (`freePlay=1`, worker/api/game.ts for a member who chose it). */
+function freePlayAsked(): boolean {
+  return new URLSearchParams(window.location.search).get('freePlay') === '1';
+}
+
 /**
- * The demo vendor's playable slot (/play/slot?nodeId=…): balance, stake picker, Spin, three reels and the win.
+ * The demo vendor's playable slot (/play/slot?nodeId=…[&freePlay=1]): balance, free or real mode where the game
+ * supports free play (supportPlay 0, as the other demo games), stake picker, Spin, three reels and the win.
  * Each spin carries an idempotency key; after a spin the wallet store holds the new balance. The demo games are a
  * PlayDeck extension (capability `demo-games`): a deployment that does not serve them (upstream mode) shows a
  * notice and calls nothing.
  */
 export default function DemoSlot() {
-  const { $slot, spin } = usePage(demoSlotPage);
+  const { $slot, setSlotFreePlay, spin } = usePage(demoSlotPage);
   const hydrated = useHydrated();
   const session = useStore($session);
   const wallet = useStore($wallet);
@@ -33,6 +39,10 @@ export default function DemoSlot() {
   const sheetStore = demoSlotSheet(nodeId ? String(nodeId) : null);
   const sheet = useStore(sheetStore);
   const [stakeChoice, setStakeChoice] = useState<number | null>(null);
+  const supportsFreePlay = sheet.data?.freePlay === true;
+  useEffect(() => {
+    if (supportsFreePlay) setSlotFreePlay(freePlayAsked(), true);
+  }, [supportsFreePlay, setSlotFreePlay]);
 
   const error = sheet.failed ? (sheetNotFound(sheet.error) ? 'notFound' : 'failed') : null;
   const game = sheet.data ?? null;
@@ -49,7 +59,8 @@ export default function DemoSlot() {
       <span className="symbol-name">{symbols.get(id)?.name ?? id}</span>
     </>
   );
-  const affordable = canAfford(wallet?.sumBalance ?? null, stake);
+  const affordable = slot.freePlay || canAfford(wallet?.sumBalance ?? null, stake);
+  const busy = slot.spinning || slot.pending !== null;
   const result = slot.round
     ? slot.round.winMinor > 0 ? t('slot.result.win', { amount: formatMoney(slot.round.winMinor, symbol) }) : t('slot.result.lose')
     : '';
@@ -80,8 +91,16 @@ export default function DemoSlot() {
         <output id="slot-win">{formatMoney(slot.round?.winMinor ?? 0, symbol)}</output>
       </div>
       <p className="slot-result" aria-live="polite">{slot.spinning ? t('slot.spinning') : result}</p>
+      {!slot.spinning && slot.round?.freePlay && <p className="muted">{t('demo.freeRound')}</p>}
       {slot.error && <p className="field-error" role="alert">{t(slot.error)}</p>}
-      <fieldset className="stakes" disabled={slot.spinning || slot.pending !== null}>
+      {game.freePlay && (
+        <fieldset className="stakes" disabled={busy}>
+          <legend>{t('demo.mode')}</legend>
+          <label className="chip"><input type="radio" name="mode" checked={!slot.freePlay} onChange={() => setSlotFreePlay(false, true)} />{t('demo.mode.real')}</label>
+          <label className="chip"><input type="radio" name="mode" checked={slot.freePlay} onChange={() => setSlotFreePlay(true, true)} />{t('demo.mode.free')}</label>
+        </fieldset>
+      )}
+      <fieldset className="stakes" disabled={busy}>
         <legend>{t('slot.stake')}</legend>
         {game.stakes.map((value) => (
           <label key={value} className="chip">

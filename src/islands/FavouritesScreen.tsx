@@ -12,7 +12,8 @@ import PagedFooter from '../components/PagedFooter';
 
 /**
  * Favourite games (/m/fav, player-shell §2, §4 "Favourite toggle", §6 "Favourites of the member are fetched only
- * when logged in"): 9 a page with a more button; removing a favourite here removes its tile.
+ * when logged in"): 9 a page with a more button; removing a favourite here removes its tile. With no favourites
+ * only the empty state shows (no page indicator, no more button).
  */
 export default function FavouritesScreen() {
   const hydrated = useHydrated();
@@ -31,6 +32,8 @@ export default function FavouritesScreen() {
     );
   }
   const items = favourites ? paged.list.items.filter((g) => favourites.has(String(g.nodeId))) : paged.list.items;
+  // No favourites at all: the empty state alone, without a "page 1 of 1" footer and its "more games" button.
+  const empty = hydrated && !paged.loading && !paged.failed && items.length === 0 && !hasMore(paged.list);
   return (
     <div className="favourites-screen">
       <GameGrid games={items} place="list" loading={!hydrated || paged.loading} favouriteFallback />
@@ -40,13 +43,13 @@ export default function FavouritesScreen() {
           <button type="button" className="btn" onClick={paged.retry}>{t('common.retry')}</button>
         </div>
       )}
-      {hydrated && !paged.loading && !paged.failed && items.length === 0 && !hasMore(paged.list) && (
+      {empty && (
         <div className="notice">
           <p>{t('fav.empty')}</p>
           <a className="btn" href="/m/home">{t('fav.browse')}</a>
         </div>
       )}
-      <PagedFooter paged={paged} />
+      {!empty && <PagedFooter paged={paged} />}
     </div>
   );
 }

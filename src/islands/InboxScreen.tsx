@@ -64,7 +64,7 @@ export default function InboxScreen() {
             ))}
           </ul>
           <div className="inbox-actions">
-            <button type="button" className="link-button" disabled={page.unread === 0} onClick={() => void inbox.markPageRead()}>{t('inbox.markAllRead')}</button>
+            <button type="button" className="link-button" disabled={page.unread === 0} onClick={() => void inbox.markAllRead()}>{t('inbox.markAllRead')}</button>
             {page.totalPages > 1 && (
               <nav className="pager" aria-label={t('inbox.pages')}>
                 <button type="button" disabled={state.pageNo <= 1} onClick={() => void inbox.load(state.pageNo - 1)}>{t('inbox.newer')}</button>

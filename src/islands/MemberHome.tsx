@@ -35,6 +35,9 @@ const SHORTCUTS: readonly { href: string; label: MessageKey }[] = [
   { href: '/m/message', label: 'member.messages' },
 ];
 
+/** The new template's link list: the links its shortcut tiles do not already carry (each entry once). */
+const NEW_TEMPLATE_LINKS = LINKS.filter((link) => !SHORTCUTS.some((s) => s.href === link.href));
+
 /**
  * Member centre (player-shell §2, §3, §6) in the site's template (`mobileTemplate.mem_cen`: "1" = the new one
  * with a profile card and shortcut tiles, else the classic card and link list). Both show the nickname (else the
@@ -77,7 +80,7 @@ export default function MemberHome() {
         </nav>
         <nav aria-label={t('member.links')}>
           <ul className="link-list">
-            {LINKS.slice(5).map((link) => <li key={link.href}><a href={link.href}>{t(link.label)}</a></li>)}
+            {NEW_TEMPLATE_LINKS.map((link) => <li key={link.href}><a href={link.href}>{t(link.label)}</a></li>)}
           </ul>
         </nav>
       </div>

@@ -5,15 +5,13 @@ import { useHydrated } from '../components/useHydrated';
 import { t } from '../../rules/i18n';
 import { serviceLink } from '../stores/concepts/menu';
 import { messageRows, type BadgeSource } from '../lib/messageCentre';
-import { siteHeaderColour } from '../lib/siteColour';
 import { flattenWhitelabel } from '../../rules/whitelabel';
 import { $member } from '../stores/concepts/member';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import { $settings, $status, $statusFailed, retryStatus } from '../stores/concepts/settings';
-import { startLiveChat } from '../stores/pages/chat';
+import { openLiveChat } from '../stores/concepts/liveChat';
 import { $chatUnread, $inboxUnread, $noticeUnread, $unreadTotal } from '../stores/concepts/unread';
 import ConfirmDialog from '../components/ConfirmDialog';
-
 
 /**
  * Message centre (accounts §2 Message centre): Telegram, announcements, inbox, live chat (CBS3) and affiliate
@@ -68,7 +66,7 @@ export default function MessageCentre() {
               ) : (
                 <button
                   type="button"
-                  onClick={() => (action.kind === 'chat' ? void startLiveChat({ title: t('message.liveChat'), headerColor: siteHeaderColour() }) : setRefused(true))}
+                  onClick={() => (action.kind === 'chat' ? void openLiveChat(t('message.liveChat')) : setRefused(true))}
                 >
                   {t(row.label)}
                   {badge}

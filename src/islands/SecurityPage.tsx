@@ -20,7 +20,8 @@ const PROFILE_FIELDS: readonly { field: ProfileField; label: MessageKey; autoCom
 /**
  * The member centre's security page (issue 13, Member centre): login password (to /m/changePsw), the payment
  * password (set with the login password, changed with the current one), the bound mobile and e-mail (masked), and
- * the profile edits of the member-info sub-paths (nickname, e-mail, payee name).
+ * the profile edits of the member-info sub-paths (nickname, e-mail, payee name). A new e-mail address shows as
+ * waiting until the link mailed to it is opened; that link lands here and its outcome shows above the list.
  */
 export default function SecurityPage() {
   const hydrated = useHydrated();
@@ -33,20 +34,29 @@ export default function SecurityPage() {
   useEffect(() => {
     if (real) void page.load();
   }, [real, page]);
+  useEffect(() => {
+    // An opened e-mail confirmation link lands here with its outcome in the hash: shown once, then dropped.
+    page.arrived(window.location.hash);
+    if (window.location.hash.includes('emailConfirm=')) history.replaceState(history.state, '', window.location.pathname + window.location.search);
+  }, [page]);
 
   if (!hydrated || !real || !state.config) {
     if (state.failed) return <p className="form-error" role="alert">{t('wallet.failed')}</p>;
     return <p className="muted" aria-busy="true">{t('common.loading')}</p>;
   }
-  const { config, form } = state;
+  const { config, form, emailNotice } = state;
   const revision = state.saved ? 'saved' : 'open';
   return (
     <>
+      {emailNotice && <p className={emailNotice.ok ? 'form-ok' : 'form-error'} role="status">{t(emailNotice.key)}</p>}
       <section className="card">
         <ul className="link-list security-list">
           <li><a href="/m/changePsw">{t('member.changePassword')}</a></li>
           <li><span>{t('wallet.mobile')}</span> <span className="muted">{config.mobileBound ? config.mobileNum : t('wallet.notBound')}</span></li>
-          <li><span>{t('wallet.email')}</span> <span className="muted">{config.emailBound ? config.email : t('wallet.notBound')}</span></li>
+          <li>
+            <span>{t('wallet.email')}</span> <span className="muted">{config.emailBound ? config.email : t('wallet.notBound')}</span>
+            {config.emailPending ? <span className="muted"> {t('wallet.emailPending', { email: config.emailPending })}</span> : null}
+          </li>
           <li><span>{t('wallet.paymentPassword')}</span> <span className="muted">{config.paymentPasswordSet ? '******' : t('wallet.notSet')}</span></li>
         </ul>
       </section>
@@ -59,7 +69,9 @@ export default function SecurityPage() {
               onValue={(v) => page.profile.setField(field, v)} name={field} autoComplete={autoComplete}
               type={field === 'email' ? 'email' : 'text'} error={profile.field === field ? profile.error : null} />
             <button type="submit" className="btn" disabled={profile.saving !== null}>{t('wallet.save')}</button>
-            {profile.saved && profile.field === field && <p className="form-ok" role="status">{t('wallet.saved')}</p>}
+            {profile.saved && profile.field === field && (
+              <p className="form-ok" role="status">{t(field === 'email' ? 'wallet.emailLinkSent' : 'wallet.saved')}</p>
+            )}
           </form>
         ))}
       </section>

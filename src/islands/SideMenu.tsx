@@ -14,6 +14,7 @@ import { $member, $wallet, logout } from '../stores/concepts/member';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import { $settings, $status } from '../stores/concepts/settings';
 import { showToast } from '../stores/concepts/toast';
+import { openLiveChat } from '../stores/concepts/liveChat';
 import { $device, $menuOpen, closeMenu, restoreMenuFocus } from '../stores/concepts/ui';
 import ConfirmDialog from '../components/ConfirmDialog';
 import LanguagePicker from '../components/LanguagePicker';
@@ -82,7 +83,7 @@ export default function SideMenu() {
   );
 }
 
-/** Carries out a menu action: follow a link, open customer service, or show a 2 s toast. */
+/** Carries out a menu action: follow a link, open live chat (the launch flow), open customer service, or show a 2 s toast. */
 function useRunAction(): (action: MenuAction) => void {
   const status = useStore($status);
   return (action) => {
@@ -92,6 +93,11 @@ function useRunAction(): (action: MenuAction) => void {
     }
     if (action.kind === 'toast') {
       showToast(action.key, 'info', MENU_TOAST_MS);
+      return;
+    }
+    if (action.kind === 'chat') {
+      closeMenu();
+      void openLiveChat(t('menu.liveChat'));
       return;
     }
     const url = serviceLink(status?.info.customerService ?? [], action.csType);

@@ -3,6 +3,7 @@
  * and affiliate service, with who may open what.
  */
 import { isRealAccount } from './account';
+import { liveChatEntry } from './liveChat';
 import type { MessageKey } from '../../rules/i18n';
 
 /** What a row does when tapped. */
@@ -58,9 +59,11 @@ export function messageRows(ctx: MessageContext): MessageRow[] {
     badge: 'inbox',
   });
   if (ctx.cbs3) {
+    // The rule every "Live chat" entry follows (./liveChat.ts).
+    const chat = liveChatEntry({ loggedIn: ctx.loggedIn, memberType: ctx.memberType, cbs3: true, entries: [] });
     rows.push({
       id: 'liveChat', label: 'message.liveChat',
-      action: !ctx.loggedIn ? login : isRealAccount(ctx.memberType) ? { kind: 'chat' } : refuse,
+      action: chat.kind === 'login' ? login : chat.kind === 'chat' ? { kind: 'chat' } : refuse,
       badge: 'chat',
     });
   }

@@ -11,6 +11,7 @@ import { revokeRememberTokens } from '../db/queries/remember';
 import { resumeRememberedLogin } from '../services/accounts/remember';
 import { SOCIAL_PROVIDERS, exchangeForSession, finishSocialLogin, startSocialLogin, type SocialProvider } from '../services/accounts/social-login';
 import { resetWithEmailToken } from '../services/accounts/email-reset';
+import { confirmEmailBinding } from '../services/accounts/email-binding';
 import { OAUTH_START_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
 
 const providerParam = z.object({ provider: z.enum(Object.keys(SOCIAL_PROVIDERS) as [SocialProvider, ...SocialProvider[]]) });
@@ -57,6 +58,11 @@ function toLoginPage(c: Context<AppEnv>, error: unknown): Response {
  *   logged). The providers' redirect URI is this path. Neither route ever answers the browser with JSON.
  * - POST /password/emailReset, sealed `{ token, newPassword, confirmNewPassword }` → null: the e-mailed reset link
  *   (services/email-reset.ts). 400 `request_param_err` | `reset_link_invalid`; 429.
+ * - GET /email/confirm?token → the link mailed to an address the member asked to bind (services/accounts/
+ *   email-binding.ts): binds it, then 302 to `/m/member/security#emailConfirm=ok`; on any failure 302 to
+ *   `/m/member/security#emailConfirm=<code>` (`email_link_invalid` for an unknown, used or expired link,
+ *   `TOO_MANY_REQUEST`, an unexpected fault → internal_error, logged). The mail's reader navigates here, so the
+ *   answer is always a page, never JSON.
  */
 export const accountsExtensionRouter = new CallRouter('/wps/playdeck')
   .serve(accountsCalls.rememberLogin, async (c) => ok(c, await resumeRememberedLogin(requestScope(c), c.req.valid('json').token)))
@@ -68,6 +74,21 @@ export const accountsExtensionRouter = new CallRouter('/wps/playdeck')
   })
   .serve(accountsCalls.sessionExchange, async (c) => ok(c, await exchangeForSession(requestScope(c), c.req.valid('json').code)))
   .serve(accountsCalls.emailReset, async (c) => ok(c, await resetWithEmailToken(requestScope(c), c.req.valid('json'))))
+  .get('/email/confirm', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    let outcome = 'ok';
+    try {
+      await confirmEmailBinding(requestScope(c), c.req.query('token') ?? '');
+    } catch (error) {
+      if (error instanceof ApiError) outcome = error.errorCode;
+      else {
+        outcome = 'internal_error';
+        console.error('e-mail confirmation failed', error instanceof Error ? error.message : 'unknown error');
+      }
+    }
+    return c.redirect(`/m/member/security#emailConfirm=${encodeURIComponent(outcome)}`, 302);
+  })
   .get('/oauth/:provider/start', async (c) => {
     c.header('Cache-Control', 'no-store');
     try {

@@ -23,13 +23,13 @@ async function demoGame(db: D1Database, merchantCode: string, nodeId: number): P
 /** A round as the wire carries it: money in currency units (encoded by the answer's schema). */
 function spinValue(round: DemoRound, balanceMinor: number): z.input<typeof catalogueCalls.demoSlotSpin.value> {
   return encodeValue(catalogueCalls.demoSlotSpin, {
-    roundId: round.id, reels: round.reels, stake: round.stakeMinor, winAmount: round.winMinor, balance: balanceMinor,
+    roundId: round.id, reels: round.reels, stake: round.stakeMinor, winAmount: round.winMinor, balance: balanceMinor, freePlay: round.freePlay,
   });
 }
 
-/** 409 `idempotency_conflict` when a key is reused for a different spin. */
-function assertSameSpin(round: DemoRound, nodeId: number, stakeMinor: number): void {
-  if (round.nodeId !== nodeId || round.stakeMinor !== stakeMinor) {
+/** 409 `idempotency_conflict` when a key is reused for a different spin (game, stake or mode). */
+function assertSameSpin(round: DemoRound, nodeId: number, stakeMinor: number, freePlay: boolean): void {
+  if (round.nodeId !== nodeId || round.stakeMinor !== stakeMinor || round.freePlay !== freePlay) {
     throw new ApiError(409, 'idempotency_conflict', 'This idempotency key was used for a different spin');
   }
 }
@@ -41,8 +41,8 @@ function assertSameSpin(round: DemoRound, nodeId: number, stakeMinor: number): v
  */
 export const demoRouter = new CallRouter('/wps/playdeck/demo')
   /**
-   * GET /slot/game?nodeId → `{ nodeId, gameName, displayName, stakes (currency units), symbols, paytable }`. No
-   * session needed. 404 `game_not_found`; 400 `not_demo_game`; 400 `request_param_err`.
+   * GET /slot/game?nodeId → `{ nodeId, gameName, displayName, stakes (currency units), freePlay (supportPlay 0),
+   * symbols, paytable }`. No session needed. 404 `game_not_found`; 400 `not_demo_game`; 400 `request_param_err`.
    */
   .serve(catalogueCalls.demoSlotGame, async (c) => {
     const { nodeId } = c.req.valid('query');
@@ -52,14 +52,18 @@ export const demoRouter = new CallRouter('/wps/playdeck/demo')
       gameName: game.gameName,
       displayName: game.displayName,
       stakes: [...SLOT_STAKES],
+      freePlay: game.supportPlay === 0,
       symbols: SLOT_SYMBOLS.map((s) => ({ ...s })),
       paytable: SLOT_PAYTABLE.map((p) => ({ ...p })),
     };
     return ok(c, encodeValue(catalogueCalls.demoSlotGame, value));
   })
   /**
-   * POST /slot/spin `{ nodeId, stake (currency units), idempotencyKey }` → `{ roundId, reels, stake, winAmount,
-   * balance }` (currency units). Needs a session (401 `customer.not.login`). The stake
+   * POST /slot/spin `{ nodeId, stake (currency units), idempotencyKey, freePlay? }` → `{ roundId, reels, stake,
+   * winAmount, balance, freePlay }` (currency units). Needs a session (401 `customer.not.login`). Free play, as the
+   * other demo games (api/demo-games.ts): a real member may spin without money on a game that supports it
+   * (supportPlay 0; else 400 `free_play_unavailable`): the round is stored, no ledger entry is made and the balance
+   * stays; guests and trial members spin with their trial wallet as before. Otherwise the stake
    * is debited (ledger kind 'bet') and any win credited (kind 'win') in one ledger batch with the round row, so
    * money and round exist together or not at all. A retry with the same key returns the same round with the
    * current balance and moves no money. Errors: 400 `invalid_stake` (not one of the stakes), `not_demo_game`,
@@ -68,35 +72,47 @@ export const demoRouter = new CallRouter('/wps/playdeck/demo')
    */
   .serve(catalogueCalls.demoSlotSpin, memberOnly, async (c) => {
     const member = requireMember(c);
-    const { nodeId, stake: stakeMinor, idempotencyKey } = c.req.valid('json');
+    const { nodeId, stake: stakeMinor, idempotencyKey, freePlay: freePlayAsked } = c.req.valid('json');
     const db = c.env.DB;
     // The message's text names the stakes in currency units (for logs; not a money field).
     if (!isSlotStake(stakeMinor)) throw new ApiError(400, 'invalid_stake', `The stake must be one of ${SLOT_STAKES.map((m) => minorToWire(m)).join(', ')}`);
+    const realMember = REAL_MEMBER_TYPES.includes(member.type);
+    const freePlay = realMember && freePlayAsked === true;
 
     const earlier = await findRoundByKey(db, member.memberId, idempotencyKey);
     if (earlier) {
-      assertSameSpin(earlier, nodeId, stakeMinor);
+      assertSameSpin(earlier, nodeId, stakeMinor, freePlay);
       return ok(c, spinValue(earlier, await getBalance(db, member.memberId)));
     }
 
     const found = await demoGame(db, c.var.merchant.code, nodeId);
-    checkLaunch(REAL_MEMBER_TYPES.includes(member.type), { ...found.game, launchAdapter: found.launchAdapter, vendorMaintenance: found.vendorMaintenance }, false);
+    checkLaunch(realMember, { ...found.game, launchAdapter: found.launchAdapter, vendorMaintenance: found.vendorMaintenance }, freePlayAsked === true);
 
     const outcome = spin(secureRandomInt, stakeMinor);
     const now = Date.now();
+    const round = {
+      memberId: member.memberId, nodeId, stakeMinor, winMinor: outcome.winMinor, reels: outcome.reels, idempotencyKey, freePlay, createdAt: now,
+    };
+    if (freePlay) {
+      // No money moves: the round alone is written; a concurrent retry with the same key meets the round's key index.
+      await insertRoundStatement(db, round).run().catch(async (error: unknown) => {
+        if (!String(error instanceof Error ? error.message : error).includes('UNIQUE')) throw error;
+      });
+      const stored = await findRoundByKey(db, member.memberId, idempotencyKey);
+      if (!stored) throw new Error('free-play demo round missing after its insert');
+      assertSameSpin(stored, nodeId, stakeMinor, freePlay);
+      return ok(c, spinValue(stored, await getBalance(db, member.memberId)));
+    }
     const reference = `demo_slot:${nodeId}:${idempotencyKey}`;
     const changes: LedgerChange[] = [{ amountMinor: -stakeMinor, kind: 'bet', reference, idempotencyKey: `slot:${idempotencyKey}:bet` }];
     if (outcome.winMinor > 0) {
       changes.push({ amountMinor: outcome.winMinor, kind: 'win', reference, idempotencyKey: `slot:${idempotencyKey}:win` });
     }
-    const round = {
-      memberId: member.memberId, nodeId, stakeMinor, winMinor: outcome.winMinor, reels: outcome.reels, idempotencyKey, createdAt: now,
-    };
     const posted = await postLedger(db, member.memberId, changes, [insertRoundStatement(db, round)], now);
 
     // A concurrent retry may have won the race: answer with whichever round the database holds for the key.
     const stored = await findRoundByKey(db, member.memberId, idempotencyKey);
     if (!stored) throw new Error('demo round missing after its ledger batch');
-    if (posted.replayed) assertSameSpin(stored, nodeId, stakeMinor);
+    if (posted.replayed) assertSameSpin(stored, nodeId, stakeMinor, freePlay);
     return ok(c, spinValue(stored, posted.balanceMinor));
   });

@@ -55,7 +55,7 @@ export const historyRouter = new CallRouter('/wps/playdeck/history')
     if (!slot) throw new ApiError(404, 'round_not_found', 'No such round of this member');
     const value: ValueOf<typeof historyCalls.gameHistoryRound> = {
       roundId, kind: 'slot', nodeId: slot.nodeId, gameName: await gameNameOf(db, slot.nodeId), stake: slot.stakeMinor,
-      winAmount: slot.winMinor, freePlay: false, createdAt: slot.createdAt, reels: slot.reels,
+      winAmount: slot.winMinor, freePlay: slot.freePlay, createdAt: slot.createdAt, reels: slot.reels,
     };
     return ok(c, encodeValue(historyCalls.gameHistoryRound, value));
   });

@@ -4,7 +4,7 @@ import { CallRouter } from './call-router';
 import { conversationCalls } from '../../contract/calls/conversations';
 import type { ValueOf } from '../../contract/call';
 import { ApiError, ok } from '../lib/envelope';
-import { countUnreadInbox, findInboxMessage, markInbox, pageInbox } from '../db/queries/inbox';
+import { countUnreadInbox, findInboxMessage, markAllInboxRead, markInbox, pageInbox } from '../db/queries/inbox';
 import { requireRealMember, type AuthedMember } from '../middleware/auth-context';
 import { CONVERSATION_READS_PER_MEMBER, CONVERSATION_WRITES_PER_MEMBER, consumeRateLimit } from '../services/accounts/rate-limit';
 import { sanitizeRichText } from '../model/rich-text';
@@ -58,6 +58,11 @@ export const inboxRouter = new CallRouter('/wps/relay')
   /** POST /CSP_markInboxRead `{ ids }` → null. */
   .serve(conversationCalls.inboxMarkRead, realMemberWithin('write'), async (c) => {
     await markInbox(c.env.DB, member(c).memberId, c.req.valid('json').ids, 'read');
+    return ok(c, null);
+  })
+  /** POST /CSP_markAllInboxRead → null: every unread message of the member, on every page. */
+  .serve(conversationCalls.inboxMarkAllRead, realMemberWithin('write'), async (c) => {
+    await markAllInboxRead(c.env.DB, member(c).memberId);
     return ok(c, null);
   })
   /** DELETE /CSP_deleteInbox `{ ids }` → null (hidden for this member only). */

@@ -16,8 +16,9 @@ import { requestEmailReset } from '../services/accounts/email-reset';
  *   `request_param_err` | `same_password` | `wrong_password`, 429 `TOO_MANY_REQUEST`. Revokes the member's other
  *   sessions and remember-me tokens (services/passwords.ts changePassword).
  * - POST /verification (CHNGPASSVERIF3, no session) `{ newPassword, mobileNum, verificationCode,
- *   countryDialingCode? }` → null. Errors: 400 `request_param_err` | `verification_code_error` (also for numbers
- *   without an account), 429. Revokes every session and remember-me token of the member (setPasswordByPhone).
+ *   countryDialingCode? }` → a session of the account (null for a disabled one). Errors: 400 `request_param_err` |
+ *   `verification_code_error` (also for numbers without an account), 429. Revokes every session and remember-me
+ *   token of the member, then opens the new session (setPasswordByPhone).
  * - POST /email (COMM3, form-encoded `username`, `email`) → null whether or not the pair matched (no
  *   enumeration); a match gets a single-use 30-minute reset link by e-mail (services/email-reset.ts). 400
  *   `request_param_err`; 429 `TOO_MANY_REQUEST` (per IP and per account).

@@ -4,14 +4,18 @@ import { ApiError, ok } from '../lib/envelope';
 import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { headIconUrl, storeHeadIcon } from '../services/accounts/head-icon';
-import { setMemberEmail, setMemberNickname, setMemberPayeeNameOnce } from '../db/queries/member-profile';
+import { setMemberNickname, setMemberPayeeNameOnce } from '../db/queries/member-profile';
+import { requestEmailBinding } from '../services/accounts/email-binding';
+import { requestScope } from '../middleware/request-scope';
 
 /**
  * Router for the member-info sub-paths under /wps/member/info (accounts §7; contract/calls/profile.ts): the
  * member centre's profile edits. Real accounts only (403 `free_reject`); bodies checked with the registration
  * formats (400 `request_param_err`). Each edit is one statement.
  * - POST /nickname `{ nickname }` → members.nickname (shown instead of the account name).
- * - POST /email `{ email }` → the bound e-mail (profile.email; used by forgot-password-by-e-mail).
+ * - POST /email `{ email }` → null: the address is bound (profile.email; used by forgot-password-by-e-mail) only
+ *   once the link mailed to it is opened (services/accounts/email-binding.ts); until then the address bound before
+ *   stays. 429 `TOO_MANY_REQUEST` past 5 confirmation mails per member per hour.
  * - GET /icon → `{ url }`; POST /icon (form-encoded `icon`, a png/jpg data URL; PROFPIC3) → `{ url }`: checked by
  *   content and size, stored in the media bucket (services/head-icon.ts).
  * - POST /payeename `{ payeeName }` → profile.payeeName, set once: the name withdrawals are paid to is not changed
@@ -43,7 +47,7 @@ export const profileRouter = new CallRouter('/wps/member/info')
   })
   .serve(profileCalls.updateEmail, memberOnly, async (c) => {
     const member = requireRealMember(c);
-    await setMemberEmail(c.env.DB, member.memberId, c.req.valid('json').email);
+    await requestEmailBinding(requestScope(c), member.memberId, c.req.valid('json').email);
     return ok(c, null);
   })
   .serve(profileCalls.updatePayeeName, memberOnly, async (c) => {

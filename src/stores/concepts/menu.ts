@@ -3,7 +3,7 @@
  * group holds for whom, and what each entry does. Pure: the SideMenu island renders what these return.
  */
 import type { VendorGameType } from '../../api/catalogue';
-import { isRealAccount } from '../../lib/account';
+import { liveChatEntry } from '../../lib/liveChat';
 import type { MessageKey } from '../../../rules/i18n';
 import { formatMoney } from '../../lib/money';
 
@@ -17,6 +17,8 @@ export type MenuAction =
   | { kind: 'link'; href: string }
   /** Open the site's customer-service entry of this type (falls back to CS). */
   | { kind: 'service'; csType: 'CS' | 'LIVECHAT' }
+  /** Live chat: the launch-chat flow (src/lib/liveChat.ts, src/stores/pages/chat.ts openLiveChat). */
+  | { kind: 'chat' }
   | { kind: 'toast'; key: 'contact_service' | 'free_reject' };
 
 /** One entry of a menu group. */
@@ -93,11 +95,16 @@ export function groupOne(ctx: MenuContext): MenuEntry[] {
   return entries;
 }
 
-/** Live chat: a visitor logs in first; guest/trial accounts are refused with free_reject (accounts §6). */
+/**
+ * Live chat (the entry shows only with CBS3): the one rule of every "Live chat" entry (src/lib/liveChat.ts) — a
+ * visitor logs in first, guest/trial accounts are refused with free_reject (accounts §6), a member gets the
+ * launch-chat flow, as in the message centre.
+ */
 export function liveChatAction(loggedIn: boolean, memberType: number | null): MenuAction {
-  if (!loggedIn) return link('/m/login');
-  if (!isRealAccount(memberType)) return { kind: 'toast', key: 'free_reject' };
-  return { kind: 'service', csType: 'LIVECHAT' };
+  const action = liveChatEntry({ loggedIn, memberType, cbs3: true, entries: [] });
+  if (action.kind === 'login') return link('/m/login');
+  if (action.kind === 'chat') return { kind: 'chat' };
+  return { kind: 'toast', key: 'free_reject' };
 }
 
 /** Group three: promotions, live chat customer service (only when CBS3 is on), FAQ, feedback. */

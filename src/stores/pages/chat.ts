@@ -1,46 +1,14 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../../api/client';
-import { getChatTicket, launchChat } from '../../api/conversations';
+import { getChatTicket } from '../../api/conversations';
 import { isServerFrameType, serverFrame, type ChatMessage, type ServerFrame } from '../../../contract/chat-protocol';
-import { activeLanguage } from '../../../rules/i18n';
-import { isMessageKey, type MessageKey } from '../../../rules/i18n';
-import { hideToast, showToast } from '../concepts/toast';
 import { announceUnreadChange } from '../concepts/unread';
-import { env, wait } from '../kit/environment';
+import { env } from '../kit/environment';
 import { createPage } from '../kit/page';
 
-/** Delay between the chat URL arriving and the navigation (accounts §9 "Chat redirect delay 500 ms"). */
-export const CHAT_REDIRECT_MS = 500;
-/** The please-wait toast stays until the page changes (accounts §9: up to 9999 s for chat). */
-const PLEASE_WAIT_MS = 9_999_000;
-
-/** The toast key of a failed call: error.<code> when translated, else the generic failure. */
-function errorKey(error: unknown): MessageKey {
-  const code = error instanceof ApiRequestError ? error.errorCode : 'internal_error';
-  if (code === 'free_reject') return 'free_reject';
-  const key = `error.${code}`;
-  return isMessageKey(key) ? key : 'error.internal_error';
-}
-
-/**
- * Live chat from the message centre (accounts §2: "shows a please-wait loading message, fetches a chat URL, and
- * after 500 ms navigates to it"): the launch call with b2c=1, the language, the page to come back to, the
- * header colour of the theme and the title; a refusal (free_reject, switched off) replaces the please-wait toast.
- */
-export async function startLiveChat(options: { title: string; headerColor?: string | undefined; backUrl?: string | undefined }): Promise<void> {
-  const toast = showToast('chat.pleaseWait', 'loading', PLEASE_WAIT_MS);
-  try {
-    const chatUrl = await launchChat({
-      b2c: '1', language: activeLanguage(), title: options.title, headerColor: options.headerColor,
-      backUrl: options.backUrl ?? (typeof location === 'undefined' ? '/m/message' : location.pathname),
-    });
-    await wait(CHAT_REDIRECT_MS);
-    env().navigate(chatUrl);
-  } catch (error) {
-    hideToast(toast);
-    showToast(errorKey(error), 'error', 3000);
-  }
-}
+// The launch flow every "Live chat" entry uses lives in ../concepts/liveChat.ts (small: the side menu loads it on
+// every page); re-exported here for the message centre and the tests.
+export { CHAT_REDIRECT_MS, openLiveChat, startLiveChat } from '../concepts/liveChat';
 
 /** A message of the chat screen: stored (`seq`) or still on its way (`pending`). */
 export interface ChatLine {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { login, sendSmsCodeNoLogin, setPasswordByPhone } from '../../api/accounts';
+import { sendSmsCodeNoLogin, setPasswordByPhone } from '../../api/accounts';
 import { resetErrors } from '../../lib/passwordChange';
 import { possiblePhone, smsRequestErrors } from '../../lib/sms';
 import { createForm, formMessage, issueErrors, refusal, type FieldErrors } from '../kit/form';
@@ -35,10 +35,12 @@ const ISSUE_MESSAGE = {
  *   captcha is spent by the send, right or wrong, so a fresh one shows after it. The answer is the same for every
  *   number: nothing tells whether a number has an account.
  * - `submit()`: sets the new password (POST /wps/member/password/verification, platform-contract.md §3) after
- *   checking the phone fields, code and the new password twice; then logs in with it (mobile accounts are named by
- *   their number) and goes home after the success text (on the visit's timer), or to the login screen where that
- *   login is refused.
- * Answers that arrive after the page exits are dropped (a login that succeeded still starts the session).
+ *   checking the phone fields, code and the new password twice. The built-in API answers a session of the account
+ *   (the player is logged in) and the page goes home after the success text (on the visit's timer). Where the
+ *   answer carries no session (the platform answers null), the page goes to the login screen: no login is tried
+ *   with the phone digits, which need not be the account's user name, so no failed attempt (and no captcha) is put
+ *   on the account.
+ * Answers that arrive after the page exits are dropped (a session the reset answered still starts).
  */
 export const forgetPage = createPage('forget', (visit) => {
   const form = createForm<Field>({ countryDialingCode: '', mobileNum: '', captcha: '', verificationCode: '', newPassword: '', confirmNewPassword: '' });
@@ -87,15 +89,13 @@ export const forgetPage = createPage('forget', (visit) => {
     if (!showErrors(resetErrors(values) as FieldErrors<Field>, FORGET_FIELDS)) return;
     $busy.set(true);
     try {
-      const mobileNum = values.mobileNum.trim();
-      await setPasswordByPhone({
-        newPassword: values.newPassword, mobileNum, verificationCode: values.verificationCode.trim(),
+      const session = await setPasswordByPhone({
+        newPassword: values.newPassword, mobileNum: values.mobileNum.trim(), verificationCode: values.verificationCode.trim(),
         countryDialingCode: values.countryDialingCode.trim(),
       });
-      if (visit.exited) return;
-      showToast('forget.done', 'success', FORGET_DONE_MS);
-      const session = await login({ type: 'username', username: mobileNum, password: values.newPassword }).catch(() => null);
       if (session) startSession(sessionFromValue(session));
+      if (visit.exited) return;
+      showToast(session ? 'forget.doneLoggedIn' : 'forget.done', 'success', FORGET_DONE_MS);
       visit.later(() => openPage(session ? '/m/home' : '/m/login'), FORGET_DONE_MS);
     } catch (error) {
       if (!visit.exited) $busy.set(false);

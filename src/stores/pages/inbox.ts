@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiRequestError } from '../../api/client';
-import { deleteInboxMessages, getInbox, getInboxMessage, markInboxRead, type InboxMessage, type InboxPage } from '../../api/conversations';
+import { deleteInboxMessages, getInbox, getInboxMessage, markAllInboxRead, type InboxMessage, type InboxPage } from '../../api/conversations';
 import { announceUnreadChange, $inboxUnread } from '../concepts/unread';
 import { createPage } from '../kit/page';
 
@@ -32,7 +32,8 @@ function codeOf(error: unknown): string {
  * - `open(id)`: opens a message (the server marks it read); the list row turns read and the badges refresh; a
  *   message gone meanwhile (`message_not_found`) reloads the list.
  * - `close()`: back from a message to the list.
- * - `markPageRead()`: marks every unread message of the current page read, then reloads.
+ * - `markAllRead()`: marks every unread message read on the server, on every page and not only the one on screen
+ *   ("Mark all as read"), then reloads the page shown; the frame's inbox count follows.
  * - `remove(id)`: deletes a message (for this member only), closes it if open and reloads the page.
  * Failures set `error` (its message key is error.<code>). Answers that arrive after the page exits are dropped.
  */
@@ -84,11 +85,10 @@ export const inboxPage = createPage('webEmail', (visit) => {
     $openMessage.set(null);
   }
 
-  async function markPageRead(): Promise<void> {
-    const ids = $inbox.get().page?.list.filter((m) => !m.read).map((m) => m.id) ?? [];
-    if (ids.length === 0) return;
+  async function markAllRead(): Promise<void> {
+    if (($inbox.get().page?.unread ?? 0) === 0) return;
     try {
-      await markInboxRead(ids);
+      await markAllInboxRead();
       await load();
       announceUnreadChange();
     } catch (error) {
@@ -107,7 +107,7 @@ export const inboxPage = createPage('webEmail', (visit) => {
     }
   }
 
-  return { $inbox, $openMessage, load, open, close, markPageRead, remove };
+  return { $inbox, $openMessage, load, open, close, markAllRead, remove };
 });
 
 /** One visit of the inbox page. */

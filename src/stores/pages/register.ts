@@ -231,13 +231,19 @@ export const registerPage = createPage('register', (visit) => {
     });
   }
 
-  /** On leaving the username field: a well-formed name already taken shows username_taken (a failed check changes nothing). */
+  /**
+   * On leaving the username field (also a field left before the page hydrated, src/components/FormField.tsx
+   * `onLeave`): a well-formed name already taken shows username_taken under the field at once, not at submit. An
+   * answer for a name the player has changed since (or after the page exits) is dropped; a failed check changes
+   * nothing (registration checks again).
+   */
   async function checkUsernameTaken(): Promise<void> {
     const name = registerForm.$values.get().username.trim();
     if (name === '' || usernameRule(name)) return;
     try {
       const { available } = await checkUsername(name);
-      if (!available && !visit.exited) registerForm.$errors.set({ ...registerForm.$errors.get(), username: 'error.username_taken' });
+      if (available || visit.exited || registerForm.$values.get().username.trim() !== name) return;
+      registerForm.$errors.set({ ...registerForm.$errors.get(), username: 'error.username_taken' });
     } catch {
       // registration checks again
     }

@@ -8,8 +8,14 @@ import { profileForm } from './profile';
 
 /** The security page's data (issue 13, Member centre: password, payment password, bound mobile and e-mail). */
 export interface SecurityState {
-  config: { paymentPasswordSet: boolean; mobileBound: boolean; mobileNum: string; emailBound: boolean; email: string } | null;
+  config: {
+    paymentPasswordSet: boolean; mobileBound: boolean; mobileNum: string; emailBound: boolean; email: string;
+    /** An address waiting for its confirmation link (masked), '' or absent when none. */
+    emailPending?: string | undefined;
+  } | null;
   failed: boolean;
+  /** What the opened e-mail confirmation link came to (shown once on arrival), or null. */
+  emailNotice: { ok: boolean; key: MessageKey } | null;
   /** The payment password form. */
   form: { current: string; next: string; confirm: string };
   saving: boolean;
@@ -27,6 +33,21 @@ function errorKey(code: string): MessageKey {
 }
 
 /**
+ * What an opened e-mail confirmation link came to, from the page's hash (`#emailConfirm=ok|<errorCode>`, written
+ * by the worker's confirm route, worker/api/accounts-extensions.ts): ok → the address is bound; a used or expired
+ * link → error.email_link_invalid; too many tries → error.too_many_requests; anything else → wallet.failed. Null
+ * when the hash carries no outcome.
+ */
+export function emailConfirmNotice(hash: string): { ok: boolean; key: MessageKey } | null {
+  const outcome = new URLSearchParams(hash.replace(/^#/, '')).get('emailConfirm');
+  if (outcome === null) return null;
+  if (outcome === 'ok') return { ok: true, key: 'wallet.emailConfirmed' };
+  if (outcome === 'email_link_invalid') return { ok: false, key: 'error.email_link_invalid' };
+  if (outcome === 'TOO_MANY_REQUEST') return { ok: false, key: 'error.too_many_requests' };
+  return { ok: false, key: 'wallet.failed' };
+}
+
+/**
  * The member centre's security page of one visit (issue 13, Member centre: password, payment password, bound
  * mobile and e-mail; /m/member/security), made per visit (src/stores/kit/page.ts):
  * - `$security`: the member's security settings (`config`), whether loading them failed, the payment password form.
@@ -36,13 +57,19 @@ function errorKey(code: string): MessageKey {
  *   it (`current` is the payment password in use). The new one is 6 digits and must be typed twice alike; nothing
  *   is sent otherwise.
  * - `profile`: the profile edits on the same page (./profile.ts `profileForm`); an e-mail saved there reloads
- *   `$security`.
+ *   `$security` (the address then waits for its confirmation link: `config.emailPending`).
+ * - `arrived(hash)`: shows what an opened e-mail confirmation link came to (`emailNotice`, see emailConfirmNotice).
  * Answers that arrive after the page exits are dropped.
  */
 export const securityPage = createPage('member/security', (visit) => {
   const $security = atom<SecurityState>({
-    config: null, failed: false, form: { current: '', next: '', confirm: '' }, saving: false, error: null, saved: false,
+    config: null, failed: false, emailNotice: null, form: { current: '', next: '', confirm: '' }, saving: false, error: null, saved: false,
   });
+
+  function arrived(hash: string): void {
+    const notice = emailConfirmNotice(hash);
+    if (notice) $security.set({ ...$security.get(), emailNotice: notice });
+  }
 
   async function load(): Promise<void> {
     try {
@@ -79,7 +106,7 @@ export const securityPage = createPage('member/security', (visit) => {
     }
   }
 
-  return { $security, load, setField, savePaymentPassword, profile: profileForm(visit, load) };
+  return { $security, load, setField, savePaymentPassword, arrived, profile: profileForm(visit, load) };
 });
 
 /** One visit of the security page. */

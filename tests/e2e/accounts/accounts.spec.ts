@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../../playwright.config';
 import { expectNoSeriousA11yViolations } from '../a11y';
-import { fillIfShown, header, logIn, newPlayer, ownClientAddress, registerByUsername as register } from '../account-helpers';
+import { endBrowserSession, fillIfShown, header, logIn, newPlayer, ownClientAddress, registerByUsername as register } from '../account-helpers';
 
 test.use(ownClientAddress());
 
@@ -110,6 +110,23 @@ test('the registration form refuses bad values with the spec messages and focuse
   await expect(terms).toBeVisible();
   await terms.getByRole('button', { name: 'Close' }).click();
   await expect(terms).toBeHidden();
+});
+
+test('a username already taken is named as soon as the player leaves the field, before any submit', async ({ page }) => {
+  const player = newPlayer();
+  await register(page, player);
+  await endBrowserSession(page);
+  const other = page;
+  await other.goto('/m/register');
+  // Typed and left at once, as a player would, even before the form has hydrated: the check still runs.
+  await other.getByLabel('Username', { exact: true }).fill(player.username);
+  await other.getByLabel('Password', { exact: true }).click();
+  await expect(other.getByText('The username already exists.')).toBeVisible();
+  await expect(other.getByLabel('Username', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  // A free name clears it on the next try.
+  await other.getByLabel('Username', { exact: true }).fill(newPlayer().username);
+  await other.getByLabel('Password', { exact: true }).click();
+  await expect(other.getByText('The username already exists.')).toBeHidden();
 });
 
 test('free play gives a trial session, and the trial account cannot deposit', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../a11y';
 import { minorOf, registerPlayer, usd, watchForPageErrors } from '../players';
+import { d1 } from '../sms';
 
 /**
  * Games that match their kind, and the game history (issue 13): a new player opens a live casino game, which
@@ -45,5 +46,24 @@ test('a new player plays a card table round, verifies it, and finds it in the ga
   await line.getByRole('button', { name: 'Verify' }).click();
   await expect(line.getByText('Verified: the seed matches its hash and gives this result.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'game history');
+  expect(problems).toEqual([]);
+});
+
+test('the demo slot offers free play where the game supports it (supportPlay 0), as the other demo games', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  const [free] = d1<{ node_id: number }>(`SELECT node_id FROM games WHERE vassalage = 'PD_SLOTS' AND support_play = 0 AND enabled = 1 ORDER BY node_id LIMIT 1`);
+  expect(free).toBeTruthy();
+  await registerPlayer(page);
+  await page.goto(`/play/slot?nodeId=${free!.node_id}&freePlay=1`);
+  const balance = page.getByLabel('Balance', { exact: true });
+  await expect(balance).toHaveText('$1,000.00');
+  await expect(page.getByRole('radio', { name: 'Play for free' })).toBeChecked();
+  await page.getByRole('button', { name: 'Spin' }).click();
+  await expect(page.getByText('Free round: no money moved.')).toBeVisible();
+  await expect(balance).toHaveText('$1,000.00');
+  await page.getByRole('radio', { name: 'Play with money' }).check();
+  await page.getByRole('button', { name: 'Spin' }).click();
+  await expect(page.getByText('Free round: no money moved.')).toBeHidden();
+  await expectNoSeriousA11yViolations(page, 'demo slot with free play');
   expect(problems).toEqual([]);
 });

@@ -147,3 +147,14 @@ test('a member searches, pages, favourites and launches games by every path, and
   await page.waitForURL('**/m/home');
   expect(problems).toEqual([]);
 });
+
+test('a member without favourites sees only the empty state on /m/fav, without paging', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  await registerPlayer(page);
+  await page.goto('/m/fav');
+  await expect(page.getByText('You have no favourite games yet.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse games' })).toBeVisible();
+  await expect(page.locator('.page-indicator')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'More games' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});

@@ -341,28 +341,27 @@ describe('forgot password by SMS (accounts §2 /m/forget, §4)', () => {
     expect(form.$errors.get()).toEqual({ verificationCode: 'error.verification_code_error' });
   });
 
-  it('success logs in with the new password and goes home', async () => {
-    vi.mocked(api.setPasswordByPhone).mockResolvedValue(undefined as never);
-    vi.mocked(api.login).mockResolvedValue(session);
+  it('success starts the session the reset answered and goes home, with no second login', async () => {
+    vi.mocked(api.setPasswordByPhone).mockResolvedValue(session);
     fill();
     await submitForget();
-    expect(api.login).toHaveBeenCalledWith({ type: 'username', username: '9161234567', password: 'abc123' });
+    expect(api.login).not.toHaveBeenCalled();
+    expect($session.get()?.token).toBe(session.token);
     vi.advanceTimersByTime(forget.FORGET_DONE_MS);
     expect($openedPage.get()).toBe('/m/home');
   });
 
-  it('where that login is refused it goes to log in by hand', async () => {
-    vi.mocked(api.setPasswordByPhone).mockResolvedValue(undefined as never);
-    vi.mocked(api.login).mockRejectedValue(refused('wrong_password'));
+  it('an answer without a session goes to log in by hand, and tries no login with the phone digits', async () => {
+    vi.mocked(api.setPasswordByPhone).mockResolvedValue(null);
     fill();
     await submitForget();
+    expect(api.login).not.toHaveBeenCalled();
     vi.advanceTimersByTime(forget.FORGET_DONE_MS);
     expect($openedPage.get()).toBe('/m/login');
   });
 
   it('leaving the page cancels the way home still waiting', async () => {
-    vi.mocked(api.setPasswordByPhone).mockResolvedValue(undefined as never);
-    vi.mocked(api.login).mockResolvedValue(session);
+    vi.mocked(api.setPasswordByPhone).mockResolvedValue(session);
     fill();
     await submitForget();
     forgetVisit.exit();

@@ -109,10 +109,10 @@ const rows: Row[] = [
     { method: 'POST', path: '/wps/relay/MCSFE_addFavoriteGameV2', moduleId: 'GAMELOFAV3', body: { nodeId: 10001, vendor: 'PD_SLOTS', gameType: 'RNG' } }],
   ['removeFavourite', () => catalogue.removeFavourite({ nodeId: 10001, vassalage: 'PD_SLOTS', gameType: 'RNG' }), null,
     { method: 'DELETE', path: '/wps/relay/MCSFE_removeFavoriteGameV2', moduleId: 'GAMELOFAV3', body: { nodeId: 10001, vendor: 'PD_SLOTS', gameType: 'RNG' } }],
-  ['getDemoSlotGame', () => demo.getDemoSlotGame(10001), { nodeId: 10001, gameName: 'x', displayName: 'y', stakes: [0.1, 5], symbols: [], paytable: [] },
+  ['getDemoSlotGame', () => demo.getDemoSlotGame(10001), { nodeId: 10001, gameName: 'x', displayName: 'y', stakes: [0.1, 5], freePlay: false, symbols: [], paytable: [] },
     { method: 'GET', path: `${EXTENSION_PREFIX}/demo/slot/game`, token: false, query: { nodeId: '10001' } }],
   ['spinDemoSlot', () => demo.spinDemoSlot({ nodeId: 10001, stakeMinor: 50, idempotencyKey: 'key-12345678' }),
-    { roundId: 7, reels: ['BAR', 'BAR', 'BELL'], stake: 0.5, winAmount: 2, balance: 1234.56 },
+    { roundId: 7, reels: ['BAR', 'BAR', 'BELL'], stake: 0.5, winAmount: 2, balance: 1234.56, freePlay: false },
     { method: 'POST', path: `${EXTENSION_PREFIX}/demo/slot/spin`, body: { nodeId: 10001, stake: 0.5, idempotencyKey: 'key-12345678' } }],
   ['getDemoGame', () => demo.getDemoGame(15000),
     { nodeId: 15000, kind: 'table', gameName: 'x', displayName: 'y', stakes: [0.1], freePlay: false, minTarget: 101, maxTarget: 10000, targets: [] },
@@ -168,11 +168,11 @@ describe('money reaches the stores in minor units', () => {
     expect((await catalogue.listGames({ pageNo: 1, pageSize: 9 })).games[0]?.minBet).toBe(20);
     answer = { list: [{ vo: { gameName: 'g', customerName: 'pl***er', winAmount: 487.5, gameId: 'HN', nodeId: 1, vendor: 'TCG', notAuto: true } }] };
     expect((await catalogue.getWinnerBoard())[0]?.vo.winAmount).toBe(48_750);
-    answer = { nodeId: 1, gameName: 'x', displayName: 'y', stakes: [0.1, 0.5, 1, 5, 10], symbols: [], paytable: [] };
+    answer = { nodeId: 1, gameName: 'x', displayName: 'y', stakes: [0.1, 0.5, 1, 5, 10], freePlay: true, symbols: [], paytable: [] };
     expect((await demo.getDemoSlotGame(1)).stakes).toEqual([10, 50, 100, 500, 1000]);
-    answer = { roundId: 7, reels: [], stake: 0.5, winAmount: 2, balance: 1234.56 };
+    answer = { roundId: 7, reels: [], stake: 0.5, winAmount: 2, balance: 1234.56, freePlay: false };
     expect(await demo.spinDemoSlot({ nodeId: 1, stakeMinor: 50, idempotencyKey: 'key-12345678' }))
-      .toEqual({ roundId: 7, reels: [], stakeMinor: 50, winMinor: 200, balanceMinor: 123_456 });
+      .toEqual({ roundId: 7, reels: [], stakeMinor: 50, winMinor: 200, balanceMinor: 123_456, freePlay: false });
   });
 
   it('reads the launch URL from value.content.game_url and favourite ids as strings', async () => {

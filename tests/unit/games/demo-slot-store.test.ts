@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DemoSlotPage } from '../../../src/stores/pages/demoSlot';
 
 vi.mock('../../../src/api/demo', () => ({ getDemoSlotGame: vi.fn(), spinDemoSlot: vi.fn() }));
+vi.mock('../../../contract/capabilities', async (load) => ({ ...(await load<object>()), hasCapability: () => true }));
 vi.mock('../../../src/stores/concepts/member', async () => {
   const { atom } = await import('nanostores');
   return { $wallet: atom<unknown>(null), refreshWallet: vi.fn() };
@@ -31,7 +32,7 @@ describe('a player at the demo slot (/play/slot)', () => {
     const spinning = page.spin(16000, 10);
     expect(page.$slot.get().spinning).toBe(true);
     await spinning;
-    expect(page.$slot.get()).toEqual({ spinning: false, round, error: null, pending: null });
+    expect(page.$slot.get()).toEqual({ spinning: false, round, error: null, pending: null, freePlay: false });
     expect(($wallet.get() as { sumBalance: number }).sumBalance).toBe(990);
   });
 
@@ -66,5 +67,30 @@ describe('a player at the demo slot (/play/slot)', () => {
     fail(new TypeError('offline'));
     await spinning;
     expect(page.$slot.get().error).toBeNull();
+  });
+});
+
+describe('the demo slot honours supportPlay like the other demo games', () => {
+  const freeRound = { roundId: 1, reels: ['BAR', 'BAR', 'BELL'], stakeMinor: 100, winMinor: 0, balanceMinor: 500, freePlay: true };
+
+  it('free play is offered only where the game supports it', () => {
+    page.setSlotFreePlay(true, false);
+    expect(page.$slot.get().freePlay).toBe(false);
+    page.setSlotFreePlay(true, true);
+    expect(page.$slot.get().freePlay).toBe(true);
+  });
+
+  it('a spin in free play asks the server for a free spin', async () => {
+    vi.mocked(spinDemoSlot).mockResolvedValue(freeRound);
+    page.setSlotFreePlay(true, true);
+    await page.spin(10001, 100);
+    expect(vi.mocked(spinDemoSlot).mock.calls[0]?.[0]).toMatchObject({ nodeId: 10001, stakeMinor: 100, freePlay: true });
+    expect(page.$slot.get()).toMatchObject({ round: freeRound, freePlay: true, spinning: false });
+  });
+
+  it('the mode does not change while a spin waits for its retry', () => {
+    page.$slot.set({ ...page.$slot.get(), pending: { key: 'k-12345678', nodeId: 1, stakeMinor: 100 } });
+    page.setSlotFreePlay(true, true);
+    expect(page.$slot.get().freePlay).toBe(false);
   });
 });

@@ -121,10 +121,10 @@ describe('group three: "promotions, live chat customer service, FAQ, feedback"',
   });
 });
 
-describe('live chat: guest/trial accounts are refused with free_reject (accounts §6)', () => {
+describe('live chat: members get the launch-chat flow, guest/trial accounts are refused with free_reject (accounts §6)', () => {
   it.each([
-    [true, 0, { kind: 'service', csType: 'LIVECHAT' }],
-    [true, 2, { kind: 'service', csType: 'LIVECHAT' }],
+    [true, 0, { kind: 'chat' }],
+    [true, 2, { kind: 'chat' }],
     [true, 4, { kind: 'toast', key: 'free_reject' }],
     [true, 40, { kind: 'toast', key: 'free_reject' }],
     [false, null, { kind: 'link', href: '/m/login' }],

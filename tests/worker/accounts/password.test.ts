@@ -95,7 +95,7 @@ describe('POST /wps/member/password', { timeout: 60_000 }, () => {
 
 describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
   async function resetFor(phone: { countryDialingCode: string; mobileNum: string }, verificationCode: string, newPassword = 'reset2024') {
-    return sealedCall<null>('/wps/member/password/verification', {
+    return sealedCall<{ token: string; userName: string } | null>('/wps/member/password/verification', {
       method: 'POST',
       json: { ...phone, verificationCode, newPassword, confirmNewPassword: newPassword },
     });
@@ -111,6 +111,32 @@ describe('POST /wps/member/password/verification', { timeout: 60_000 }, () => {
     const remember = await call('/wps/playdeck/session/remember', { method: 'POST', json: { token: login.body.value.rememberToken } });
     expect(remember.body.errorCode).toBe('remember_invalid');
     expect((await postLogin({ type: 'username', username: member.username, password: 'reset2024' })).status).toBe(200);
+  });
+
+  it('answers a session of the account (its user name, not the phone digits) and leaves no failed login behind', async () => {
+    const member = await memberWithPhone(await hashPassword('before123'));
+    // A failed login before the reset puts a captcha on the account (login-guard.ts)...
+    const wrong = await postLogin({ type: 'username', username: member.username, password: 'wrong1234' });
+    expect([wrong.status, (wrong.body.value as { captcha?: boolean } | null)?.captcha]).toEqual([401, true]);
+    const code = await smsCodeFor('noLogin', member.phone);
+    const res = await resetFor(member.phone, code);
+    expect(res.status).toBe(200);
+    expect(res.body.value?.userName).toBe(member.username);
+    expect(await isLive(res.body.value?.token ?? '')).toBe(true);
+    // ...which the reset clears: the owner logs in with the new password and no captcha.
+    const after = await postLogin({ type: 'username', username: member.username, password: 'reset2024' });
+    expect(after.status).toBe(200);
+    const counters = await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limits WHERE bucket = ?`)
+      .bind(`login:acct:DEMO:${member.username}`).first<{ n: number }>();
+    expect(counters?.n).toBe(0);
+  });
+
+  it('gives a disabled account its new password but no session', async () => {
+    const member = await memberWithPhone(await hashPassword('before123'));
+    await env.DB.prepare(`UPDATE members SET status = 0 WHERE id = ?`).bind(member.memberId).run();
+    const code = await smsCodeFor('noLogin', member.phone);
+    const res = await resetFor(member.phone, code);
+    expect([res.status, res.body.value]).toEqual([200, null]);
   });
 
   it('answers a wrong code for a known number exactly like any code for an unknown number', async () => {

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers';
 import { createMember } from '../fixtures';
+import { confirmEmail } from '../email-fixtures';
 
 const post = (path: string, token: string, json: unknown) => call(`/wps/member/info/${path}`, { method: 'POST', token, json });
 
@@ -14,12 +15,14 @@ describe('member-info sub-paths: nickname, e-mail, payee name (issue 13, Member 
     expect((await post('nickname', member.token, { nickname: 'x'.repeat(21) })).body.errorCode).toBe('request_param_err');
   });
 
-  it('binds an e-mail address, which the security page shows masked', async () => {
+  it('binds an e-mail address once its mailed link is opened; the security page shows it masked', async () => {
     const member = await createMember();
     expect((await post('email', member.token, { email: 'not-an-address' })).status).toBe(400);
     expect((await post('email', member.token, { email: 'ana@example.com' })).status).toBe(200);
-    const security = await call<{ emailBound: boolean; email: string }>('/wps/v2/member/securityConfig', { token: member.token });
-    expect(security.body.value).toMatchObject({ emailBound: true, email: 'a***@example.com' });
+    const security = () => call<{ emailBound: boolean; email: string; emailPending: string }>('/wps/v2/member/securityConfig', { token: member.token });
+    expect((await security()).body.value).toMatchObject({ emailBound: false, email: '', emailPending: 'a***@example.com' });
+    expect(await confirmEmail('ana@example.com')).toBe('/m/member/security#emailConfirm=ok');
+    expect((await security()).body.value).toMatchObject({ emailBound: true, email: 'a***@example.com', emailPending: '' });
   });
 
   it('sets the payee name once; the withdraw page offers it; a change is refused', async () => {

@@ -97,6 +97,40 @@ describe('inbox (platform-contract.md §3 CSP_getInbox / CSP_unreadCount; accoun
     expect((await list(b.token)).body.value.list.some((m) => m.id === id)).toBe(true);
   });
 
+  it('marks every unread message read on every page, for this member only, and keeps deleted ones deleted', async () => {
+    const me = await createMember();
+    const other = await createMember();
+    const at = Date.now() + 20;
+    for (let i = 0; i < 12; i++) await send({ kind: 'member', username: me.username }, `m${i}`, { at: at + i });
+    const key = `all-bc-${me.memberId}`;
+    await send({ kind: 'all' }, 'to all', { key, at: at + 20 });
+    const [first] = (await list(me.token, 'pageNo=1&pageSize=10')).body.value.list;
+    await callDef(calls.inboxDelete, '', { token: me.token, json: { ids: [first!.id] } });
+    const before = (await list(me.token, 'pageNo=1&pageSize=10')).body.value;
+    expect(before.unread).toBe(12);
+    expect(before.totalPages).toBe(2);
+    const otherUnread = await unread(other.token);
+
+    const marked = await callDef(calls.inboxMarkAllRead, '', { token: me.token });
+    expect([marked.status, marked.body.value]).toEqual([200, null]);
+    expect(await unread(me.token)).toBe(0);
+    const page2 = (await list(me.token, 'pageNo=2&pageSize=10')).body.value;
+    expect(page2.list.length).toBeGreaterThan(0);
+    expect(page2.list.every((m) => m.read)).toBe(true);
+    expect((await list(me.token, 'pageNo=1&pageSize=10')).body.value.list.some((m) => m.id === first!.id)).toBe(false);
+    expect(await unread(other.token)).toBe(otherUnread);
+    // Nothing left to mark: the call changes nothing.
+    expect((await callDef(calls.inboxMarkAllRead, '', { token: me.token })).status).toBe(200);
+  });
+
+  it('mark all read: visitors get 401, guest/trial 403 free_reject', async () => {
+    const visitor = await callDef(calls.inboxMarkAllRead, '');
+    expect([visitor.status, visitor.body.errorCode]).toEqual([401, 'customer.not.login']);
+    const trial = await createMember({ type: 4 });
+    const refused = await callDef(calls.inboxMarkAllRead, '', { token: trial.token });
+    expect([refused.status, refused.body.errorCode]).toEqual([403, 'free_reject']);
+  });
+
   it('sends agents-only broadcasts to agents, and no broadcast from before a member joined', async () => {
     const early = Date.now() - 60_000;
     await send({ kind: 'all' }, 'old news', { at: early });

@@ -15,6 +15,7 @@ import {
   TEST_ANSWER, ensureAccountSettings, fromIp, registerMember, registration, setSwitch, uniqueIp, uniqueUsername, withTestCaptcha,
 } from '../accounts-fixtures';
 import { memberWithPhone, smsCodeFor, uniquePhone } from '../sms-fixtures';
+import { confirmEmail } from '../email-fixtures';
 
 /**
  * Contract tests of the accounts area (contract/calls/accounts.ts, platform-contract.md §2–§3): every call
@@ -131,6 +132,7 @@ const happy: Record<Exclude<Name, 'legacyRsaKey'>, () => Promise<Res>> = {
   emailReset: async () => {
     const email = `${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { username } = await registerMember({ email });
+    await confirmEmail(email); // the reset goes only to a bound (confirmed) address
     expect((await send('forgotPasswordEmail', { form: { username, email } })).status).toBe(200);
     return send('emailReset', { json: { token: await lastMailTo(email), newPassword: 'mailed2024', confirmNewPassword: 'mailed2024' } });
   },

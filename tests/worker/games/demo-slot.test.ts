@@ -199,3 +199,40 @@ describe('POST /wps/playdeck/demo/slot/spin (extension, capability demo-games)',
     expect(await balanceOf(member.memberId)).toBe(5_000);
   });
 });
+
+describe('demo slot free play (supportPlay 0), as the other demo games', () => {
+  const freeSpin = (token: string, nodeId: number, freePlay: boolean, idempotencyKey = newKey()) =>
+    callDef(catalogueCalls.demoSlotSpin, '', { token, json: { nodeId, stake: minorToWire(100), idempotencyKey, freePlay } });
+
+  it('the sheet says whether the slot offers free play', async () => {
+    const free = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 0`);
+    const paid = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 1`);
+    expect((await callDef(catalogueCalls.demoSlotGame, `nodeId=${free.node_id}`)).body.value.freePlay).toBe(true);
+    expect((await callDef(catalogueCalls.demoSlotGame, `nodeId=${paid.node_id}`)).body.value.freePlay).toBe(false);
+  });
+
+  it('a free spin stores the round and moves no money; a retry with its key answers the same round', async () => {
+    const game = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 0`);
+    const member = await createMember({ balanceMinor: 500 });
+    const key = newKey();
+    const first = await freeSpin(member.token, game.node_id, true, key);
+    expect(first.status).toBe(200);
+    expect(first.body.value).toMatchObject({ freePlay: true, balance: 5 });
+    expect(await ledger(member.memberId)).toHaveLength(0);
+    expect(await balanceOf(member.memberId)).toBe(500);
+    const again = await freeSpin(member.token, game.node_id, true, key);
+    expect(again.body.value.roundId).toBe(first.body.value.roundId);
+    expect(await roundCount(member.memberId)).toBe(1);
+    // The same key for a paid spin is another spin.
+    expect((await freeSpin(member.token, game.node_id, false, key)).body.errorCode).toBe('idempotency_conflict');
+  });
+
+  it('refuses free play on a slot without it (400 free_play_unavailable), moving nothing', async () => {
+    const game = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 1`);
+    const member = await createMember({ balanceMinor: 500 });
+    const res = await freeSpin(member.token, game.node_id, true);
+    expect([res.status, res.body.errorCode]).toEqual([400, 'free_play_unavailable']);
+    expect(await roundCount(member.memberId)).toBe(0);
+    expect(await balanceOf(member.memberId)).toBe(500);
+  });
+});

@@ -7,6 +7,8 @@ export interface DemoRound {
   winMinor: number;
   reels: string[];
   idempotencyKey: string;
+  /** A free-play spin (supportPlay 0): no money moved. */
+  freePlay: boolean;
   createdAt: number;
 }
 
@@ -18,6 +20,7 @@ interface RoundRow {
   win_minor: number;
   reels: string;
   idempotency_key: string;
+  free_play: number;
   created_at: number;
 }
 
@@ -37,6 +40,7 @@ function toRound(row: RoundRow): DemoRound {
     winMinor: row.win_minor,
     reels,
     idempotencyKey: row.idempotency_key,
+    freePlay: row.free_play === 1,
     createdAt: row.created_at,
   };
 }
@@ -60,8 +64,8 @@ export function insertRoundStatement(
 ): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO demo_rounds (member_id, node_id, stake_minor, win_minor, reels, idempotency_key, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO demo_rounds (member_id, node_id, stake_minor, win_minor, reels, idempotency_key, free_play, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(round.memberId, round.nodeId, round.stakeMinor, round.winMinor, JSON.stringify(round.reels), round.idempotencyKey, round.createdAt);
+    .bind(round.memberId, round.nodeId, round.stakeMinor, round.winMinor, JSON.stringify(round.reels), round.idempotencyKey, round.freePlay ? 1 : 0, round.createdAt);
 }

@@ -78,11 +78,11 @@ export async function listHistory(db: D1Database, filter: HistoryFilter, page: n
 }
 
 /** A slot round of the member (reels), or null. */
-export async function findSlotRound(db: D1Database, memberId: number, roundId: number): Promise<{ reels: string[]; nodeId: number; stakeMinor: number; winMinor: number; createdAt: number } | null> {
+export async function findSlotRound(db: D1Database, memberId: number, roundId: number): Promise<{ reels: string[]; nodeId: number; stakeMinor: number; winMinor: number; freePlay: boolean; createdAt: number } | null> {
   const row = await db
-    .prepare(`SELECT node_id, stake_minor, win_minor, reels, created_at FROM demo_rounds WHERE id = ? AND member_id = ? AND kind = 'slot'`)
+    .prepare(`SELECT node_id, stake_minor, win_minor, reels, free_play, created_at FROM demo_rounds WHERE id = ? AND member_id = ? AND kind = 'slot'`)
     .bind(roundId, memberId)
-    .first<{ node_id: number; stake_minor: number; win_minor: number; reels: string; created_at: number }>();
+    .first<{ node_id: number; stake_minor: number; win_minor: number; reels: string; free_play: number; created_at: number }>();
   if (!row) return null;
   let reels: string[] = [];
   try {
@@ -91,7 +91,7 @@ export async function findSlotRound(db: D1Database, memberId: number, roundId: n
   } catch {
     reels = [];
   }
-  return { reels, nodeId: row.node_id, stakeMinor: row.stake_minor, winMinor: row.win_minor, createdAt: row.created_at };
+  return { reels, nodeId: row.node_id, stakeMinor: row.stake_minor, winMinor: row.win_minor, freePlay: row.free_play === 1, createdAt: row.created_at };
 }
 
 /** The name of a game by node id ('' when unknown). */

@@ -78,6 +78,18 @@ export async function markInbox(db: D1Database, memberId: number, ids: readonly 
   ).bind(memberId, JSON.stringify(ids), now).run();
 }
 
+/**
+ * Sets `read_at` on every visible message of the member that is still unread (all pages at once), in one
+ * statement; messages read before keep their first read time.
+ */
+export async function markAllInboxRead(db: D1Database, memberId: number, now = Date.now()): Promise<void> {
+  await db.prepare(
+    `WITH ${ME} INSERT INTO inbox_states (message_id, member_id, read_at)
+     SELECT m.id, me.id, ?2 ${VISIBLE} AND s.read_at IS NULL
+     ON CONFLICT (member_id, message_id) DO UPDATE SET read_at = COALESCE(read_at, excluded.read_at)`,
+  ).bind(memberId, now).run();
+}
+
 /** Who a sent message is for. */
 export type InboxAudience = { kind: 'member'; username: string } | { kind: 'agents' } | { kind: 'all' };
 

@@ -1,6 +1,6 @@
 import type { RequestScope } from '../kit/request-scope';
 import { ApiError } from '../../lib/envelope';
-import { findMemberById, findMemberByMobile, updatePasswordHash } from '../../db/queries/members';
+import { findMemberById, findMemberByMobile, recordLogin, updatePasswordHash } from '../../db/queries/members';
 import { revokeAllSessions, revokeOtherSessions } from '../../db/queries/sessions';
 import { revokeRememberTokens } from '../../db/queries/remember';
 import { clearCounter, hitCounter } from '../../db/queries/rate-limits';
@@ -10,6 +10,9 @@ import { isValidPassword } from './registration-rules';
 import { issueRememberToken } from './remember-token';
 import { consumeSmsCode, parsePhone } from './sms-verification';
 import { RESET_PER_IP, consumeRateLimit, retryAfterSeconds } from './rate-limit';
+import { loginBuckets } from './login-guard';
+import { openSession } from './accounts';
+import type { SessionValue } from '../../../contract/calls/accounts';
 
 /** Wrong old passwords a member may type in 15 minutes before password change is refused (429). */
 export const PASSWORD_CHANGE_MAX_FAILURES = 5;
@@ -94,10 +97,14 @@ export interface PhonePasswordSet {
  * are stored in E.164), the new password must pass the password rule (400 `request_param_err`); 10 per IP per
  * hour (429 `TOO_MANY_REQUEST`); the code (sent by /wps/verification/sms/noLogin) must be the phone's live code
  * → else 400 `verification_code_error`. The answer is the same whether or not the number has an account (an
- * unknown number has no code, so it fails like a wrong code). Success stores the new hash and revokes every
- * session and remember-me token of the member; the client then logs in with the new password.
+ * unknown number has no code, so it fails like a wrong code). Success stores the new hash, revokes every
+ * session and remember-me token of the member, clears the account's failed-login count (the failures were against
+ * the old password: the owner's next login needs no captcha for them) and answers a session of the account, as a
+ * login would (PlayDeck's addition; the platform answers null): the player is logged in after the reset, and no
+ * login is guessed from the phone digits, which need not be the account's user name. A disabled account gets its
+ * new password but no session (null: the client goes to the login screen, which says why).
  */
-export async function setPasswordByPhone(req: RequestScope, input: PhonePasswordSet): Promise<null> {
+export async function setPasswordByPhone(req: RequestScope, input: PhonePasswordSet): Promise<SessionValue | null> {
   const db = req.env.DB;
   const merchant = req.merchant;
   const phone = await parsePhone(db, input.countryDialingCode ?? '', input.mobileNum);
@@ -110,5 +117,8 @@ export async function setPasswordByPhone(req: RequestScope, input: PhonePassword
   await updatePasswordHash(db, member.id, await hashPassword(input.newPassword));
   await revokeAllSessions(db, member.id, now);
   await revokeRememberTokens(db, member.id, now);
-  return null;
+  await clearCounter(db, loginBuckets(merchant.code, member.username, req.clientIp).account);
+  if (!member.active) return null;
+  const firstTimeLogin = await recordLogin(db, member.id, now);
+  return openSession(db, member, firstTimeLogin, now);
 }

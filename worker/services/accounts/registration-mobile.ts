@@ -76,5 +76,5 @@ export async function registerByMobile(req: RequestScope, input: MobileRegistrat
     registerMethod: input.registerMethod ?? 'H5',
     ...(verifyPhone ? { mobileE164: phone.e164 } : { mobilePendingE164: phone.e164 }),
     referrerId,
-  }, input.login === true);
+  }, input.login === true, values.email);
 }

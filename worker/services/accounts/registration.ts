@@ -10,6 +10,7 @@ import { hashPassword } from '../crypto/password';
 import { verifyCaptcha } from './captcha';
 import { consumeRateLimit, registerLimit } from './rate-limit';
 import { createAccount, openSession } from './accounts';
+import { requestEmailBinding } from './email-binding';
 import { welcomeMessageStatement } from '../../db/queries/inbox';
 
 /** The registration payload (accounts §3): the spec's fields plus where and how the player registered. */
@@ -21,9 +22,12 @@ export type RegistrationInput = Partial<Record<RegisterField, string>> & {
   login?: boolean | undefined;
 };
 
-/** Values kept on the member (profile JSON) when their field is enabled and filled. */
+/**
+ * Values kept on the member (profile JSON) when their field is enabled and filled. The e-mail is not among them:
+ * it is bound only once the link mailed to it is opened (createRegisteredMember, services/accounts/email-binding.ts).
+ */
 const PROFILE_FIELDS: readonly RegisterField[] = [
-  'countryDialingCode', 'affiliateCode', 'recommenderId', 'payeeName', 'email', 'mobileNum', 'idNumber', 'qqNum',
+  'countryDialingCode', 'affiliateCode', 'recommenderId', 'payeeName', 'mobileNum', 'idNumber', 'qqNum',
   'facebook', 'wechat', 'line', 'whatsapp', 'zalo',
 ];
 
@@ -67,7 +71,7 @@ export async function registerByUsername(req: RequestScope, input: RegistrationI
     profile,
     registerMethod: input.registerMethod ?? 'H5',
     referrerId,
-  }, input.login === true);
+  }, input.login === true, values.email);
 }
 
 /**
@@ -76,12 +80,14 @@ export async function registerByUsername(req: RequestScope, input: RegistrationI
  * idempotency key `welcome`); then, with `login` (the payload's `login: true`), a session opens — registration
  * logs the player in and counts as the first login (firstTimeLogin true); without it the answer is null. A
  * username taken meanwhile fails the batch (UNIQUE on members). The same batch gives the member the merchant's welcome
- * message in the request's language (db/queries/inbox.ts welcomeMessageStatement).
+ * message in the request's language (db/queries/inbox.ts welcomeMessageStatement). An e-mail address typed on the
+ * form is not bound yet: a link to confirm it is mailed to it (services/accounts/email-binding.ts).
  */
 export async function createRegisteredMember(
   req: RequestScope,
   member: Pick<NewMember, 'account' | 'passwordHash' | 'nickname' | 'profile' | 'registerMethod' | 'mobileE164' | 'mobilePendingE164' | 'referrerId'>,
   login: boolean,
+  email?: string | undefined,
 ): Promise<SessionValue | null> {
   const db = req.env.DB;
   const merchant = req.merchant;
@@ -100,6 +106,7 @@ export async function createRegisteredMember(
     now,
     [welcomeMessageStatement(db, merchant.code, member.account.toLowerCase(), req.language, now)],
   );
+  if (email) await requestEmailBinding(req, id, email, now);
   if (!login) return null;
   return openSession(db, { id, account: member.account, type: 0, merchantCode: merchant.code }, true, now);
 }
