@@ -2,8 +2,9 @@ import type SwiperType from 'swiper';
 // Only its type: the module is the page script's own (an import would make it a shared chunk the page loads).
 import type { BannerHandOver } from '../lib/bannerAutoplay';
 
-/** src/lib/bannerAutoplay.ts BANNER_HANDOVER_EVENT. */
+/** src/lib/bannerAutoplay.ts BANNER_HANDOVER_EVENT and BANNER_AUTOPLAY_MS (accounts §9: 5000 ms). */
 const BANNER_HANDOVER_EVENT = 'playdeck:banners-handover';
+const BANNER_AUTOPLAY_MS = 5000;
 
 /** The started carousels of the home page: a previous/next step for the video carousel, and the stop function. */
 export interface HomeCarousels {
@@ -50,6 +51,11 @@ export function startHomeCarousels(root: HTMLElement): HomeCarousels {
           pagination: { el: banners.querySelector<HTMLElement>('.swiper-pagination'), clickable: true },
         });
         started.push(swiper);
+        // Nobody answered (the page script did not run): a plain 5000 ms timer, so the banners still play.
+        if (looped && !handOver.stop) {
+          const timer = setInterval(() => swiper?.slideNext(), BANNER_AUTOPLAY_MS);
+          handOver.stop = () => clearInterval(timer);
+        }
       }
       if (videos && videoCount > 0) {
         video = new Swiper(videos, {

@@ -37,6 +37,12 @@ for (const lang of ['en', 'ar'] as const) {
   test.describe(`${lang.toUpperCase()} home`, () => {
     test('the banners advance every 5000 ms with no interaction, looped, and keep going', async ({ page }) => {
       // Slides change without sliding (reduced motion), so the test clock alone decides when a step happens.
+      // The page script is inlined: the page's policy must allow it (a refusal is a console error).
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.clock.install({ time: new Date('2026-06-01T10:00:00Z') });
       await page.clock.pauseAt(new Date('2026-06-01T10:00:01Z'));
@@ -57,6 +63,7 @@ for (const lang of ['en', 'ar'] as const) {
       }
       // No island was started for it: no React, no Swiper.
       await expect(page.locator('.home-banners')).not.toHaveClass(/swiper-initialized/);
+      expect(problems).toEqual([]);
     });
 
     test('each banner slides in from the side the page reads towards, the first after the last too', async ({ browser }) => {
