@@ -4,7 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
  * Home's banner carousel plays for a visitor who has not touched the page (issue 23; accounts §9, player-shell §9:
  * a step every 5000 ms, looped above one banner): the page's small script steps the edge's slides before any
  * island loads, in the page's direction (left-to-right and right-to-left), and Swiper takes over on the slide on
- * screen with the same cadence when the player first interacts (src/lib/bannerAutoplay.ts).
+ * screen with the same cadence when the player first interacts (src/lib/bannerAutoplay.ts). Motion nobody sees
+ * stops: the banners, the notice strip and the winner board stand still while off screen.
  */
 
 /** The banner titles in the edge's order (before Swiper, which may reorder the slides for its loop). */
@@ -154,3 +155,32 @@ for (const lang of ['en', 'ar'] as const) {
     });
   });
 }
+
+test('the winner board scrolls only while it is on screen', async ({ page }) => {
+  // Ten wins, so the board scrolls (it does above three: src/lib/winnerBoard.ts); the answer's envelope stays the server's.
+  await page.route('**/wps/relay/GCSGAME_getRankList*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { value?: unknown };
+    body.value = {
+      list: Array.from({ length: 10 }, (_, i) => ({
+        vo: { gameName: `Slot ${i}`, customerName: `p***${i}`, winAmount: '12.50', gameId: String(1000 + i), nodeId: 1000 + i, vendor: 'DEMO', notAuto: true, gameType: 'RNG', wonAt: 0 },
+      })),
+    };
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/m/home');
+  const board = page.locator('.winner-window');
+  const playState = () => page.locator('.winner-list').evaluate((list) => list.getAnimations().map((a) => a.playState));
+  await board.scrollIntoViewIfNeeded();
+  await expect(board).toHaveClass(/is-scrolling/);
+  await expect(board).not.toHaveClass(/is-paused/);
+  expect(await playState()).toEqual(['running']);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (await board.boundingBox())!;
+  expect(box.y, 'the board is below the first screen').toBeGreaterThan(page.viewportSize()!.height);
+  await expect(board).toHaveClass(/is-paused/);
+  expect(await playState()).toEqual(['paused']);
+  await board.scrollIntoViewIfNeeded();
+  await expect(board).not.toHaveClass(/is-paused/);
+  expect(await playState()).toEqual(['running']);
+});
