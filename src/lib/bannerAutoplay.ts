@@ -100,8 +100,9 @@ export function startAutoplay(element: Element, step: () => void, firstDelayMs: 
  * right-to-left ones, as Swiper moves), from the last banner on to the first without running back (the first slide
  * is placed after the last for that step, as Swiper's loop does), 300 ms slides (none with reduced motion).
  * Pagination bullets show which banner is on screen until Swiper draws its own. Does nothing with one banner or
- * none, or when Swiper already runs. On the island's hand-over event it removes its styles and bullets' stand-ins'
- * hiding, answers the slide on screen, and its timer steps Swiper from then on.
+ * none, or when Swiper already runs. On the island's hand-over event it removes its inline styles, gives the bullets
+ * back to assistive technology (Swiper redraws them as buttons), answers the slide on screen, and its timer steps
+ * Swiper from then on.
  */
 export function startFirstHtmlCarousel(section: HTMLElement): void {
   const wrapper = section.querySelector<HTMLElement>('.swiper-wrapper');
@@ -156,10 +157,11 @@ export function startFirstHtmlCarousel(section: HTMLElement): void {
   };
   let step = slide;
   const autoplay = startAutoplay(section, () => step(), Math.max(BANNER_AUTOPLAY_MS - performance.now(), 0));
-  // A finger on a banner holds the carousel (before Swiper: the touch also starts the island; with Swiper: a swipe).
+  // A finger on a banner holds the carousel (before Swiper: the touch also starts the island; with Swiper: a swipe)
+  // until it lifts, wherever that is.
   section.addEventListener('pointerdown', autoplay.hold);
-  section.addEventListener('pointerup', autoplay.release);
-  section.addEventListener('pointercancel', autoplay.release);
+  document.addEventListener('pointerup', autoplay.release);
+  document.addEventListener('pointercancel', autoplay.release);
   section.addEventListener(BANNER_HANDOVER_EVENT, (event) => {
     const detail = (event as CustomEvent<BannerHandOver>).detail;
     unloop();
@@ -171,8 +173,8 @@ export function startFirstHtmlCarousel(section: HTMLElement): void {
     detail.stop = () => {
       autoplay.stop();
       section.removeEventListener('pointerdown', autoplay.hold);
-      section.removeEventListener('pointerup', autoplay.release);
-      section.removeEventListener('pointercancel', autoplay.release);
+      document.removeEventListener('pointerup', autoplay.release);
+      document.removeEventListener('pointercancel', autoplay.release);
     };
   }, { once: true });
 }
