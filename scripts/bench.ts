@@ -9,8 +9,13 @@
  * at: the LCP element and its phases, the elements that shifted, and the scripts that kept the main thread busy.
  * BENCH_DUMP=<audit id> (with --details) also prints that Lighthouse audit's raw details, e.g. lcp-breakdown-insight.
  * Each page is fetched twice first (a warm server), then measured `--runs` times (default 3): the run with the median
- * score is the one reported, as Lighthouse advises for variable machines.
- * Usage: npm run bench [-- --details] [-- --page /m/login] [-- --runs 5]   (CHROMIUM_PATH overrides /usr/bin/chromium)
+ * score is the one reported, as Lighthouse advises for variable machines; beside it the median TBT of all runs
+ * (`TBT median ms`) and each run's TBT, and the main thread's work per category (Lighthouse's mainthread-work-breakdown:
+ * script evaluation, style & layout, rendering, other…) as the median of the runs, in ms.
+ * `--beside "<command>"` runs a shell command (e.g. `npx vitest run --project unit`) beside the measurements, started
+ * after the warm-up and stopped at the end, to measure under load; the table says how many runs it overlapped.
+ * Usage: npm run bench [-- --details] [-- --page /m/login] [-- --runs 5] [-- --beside "<command>"]
+ * (CHROMIUM_PATH overrides /usr/bin/chromium)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +36,26 @@ const DETAILS = process.argv.includes('--details');
 /** Lighthouse runs per page (`--runs`, default 3); the run with the median performance score is reported. */
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = Math.max(1, runsFlag > 0 ? Number(process.argv[runsFlag + 1]) || 3 : 3);
+/** A shell command to run beside the measurements (`--beside`), to measure on a loaded machine. */
+const besideFlag = process.argv.indexOf('--beside');
+const BESIDE = besideFlag > 0 ? process.argv[besideFlag + 1] : undefined;
+
+/** The median of a list of numbers (the lower middle one for an even count); NaN for none. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Main-thread time per category of one run (Lighthouse's mainthread-work-breakdown), in ms by group label. */
+function breakdownOf(audits: Record<string, { details?: unknown } | undefined>): Record<string, number> {
+  const items = (audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; group?: string; duration?: number }[] } | undefined)?.items ?? [];
+  const out: Record<string, number> = {};
+  for (const item of items) {
+    const label = item.groupLabel ?? item.group ?? '?';
+    out[label] = (out[label] ?? 0) + Number(item.duration ?? 0);
+  }
+  return out;
+}
 
 /** Prints the diagnostics behind a page's numbers (Lighthouse audit details, trimmed to the useful fields). */
 function printDetails(page: string, audits: Record<string, { details?: unknown; displayValue?: string } | undefined>): void {
@@ -104,6 +129,10 @@ const server = spawn('node', ['scripts/serve.ts', '--port', String(PORT)], {
   stdio: 'ignore',
 });
 const rows: Record<string, string | number>[] = [];
+const breakdowns: Record<string, string | number>[] = [];
+/** The command run beside the measurements, and whether it is still running. */
+let beside: ReturnType<typeof spawn> | undefined;
+let besideRunning = false;
 const weights: Record<string, string | number>[] = [];
 /** Kilobytes with one decimal. */
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
@@ -116,10 +145,19 @@ try {
   });
   // A warm server: the first answers of a fresh worker compile code and open the database; players meet a warm one.
   for (const page of PAGES) for (let i = 0; i < 2; i += 1) await (await fetch(`${BASE}${page}`)).arrayBuffer();
+  if (BESIDE) {
+    beside = spawn('sh', ['-c', BESIDE], { stdio: 'ignore', detached: true });
+    besideRunning = true;
+    beside.on('exit', () => {
+      besideRunning = false;
+    });
+  }
   for (const page of PAGES) {
     // Lighthouse's own advice for noisy machines: several runs, the median one reported.
     const runs = [];
+    let loaded = 0;
     for (let i = 0; i < RUNS; i += 1) {
+      // A run counts as under load when the command beside it was still running at its end.
       const result = await lighthouse(`${BASE}${page}`, {
         port: chrome.port,
         output: 'json',
@@ -130,7 +168,16 @@ try {
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       runs.push(result.lhr);
+      if (besideRunning) loaded += 1;
     }
+    const tbts = runs.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN));
+    const perRun = runs.map((r) => breakdownOf(r.audits));
+    const groups = [...new Set(perRun.flatMap((b) => Object.keys(b)))];
+    breakdowns.push({
+      page,
+      ...Object.fromEntries(groups.map((g) => [g, Math.round(median(perRun.map((b) => b[g] ?? 0)))])),
+      total: Math.round(median(perRun.map((b) => Object.values(b).reduce((sum, v) => sum + v, 0)))),
+    });
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
     const lhr = runs[Math.floor(runs.length / 2)]!;
     if (DETAILS) printDetails(page, lhr.audits);
@@ -147,6 +194,9 @@ try {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       'LCP ms': Math.round(audit('largest-contentful-paint')),
       'TBT ms': Math.round(audit('total-blocking-time')),
+      'TBT median ms': median(tbts),
+      'TBT runs': tbts.join(' '),
+      ...(BESIDE ? { 'runs under load': `${loaded}/${RUNS}` } : {}),
       CLS: Number(audit('cumulative-layout-shift').toFixed(3)),
       'JS KB gzip': kb(js.gzip),
     });
@@ -166,11 +216,15 @@ try {
 } finally {
   await chrome?.kill();
   server.kill('SIGTERM');
+  // The whole process group: the command's own children (test workers) too.
+  if (beside?.pid && besideRunning) process.kill(-beside.pid, 'SIGTERM');
 }
 console.log('Lighthouse (mobile)');
 console.table(rows);
+console.log('Main thread per category, ms (median of the runs)');
+console.table(breakdowns);
 console.log('Page weight (script budgets: perf-budgets.json)');
 console.table(weights);
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), rows, weights }, null, 2));
+writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), beside: BESIDE ?? null, rows, breakdowns, weights }, null, 2));
 process.exit(0);

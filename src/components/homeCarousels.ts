@@ -1,7 +1,10 @@
 import type SwiperType from 'swiper';
+// Only its type: the module is the page script's own (an import would make it a shared chunk the page loads).
+import type { BannerHandOver } from '../lib/bannerAutoplay';
 
-/** Banner carousel autoplay (accounts §9: 5000 ms, looped only above one banner). */
-export const BANNER_AUTOPLAY_MS = 5000;
+/** src/lib/bannerAutoplay.ts BANNER_HANDOVER_EVENT and BANNER_AUTOPLAY_MS (accounts §9: 5000 ms). */
+const BANNER_HANDOVER_EVENT = 'playdeck:banners-handover';
+const BANNER_AUTOPLAY_MS = 5000;
 
 /** The started carousels of the home page: a previous/next step for the video carousel, and the stop function. */
 export interface HomeCarousels {
@@ -12,15 +15,18 @@ export interface HomeCarousels {
 /**
  * Starts Swiper on the home page's pre-rendered carousels (the edge wrote their slides, worker/edge/fills/home-content.ts):
  * the banner carousel (group m_home) with pagination, looped and playing every 5000 ms only with more than one
- * banner — the first step 5000 ms after the page started, however late Swiper arrived — and the vertical video
- * carousel (m_youtube) with pagination, moved by its previous/next buttons. Swiper is fetched here, on demand.
+ * banner, and the vertical video carousel (m_youtube) with pagination, moved by its previous/next buttons. Swiper is
+ * fetched here, on demand. The page's script has been stepping the banners since the page loaded and keeps the
+ * one autoplay timer (src/lib/bannerAutoplay.ts): Swiper starts on the slide on screen and the timer steps it from
+ * then on, at the same cadence, only while the carousel is on screen and the page visible, held while a finger is
+ * on it (then a full 5000 ms).
  */
 export function startHomeCarousels(root: HTMLElement): HomeCarousels {
   const started: SwiperType[] = [];
   let stopped = false;
   let video: SwiperType | null = null;
   const pendingSteps: (-1 | 1)[] = [];
-  let autoplay: ReturnType<typeof setTimeout> | null = null;
+  let autoplay: BannerHandOver | null = null;
   const banners = root.querySelector<HTMLElement>('.home-banners');
   const videos = root.querySelector<HTMLElement>('.home-videos .swiper');
   const bannerCount = banners?.querySelectorAll('.swiper-slide').length ?? 0;
@@ -32,28 +38,23 @@ export function startHomeCarousels(root: HTMLElement): HomeCarousels {
       if (stopped) return;
       if (banners && bannerCount > 0) {
         const looped = bannerCount > 1;
-        const swiper = new Swiper(banners, {
+        let swiper: SwiperType | null = null;
+        // Looped only above one banner: with one, the page script plays nothing and nobody answers.
+        const handOver: BannerHandOver = { step: () => swiper?.slideNext(), index: 0 };
+        if (looped) banners.dispatchEvent(new CustomEvent(BANNER_HANDOVER_EVENT, { detail: handOver }));
+        autoplay = handOver;
+        swiper = new Swiper(banners, {
           modules: [Pagination],
           loop: looped,
+          initialSlide: handOver.index,
           speed: reducedMotion ? 0 : 300,
           pagination: { el: banners.querySelector<HTMLElement>('.swiper-pagination'), clickable: true },
         });
         started.push(swiper);
-        if (looped) {
-          // Autoplay: a step every 5000 ms, the first 5000 ms after the page started however late Swiper arrived;
-          // a swipe restarts the count. (Swiper's own autoplay waits on transition events; this is a plain timer.)
-          const schedule = (ms: number) => {
-            if (autoplay !== null) clearTimeout(autoplay);
-            autoplay = setTimeout(() => {
-              swiper.slideNext();
-              schedule(BANNER_AUTOPLAY_MS);
-            }, ms);
-          };
-          swiper.on('touchStart', () => {
-            if (autoplay !== null) clearTimeout(autoplay);
-          });
-          swiper.on('touchEnd', () => schedule(BANNER_AUTOPLAY_MS));
-          schedule(Math.max(BANNER_AUTOPLAY_MS - performance.now(), 0));
+        // Nobody answered (the page script did not run): a plain 5000 ms timer, so the banners still play.
+        if (looped && !handOver.stop) {
+          const timer = setInterval(() => swiper?.slideNext(), BANNER_AUTOPLAY_MS);
+          handOver.stop = () => clearInterval(timer);
         }
       }
       if (videos && videoCount > 0) {
@@ -76,7 +77,7 @@ export function startHomeCarousels(root: HTMLElement): HomeCarousels {
     },
     stop: () => {
       stopped = true;
-      if (autoplay !== null) clearTimeout(autoplay);
+      autoplay?.stop?.();
       for (const swiper of started) swiper.destroy(false, false);
     },
   };

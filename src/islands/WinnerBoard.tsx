@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
@@ -20,9 +20,28 @@ function useReducedMotion(): boolean {
 }
 
 /**
+ * True while no part of `ref`'s element is on screen (IntersectionObserver; false until it has said so), so an
+ * endless animation there can stand still: work nobody sees still costs a frame each time (issue 23).
+ */
+function useOffscreen(ref: RefObject<Element | null>): boolean {
+  const [offscreen, setOffscreen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver !== 'function') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setOffscreen(!entry.isIntersecting);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return offscreen;
+}
+
+/**
  * The home winner board (player-shell §2 Home "jackpot winner board"; §7 winner board: gameCategory ALL, language,
  * limitNum 20): real recent wins with masked names. It scrolls by itself only with more than 3 entries and never
- * when reduced motion is asked for; a pause button (and hovering) stops the scroll. Pre-rendered at its final
+ * when reduced motion is asked for, nor while it is off screen; a pause button (and hovering) stops the scroll. Pre-rendered at its final
  * height; without wins yet it says so.
  */
 export default function WinnerBoard() {
@@ -32,6 +51,8 @@ export default function WinnerBoard() {
   // A failed load reads as no wins yet.
   const entries = board.data ?? (board.failed ? [] : null);
   const [paused, setPaused] = useState(false);
+  const windowRef = useRef<HTMLDivElement>(null);
+  const offscreen = useOffscreen(windowRef);
   const currency = { code: settings?.currency, symbol: settings?.currencySymbol };
   const list = entries ?? [];
   const scrolling = autoScrolls(list.length, reduced);
@@ -55,7 +76,8 @@ export default function WinnerBoard() {
         )}
       </div>
       <div
-        className={`winner-window${scrolling ? ' is-scrolling' : ''}${paused ? ' is-paused' : ''}`}
+        ref={windowRef}
+        className={`winner-window${scrolling ? ' is-scrolling' : ''}${paused || offscreen ? ' is-paused' : ''}`}
         {...(reduced && list.length > 0 ? { tabIndex: 0, role: 'region', 'aria-labelledby': 'winner-board-title' } : {})}
       >
         {entries !== null && list.length === 0 ? (
