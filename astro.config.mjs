@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { VIEW_ROUTES, routePatternOf } from './src/pages/_routes.ts';
 
@@ -34,6 +34,19 @@ function assetFileNames(/** @type {{ names?: string[] }} */ asset) {
   if (pageSuffix === undefined) return '_assets/[name].[hash][extname]';
   return `_assets/${PAGE_STYLESHEET_NAMES.get(name) ?? name}.[hash][extname]`;
 }
+
+/**
+ * `build-info.json` beside the pages: `{ "builtAt": <epoch ms> }`, when the build was made. The sitemap gives it as
+ * the static pages' lastmod (worker/edge/pages/crawl-files.ts).
+ */
+const buildInfo = {
+  name: 'playdeck-build-info',
+  hooks: {
+    'astro:build:done': ({ dir }) => {
+      writeFileSync(new URL('build-info.json', dir), `${JSON.stringify({ builtAt: Date.now() })}\n`);
+    },
+  },
+};
 
 /** `client:interaction` (src/directives/interaction.ts): hydrate an island on the player's first interaction. */
 const interactionDirective = {
@@ -215,7 +228,7 @@ export default defineConfig({
   build: { format: 'file', assets: '_assets' },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
-  integrations: [react(), interactionDirective, pageRoutes],
+  integrations: [react(), interactionDirective, pageRoutes, buildInfo],
   vite: { plugins: [browserChunks, browserSchemas, browserCallDefinitions], build: { rolldownOptions: { output: { assetFileNames } } } },
   security: {
     csp: {

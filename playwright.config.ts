@@ -35,6 +35,11 @@ const phone = { ...devices['Pixel 7'], launchOptions: chromium, storageState: PO
  * A regular expression, not a glob: patterns match the absolute path, which may itself contain "upstream".
  */
 const UPSTREAM_SPECS = /[\\/]tests[\\/]e2e[\\/]upstream[\\/]/;
+/**
+ * tests/e2e/preview/ is the smoke project run against a deployed site (playwright.preview.config.ts,
+ * `npm run test:preview`), never against this server.
+ */
+const PREVIEW_SPECS = /[\\/]tests[\\/]e2e[\\/]preview[\\/]/;
 
 /**
  * End-to-end tests on phone profiles against the built site served by `wrangler dev` with a fresh local
@@ -56,7 +61,7 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'pixel-7', testIgnore: [...OUTSIDE_WRITERS, UPSTREAM_SPECS], use: phone },
+    { name: 'pixel-7', testIgnore: [...OUTSIDE_WRITERS, UPSTREAM_SPECS, PREVIEW_SPECS], use: phone },
     { name: 'pixel-7-db-writers', testMatch: OUTSIDE_WRITERS, dependencies: ['pixel-7'], workers: 1, use: phone },
   ],
   webServer: {

@@ -5,6 +5,7 @@ import { ApiError, envelope } from './lib/envelope';
 import { apiCacheControl, apiSecurityHeaders, pageSecurityHeaders } from './edge/pages/headers';
 import { merchantResolver } from './middleware/merchant';
 import { platformPageGuard, servePageOrAsset } from './edge/pages/pages';
+import { serveRobots, serveSitemap } from './edge/pages/crawl-files';
 import { upstreamProxy, type UpstreamOptions } from './edge/upstream/upstream';
 import { apiGate } from './edge/pages/api-gate';
 import { sessionReader } from './middleware/auth-context';
@@ -132,6 +133,7 @@ export interface AppOptions {
  * - /icons/*: generated artwork.
  * - /m/lotto-h5/<…>: in upstream mode the platform's lottery pages, forwarded unchanged (a failure: the site's
  *   platform-unavailable page, 502); else a page.
+ * - /robots.txt, /sitemap.xml: the site's files for crawlers (edge/pages/crawl-files.ts).
  * - any other GET/HEAD: page security headers → client IP → page (merchant, language, gate) or static file.
  */
 export function createApp(options: AppOptions = {}) {
@@ -167,6 +169,9 @@ export function createApp(options: AppOptions = {}) {
   // Upstream mode: the platform's own lottery pages are forwarded unchanged (edge/upstream.ts); a failed, JSON or
   // cut answer becomes the site's platform-unavailable page (edge/pages.ts platformPageGuard).
   app.use('/m/lotto-h5/*', platformPageGuard, clientIp, upstream);
+  // Crawlers: the site's robots file and sitemap (edge/pages/crawl-files.ts), per host.
+  app.on(['GET', 'HEAD'], '/robots.txt', pageSecurityHeaders, (c) => serveRobots(c));
+  app.on(['GET', 'HEAD'], '/sitemap.xml', pageSecurityHeaders, (c) => serveSitemap(c, (request) => Promise.resolve(app.request(request, undefined, c.env))));
   // Content pages read the operator's content through the app's own API (upstream mode: the platform's).
   app.on(['GET', 'HEAD'], '*', pageSecurityHeaders, clientIp, (c) => servePageOrAsset(c, (request) => Promise.resolve(app.request(request, undefined, c.env))));
 

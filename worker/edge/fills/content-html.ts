@@ -2,6 +2,7 @@ import type { Announcement, HelpEntry } from '../../../contract/calls/content-sc
 import { helpDetailHref, type HelpSelection } from '../../../rules/help';
 import { srcsetAttributes } from '../../../rules/media';
 import type { PromotionView } from '../../services/content/content-sanitise';
+import { plainText } from '../../model/rich-text';
 
 /**
  * HTML the edge writes into the pre-rendered content pages (accounts §2 Promotions list, Help centre; docs/design.md
@@ -118,7 +119,8 @@ export function promotionCards(list: readonly PromotionView[], texts: { more: st
     + (p.label ? `<p class="promo-label"${AUTO}>${escapeHtml(p.label)}</p>` : '')
     + `<h2 id="promo-${p.id}"${AUTO}>${escapeHtml(p.title)}</h2>`
     + `<div class="promo-excerpt rich"${AUTO}>${p.content}</div>`
-    + `<a class="btn btn-small promo-more" href="/m/activityDetail?id=${p.id}" aria-describedby="promo-${p.id}">${escapeHtml(texts.more)}</a>`
+    // The link's text names its promotion (visually hidden after "More"), so it says where it leads on its own.
+    + `<a class="btn btn-small promo-more" href="/m/activityDetail?id=${p.id}">${escapeHtml(texts.more)}<span class="visually-hidden"${AUTO}>: ${escapeHtml(p.title)}</span></a>`
     + `</article></li>`).join('')}</ul>`;
 }
 
@@ -128,4 +130,21 @@ export function promotionDetail(p: PromotionView): string {
     + image(promotionImage(p), true)
     + (p.label ? `<p class="promo-label"${AUTO}>${escapeHtml(p.label)}</p>` : '')
     + `<h2 id="promo-title"${AUTO}>${escapeHtml(p.title)}</h2>${rich(p.content)}</article>`;
+}
+
+/** Answers longer than this many characters are cut in the FAQ data (the page shows them whole). */
+const FAQ_ANSWER_MAX = 1000;
+
+/**
+ * The help centre as a schema.org FAQPage (docs/edge.md "Crawlers"): one Question per help item (a section's
+ * children, or the section itself when it has none) with its text as the accepted answer, plain text; null when there
+ * is nothing to ask. The edge writes it into the help page's head as JSON-LD.
+ */
+export function helpFaq(entries: readonly HelpEntry[]): Record<string, unknown> | null {
+  const items = entries.flatMap((section) => (section.children.length > 0 ? section.children : [section]));
+  const questions = items
+    .map((item) => ({ name: plainText(item.title), text: plainText(item.content).slice(0, FAQ_ANSWER_MAX) }))
+    .filter((q) => q.name !== '' && q.text !== '')
+    .map((q) => ({ '@type': 'Question', name: q.name, acceptedAnswer: { '@type': 'Answer', text: q.text } }));
+  return questions.length === 0 ? null : { '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: questions };
 }

@@ -6,7 +6,8 @@ import { normaliseHelp, normalisePromotions, type PromotionView } from '../../se
 import { directValue, fingerprintOf, languageHeaders, valueOf, type ApiFetch, type DirectSource } from './api';
 import { listHelp } from '../../db/queries/help';
 import { announcementList } from '../../services/content/announcements';
-import { decodeAttribute, helpAccordion, helpDetail, helpStrip, promotionCards, promotionDetail } from './content-html';
+import { decodeAttribute, helpAccordion, helpDetail, helpFaq, helpStrip, promotionCards, promotionDetail } from './content-html';
+import { jsonLd } from '../pages/crawl';
 
 /** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
 export interface ContentFill {
@@ -21,7 +22,7 @@ export interface ContentFill {
  * none); null when the call failed (no answer, an error status, not the success envelope). In built-in mode
  * (`direct`) the help centre's query itself (db/queries/help.ts listHelp, what the route calls: worker/api/help-feedback.ts).
  */
-async function helpEntries(
+export async function helpEntries(
   api: ApiFetch, direct: DirectSource | null, origin: string, merchantCode: string, language: Language,
 ): Promise<HelpEntry[] | null> {
   if (direct) {
@@ -84,7 +85,7 @@ function fill(rewriter: HTMLRewriter, name: string, html: (element: Element) => 
  * The operator's content for a pre-rendered page (docs/design.md "where the text is the operator's, the edge fills it
  * into the page"; issue 11: in the first HTML, in the player's language, without script):
  * - help: `[data-fill=help]` the accordion with the query's tag / p / c selection open, `[data-fill=help-strip]`
- *   the strip of titles;
+ *   the strip of titles, and the help centre as FAQPage JSON-LD in the head (content-html.ts helpFaq);
  * - helpDetail: `[data-fill=help-detail]` the selected item, or the list of sections without a selection;
  * - activity: `[data-fill=promotions]` the cards;
  * - activityDetail: `[data-fill=promotion]` the promotion `?id=` names.
@@ -114,7 +115,15 @@ export async function contentFill(
       fingerprint: fingerprintOf([entries, selection]),
       apply: (r) => {
         fill(r, 'help-strip', () => (some ? helpStrip(entries) : null));
-        if (pageId === 'help') return fill(r, 'help', (e) => (some ? helpAccordion(entries, selection, { open: textOf(e, 'data-open') }) : null));
+        if (pageId === 'help') {
+          const faq = helpFaq(entries);
+          if (faq) r.on('head', {
+            element: (head) => {
+              head.append(`<script type="application/ld+json">${jsonLd(faq)}</script>`, { html: true });
+            },
+          });
+          return fill(r, 'help', (e) => (some ? helpAccordion(entries, selection, { open: textOf(e, 'data-open') }) : null));
+        }
         return fill(r, 'help-detail', (e) => (some
           ? helpDetail(entries, selection, { back: textOf(e, 'data-back'), topics: textOf(e, 'data-topics') })
           : null));

@@ -19,6 +19,7 @@ import { withAnswerCache, withDeadline, type ApiFetch } from '../fills/api';
 import { upstreamSettings } from '../upstream/upstream-guard';
 import { upstreamImageOrigins } from './headers';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from '../fills/home-content';
+import { rewriteCrawl } from './crawl';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
 const HASHED_ASSETS = '/_assets/';
@@ -67,7 +68,8 @@ async function fetchLocalisedFile(
  *    apply;
  * 4. otherwise the page file in the chosen language (EN file when the variant is missing) with the site's
  *    theme and switches written into `<html>` (pages/site.ts) and a per-site ETag, revalidated on every
- *    visit (`no-cache`); home also gets the merchant's banners, notice titles, video and local banners
+ *    visit (`no-cache`), its canonical link, language alternates and Open Graph card on the site's own address
+ *    (pages/crawl.ts rewriteCrawl); home also gets the merchant's banners, notice titles, video and local banners
  *    (home-content.ts, read like the content pages of step 5), its ETag their fingerprint.
  * Every page answer carries `Content-Language` (BCP 47 tag of the file served) and `Vary: Cookie,
  * Accept-Language`. Merchant answers and switches are cached per isolate (merchant.ts, SITE_CACHE_SECONDS).
@@ -151,7 +153,9 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     served = built.response.ok ? built.served : 'EN';
   } else {
     const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, buildFileHeaders(c.req.raw.headers, tag));
-    response = withSiteMarkup(home ? withHomeContent(built.response, home) : built.response, markup, tag, fill?.apply);
+    const address = { pageId: page.id, url, served: built.served };
+    const more = (r: HTMLRewriter) => rewriteCrawl(fill ? fill.apply(r) : r, address, merchant.brand);
+    response = withSiteMarkup(home ? withHomeContent(built.response, home) : built.response, markup, tag, more);
     response.headers.set('Cache-Control', 'no-cache');
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
     served = built.served;
