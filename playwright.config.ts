@@ -40,6 +40,8 @@ const UPSTREAM_SPECS = /[\\/]tests[\\/]e2e[\\/]upstream[\\/]/;
  * `npm run test:preview`), never against this server.
  */
 const PREVIEW_SPECS = /[\\/]tests[\\/]e2e[\\/]preview[\\/]/;
+/** The first-HTML snapshot spec: compared against the seeded sites as they start (docs/edge.md "The first HTML holds"). */
+const FIRST_HTML = '**/site/first-html.spec.ts';
 
 /**
  * End-to-end tests on phone profiles against the built site served by `wrangler dev` with a fresh local
@@ -61,7 +63,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'pixel-7', testIgnore: [...OUTSIDE_WRITERS, UPSTREAM_SPECS, PREVIEW_SPECS], use: phone },
+    // The first-HTML snapshots (tests/e2e/site/first-html.spec.ts) are taken of the freshly seeded sites, before any
+    // other test turns a switch on or adds content: they run first, and everything else after them.
+    { name: 'first-html', testMatch: FIRST_HTML, use: phone },
+    { name: 'pixel-7', testIgnore: [...OUTSIDE_WRITERS, UPSTREAM_SPECS, PREVIEW_SPECS, FIRST_HTML], dependencies: ['first-html'], use: phone },
     { name: 'pixel-7-db-writers', testMatch: OUTSIDE_WRITERS, dependencies: ['pixel-7'], workers: 1, use: phone },
   ],
   webServer: {

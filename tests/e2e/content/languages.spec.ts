@@ -109,6 +109,8 @@ test("a member's notices, payment methods, inbox and chat in Arabic, each text i
   arabicChat.searchParams.set('lang', 'ar');
   await page.goto(arabicChat.toString());
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The reloaded page asks for a new ticket and reads the history over a new socket: room for a busy machine.
+  await expect(page.locator('.chat-line.player .chat-text').first()).toBeAttached({ timeout: 30_000 });
   await expectIsolated(page.locator('.chat-line.player .chat-text'));
   await expect(page.locator('#chat-text')).toHaveAttribute('dir', 'auto');
   expect(problems).toEqual([]);
