@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../../playwright.config';
 import { expectNoSeriousA11yViolations } from '../a11y';
 import { endBrowserSession, fillIfShown, header, logIn, newPlayer, ownClientAddress, registerByUsername as register } from '../account-helpers';
+import { expectLanguage, inLanguage, LANGUAGES, text } from '../languages';
 
 test.use(ownClientAddress());
 
@@ -112,22 +113,28 @@ test('the registration form refuses bad values with the spec messages and focuse
   await expect(terms).toBeHidden();
 });
 
-test('a username already taken is named as soon as the player leaves the field, before any submit', async ({ page }) => {
-  const player = newPlayer();
-  await register(page, player);
-  await endBrowserSession(page);
-  const other = page;
-  await other.goto('/m/register');
-  // Typed and left at once, as a player would, even before the form has hydrated: the check still runs.
-  await other.getByLabel('Username', { exact: true }).fill(player.username);
-  await other.getByLabel('Password', { exact: true }).click();
-  await expect(other.getByText('The username already exists.')).toBeVisible();
-  await expect(other.getByLabel('Username', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  // A free name clears it on the next try.
-  await other.getByLabel('Username', { exact: true }).fill(newPlayer().username);
-  await other.getByLabel('Password', { exact: true }).click();
-  await expect(other.getByText('The username already exists.')).toBeHidden();
-});
+for (const lang of LANGUAGES) {
+  test(`a username already taken is named as soon as the player leaves the field, before any submit (${lang})`, async ({ page }) => {
+    const player = newPlayer();
+    await register(page, player);
+    await endBrowserSession(page);
+    const other = page;
+    await other.goto(inLanguage('/m/register', lang));
+    await expectLanguage(other, lang);
+    const username = other.getByLabel(text(lang, 'form.username'), { exact: true });
+    const password = other.getByLabel(text(lang, 'form.password'), { exact: true });
+    const taken = other.getByText(text(lang, 'error.username_taken'));
+    // Typed and left at once, as a player would, even before the form has hydrated: the check still runs.
+    await username.fill(player.username);
+    await password.click();
+    await expect(taken).toBeVisible();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    // A free name clears it on the next try.
+    await username.fill(newPlayer().username);
+    await password.click();
+    await expect(taken).toBeHidden();
+  });
+}
 
 test('free play gives a trial session, and the trial account cannot deposit', async ({ page }) => {
   await page.goto('/m/login');

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_STATE } from '../../../playwright.config';
 import { registerPlayer, watchForPageErrors } from '../players';
 import { expectNoSeriousA11yViolations } from '../a11y';
+import { expectLanguage, inLanguage, LANGUAGES, text } from '../languages';
 
 /**
  * Conversations end to end in built-in mode (accounts §2 Message centre, /m/webEmail, live chat): a new player
@@ -115,47 +116,56 @@ test('a conversation the agent closes shows the player a closed notice instead o
   expect(problems).toEqual([]);
 });
 
-test('"Mark all as read" clears every page of the inbox, not only the one on screen', async ({ page }) => {
-  test.setTimeout(150_000);
-  const problems = watchForPageErrors(page);
-  const player = await registerPlayer(page);
-  // Eleven messages and the welcome one: two pages of ten.
-  for (let i = 1; i <= 11; i++) {
-    const result = spawnSync('node', ['scripts/operator.ts', 'message', 'DEMO', `member:${player.username}`, `mark-all-${player.username}-${i}`, `Notice ${i}`, `<p>Notice ${i}</p>`], {
-      encoding: 'utf8', env: { ...process.env, PLAYDECK_STATE: E2E_STATE },
-    });
-    expect(result.status, result.stderr + result.stdout).toBe(0);
-  }
-  await page.goto('/m/webEmail');
-  await expect(page.locator('.inbox-list li.unread')).toHaveCount(10);
-  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('1 / 2');
-  await page.getByRole('button', { name: 'Mark all as read' }).click();
-  await expect(page.locator('.inbox-list li.unread')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Older' }).click();
-  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('2 / 2');
-  await expect(page.locator('.inbox-list li')).toHaveCount(2);
-  await expect(page.locator('.inbox-list li.unread')).toHaveCount(0);
-  // The message centre's inbox badge is gone too.
-  await page.goto('/m/message');
-  await expect(page.getByRole('link', { name: /Inbox/ })).toBeVisible();
-  await expect(rowBadge(page, 'Inbox')).toHaveCount(0);
-  expect(problems).toEqual([]);
-});
+for (const lang of LANGUAGES) {
+  test(`"Mark all as read" clears every page of the inbox, not only the one on screen (${lang})`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const problems = watchForPageErrors(page);
+    const player = await registerPlayer(page);
+    // Eleven messages and the welcome one: two pages of ten.
+    for (let i = 1; i <= 11; i++) {
+      const result = spawnSync('node', ['scripts/operator.ts', 'message', 'DEMO', `member:${player.username}`, `mark-all-${player.username}-${i}`, `Notice ${i}`, `<p>Notice ${i}</p>`], {
+        encoding: 'utf8', env: { ...process.env, PLAYDECK_STATE: E2E_STATE },
+      });
+      expect(result.status, result.stderr + result.stdout).toBe(0);
+    }
+    await page.goto(inLanguage('/m/webEmail', lang));
+    await expectLanguage(page, lang);
+    const pages = page.getByRole('navigation', { name: text(lang, 'inbox.pages') });
+    const markAll = page.getByRole('button', { name: text(lang, 'inbox.markAllRead') });
+    await expect(page.locator('.inbox-list li.unread')).toHaveCount(10);
+    await expect(pages).toContainText('1 / 2');
+    await markAll.click();
+    await expect(page.locator('.inbox-list li.unread')).toHaveCount(0);
+    await expect(markAll).toBeDisabled();
+    await pages.getByRole('button', { name: text(lang, 'inbox.older') }).click();
+    await expect(pages).toContainText('2 / 2');
+    await expect(page.locator('.inbox-list li')).toHaveCount(2);
+    await expect(page.locator('.inbox-list li.unread')).toHaveCount(0);
+    // The message centre's inbox badge is gone too.
+    await page.goto('/m/message');
+    await expectLanguage(page, lang);
+    const inbox = text(lang, 'message.inbox');
+    await expect(page.getByRole('link', { name: new RegExp(inbox) })).toBeVisible();
+    await expect(rowBadge(page, inbox)).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
 
-test('"Live chat" on the deposit and withdraw pages opens the same chat as the message centre', async ({ page }) => {
-  test.setTimeout(150_000);
-  const problems = watchForPageErrors(page);
-  await registerPlayer(page);
-  for (const path of ['/m/voucherCenter', '/m/withdraw']) {
-    await page.goto(path);
-    // The contacts hydrate when they come into view.
-    const help = page.getByRole('region', { name: 'Customer service' });
-    await help.scrollIntoViewIfNeeded();
-    await help.getByRole('button', { name: 'Live chat' }).click();
-    await expect(page.getByText('Please wait…')).toBeVisible();
-    await page.waitForURL('**/m/liveChat?*');
-    await expect(page.getByPlaceholder('Type a message')).toBeVisible();
-  }
-  expect(problems).toEqual([]);
-});
+  test(`"Live chat" on the deposit and withdraw pages opens the same chat as the message centre (${lang})`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const problems = watchForPageErrors(page);
+    await registerPlayer(page);
+    for (const path of ['/m/voucherCenter', '/m/withdraw']) {
+      await page.goto(inLanguage(path, lang));
+      await expectLanguage(page, lang);
+      // The contacts hydrate when they come into view.
+      const help = page.getByRole('region', { name: text(lang, 'service.title') });
+      await help.scrollIntoViewIfNeeded();
+      await help.getByRole('button', { name: text(lang, 'service.LIVECHAT') }).click();
+      await expect(page.getByText(text(lang, 'chat.pleaseWait'))).toBeVisible();
+      await page.waitForURL('**/m/liveChat?*');
+      await expectLanguage(page, lang);
+      await expect(page.getByPlaceholder(text(lang, 'chat.placeholder'))).toBeVisible();
+    }
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../a11y';
 import { minorOf, registerPlayer, usd, watchForPageErrors } from '../players';
+import { expectLanguage, inLanguage, LANGUAGES, text } from '../languages';
 import { d1 } from '../sms';
 
 /**
@@ -49,21 +50,29 @@ test('a new player plays a card table round, verifies it, and finds it in the ga
   expect(problems).toEqual([]);
 });
 
-test('the demo slot offers free play where the game supports it (supportPlay 0), as the other demo games', async ({ page }) => {
-  const problems = watchForPageErrors(page);
-  const [free] = d1<{ node_id: number }>(`SELECT node_id FROM games WHERE vassalage = 'PD_SLOTS' AND support_play = 0 AND enabled = 1 ORDER BY node_id LIMIT 1`);
-  expect(free).toBeTruthy();
-  await registerPlayer(page);
-  await page.goto(`/play/slot?nodeId=${free!.node_id}&freePlay=1`);
-  const balance = page.getByLabel('Balance', { exact: true });
-  await expect(balance).toHaveText('$1,000.00');
-  await expect(page.getByRole('radio', { name: 'Play for free' })).toBeChecked();
-  await page.getByRole('button', { name: 'Spin' }).click();
-  await expect(page.getByText('Free round: no money moved.')).toBeVisible();
-  await expect(balance).toHaveText('$1,000.00');
-  await page.getByRole('radio', { name: 'Play with money' }).check();
-  await page.getByRole('button', { name: 'Spin' }).click();
-  await expect(page.getByText('Free round: no money moved.')).toBeHidden();
-  await expectNoSeriousA11yViolations(page, 'demo slot with free play');
-  expect(problems).toEqual([]);
-});
+for (const lang of LANGUAGES) {
+  test(`the demo slot offers free play where the game supports it (supportPlay 0), as the other demo games (${lang})`, async ({ page }) => {
+    const problems = watchForPageErrors(page);
+    const [free] = d1<{ node_id: number }>(`SELECT node_id FROM games WHERE vassalage = 'PD_SLOTS' AND support_play = 0 AND enabled = 1 ORDER BY node_id LIMIT 1`);
+    expect(free).toBeTruthy();
+    await registerPlayer(page);
+    await page.goto(inLanguage(`/play/slot?nodeId=${free!.node_id}&freePlay=1`, lang));
+    await expectLanguage(page, lang);
+    const balance = page.getByLabel(text(lang, 'wallet.balance'), { exact: true });
+    const spin = page.getByRole('button', { name: text(lang, 'slot.spin') });
+    const freeRound = page.getByText(text(lang, 'demo.freeRound'));
+    // The new player's $1,000.00, written the language's way.
+    if (lang === 'EN') await expect(balance).toHaveText('$1,000.00');
+    else await expect(balance).toHaveText(/\d/);
+    const before = await balance.textContent();
+    await expect(page.getByRole('radio', { name: text(lang, 'demo.mode.free') })).toBeChecked();
+    await spin.click();
+    await expect(freeRound).toBeVisible();
+    await expect(balance).toHaveText(before!);
+    await page.getByRole('radio', { name: text(lang, 'demo.mode.real') }).check();
+    await spin.click();
+    await expect(freeRound).toBeHidden();
+    await expectNoSeriousA11yViolations(page, `demo slot with free play (${lang})`);
+    expect(problems).toEqual([]);
+  });
+}

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../a11y';
 import { registerPlayer, watchForPageErrors } from '../players';
 import { hydrateByInteraction } from '../hydration';
+import { expectLanguage, inLanguage, LANGUAGES, text } from '../languages';
 
 /**
  * The game area on a phone (player-shell §2 Game list screen, game centre, providers, hot, home blocks; §4 Game
@@ -148,13 +149,16 @@ test('a member searches, pages, favourites and launches games by every path, and
   expect(problems).toEqual([]);
 });
 
-test('a member without favourites sees only the empty state on /m/fav, without paging', async ({ page }) => {
-  const problems = watchForPageErrors(page);
-  await registerPlayer(page);
-  await page.goto('/m/fav');
-  await expect(page.getByText('You have no favourite games yet.', { exact: false })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Browse games' })).toBeVisible();
-  await expect(page.locator('.page-indicator')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'More games' })).toHaveCount(0);
-  expect(problems).toEqual([]);
-});
+for (const lang of LANGUAGES) {
+  test(`a member without favourites sees only the empty state on /m/fav, without paging (${lang})`, async ({ page }) => {
+    const problems = watchForPageErrors(page);
+    await registerPlayer(page);
+    await page.goto(inLanguage('/m/fav', lang));
+    await expectLanguage(page, lang);
+    await expect(page.getByText(text(lang, 'fav.empty'))).toBeVisible();
+    await expect(page.getByRole('link', { name: text(lang, 'fav.browse') })).toBeVisible();
+    await expect(page.locator('.page-indicator')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: text(lang, 'games.more') })).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+}
