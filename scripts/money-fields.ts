@@ -4,20 +4,8 @@
  * added, moved or removed; tests/unit/contract/money-fields.test.ts says when it is due.
  */
 import { writeFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
+import './extensionless-imports.ts';
 import { fileURLToPath } from 'node:url';
-
-// The contract modules import each other without file extensions (as bundlers resolve them); Node needs them.
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith('.')) throw error;
-      return nextResolve(`${specifier}.ts`, context);
-    }
-  },
-});
 
 const { allCalls } = await import('../contract/index.ts');
 const { moneyFieldsModule } = await import('../contract/money-paths.ts');
