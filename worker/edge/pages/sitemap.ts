@@ -1,7 +1,7 @@
 import type { HelpEntry } from '../../../contract/calls/content-schemas';
 import { contentCalls } from '../../../contract/calls/content';
 import { helpDetailHref } from '../../../rules/help';
-import type { Language } from '../../../rules/i18n';
+import { DEFAULT_LANGUAGE, type Language } from '../../../rules/i18n';
 import { LANGUAGE_LIST } from '../../../rules/languages';
 import { pageAddress, publicPagePaths } from '../../../rules/crawl';
 import { announcementList } from '../../services/content/announcements';
@@ -41,12 +41,12 @@ async function announcementDates(source: SitemapSource): Promise<{ id: number; t
   const def = contentCalls.announcementList;
   const value = source.direct
     ? await directValue(source.direct, def, `sitemap\n${source.merchantCode}`, (db) => announcementList(db, {
-      merchantCode: source.merchantCode, filter: { types: ['PR', 'B', 'A', 'PL'] }, memberId: null, language: 'EN',
+      merchantCode: source.merchantCode, filter: { types: ['PR', 'B', 'A', 'PL'] }, memberId: null, language: DEFAULT_LANGUAGE,
     }))
     : await (async () => {
       const url = new URL(def.path, source.origin);
       url.search = new URLSearchParams({ types: 'PR,B,A,PL', platform: 'M', merchantCode: source.merchantCode, token: '' }).toString();
-      const parsed = def.value.safeParse(await valueOf(source.api, url, languageHeaders('EN')));
+      const parsed = def.value.safeParse(await valueOf(source.api, url, languageHeaders(DEFAULT_LANGUAGE)));
       return parsed.success ? parsed.data : null;
     })();
   if (!value) return null;
