@@ -5,8 +5,7 @@ import { activeTag, t } from '../../rules/i18n';
 import { CHAT_MAX_CHARS } from '../../contract/chat-protocol';
 import { $session } from '../stores/concepts/session';
 import { usePage } from '../hooks/usePage';
-import { liveChatPage, startLiveChat } from '../stores/pages/chat';
-import { siteHeaderColour } from '../lib/siteColour';
+import { liveChatPage, openLiveChat } from '../stores/pages/chat';
 
 function time(ms: number): string {
   return new Intl.DateTimeFormat(activeTag(), { timeStyle: 'short' }).format(ms);
@@ -73,7 +72,7 @@ export default function LiveChatScreen() {
           <p>{t('chat.closed')}</p>
           <button
             type="button" className="btn btn-primary"
-            onClick={() => void startLiveChat({ title: t('message.liveChat'), headerColor: siteHeaderColour(), backUrl })}
+            onClick={() => void openLiveChat(t('message.liveChat'), backUrl)}
           >
             {t('chat.startNew')}
           </button>

@@ -46,9 +46,10 @@ export async function startLiveChat(options: { title: string; headerColor?: stri
 
 /**
  * Opens live chat from any "Live chat" entry (src/lib/liveChat.ts `liveChatEntry` kind 'chat': side menu, message
- * centre, the customer-service section of the deposit, withdraw and contract pages): the launch flow above with the
- * chat page's `title` (the entry's own label, translated) and the site's colour (src/lib/siteColour.ts); back leads to this page.
+ * centre, the customer-service section of the deposit, withdraw and contract pages, the chat page's "Start a new
+ * chat"): the launch flow above with the chat page's `title` (the entry's own label, translated) and the site's
+ * colour (src/lib/siteColour.ts); back leads to `backUrl`, or to this page when none is given.
  */
-export function openLiveChat(title: string): Promise<void> {
-  return startLiveChat({ title, headerColor: siteHeaderColour() });
+export function openLiveChat(title: string, backUrl?: string): Promise<void> {
+  return startLiveChat({ title, headerColor: siteHeaderColour(), backUrl });
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_STATE } from '../../../playwright.config';
 import { registerPlayer, watchForPageErrors } from '../players';
 import { expectNoSeriousA11yViolations } from '../a11y';
@@ -21,6 +21,18 @@ test.beforeAll(() => {
   });
   expect(result.status, result.stderr + result.stdout).toBe(0);
 });
+
+/** The support agent signed in to the console in a browser context of their own, with the player's conversation open. */
+async function agentConsole(browser: Browser, playerName: string): Promise<{ agentContext: BrowserContext; agent: Page }> {
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await agent.goto('/console/');
+  await agent.getByLabel('Username').fill(AGENT);
+  await agent.getByLabel('Password').fill(AGENT_PASSWORD);
+  await agent.getByRole('button', { name: 'Sign in' }).click();
+  await agent.getByRole('button', { name: new RegExp(playerName) }).click();
+  return { agentContext, agent };
+}
 
 const rowBadge = (page: Page, label: string) => page.locator('.link-list li', { hasText: label }).locator('.unread-badge');
 
@@ -55,13 +67,7 @@ test('welcome message, live chat answered from the console, badges follow', asyn
   await page.goto('/m/message');
 
   // A support agent answers from the console, in a browser context of their own.
-  const agentContext = await browser.newContext();
-  const agent = await agentContext.newPage();
-  await agent.goto('/console/');
-  await agent.getByLabel('Username').fill(AGENT);
-  await agent.getByLabel('Password').fill(AGENT_PASSWORD);
-  await agent.getByRole('button', { name: 'Sign in' }).click();
-  await agent.getByRole('button', { name: new RegExp(player.username) }).click();
+  const { agentContext, agent } = await agentConsole(browser, player.username);
   await expect(agent.locator('#messages')).toContainText('Hello, where is my bonus?');
   await agent.getByLabel('Answer').fill('Hi! It is in your wallet now.');
   await agent.getByRole('button', { name: 'Send' }).click();
@@ -94,13 +100,7 @@ test('a conversation the agent closes shows the player a closed notice instead o
   await expect(page.locator('.chat-line.player .chat-receipt')).toContainText('Delivered');
   const first = new URL(page.url()).searchParams.get('c');
 
-  const agentContext = await browser.newContext();
-  const agent = await agentContext.newPage();
-  await agent.goto('/console/');
-  await agent.getByLabel('Username').fill(AGENT);
-  await agent.getByLabel('Password').fill(AGENT_PASSWORD);
-  await agent.getByRole('button', { name: 'Sign in' }).click();
-  await agent.getByRole('button', { name: new RegExp(player.username) }).click();
+  const { agentContext, agent } = await agentConsole(browser, player.username);
   await expect(agent.locator('#messages')).toContainText('Thanks, that is all.');
   await agent.getByRole('button', { name: 'Close conversation' }).click();
 
