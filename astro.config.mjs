@@ -6,7 +6,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { VIEW_ROUTES, routePatternOf } from './src/pages/_routes.ts';
 
 /**
- * The pages (README "Languages"): one Astro route per row of the page table (src/pages/_routes.ts),
+ * The pages (docs/languages.md): one Astro route per row of the page table (src/pages/_routes.ts),
  * `/[...i18n]<path>` with its view (src/views/<view>.astro) as the entry point; the view's getStaticPaths
  * (`pagePaths`) builds it in all 27 languages. The view is the page module, so each page keeps its own stylesheets
  * (Astro gathers a page's CSS from its module, and one module rendering every view would link all of them).

@@ -7,7 +7,7 @@ const STATE = `.wrangler/e2e-state-${PORT}`;
 /** Port and local database folder of the test server (tests that operate the sites need them). */
 export const E2E_PORT = PORT;
 export const E2E_STATE = STATE;
-/** Captcha answer accepted in local development so browser tests can pass captchas (README, testing). */
+/** Captcha answer accepted in local development so browser tests can pass captchas (docs/testing.md). */
 export const E2E_CAPTCHA_ANSWER = 'e2e-pass';
 
 const chromium = {

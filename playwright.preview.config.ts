@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * The smoke project of the browser suite against a deployed site (README "Testing": tests on preview deployments):
+ * The smoke project of the browser suite against a deployed site (docs/testing.md: tests on preview deployments):
  * `PLAYDECK_BASE_URL=https://… npm run test:preview`. No server is started: the specs of tests/e2e/preview/ read
  * the site at PLAYDECK_BASE_URL as a visitor, then register one throwaway player to log in, launch a game, read the
  * lottery list and, where the site offers the demo payment provider, deposit. The local suite (playwright.config.ts)

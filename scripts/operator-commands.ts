@@ -29,7 +29,7 @@ export const USAGE = `usage: npm run operator -- <command> [--remote]
   domain add|remove <host> <merchant>     route a host name (no scheme, no port) to a merchant, or stop routing it
   switch <merchant> <moduleId> on|off     turn a site switch (module) on or off
   list                                    show every merchant with its state, domains and switches
-  content import <merchant> <folder>      the operator's content from a folder (see README, Operator content)
+  content import <merchant> <folder>      the operator's content from a folder (see docs/operator-guide.md)
 Changes reach every visitor within 30 s: each worker isolate caches host → merchant answers for 30 s.`;
 
 /**

@@ -111,7 +111,7 @@ export async function runContentCommand(args: string[], database: OperatorDataba
 
 /**
  * `content translate <merchant> <slug> --language XX <title> [html]` and `content method-name <merchant> <method>
- * --language XX <name>`: the operator's words in one more language (README "Operator content", Languages). The
+ * --language XX <name>`: the operator's words in one more language (docs/operator-guide.md, "Content in several languages"). The
  * language is a code of contract/languageCodes.ts (any case); the title and name are stored as plain text, the
  * body sanitised as an import sanitises it. Throws (nothing written) on a missing or unknown language, a missing
  * text, an unknown slug or method.

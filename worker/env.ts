@@ -31,7 +31,7 @@ export type Bindings = Omit<
    * egress proxy; tests bind a local stand-in so no call leaves the machine. Unset: the public internet.
    */
   OUTBOUND?: { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> };
-  /** Local development only: every captcha also accepts this answer (README, testing). */
+  /** Local development only: every captcha also accepts this answer (docs/testing.md). */
   TEST_CAPTCHA_ANSWER?: string;
   /** Registrations allowed per client IP per hour (default 10; services/rate-limit.ts registerLimit). */
   REGISTER_LIMIT_PER_HOUR?: string;

@@ -100,7 +100,7 @@ export interface CallInput {
   idempotencyKey?: string | undefined;
 }
 
-/** The request header that names one player action (README, Upstream mode "When the platform fails"). */
+/** The request header that names one player action (docs/upstream-mode.md, "When the platform is slow, down or wrong"). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** A fresh idempotency key for one player action: a random UUID (36 letters, digits and `-`). */
@@ -127,7 +127,7 @@ export function outcomeUnknown(error: unknown): boolean {
  * (bare-token Authorization, Merchant, Language, X-Real-UA, ModuleId, Device where listed) plus PlayDeck's own
  * `X-PlayDeck-Client` (contract/headers.ts: plain customer-service paths for PlayDeck's browser), no redirects.
  * Every call that is not a GET carries an `Idempotency-Key` header (`input.idempotencyKey`, an extra header of that
- * name, else a fresh UUID), which the worker forwards to the platform (README, Upstream mode).
+ * name, else a fresh UUID), which the worker forwards to the platform (docs/upstream-mode.md).
  * Money crosses through the money codec (docs/design.md, Money) by the call's MONEY_FIELDS (contract/money-fields.ts,
  * written from the schemas' `money()` fields): the caller passes and gets integer minor units; money in the query and
  * body leaves as decimal currency units (minorToWire) and money in the answer arrives in minor units (wireToMinor; an

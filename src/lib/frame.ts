@@ -28,7 +28,7 @@ export const BACK_TO_HOME: ReadonlySet<string> = new Set(['login', 'register', '
 
 /**
  * The gate pages the edge serves during maintenance or to a restricted region (player-shell §4 App status), and
- * in upstream mode when the platform fails (README, Upstream mode): nothing on them may lead into the site, so
+ * in upstream mode when the platform fails (docs/upstream-mode.md): nothing on them may lead into the site, so
  * they have no menus.
  */
 export const GATE_ROUTES: ReadonlySet<string> = new Set(['maintenance', 'restricted', 'unavailable']);

@@ -1,5 +1,5 @@
 /**
- * The pages of the build (README "Languages"): the worker's route table (rules/routes.ts PAGE_ROUTES) and the three
+ * The pages of the build (docs/languages.md): the worker's route table (rules/routes.ts PAGE_ROUTES) and the three
  * gate pages, each with the view in `src/views/` that renders it. `astro.config.mjs` (pageRoutes) injects one Astro
  * route per row, `/[...i18n]<path>` with the view as its entry point, and each view's `getStaticPaths`
  * (`pagePaths`, src/pages/_locale.ts) builds the row in all 27 languages: EN at `dist/client<path>.html`, every other

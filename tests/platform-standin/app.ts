@@ -12,7 +12,7 @@
  * - keeps accounts, sessions, favourites and wallets in memory (shapes: ./shapes.ts);
  * - honours `Idempotency-Key` on calls that change state (POST, PUT, PATCH, DELETE), as a platform that offers it
  *   would (the contract is silent; PlayDeck's browser sends one key per player action and the worker forwards it,
- *   README "Upstream mode"): a second call with the same key, method, path, session and Merchant (whatever its body)
+ *   docs/upstream-mode.md): a second call with the same key, method, path, session and Merchant (whatever its body)
  *   gets the first call's answer again and changes nothing (an answer of 5xx is not kept: the call may be sent again). `counts`
  *   records per `METHOD /path` how many such calls came (`calls`) and how many ran (`applied`), for the tests.
  * The captcha answer is `options.captchaAnswer` (server.ts: env STANDIN_CAPTCHA_ANSWER, default 7364); no

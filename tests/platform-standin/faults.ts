@@ -1,5 +1,5 @@
 /**
- * Fault injection for the platform stand-in (README, Upstream mode "When the platform fails"; the browser's fault
+ * Fault injection for the platform stand-in (docs/upstream-mode.md, "When the platform is slow, down or wrong"; the browser's fault
  * tests, tests/e2e/upstream/faults.spec.ts): one switch, set by the tests through `POST /standin/fault` on the
  * stand-in's HTTP server (server.ts; a test server only, never part of PlayDeck), that makes the stand-in fail the
  * way real platforms do. Kept apart from the stand-in's answers (app.ts): the server asks this switch first and

@@ -1,7 +1,7 @@
 /**
- * A small stand-in for a real payment service provider (PSP), speaking PlayDeck's HTTP provider protocol (README,
- * Payments; worker/services/wallet/payments/http-provider.ts) from the PSP's side, written independently of PlayDeck's
- * code: it checks every request's HMAC-SHA256 signature over `<X-Timestamp>.<body>`, keeps payments and payouts
+ * A small stand-in for a real payment service provider (PSP), speaking PlayDeck's HTTP provider protocol
+ * (docs/payment-provider.md; worker/services/wallet/payments/http-provider.ts) from the PSP's side, written
+ * independently of PlayDeck's code: it checks every request's HMAC-SHA256 signature over `<X-Timestamp>.<body>`, keeps payments and payouts
  * in memory, and signs the notices it sends. Pure fetch handler (WebCrypto only), so worker tests bind it as the
  * OUTBOUND service and a Node server can serve it too.
  */

@@ -8,7 +8,7 @@ export const UNKNOWN_CLIENT_IP = '0.0.0.0';
 const MAX_ADDRESS_CHARS = 64;
 
 /**
- * The client's address for a request (README "Configuration", `TRUSTED_PROXY_HEADER`; the per-address limits of
+ * The client's address for a request (docs/configuration.md, `TRUSTED_PROXY_HEADER`; the per-address limits of
  * registration, log-in, SMS codes, the console and the gate pages key on it):
  * - `TRUSTED_PROXY_HEADER` unset (on Cloudflare): `CF-Connecting-IP`, which Cloudflare's edge sets on every request
  *   and never takes from the client. `X-Real-IP`, `X-Forwarded-For` and the like are ignored: any client can send

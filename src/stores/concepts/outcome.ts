@@ -3,7 +3,7 @@ import type { MessageKey } from '../../../rules/i18n';
 import { balanceMoved } from './balance';
 
 /**
- * Money and play actions whose answer never came (README, Upstream mode "When the platform fails"): a deposit,
+ * Money and play actions whose answer never came (docs/upstream-mode.md, "When the platform is slow, down or wrong"): a deposit,
  * withdrawal, lottery order or cancel, reward claim or sign-in that timed out, lost its connection or got 502
  * `upstream_unavailable` may still have run on the platform (it can apply a call after PlayDeck's deadline), so the
  * player is told the outcome is being checked — never that it failed — and the balance and the action's orders are

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerPlayer, watchForPageErrors } from '../players';
 
 /**
- * The operator's words in every language (README "Operator content", Languages): the demo merchant's notices,
+ * The operator's words in every language (docs/operator-guide.md, "Content in several languages"): the demo merchant's notices,
  * banners and promotions have Arabic versions (content/demo/DEMO/announcements/AR), its payment methods Arabic
  * names; a language without a version (French) reads the site's default, English. Every operator or player text
  * is isolated in its own direction (`dir="auto"` or `<bdi>`, computed `unicode-bidi: isolate`), so "12 new slots

@@ -3,7 +3,7 @@ import { PUBLIC_PAGE_IDS } from '../../../rules/crawl';
 import { pathOf } from '../../../rules/routes';
 
 /**
- * The smoke project against a deployed site (playwright.preview.config.ts; README "Testing"): read-only checks of
+ * The smoke project against a deployed site (playwright.preview.config.ts; docs/testing.md): read-only checks of
  * the public pages, languages and crawler files, then one throwaway player who registers, logs in again, launches a
  * game, reads the lottery list and, where the site offers the demo payment provider, deposits. Texts are the EN
  * interface's; nothing here assumes the demo seed beyond what a site shows.

@@ -5,7 +5,7 @@ import { hydrateByInteraction } from '../hydration';
 import { registerOnPlatform, setFault, standinCount, waitForPlatform } from './standin-helpers';
 
 /**
- * Upstream mode when the platform is slow, down or wrong (README, Upstream mode "When the platform fails"): the
+ * Upstream mode when the platform is slow, down or wrong (docs/upstream-mode.md, "When the platform is slow, down or wrong"): the
  * platform stand-in's fault switch (tests/platform-standin/faults.ts) makes every platform call fail one way at a
  * time; each page then answers within the fill deadline plus a small margin, in HTML, with a clear state — never
  * the platform's raw JSON or error text. The switch is reset after each test, and the next test starts once

@@ -28,7 +28,7 @@ describe('content folder (npm run operator -- content import)', () => {
     expect(first.every((sql) => /ON CONFLICT|DELETE FROM announcement_(images|translations)|INSERT INTO announcement_(images|translations)|UPDATE merchants/.test(sql))).toBe(true);
   });
 
-  it('reads announcements/<LANG>/<slug>.md as that announcement in another language (README "Operator content")', async () => {
+  it('reads announcements/<LANG>/<slug>.md as that announcement in another language (docs/operator-guide.md, "Content")', async () => {
     const parsed = contentBundle.parse((await readContentFolder('content/demo/DEMO', 'DEMO', NOW)).bundle);
     const arabic = parsed.translations.filter((t) => t.language === 'AR');
     expect(arabic.map((t) => t.slug)).toEqual(expect.arrayContaining(['notice-new-games', 'banner-welcome', 'welcome-bonus', 'popup-guests']));

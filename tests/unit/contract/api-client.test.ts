@@ -114,7 +114,7 @@ describe('callApi', () => {
   });
 });
 
-describe('Idempotency-Key (README, Upstream mode "When the platform fails")', () => {
+describe('Idempotency-Key (docs/upstream-mode.md, "When the platform is slow, down or wrong")', () => {
   const headerOf = (n: number): string | null => new Headers((fetchMock.mock.calls[n]![1] as RequestInit).headers).get('Idempotency-Key');
 
   it('every state-changing call carries one: a fresh UUID per call, the given key when an action is sent again', async () => {

@@ -14,7 +14,7 @@ function sources(dir: string): string[] {
 describe('configuration answers (issue 10, finding 4)', () => {
   /**
    * The two 503s that mean "come back later" and carry `Retry-After`: the site's maintenance (the API gate, as pages
-   * answer it) and an open circuit breaker in front of a failing platform (README, Upstream mode).
+   * answer it) and an open circuit breaker in front of a failing platform (docs/upstream-mode.md).
    */
   const RETRY_LATER = ['worker/edge/pages/api-gate.ts', 'worker/edge/upstream/upstream-guard.ts'];
 

@@ -6,7 +6,7 @@ import { VIEW_ROUTES, routePatternOf } from '../../../src/pages/_routes';
 import { languagePaths, pagePaths } from '../../../src/pages/_locale';
 import { GATE_PAGES, UNAVAILABLE_PAGE } from '../../../worker/model/gating';
 
-// README "Languages": the route table (rules/routes.ts, with the views named in src/pages/_routes.ts) drives the
+// docs/languages.md: the route table (rules/routes.ts, with the views named in src/pages/_routes.ts) drives the
 // pages; astro.config.mjs injects a route per row with its view as the page module, and the view's getStaticPaths
 // (pagePaths) builds it in all 27 languages: EN at dist/client/<path>.html, every other language at
 // dist/client/i18n/<code>/<path>.html.

@@ -5,7 +5,7 @@ import {
 } from '../../../worker/edge/upstream/upstream-guard';
 import { ApiError } from '../../../worker/lib/envelope';
 
-// README "Upstream mode", when the platform fails: the pure rules of worker/edge/upstream/upstream-guard.ts.
+// docs/upstream-mode.md, "When the platform is slow, down or wrong": the pure rules of worker/edge/upstream/upstream-guard.ts.
 
 describe('settings from the environment', () => {
   it('reads whole numbers ≥ 1 and falls back to the defaults for anything else', () => {

@@ -54,7 +54,7 @@ describe('platform headers of a forwarded call (§1.2)', () => {
     [{ Authorization: 'Bearer tok_abcdefghijklmnopqrst' }, { authorization: 'tok_abcdefghijklmnopqrst' }],
     [{ Authorization: 'tok_abcdefghijklmnopqrst' }, { authorization: 'tok_abcdefghijklmnopqrst' }],
     [{ ModuleId: 'GAMELO3', Device: 'PWA', Encryption: 'abc' }, { moduleid: 'GAMELO3', device: 'PWA', encryption: 'abc' }],
-    // The browser's idempotency key of a state-changing call reaches the platform unchanged (README, Upstream mode).
+    // The browser's idempotency key of a state-changing call reaches the platform unchanged (docs/upstream-mode.md).
     [{ 'Idempotency-Key': 'b7f1c0de-0000-4000-8000-000000000001' }, { 'idempotency-key': 'b7f1c0de-0000-4000-8000-000000000001' }],
   ])('%j → %j', (sent, expected) => {
     const headers = platformRequestHeaders(new Headers(sent as Record<string, string>), visitor);

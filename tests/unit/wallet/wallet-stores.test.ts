@@ -238,7 +238,7 @@ describe('withdraw flow (issue 13, Withdraw)', () => {
   });
 });
 
-describe('withdraw: a lost answer (README, Upstream mode "When the platform fails")', () => {
+describe('withdraw: a lost answer (docs/upstream-mode.md, "When the platform is slow, down or wrong")', () => {
   // A fresh visit per case (src/stores/kit/page.ts), left after it.
   let withdraw: WithdrawPage;
   beforeEach(() => {

@@ -6,7 +6,7 @@ import { httpMessageProvider } from '../../../worker/services/kit/message-provid
 import { MAIL_CHANNEL, mailProvider, type MailMessage } from '../../../worker/services/kit/mail-provider';
 import { SMS_CHANNEL, assertSmsConfigured, smsProvider, type SmsMessage } from '../../../worker/services/kit/sms-provider';
 
-// README "Configuration" (SMS_PROVIDER, MAIL_PROVIDER): one seam carries both channels; each keeps its own
+// docs/configuration.md (SMS_PROVIDER, MAIL_PROVIDER): one seam carries both channels; each keeps its own
 // body, log and errors.
 
 const sms: SmsMessage = { merchantCode: 'DEMO', countryDialingCode: '63', mobileNum: '09171234567', e164: '+639171234567', text: 'code 123456' };

@@ -24,7 +24,7 @@ const verify = (ticket: unknown, host = '127.0.0.1') =>
     `http://${host}/wps/playdeck/chat/external/verify`, { method: 'POST', json: { ticket } },
   );
 
-// README "Conversations", External live chat: a single-use ticket, not the session token, goes to the third party.
+// docs/operator-guide.md, "Conversations": external live chat: a single-use ticket, not the session token, goes to the third party.
 describe('external live chat (chat-url template)', () => {
   beforeAll(async () => {
     await env.DB.prepare(`INSERT OR REPLACE INTO chat_settings VALUES ('DEMO', ?)`).bind(TEMPLATE).run();

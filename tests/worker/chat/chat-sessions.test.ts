@@ -48,7 +48,7 @@ async function expectEnded(socket: TestSocket, frame: unknown): Promise<void> {
   expect(socket.frames.slice(before)).toEqual([{ type: 'error', errorCode: 'user.or.token.invalid' }]);
 }
 
-// README "Security": a chat socket lives only as long as the session that opened it (worker/services/chat/room.ts).
+// docs/security.md: a chat socket lives only as long as the session that opened it (worker/services/chat/room.ts).
 describe('live chat sockets end with their session', { timeout: 60_000 }, () => {
   it('player log-out: the socket can neither send nor read history, and no new ticket is given', async () => {
     const me = await createMember();

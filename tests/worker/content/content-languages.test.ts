@@ -11,7 +11,7 @@ import { createMember } from '../fixtures';
 import { importContent, uniqueSlug } from '../content-fixtures';
 import { BUILD_FILES, fakeBuild, page } from '../page-helpers';
 
-// The operator's words in every language (README "Operator content", Languages; migration 0025): announcements and
+// The operator's words in every language (docs/operator-guide.md, "Content in several languages"; migration 0025): announcements and
 // payment method names answer the player's language, else the site's default-language text.
 
 const HOUR = 3_600_000;

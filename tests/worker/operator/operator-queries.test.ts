@@ -11,7 +11,7 @@ import { listWaitingWithdrawals } from '../../../worker/db/queries/operator-with
 import { insertFeedback } from '../../../worker/db/queries/feedback';
 import { sendInboxMessage } from '../../../worker/db/queries/inbox';
 
-// The operator CLI's queries (scripts/operator.ts, README "Operator") on the worker's own D1.
+// The operator CLI's queries (scripts/operator.ts, docs/operator-guide.md) on the worker's own D1.
 describe('operator queries', () => {
   it('resolve merchants case-insensitively and change a site', async () => {
     expect(await findMerchantCode(env.DB, 'demo2')).toBe('DEMO2');

@@ -15,7 +15,7 @@ async function signIns(count: number, headersOf: (i: number) => Record<string, s
   return statuses;
 }
 
-// worker/middleware/client-ip.ts; README "Configuration" TRUSTED_PROXY_HEADER.
+// worker/middleware/client-ip.ts; docs/configuration.md TRUSTED_PROXY_HEADER.
 describe('the client address', () => {
   it('is CF-Connecting-IP unless a trusted proxy header is configured; X-Real-IP alone counts for nothing', () => {
     expect(clientAddress(headers({ 'CF-Connecting-IP': '198.51.100.1', 'X-Real-IP': '203.0.113.9' }), {})).toBe('198.51.100.1');

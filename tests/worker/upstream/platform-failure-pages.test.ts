@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UpstreamFetch } from '../../../worker/edge/upstream/upstream';
 import { fakeBuild, page } from '../page-helpers';
 
-// README, Upstream mode "When the platform fails": help and promotions say the platform failed (with "try again")
+// docs/upstream-mode.md, "When the platform is slow, down or wrong": help and promotions say the platform failed (with "try again")
 // instead of their empty state, and a forwarded platform page that failed becomes the site's own
 // platform-unavailable page (502, the player's language, the site's customer-service links), never raw JSON.
 

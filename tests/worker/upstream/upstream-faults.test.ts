@@ -6,7 +6,7 @@ import { createApp } from '../../../worker/index';
 import { env } from 'cloudflare:test';
 import { BUILD_FILES, fakeBuild, page } from '../page-helpers';
 
-// README "Upstream mode", when the platform fails (worker/edge/upstream/upstream-guard.ts): the platform is reached through an
+// docs/upstream-mode.md, "When the platform is slow, down or wrong" (worker/edge/upstream/upstream-guard.ts): the platform is reached through an
 // injected fetch that fails the way real platforms do; every answer must be PlayDeck's own, in time.
 
 const UPSTREAM = 'https://faulty.platform.test';

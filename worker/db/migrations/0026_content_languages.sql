@@ -1,4 +1,4 @@
--- The operator's words in every language (README "Operator content", Languages): an announcement's and a payment method's
+-- The operator's words in every language (docs/operator-guide.md, "Content in several languages"): an announcement's and a payment method's
 -- own columns are the site's default-language text; these rows give other languages their version. A player's
 -- language without a row reads the default text (per field: an empty translated body or label keeps the default's).
 -- Language codes are those of contract/languageCodes.ts, upper case.

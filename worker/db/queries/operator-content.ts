@@ -1,5 +1,5 @@
 /**
- * The operator's content and outbox commands (README "Operator content", `npm run operator -- content …`,
+ * The operator's content and outbox commands (docs/operator-guide.md, "Content", `npm run operator -- content …`,
  * `npm run sms:outbox`, `npm run mail:outbox`): announcements to list, publish and translate, payment method names, the players' feedback to read,
  * the local outboxes to print, and the batch that runs the content import and the demo seed. Imports nothing, so
  * the operator scripts run it under Node's type stripping.

@@ -1,5 +1,5 @@
 /**
- * The operator's conversation commands (README "Operator"; accounts-and-communication §2 Message centre, the
+ * The operator's conversation commands (docs/operator-guide.md; accounts-and-communication §2 Message centre, the
  * operator console, an external chat): welcome templates, console operators and the chat URL as
  * `npm run operator` writes them. Sending a message uses inbox.ts `sendInboxMessage`, as the worker does. Imports
  * nothing, so the operator script runs it under Node's type stripping.

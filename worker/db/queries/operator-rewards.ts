@@ -1,5 +1,5 @@
 /**
- * The operator's reward, promotion and agent commands (README "Operator"; issue 13, Rewards, referrals and
+ * The operator's reward, promotion and agent commands (docs/operator-guide.md; issue 13, Rewards, referrals and
  * agents) as `npm run operator` reads and decides them. Approving a promotion application puts a waiting reward in
  * the member's reward centre (rewards.ts; the member claims it into the wallet); approving an agent makes the
  * member an agent (type 1) with an affiliate code the registration form accepts. Money in minor units. Imports

@@ -1,5 +1,5 @@
 /**
- * The operator's site commands (README "Operator"; player-shell §1 and §3, accounts §3 site switches): the
+ * The operator's site commands (docs/operator-guide.md; player-shell §1 and §3, accounts §3 site switches): the
  * merchant's state, host routing and site switches as `npm run operator` reads and changes them
  * (scripts/operator.ts). The worker reads the same rows through merchants.ts; it caches host → merchant answers
  * per isolate for 30 s, so a change reaches every visitor within 30 s. Imports nothing, so the operator script

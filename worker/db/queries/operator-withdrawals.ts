@@ -1,5 +1,5 @@
 /**
- * The operator's withdrawal decisions (README "Operator", `npm run operator -- withdrawals|withdrawal …`). The
+ * The operator's withdrawal decisions (docs/operator-guide.md, `npm run operator -- withdrawals|withdrawal …`). The
  * command records the decision only; the worker finishes it (worker/services/wallet/withdrawals.ts: an approved
  * request is paid out, a rejected one gets its hold back) on its next Cron tick or when the player opens the
  * withdraw page. Money in minor units. Imports nothing, so the operator script runs it under Node's type stripping.

@@ -57,9 +57,9 @@ async function promotions(
 }
 
 /**
- * The block written instead of the empty state when the content call failed (README, Upstream mode "When the
- * platform fails"): the page's own `data-failed` text as an alert and a "try again" link to the same address
- * (`data-retry`), which asks the edge again; no script. Texts are the placeholder's attributes, translated at build
+ * The block written instead of the empty state when the content call failed (docs/upstream-mode.md,
+ * "When the platform is slow, down or wrong"): the page's own `data-failed` text as an alert and a "try again" link to
+ * the same address (`data-retry`), which asks the edge again; no script. Texts are the placeholder's attributes, translated at build
  * time and already escaped as written.
  */
 function failedBlock(element: Element): string {

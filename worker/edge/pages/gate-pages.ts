@@ -136,7 +136,7 @@ function safeServiceHref(path: string): string | null {
 }
 
 /**
- * The platform-unavailable answer (README, Upstream mode "When the platform fails"): the built page in the
+ * The platform-unavailable answer (docs/upstream-mode.md, "When the platform is slow, down or wrong"): the built page in the
  * player's language (`built`; the plain EN fallback when null or not ok), status 502, `Retry-After:
  * UNAVAILABLE_RETRY_AFTER_S`, never stored by caches, with the site's customer-service contacts written into the
  * `[data-service-links]` list as links opening in a new tab (labels from the list's `data-label-<type>` attributes,

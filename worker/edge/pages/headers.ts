@@ -40,7 +40,7 @@ export const apiCacheControl = createMiddleware(async (c, next) => {
 });
 
 /**
- * The image origins a page may load besides its own (upstream mode only; README "Upstream mode"): the operator's
+ * The image origins a page may load besides its own (upstream mode only; docs/upstream-mode.md): the operator's
  * platform often hosts banner artwork on its own address or CDN, which the pages' `img-src 'self' data:` would
  * block. Upstream mode adds the origin of UPSTREAM_API_URL and every origin listed in UPSTREAM_MEDIA_ORIGINS
  * (comma- or space-separated, e.g. `https://cdn.platform.example, https://img.platform.example`). Only exact

@@ -81,7 +81,7 @@ async function fetchLocalisedFile(
  *    site tag, so a changed help text or game list is never confirmed with 304. In upstream mode a page's fills
  *    together wait at most UPSTREAM_FILL_DEADLINE_MS (fills/api.ts withDeadline); a late or failed call is answered
  *    by the last good answer (withAnswerCache), else the page goes without that block; help and promotions show
- *    their "could not be loaded, try again" state instead (fills/content.ts; README, Upstream mode).
+ *    their "could not be loaded, try again" state instead (fills/content.ts; docs/upstream-mode.md).
  */
 export async function servePageOrAsset(c: Context<AppEnv>, api?: ApiFetch): Promise<Response> {
   const url = new URL(c.req.url);
@@ -178,7 +178,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
 }
 
 /**
- * The site's own "platform unavailable" page for this request (README, Upstream mode "When the platform fails"):
+ * The site's own "platform unavailable" page for this request (docs/upstream-mode.md, "When the platform is slow, down or wrong"):
  * the built page (src/views/Unavailable.astro) in the visitor's language (`?lang=` > language cookie >
  * Accept-Language > EN), wearing the site's theme, with the site's customer-service contacts from its own settings
  * (not the platform's), status 502 and Retry-After (gate-pages.ts unavailableResponse). Used where a forwarded
@@ -228,7 +228,7 @@ function isShowablePage(request: Request, answer: Response): boolean {
 }
 
 /**
- * Guard around the forwarded platform pages (/m/lotto-h5/…; upstream mode only, README "When the platform fails"):
+ * Guard around the forwarded platform pages (/m/lotto-h5/…; upstream mode only, docs/upstream-mode.md, "When the platform is slow, down or wrong"):
  * after the forwarding, an answer the player must not see — the worker's error envelope because the platform
  * failed (502 `upstream_unavailable`: timeout, refused, cut), a platform 5xx, or, for a navigation, anything that is
  * not HTML (JSON, text, garbage) — becomes the site's own platform-unavailable page (platformUnavailablePage, 502);

@@ -2,7 +2,7 @@ import { ApiError } from '../../lib/envelope';
 
 /**
  * How the upstream adapter (upstream.ts) protects players from a platform that is slow, down or wrong
- * (README "Upstream mode", "When the platform fails"): deadlines, a circuit breaker per upstream, one retry of
+ * (docs/upstream-mode.md, "When the platform is slow, down or wrong"): deadlines, a circuit breaker per upstream, one retry of
  * idempotent calls on a network error, a size limit on answers, and the check that turns anything outside the
  * contract (platform-contract.md §1.5) into PlayDeck's own `upstream_unavailable`.
  *

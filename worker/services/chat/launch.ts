@@ -44,7 +44,7 @@ export function externalChatUrl(template: string, values: { ticket: string; lang
 export const EXTERNAL_CHAT_TICKET_MS = 120_000;
 
 /**
- * Issues the ticket an external chat URL carries (README "Conversations", External live chat): 256 random bits,
+ * Issues the ticket an external chat URL carries (docs/operator-guide.md, "Conversations": external live chat): 256 random bits,
  * only its hash stored, single use, EXTERNAL_CHAT_TICKET_MS, good only for POST /wps/playdeck/chat/external/verify
  * on the member's own site (it opens no API call and no built-in chat) and only while the session that asked for it
  * is live. Returns the ticket and its expiry (epoch ms).

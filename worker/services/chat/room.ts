@@ -37,7 +37,7 @@ export const ROOM_HEADERS = {
  * CHAT_BURST messages in a burst, then one a second, per speaker and conversation (however many sockets they
  * open, and across reconnects: the budget lives in the room's storage); CHAT_MAX_CHARS characters; text only.
  *
- * Sessions (README "Security"): each socket carries the hash of the session its ticket was issued to. Before it
+ * Sessions (docs/security.md): each socket carries the hash of the session its ticket was issued to. Before it
  * handles any frame the room reads, in one D1 query, which of its sockets' sessions are still live, and closes the
  * others (an `error user.or.token.invalid` frame, then close code CHAT_SESSION_ENDED) — so after log-out, log-out
  * everywhere, a password change or reset, a console log-out or an agent's password reset, the socket can neither

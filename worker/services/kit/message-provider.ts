@@ -2,7 +2,7 @@ import type { Bindings } from '../../env';
 import { outboundFetch, type OutboundFetch } from './outbound';
 
 /**
- * The one seam for messages the site sends to a person (text messages, e-mails: README "Configuration"): each
+ * The one seam for messages the site sends to a person (text messages, e-mails: docs/configuration.md): each
  * channel is either the outbox (a D1 table, local development and demos) or an HTTP gateway configured by three
  * bindings, `<P>_PROVIDER=http`, `<P>_HTTP_URL` and the secret `<P>_HTTP_TOKEN`, that takes a JSON POST with
  * `Authorization: Bearer <token>`. A channel ({@link MessageChannel}) says only what differs: its outbox row, its

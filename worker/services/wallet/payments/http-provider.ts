@@ -25,7 +25,7 @@ const payoutAnswer = z.object({ payoutId: z.string().min(1), status: z.enum(['pa
 
 /**
  * The HTTP provider for a real payment service provider, configured per site in `payment_methods` (endpoint_url,
- * account_id, secret_name). PlayDeck's side of the protocol (README, Payments), every request JSON and signed
+ * account_id, secret_name). PlayDeck's side of the protocol (docs/payment-provider.md), every request JSON and signed
  * with HMAC-SHA256 over `<X-Timestamp>.<body>` in `X-Signature` (signature.ts):
  * - POST {endpoint}/payments `{ accountId, orderId, amount, currency, returnUrl, notifyUrl }` →
  *   `{ paymentId, redirectUrl }`: the player is redirected to `redirectUrl`;
