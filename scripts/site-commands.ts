@@ -17,11 +17,8 @@ import { z } from 'zod';
 import { parseHost, UsageError } from './operator-commands.ts';
 import { LANGUAGES } from '../contract/languageCodes.ts';
 import { minorToWire, wireToMinor } from '../contract/money.ts';
-import {
-  CATEGORY_ORDER, NEW_SITE_SWITCHES, NEW_SITE_TEMPLATES, PROMOTION_KINDS, identityProviderRowSet, offerRowSets, paymentRowSets, siteRowSets,
-  type OfferedVendor, type RowSet, type SiteDefinition,
-} from '../worker/db/seed/site-rows.ts';
-import { demoPaymentSetup } from '../worker/db/seed/payments.ts';
+import { PROMOTION_KINDS } from '../worker/db/seed/site-rows.ts';
+import { currencySymbol, newSiteRowSets, type NewSiteOptions } from '../worker/db/seed/new-site.ts';
 import { findMerchantCode } from '../worker/db/queries/operator-sites.ts';
 import {
   findRoutedHosts, findSiteDetails, insertSiteRows, listCatalogueVendors, listSites, updateSite, type SiteChanges, type SiteDetails, type SiteRow,
@@ -87,7 +84,7 @@ const createSchema = z.object({
 });
 
 /** A new site as the operator asked for it (create's options, validated). */
-export type NewSite = z.output<typeof createSchema>;
+export type NewSite = z.output<typeof createSchema> & NewSiteOptions;
 
 /** `site set`'s keys, validated. */
 const setSchema = z.strictObject({
@@ -99,17 +96,11 @@ const setSchema = z.strictObject({
 /** The first problem zod found, as `--option: message` (create) or `key: message` (set). */
 function usageFrom(error: z.ZodError, prefix: string): UsageError {
   const issue = error.issues[0];
-  const at = issue?.path.join('.') ?? '';
+  const path = issue?.path.join('.') ?? '';
+  const at = path === 'code' ? 'site code' : `${prefix}${path}`;
   if (issue?.code === 'unrecognized_keys') return new UsageError(`unknown setting ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; see the usage below`);
-  if (issue?.code === 'invalid_type' && issue.input === undefined) return new UsageError(`${prefix}${at} is required`);
-  return new UsageError(`${prefix}${at}: ${issue?.message ?? 'invalid'}`);
-}
-
-/** The symbol of a currency as pages show it (`₱` for PHP, `$` for USD), from the runtime's currency data. */
-export function currencySymbol(code: string): string {
-  const part = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
-    .formatToParts(1).find((p) => p.type === 'currency');
-  return part?.value ?? code;
+  if (issue?.code === 'invalid_type' && issue.input === undefined) return new UsageError(`${at} is required`);
+  return new UsageError(`${at}: ${issue?.message ?? 'invalid'}`);
 }
 
 /** Parses `site create`'s arguments (after `site create`). Throws UsageError. */
@@ -190,31 +181,6 @@ export function parseSiteCommand(args: readonly string[]): SiteCommand | null {
     default:
       throw new UsageError(`site create, show, list or set expected, got ${JSON.stringify(sub ?? '')}`);
   }
-}
-
-/**
- * The rows of a new site (docs/sites.md "What create sets"): the merchant with the spec's defaults (balances 0,
- * NEW_SITE_SWITCHES, every promotion kind on, NEW_SITE_TEMPLATES, the default registration fields), its domains,
- * the identity providers without client ids, the offered `vendors` (the catalogue; [] for none) with the
- * categories they have games in, and with `payments: demo` the demo payment method and withdrawals through it.
- * No links and no customer-service entries: none was given, and a placeholder would show players a dead link.
- */
-export function newSiteRowSets(site: NewSite, vendors: readonly OfferedVendor[], now: number): RowSet[] {
-  const definition: SiteDefinition = {
-    code: site.code, name: site.name, currency: site.currency, currencySymbol: site.symbol ?? currencySymbol(site.currency),
-    theme: site.theme, defaultLanguage: site.language, welcomeBonusMinor: 0, trialBalanceMinor: 0, description: site.description ?? '',
-    createdAt: now, hosts: site.domain, switches: NEW_SITE_SWITCHES,
-    promotions: Object.fromEntries(PROMOTION_KINDS.map((kind) => [kind, 1 as const])), templates: NEW_SITE_TEMPLATES,
-    resources: [], customerService: {}, registrationOverrides: {},
-  };
-  const present = new Set(vendors.flatMap((v) => v.gameTypes));
-  const categories = [...CATEGORY_ORDER.filter((c) => present.has(c)), ...[...present].filter((c) => !(CATEGORY_ORDER as readonly string[]).includes(c)).sort()];
-  return [
-    ...siteRowSets([definition]),
-    identityProviderRowSet([site.code]),
-    ...offerRowSets(site.code, vendors, categories),
-    ...(site.payments === 'demo' ? paymentRowSets([demoPaymentSetup(site.code)]) : []),
-  ];
 }
 
 const money = (minor: number) => minorToWire(minor).toFixed(2);
