@@ -183,6 +183,12 @@ export function parseSiteCommand(args: readonly string[]): SiteCommand | null {
   }
 }
 
+/** The operator's word for each change (`site set` keys). */
+const CHANGE_NAMES: Record<string, string> = {
+  name: 'name', description: 'description', currency: 'currency', currency_symbol: 'symbol', theme: 'theme', default_language: 'language',
+  welcome_bonus_minor: 'welcome bonus', trial_balance_minor: 'trial balance', colors: 'brand colours', flags: 'templates/promotions',
+};
+
 const money = (minor: number) => minorToWire(minor).toFixed(2);
 const onOff = (value: number) => (value === 1 ? 'on' : 'off');
 
@@ -243,7 +249,7 @@ export async function runSiteCommand(db: D1Database, command: SiteCommand, refus
     case 'site-set': {
       const code = (await findMerchantCode(db, command.merchant)) ?? refuse(`No site ${command.merchant}. See: npm run operator -- site list`);
       await updateSite(db, code, command.changes);
-      return `${code}: ${Object.keys(command.changes).join(', ')} changed.\nVisitors see the change within 30 s.\n\n${formatSiteDetails((await findSiteDetails(db, code))!)}`;
+      return `${code}: ${Object.keys(command.changes).map((k) => CHANGE_NAMES[k] ?? k).join(', ')} changed.\nVisitors see the change within 30 s.\n\n${formatSiteDetails((await findSiteDetails(db, code))!)}`;
     }
     case 'site-create': {
       const { site } = command;
