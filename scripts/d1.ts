@@ -2,14 +2,18 @@
  * Operator script for the local D1 database (the same commands work against a remote database with
  * `--remote` instead of `--local`):
  *   node scripts/d1.ts migrate   apply worker/db/migrations
- *   node scripts/d1.ts seed      load the demo merchants and catalogue (idempotent: keeps existing accounts), then
- *                                import each demo site's content folder (content/demo/<merchant>)
+ *   node scripts/d1.ts seed      load the catalogue and the demo merchants (idempotent: keeps existing accounts),
+ *                                then import each demo site's content folder (content/demo/<merchant>)
+ *   node scripts/d1.ts seed --production
+ *                                load only the catalogue (vendors, games, lottery configuration, countries): no
+ *                                demo merchant, no demo player; sites come from `operator -- site create`
+ *                                (docs/sites.md)
  *   node scripts/d1.ts outbox    print the SMS messages of the local outbox, newest first
  *   node scripts/d1.ts mailbox   print the e-mails of the local outbox (password-reset links), newest first
  * Migrations run through `wrangler d1 migrations apply`; the rest runs the query functions of worker/db on a
  * D1Database (scripts/database.ts). PLAYDECK_STATE selects another local state folder (default .wrangler/state).
  */
-import { demoSeedStatements } from '../worker/db/seed/demo.ts';
+import { catalogueSeedStatements, demoSeedStatements } from '../worker/db/seed/demo.ts';
 import { listEmailOutbox, listSmsOutbox, runStatementBatch } from '../worker/db/queries/operator-content.ts';
 import { d1Location, wrangler } from './wrangler.ts';
 import { openDatabase } from './database.ts';
@@ -22,7 +26,10 @@ if (command === 'migrate') {
 } else if (command === 'seed' || command === 'outbox' || command === 'mailbox') {
   const open = await openDatabase(process.argv);
   try {
-    if (command === 'seed') {
+    if (command === 'seed' && process.argv.includes('--production')) {
+      await runStatementBatch(open.db, catalogueSeedStatements());
+      console.log('Catalogue seeded (vendors, games, lottery configuration, countries); no demo site. Create a site: npm run operator -- site create … (docs/sites.md)');
+    } else if (command === 'seed') {
       await runStatementBatch(open.db, demoSeedStatements());
       console.log('Demo data seeded.');
       for (const code of ['DEMO', 'DEMO2']) console.log(await runContentCommand(['import', code, `content/demo/${code}`], open, code));
@@ -45,6 +52,6 @@ if (command === 'migrate') {
     await open.close();
   }
 } else {
-  console.error('usage: node scripts/d1.ts migrate|seed|outbox|mailbox [--remote]');
+  console.error('usage: node scripts/d1.ts migrate|seed [--production]|outbox|mailbox [--remote]');
   process.exit(2);
 }

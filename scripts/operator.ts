@@ -6,6 +6,7 @@
  *   npm run operator -- domain add|remove <host> <merchant>
  *   npm run operator -- switch <merchant> <moduleId> on|off
  *   npm run operator -- list
+ *   npm run operator -- site create|show|list|set … (scripts/site-commands.ts, docs/sites.md)
  *   npm run operator -- content import|list|publish|unpublish|translate|method-name|feedback <merchant> … (scripts/operator-content.ts)
  *   npm run operator -- withdrawals [merchant] | withdrawal approve <id> | withdrawal reject <id> [reason…]
  *   npm run operator -- message <merchant> member:<username>|agents|all <messageKey> <title> <html>
@@ -30,6 +31,7 @@ import { CONTENT_USAGE, runContentCommand } from './operator-content.ts';
 import { formatWaiting, parseWithdrawalCommand, WITHDRAWAL_USAGE, type WithdrawalCommand } from './withdrawal-commands.ts';
 import { CONVERSATION_USAGE, parseConversationCommand, type ConversationCommand } from './operator-conversations.ts';
 import { parseRewardCommand, REWARD_USAGE, type RewardCommand } from './reward-commands.ts';
+import { parseSiteCommand, runSiteCommand, SITE_USAGE } from './site-commands.ts';
 import { hashPassword } from '../worker/services/crypto/password.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
@@ -203,6 +205,13 @@ function parse(args: readonly string[]): Job {
     };
   }
   try {
+    const site = parseSiteCommand(args);
+    if (site) return (db) => runSiteCommand(db, site, refuse);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    usage(error.message, `usage: npm run operator -- <command> [--remote]\n${SITE_USAGE}`);
+  }
+  try {
     const reward = parseRewardCommand(args);
     if (reward) return (db) => runReward(db, reward);
   } catch (error) {
@@ -223,7 +232,7 @@ function parse(args: readonly string[]): Job {
     return (db) => run(db, command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `${USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}`);
+    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}`);
   }
 }
 

@@ -47,7 +47,7 @@ describe('Accept-Language picks the most preferred language we offer', () => {
   });
 });
 
-describe('language precedence: ?lang= > language cookie > Accept-Language > EN', () => {
+describe('language precedence: ?lang= > language cookie > Accept-Language > the site default (EN)', () => {
   it.each([
     [{ query: 'cn', cookie: 'TH', acceptLanguage: 'ja' }, 'CN', 'query', true],
     [{ query: ' Vi ' }, 'VI', 'query', true],
@@ -59,6 +59,9 @@ describe('language precedence: ?lang= > language cookie > Accept-Language > EN',
     [{ acceptLanguage: 'zh-HK' }, 'TW', 'accept-language', false],
     [{ acceptLanguage: 'de' }, 'EN', 'default', false],
     [{}, 'EN', 'default', false],
+    // The site's default language (merchants.default_language, docs/sites.md) only when nothing else chooses.
+    [{ acceptLanguage: 'de', siteDefault: 'VI' }, 'VI', 'default', false],
+    [{ acceptLanguage: 'ja', siteDefault: 'VI' }, 'JA', 'accept-language', false],
   ] as const)('%o → %s from %s (sets cookie: %s)', (signals, language, source, setCookie) => {
     expect(resolveLanguage(signals)).toEqual({ language, source, setCookie });
   });

@@ -1,4 +1,6 @@
 import { parseBrand, type SiteBrand } from '../../model/branding';
+import { DEFAULT_LANGUAGE, type Language } from '../../../rules/i18n';
+import { parseLanguage } from '../../../rules/languages';
 
 /** Row of `merchants` as stored. */
 interface MerchantRow {
@@ -14,6 +16,7 @@ interface MerchantRow {
   trial_balance_minor: number;
   description: string;
   branding: string;
+  default_language: string;
 }
 
 /** A merchant (white-label site) as the worker uses it. Money in minor units. */
@@ -31,6 +34,11 @@ export interface Merchant {
   description: string;
   /** The site's brand (merchants.branding, validated; defaults filled in). */
   brand: SiteBrand;
+  /**
+   * The site's default language (merchants.default_language, migration 0029; docs/sites.md): the language of a
+   * visitor whose request names none we offer. EN when the stored value is not a language code.
+   */
+  defaultLanguage: Language;
 }
 
 function parseList(json: string): string[] {
@@ -56,6 +64,7 @@ function toMerchant(row: MerchantRow): Merchant {
     trialBalanceMinor: row.trial_balance_minor,
     description: row.description,
     brand: parseBrand(row.branding ?? '{}', row.name),
+    defaultLanguage: parseLanguage(row.default_language) ?? DEFAULT_LANGUAGE,
   };
 }
 

@@ -176,7 +176,7 @@ export interface SeedMerchant {
   resourceTypes: string[];
   /** Customer-service entries: csType → path. */
   customerService: Record<string, string>;
-  /** Registration field overrides on top of REGISTRATION_FIELDS. */
+  /** Registration field overrides on top of REGISTRATION_FIELDS (site-rows.ts). */
   registrationOverrides: Record<string, [enabled: 0 | 1, required: 0 | 1]>;
   banners: { id: number; group: 'm_home' | 'm_youtube'; title: string; linkage: string }[];
 }
@@ -185,14 +185,6 @@ const DEMO_SWITCHES: Record<string, 0 | 1> = {
   CBS3: 1, REWCEN3: 1, MOBILEVERCODELOGIN3: 1, FACEBOOKLOGIN3: 0, GOOGLELOGIN3: 0, USERNAMEREG3: 1, MOBILENUMREG3: 1,
   REGMOBVERF3: 0, MOBILENUMPASSREG3: 0, AGENTPOLICY3: 1, FREEPLAY3: 1, COMM3: 1,
 };
-
-/** Every registration field of accounts §2, in form order, with the demo site's [enabled, required]. */
-export const REGISTRATION_FIELDS: [field: string, enabled: 0 | 1, required: 0 | 1][] = [
-  ['countryDialingCode', 1, 0], ['username', 1, 1], ['password', 1, 1], ['confirmPassword', 1, 1], ['paymentPassword', 0, 0],
-  ['affiliateCode', 1, 0], ['recommenderId', 0, 0], ['nickname', 1, 0], ['payeeName', 0, 0], ['email', 1, 0], ['mobileNum', 1, 0],
-  ['idNumber', 0, 0], ['qqNum', 0, 0], ['facebook', 0, 0], ['wechat', 0, 0], ['line', 0, 0], ['whatsapp', 0, 0], ['zalo', 0, 0],
-  ['captcha', 1, 1], ['verificationCode', 0, 0],
-];
 
 /** Download and social links: resource type → [path under the site's example.com folder, English label]. */
 export const RESOURCES: Record<string, [path: string, label: string]> = {

@@ -1,7 +1,10 @@
 /**
- * Demo data generator: the DEMO and DEMO2 sites with their settings, ≥ 12 vendors and ≥ 650 games with
- * believable generated names. Loaded by `node scripts/d1.ts seed` and by vitest.config.ts, so it imports only
- * its sibling data file (with an explicit `.ts` extension) and nothing else.
+ * Seed generator (docs/sites.md "Seeds"): the catalogue every deployment shares (≥ 12 vendors and ≥ 650 games with
+ * believable generated names, lottery configuration, countries; `catalogueSeedStatements`, the production seed)
+ * and the demo on top of it (the DEMO and DEMO2 sites with their settings, the demo agent, demo payment methods;
+ * `demoSeedStatements`). Loaded by `node scripts/d1.ts seed` and by vitest.config.ts, so it imports only its
+ * sibling files (with an explicit `.ts` extension) and nothing else. A site's own rows are built by site-rows.ts,
+ * which `npm run operator -- site create` uses too.
  *
  * - Deterministic: names and flags come from a seeded PRNG (mulberry32 keyed by vendor and category), never
  *   Math.random; node ids are `block.nodeBase + index + 1`, so a game keeps its id when other vendors change.
@@ -11,86 +14,73 @@
  * - Categories: games store their category in `game_type` directly; ESPORTS and COCKFIGHT are stored as
  *   categories of their own, which is how "split out of SPORTS" (player-shell §3) is realised.
  */
-import {
-  MERCHANTS, NAME_KITS, REGISTRATION_FIELDS, RESOURCES, VENDORS,
-  type SeedBlock, type SeedMerchant, type SeedVendor,
-} from './demo-data.ts';
+import { MERCHANTS, NAME_KITS, RESOURCES, VENDORS, type SeedBlock, type SeedMerchant, type SeedVendor } from './demo-data.ts';
 import { lotterySeedStatements } from './lottery.ts';
-import { accountsSeedStatements } from './accounts.ts';
+import { countrySeedStatements, demoAccountsSeedStatements } from './accounts.ts';
 import { paymentsSeedStatements } from './payments.ts';
-
-type SqlValue = string | number | null;
+import { offerRowSets, siteRowSets, upsertStatements, type SiteDefinition, type SqlValue } from './site-rows.ts';
 
 /** Creation time written on seeded merchants (epoch ms). */
 const SEED_TIME = Date.UTC(2026, 0, 1);
-const ROWS_PER_STATEMENT = 40;
 
-/** SQL statements that create or refresh the demo data; safe to run any number of times. */
+/**
+ * SQL statements that create or refresh the catalogue every deployment shares: vendors, games, the lottery games'
+ * configuration and the country dialling codes. No merchant, no member: the production seed
+ * (`npm run db:seed -- --production`, docs/sites.md) runs only these. Safe to run any number of times.
+ */
+export function catalogueSeedStatements(): string[] {
+  return [
+    ...upsertStatements({
+      table: 'vendors', columns: ['vassalage', 'display_name', 'account_type_name', 'launch_adapter'], keys: ['vassalage'],
+      rows: VENDORS.map((v) => [v.vassalage, v.displayName, v.accountTypeName, v.adapter]),
+    }),
+    ...upsertStatements({ table: 'games', columns: GAME_COLUMNS, keys: ['node_id'], rows: VENDORS.flatMap(vendorGames) }),
+    ...lotterySeedStatements(),
+    ...countrySeedStatements(),
+  ];
+}
+
+/** SQL statements that create or refresh the demo data (the catalogue and the DEMO and DEMO2 sites); safe to run any number of times. */
 export function demoSeedStatements(): string[] {
   return [
-    ...merchantStatements(MERCHANTS),
-    ...upsert('vendors', ['vassalage', 'display_name', 'account_type_name', 'launch_adapter'], ['vassalage'],
-      VENDORS.map((v) => [v.vassalage, v.displayName, v.accountTypeName, v.adapter])),
-    ...upsert('games', GAME_COLUMNS, ['node_id'], VENDORS.flatMap(vendorGames)),
-    ...catalogueStatements(MERCHANTS),
-    ...lotterySeedStatements(),
-    ...accountsSeedStatements(),
+    ...siteRowSets(MERCHANTS.map(demoSite)).flatMap(upsertStatements),
+    ...upsertStatements(bannerRows(MERCHANTS)),
+    ...catalogueSeedStatements(),
+    ...MERCHANTS.flatMap((m) => offerRowSets(m.code, offeredVendors(m), m.categories)).flatMap(upsertStatements),
+    ...demoAccountsSeedStatements(),
     ...paymentsSeedStatements(),
   ];
 }
 
-function merchantStatements(merchants: SeedMerchant[]): string[] {
-  return [
-    ...upsert('merchants',
-      ['code', 'name', 'currency', 'currency_symbol', 'theme', 'welcome_bonus_minor', 'trial_balance_minor', 'description', 'created_at'],
-      ['code'],
-      merchants.map((m) => [m.code, m.name, m.currency, m.currencySymbol, m.theme, m.welcomeBonusMinor, m.trialBalanceMinor, m.description, SEED_TIME]),
-      ['created_at']),
-    ...upsert('merchant_domains', ['host', 'merchant_code'], ['host'],
-      merchants.flatMap((m) => m.hosts.map((host) => [host, m.code]))),
-    ...upsert('site_switches', ['merchant_code', 'module_id', 'enabled'], ['merchant_code', 'module_id'],
-      merchants.flatMap((m) => Object.entries(m.switches).map(([id, on]) => [m.code, id, on]))),
-    ...upsert('merchant_flags', ['merchant_code', 'kind', 'flag_key', 'value'], ['merchant_code', 'kind', 'flag_key'],
-      merchants.flatMap((m) => [
-        ...Object.entries(m.promotions).map(([key, on]) => [m.code, 'promotion', key, on]),
-        ...Object.entries(m.templates).map(([key, on]) => [m.code, 'template', key, on]),
-      ])),
-    ...upsert('merchant_resources', ['merchant_code', 'resource_type', 'url', 'label_name_en', 'sort_order'], ['merchant_code', 'resource_type'],
-      merchants.flatMap((m) => m.resourceTypes.map((type, i) => {
-        const [path, label] = RESOURCES[type] ?? [type.toLowerCase(), type];
-        return [m.code, type, `https://example.com/${m.resourcesSite}/${path}`, label, (i + 1) * 10];
-      }))),
-    ...upsert('customer_service', ['merchant_code', 'cs_type', 'path'], ['merchant_code', 'cs_type'],
-      merchants.flatMap((m) => Object.entries(m.customerService).map(([type, path]) => [m.code, type, path]))),
-    ...upsert('registration_fields', ['merchant_code', 'field', 'enabled', 'required', 'sort_order'], ['merchant_code', 'field'],
-      merchants.flatMap((m) => REGISTRATION_FIELDS.map(([field, enabled, required], i) => {
-        const [on, needed] = m.registrationOverrides[field] ?? [enabled, required];
-        return [m.code, field, on, needed, (i + 1) * 10];
-      }))),
-    ...upsert('banners', ['id', 'merchant_code', 'group_name', 'url', 'linkage', 'title', 'sort_order'], ['id'],
-      merchants.flatMap((m) => m.banners.map((b, i) => [b.id, m.code, b.group, `/icons/banner/${b.id}.svg`, b.linkage, b.title, (i + 1) * 10]))),
-  ];
+/** A demo merchant as the shared row builders take it: its links are example.com placeholders (demo only). */
+function demoSite(m: SeedMerchant): SiteDefinition {
+  return {
+    code: m.code, name: m.name, currency: m.currency, currencySymbol: m.currencySymbol, theme: m.theme, defaultLanguage: 'EN',
+    welcomeBonusMinor: m.welcomeBonusMinor, trialBalanceMinor: m.trialBalanceMinor, description: m.description, createdAt: SEED_TIME,
+    hosts: m.hosts, switches: m.switches, promotions: m.promotions, templates: m.templates,
+    resources: m.resourceTypes.map((type) => {
+      const [path, label] = RESOURCES[type] ?? [type.toLowerCase(), type];
+      return { type, url: `https://example.com/${m.resourcesSite}/${path}`, label };
+    }),
+    customerService: m.customerService,
+    registrationOverrides: m.registrationOverrides,
+  };
 }
 
-/** Which vendors and categories each merchant offers, in its sorting order. */
-function catalogueStatements(merchants: SeedMerchant[]): string[] {
-  const vendorRows: SqlValue[][] = [];
-  const categoryRows: SqlValue[][] = [];
-  for (const m of merchants) {
-    const offered = m.vendors ?? VENDORS.map((v) => v.vassalage);
-    offered.forEach((vassalage, i) => {
-      const vendor = VENDORS.find((v) => v.vassalage === vassalage);
-      if (!vendor) throw new Error(`Merchant ${m.code} offers unknown vendor ${vassalage}`);
-      for (const block of vendor.blocks) {
-        if (m.categories.includes(block.category)) vendorRows.push([m.code, vassalage, block.category, (i + 1) * 10]);
-      }
-    });
-    m.categories.forEach((category, i) => categoryRows.push([m.code, category, (i + 1) * 10]));
-  }
-  return [
-    ...upsert('merchant_vendors', ['merchant_code', 'vassalage', 'game_type', 'sort_order'], ['merchant_code', 'vassalage', 'game_type'], vendorRows),
-    ...upsert('merchant_categories', ['merchant_code', 'game_category', 'sort_order'], ['merchant_code', 'game_category'], categoryRows),
-  ];
+function bannerRows(merchants: SeedMerchant[]) {
+  return {
+    table: 'banners', columns: ['id', 'merchant_code', 'group_name', 'url', 'linkage', 'title', 'sort_order'], keys: ['id'],
+    rows: merchants.flatMap((m) => m.banners.map((b, i): SqlValue[] => [b.id, m.code, b.group, `/icons/banner/${b.id}.svg`, b.linkage, b.title, (i + 1) * 10])),
+  };
+}
+
+/** The vendors a demo merchant offers, in its sorting order, with the categories each has games in. */
+function offeredVendors(m: SeedMerchant) {
+  return (m.vendors ?? VENDORS.map((v) => v.vassalage)).map((vassalage) => {
+    const vendor = VENDORS.find((v) => v.vassalage === vassalage);
+    if (!vendor) throw new Error(`Merchant ${m.code} offers unknown vendor ${vassalage}`);
+    return { vassalage, gameTypes: vendor.blocks.map((b) => b.category) };
+  });
 }
 
 const GAME_COLUMNS = [
@@ -164,30 +154,6 @@ function nextName(kitKey: string, rand: () => number, queues: Map<string, string
   if (!name) throw new Error(`Name kit ${kitKey} ran out of names for ${vassalage}`);
   const first = kit.first.find((f) => name.startsWith(`${f} `) || name === f) ?? name;
   return { name, first };
-}
-
-/** INSERT … ON CONFLICT upserts in chunks; the update only runs when some value differs (0 changes on a re-run). */
-function upsert(table: string, columns: string[], keys: string[], rows: SqlValue[][], keepOnConflict: string[] = []): string[] {
-  const updatable = columns.filter((c) => !keys.includes(c) && !keepOnConflict.includes(c));
-  const onConflict = updatable.length === 0
-    ? 'DO NOTHING'
-    : `DO UPDATE SET ${updatable.map((c) => `${c} = excluded.${c}`).join(', ')} WHERE ${updatable.map((c) => `${table}.${c} IS NOT excluded.${c}`).join(' OR ')}`;
-  const statements: string[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((row) => `(${row.map(literal).join(', ')})`).join(',\n  ');
-    statements.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES\n  ${values}\nON CONFLICT (${keys.join(', ')}) ${onConflict}`);
-  }
-  return statements;
-}
-
-/** A SQL literal: the seed is a plain SQL file for `wrangler d1 execute`, so values are quoted here. */
-function literal(value: SqlValue): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new Error(`Seed numbers must be integers, got ${value}`);
-    return String(value);
-  }
-  return `'${value.replace(/'/g, "''")}'`;
 }
 
 function slug(text: string): string {

@@ -1,48 +1,41 @@
 /**
  * Demo payment methods and withdrawal settings of the two demo sites (migration 0015_wallet.sql): the built-in
  * demo provider (a hosted payment page, no real money), with the methods' names in Arabic, Chinese and Vietnamese.
- * Inserted only when missing, so an operator's changes (another PSP, other limits) survive a re-seed. Imports nothing (vitest.config.ts loads the seed).
+ * Inserted only when missing, so an operator's changes (another PSP, other limits) survive a re-seed. Imports only
+ * its sibling site-rows.ts (vitest.config.ts loads the seed). `site create --payments demo` gives a new site the
+ * same demo method (demoPaymentSetup).
  */
+import { paymentRowSets, upsertStatements, type SeedPaymentMethod } from './site-rows.ts';
 
-/** [merchant, method code, display name, min minor, max minor, sort order]. */
-const METHODS: [string, string, string, number, number, number][] = [
-  ['DEMO', 'DEMO_BANK', 'Bank transfer (demo)', 1_000, 500_000, 10],
-  ['DEMO', 'DEMO_EWALLET', 'E-wallet (demo)', 500, 100_000, 20],
-  ['DEMO2', 'DEMO_BANK', 'Bank transfer (demo)', 10_000, 5_000_000, 10],
-];
+const BANK_NAMES = { AR: 'تحويل بنكي (تجريبي)', CN: '银行转账（演示）', VI: 'Chuyển khoản ngân hàng (demo)' };
 
-/** [merchant, method code, language, display name]: the demo methods' names in other languages (migration 0025). */
-const NAMES: [string, string, string, string][] = [
-  ['DEMO', 'DEMO_BANK', 'AR', 'تحويل بنكي (تجريبي)'],
-  ['DEMO', 'DEMO_EWALLET', 'AR', 'محفظة إلكترونية (تجريبية)'],
-  ['DEMO', 'DEMO_BANK', 'CN', '银行转账（演示）'],
-  ['DEMO', 'DEMO_EWALLET', 'CN', '电子钱包（演示）'],
-  ['DEMO', 'DEMO_BANK', 'VI', 'Chuyển khoản ngân hàng (demo)'],
-  ['DEMO', 'DEMO_EWALLET', 'VI', 'Ví điện tử (demo)'],
-  ['DEMO2', 'DEMO_BANK', 'AR', 'تحويل بنكي (تجريبي)'],
-];
-
-/** [merchant, payout method, min minor, max minor]. */
-const WITHDRAW: [string, string, number, number][] = [
-  ['DEMO', 'DEMO_BANK', 2_000, 200_000],
-  ['DEMO2', 'DEMO_BANK', 20_000, 2_000_000],
-];
-
-function text(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
+/** The demo bank transfer with these deposit limits (minor units). */
+function demoBank(minMinor: number, maxMinor: number, names: Record<string, string>): SeedPaymentMethod {
+  return { code: 'DEMO_BANK', provider: 'demo', name: 'Bank transfer (demo)', minMinor, maxMinor, names };
 }
+
+/**
+ * The payment setup of a test site (`site create --payments demo`, docs/sites.md): the demo bank transfer
+ * (deposits 10.00–5,000.00) and withdrawals paid out through it (20.00–2,000.00). No real money moves.
+ */
+export function demoPaymentSetup(code: string) {
+  return { code, methods: [demoBank(1_000, 500_000, BANK_NAMES)], withdraw: { method: 'DEMO_BANK', minMinor: 2_000, maxMinor: 200_000 } };
+}
+
+const SITES = [
+  {
+    code: 'DEMO',
+    methods: [
+      demoBank(1_000, 500_000, BANK_NAMES),
+      { code: 'DEMO_EWALLET', provider: 'demo', name: 'E-wallet (demo)', minMinor: 500, maxMinor: 100_000,
+        names: { AR: 'محفظة إلكترونية (تجريبية)', CN: '电子钱包（演示）', VI: 'Ví điện tử (demo)' } },
+    ] satisfies SeedPaymentMethod[],
+    withdraw: { method: 'DEMO_BANK', minMinor: 2_000, maxMinor: 200_000 },
+  },
+  { code: 'DEMO2', methods: [demoBank(10_000, 5_000_000, { AR: BANK_NAMES.AR })], withdraw: { method: 'DEMO_BANK', minMinor: 20_000, maxMinor: 2_000_000 } },
+];
 
 /** The seed statements (idempotent). */
 export function paymentsSeedStatements(): string[] {
-  return [
-    `INSERT INTO payment_methods (merchant_code, method_code, provider, display_name, min_minor, max_minor, sort_order) VALUES ${
-      METHODS.map(([m, code, name, min, max, sort]) => `(${text(m)}, ${text(code)}, 'demo', ${text(name)}, ${min}, ${max}, ${sort})`).join(', ')
-    } ON CONFLICT (merchant_code, method_code) DO NOTHING`,
-    `INSERT INTO payment_method_names (merchant_code, method_code, language, display_name) VALUES ${
-      NAMES.map(([m, code, language, name]) => `(${text(m)}, ${text(code)}, ${text(language)}, ${text(name)})`).join(', ')
-    } ON CONFLICT (merchant_code, method_code, language) DO NOTHING`,
-    `INSERT INTO withdraw_settings (merchant_code, payout_method, min_minor, max_minor) VALUES ${
-      WITHDRAW.map(([m, method, min, max]) => `(${text(m)}, ${text(method)}, ${min}, ${max})`).join(', ')
-    } ON CONFLICT (merchant_code) DO NOTHING`,
-  ];
+  return paymentRowSets(SITES).flatMap(upsertStatements);
 }

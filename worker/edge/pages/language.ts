@@ -81,12 +81,14 @@ export interface LanguageSignals {
   cookie?: string | null;
   /** The Accept-Language header. */
   acceptLanguage?: string | null;
+  /** The site's default language (merchants.default_language); EN when not given. */
+  siteDefault?: Language;
 }
 
 /**
  * Chooses the language of a page (docs/design.md, Languages; accounts §9): `?lang=` (our code or a browser tag;
- * it also asks for the cookie) > `language` cookie > Accept-Language > EN. Unsupported values at any step are
- * skipped, never an error.
+ * it also asks for the cookie) > `language` cookie > Accept-Language > the site's default language (EN unless the
+ * operator chose another, docs/sites.md). Unsupported values at any step are skipped, never an error.
  */
 export function resolveLanguage(signals: LanguageSignals): LanguageChoice {
   const fromQuery = signals.query ? (parseLanguage(signals.query) ?? languageForBrowserTag(signals.query)) : null;
@@ -95,7 +97,7 @@ export function resolveLanguage(signals: LanguageSignals): LanguageChoice {
   if (fromCookie) return { language: fromCookie, source: 'cookie', setCookie: false };
   const fromHeader = languageFromAcceptLanguage(signals.acceptLanguage);
   if (fromHeader) return { language: fromHeader, source: 'accept-language', setCookie: false };
-  return { language: DEFAULT_LANGUAGE, source: 'default', setCookie: false };
+  return { language: signals.siteDefault ?? DEFAULT_LANGUAGE, source: 'default', setCookie: false };
 }
 
 /**

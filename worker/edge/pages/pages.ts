@@ -104,6 +104,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
     query: url.searchParams.get('lang'),
     cookie: getCookie(c, LANGUAGE_COOKIE),
     acceptLanguage: c.req.header('Accept-Language'),
+    siteDefault: merchant.defaultLanguage,
   });
   const gate = gateFor(merchant, c.req.header('CF-IPCountry'));
 
@@ -193,6 +194,7 @@ export async function platformUnavailablePage(c: Context<AppEnv>): Promise<Respo
     query: url.searchParams.get('lang'),
     cookie: getCookie(c, LANGUAGE_COOKIE),
     acceptLanguage: c.req.header('Accept-Language'),
+    siteDefault: merchant.defaultLanguage,
   });
   const [built, switches, links] = await Promise.all([
     fetchLocalisedFile(c.env.ASSETS, url, UNAVAILABLE_PAGE.file, choice.language).catch(() => null),
