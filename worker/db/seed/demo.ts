@@ -7,7 +7,8 @@
  *   Math.random; node ids are `block.nodeBase + index + 1`, so a game keeps its id when other vendors change.
  * - Idempotent: every statement is an upsert whose update only fires when a value differs, so a second run
  *   reports 0 changes. Operator state (merchant/vendor maintenance, regions, CDNs) is left out of the inserts
- *   and so survives a re-seed; members, wallets and everything players create are never touched.
+ *   and so survives a re-seed, as do the links and registration field rules (OPERATOR_OWNED); members, wallets
+ *   and everything players create are never touched.
  * - Categories: games store their category in `game_type` directly; ESPORTS and COCKFIGHT are stored as
  *   categories of their own, which is how "split out of SPORTS" (player-shell §3) is realised.
  */
@@ -39,6 +40,17 @@ export function demoSeedStatements(): string[] {
   ];
 }
 
+/**
+ * Columns the operator changes by command (`npm run operator -- link|registration …`, docs/site-settings.md): the
+ * seed inserts these rows when missing and never overwrites them, so a re-seed (every `npm start`) keeps the
+ * operator's links (a cleared one stays cleared: its address is '') and field rules.
+ */
+const OPERATOR_OWNED = {
+  merchant_resources: ['url', 'label_name_en', 'sort_order'],
+  customer_service: ['path'],
+  registration_fields: ['enabled', 'required', 'sort_order'],
+};
+
 function merchantStatements(merchants: SeedMerchant[]): string[] {
   return [
     ...upsert('merchants',
@@ -59,14 +71,14 @@ function merchantStatements(merchants: SeedMerchant[]): string[] {
       merchants.flatMap((m) => m.resourceTypes.map((type, i) => {
         const [path, label] = RESOURCES[type] ?? [type.toLowerCase(), type];
         return [m.code, type, `https://example.com/${m.resourcesSite}/${path}`, label, (i + 1) * 10];
-      }))),
+      })), OPERATOR_OWNED.merchant_resources),
     ...upsert('customer_service', ['merchant_code', 'cs_type', 'path'], ['merchant_code', 'cs_type'],
-      merchants.flatMap((m) => Object.entries(m.customerService).map(([type, path]) => [m.code, type, path]))),
+      merchants.flatMap((m) => Object.entries(m.customerService).map(([type, path]) => [m.code, type, path])), OPERATOR_OWNED.customer_service),
     ...upsert('registration_fields', ['merchant_code', 'field', 'enabled', 'required', 'sort_order'], ['merchant_code', 'field'],
       merchants.flatMap((m) => REGISTRATION_FIELDS.map(([field, enabled, required], i) => {
         const [on, needed] = m.registrationOverrides[field] ?? [enabled, required];
         return [m.code, field, on, needed, (i + 1) * 10];
-      }))),
+      })), OPERATOR_OWNED.registration_fields),
     ...upsert('banners', ['id', 'merchant_code', 'group_name', 'url', 'linkage', 'title', 'sort_order'], ['id'],
       merchants.flatMap((m) => m.banners.map((b, i) => [b.id, m.code, b.group, `/icons/banner/${b.id}.svg`, b.linkage, b.title, (i + 1) * 10]))),
   ];
