@@ -12,6 +12,7 @@ import { setSiteSwitch } from '../../../worker/db/queries/operator-sites';
 import { configuredProvider } from '../../../worker/services/accounts/social-login';
 import { SOCIAL_LOGIN_ENDPOINTS } from '../../../worker/model/site-settings';
 import type { Bindings } from '../../../worker/env';
+import { BUILD_FILES, fakeBuild, page } from '../page-helpers';
 
 // What the operator's site-settings commands write (scripts/site-settings.ts, through worker/db/queries/operator-settings.ts)
 // reaches the calls the player's pages make. DEMO2 (host play2.localhost) is changed and put back by each test.
@@ -159,6 +160,23 @@ describe('a social login switched on without its provider says so in the worker\
     } finally {
       await setSiteSwitch(db, 'DEMO2', 'GOOGLELOGIN3', false);
       await db.prepare(`UPDATE identity_providers SET client_id = '', client_secret_env = 'GOOGLE_CLIENT_SECRET' WHERE merchant_code = 'DEMO2' AND provider = 'google'`).run();
+    }
+  });
+
+  it('a login page of a site with the switch on and no provider has no button, and the log says why once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await setSiteSwitch(db, 'DEMO2', 'FACEBOOKLOGIN3', true);
+    try {
+      const pageEnv = { ASSETS: fakeBuild(BUILD_FILES).assets, SITE_CACHE_SECONDS: '0' } as Partial<Bindings>;
+      for (let i = 0; i < 2; i += 1) {
+        const login = await page(`${DEMO2}/m/login`, { env: pageEnv });
+        expect(login.status).toBe(200);
+        expect(/data-capabilities="([^"]*)"/.exec(login.text)?.[1]).not.toContain('oauth-facebook');
+      }
+      const lines = warn.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[social-login] DEMO2: FACEBOOKLOGIN3'));
+      expect(lines).toEqual([expect.stringContaining('facebook login is not usable (client_id_missing), so no facebook button is shown')]);
+    } finally {
+      await setSiteSwitch(db, 'DEMO2', 'FACEBOOKLOGIN3', false);
     }
   });
 });
