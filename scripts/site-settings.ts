@@ -214,9 +214,10 @@ function socialReport(provider: SocialLoginName, row: SocialProviderSetting | un
   return { lines, problem };
 }
 
-async function socialReports(db: D1Database, code: string, context: SettingsContext): Promise<SocialReport[]> {
+const secretsOf = (context: SettingsContext) => (context.secretNames ?? (() => defaultSecretNames(context.remote)))();
+
+async function socialReports(db: D1Database, code: string, context: SettingsContext, secrets = secretsOf(context)): Promise<SocialReport[]> {
   const [rows, on, hosts] = await Promise.all([listSocialProviderSettings(db, code), listSwitchesOn(db, code), listMerchantHosts(db, code)]);
-  const secrets = (context.secretNames ?? (() => defaultSecretNames(context.remote)))();
   return (Object.keys(SOCIAL_LOGIN_SWITCHES) as SocialLoginName[]).map((provider) =>
     socialReport(provider, rows.find((r) => r.provider === provider), on.includes(SOCIAL_LOGIN_SWITCHES[provider]), secrets, hosts));
 }
@@ -245,11 +246,15 @@ async function setSocial(db: D1Database, code: string, provider: SocialLoginName
 
 /** The `settings` overview: every setting, then what is missing. */
 async function overview(db: D1Database, code: string, context: SettingsContext): Promise<string> {
+  const secrets = secretsOf(context);
   const [registration, methods, withdraw, links, social] = await Promise.all([
-    registrationRows(db, code), listPaymentMethodSettings(db, code), findWithdrawSetting(db, code), formatLinks(db, code), socialReports(db, code, context),
+    registrationRows(db, code), listPaymentMethodSettings(db, code), findWithdrawSetting(db, code), formatLinks(db, code), socialReports(db, code, context, secrets),
   ]);
+  // An HTTP PSP signs with the worker secret the method names: without it, deposits with it answer payment_unavailable.
+  const unsigned = methods.filter((m) => m.enabled && m.provider === 'http' && secrets !== null && !secrets.has(m.secretName));
   const problems = [
     ...social.flatMap((r) => (r.problem ? [r.problem] : [])),
+    ...unsigned.map((m) => `payment method ${m.methodCode} uses the HTTP provider but the worker secret ${m.secretName || '(unnamed)'} is not set: npx wrangler secret put ${m.secretName || '<SECRET_NAME>'}`),
     ...(methods.some((m) => m.enabled) ? [] : ['no payment method is on: players cannot deposit (payment-method <merchant> <METHOD> …)']),
     ...(links.placeholders.length > 0 ? [`placeholder links (example.com): ${links.placeholders.join(', ')} (link <merchant> <type> https://…|none)`] : []),
   ].map((p) => `  - ${p.replaceAll('<merchant>', code)}`);

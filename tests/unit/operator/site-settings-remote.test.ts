@@ -73,6 +73,8 @@ describe.skipIf(!sqliteModule)('site-settings commands on the deployed database 
     expect(out).toContain('payment method added');
     expect(out).toContain('GCASH  on   order 20  demo  1.00 – 250.50  "GCash"  (VI: Ví GCash)');
     expect(await operator('withdraw-settings', 'DEMO', 'payout=GCASH', 'min=5', 'max=100')).toContain('payout method GCASH  limits 5.00 – 100.00');
+    await operator('payment-method', 'DEMO', 'CARD', 'provider=http', 'name=Card', 'min=1', 'max=2', 'endpoint=https://psp.example/api', 'account=a1', 'secret=PSP_CARD_KEY');
+    expect(await operator('settings', 'DEMO')).toContain('payment method CARD uses the HTTP provider but the worker secret PSP_CARD_KEY is not set');
     expect(sqlite.prepare(`SELECT payout_method, min_minor, max_minor FROM withdraw_settings`).all()).toEqual([{ payout_method: 'GCASH', min_minor: 500, max_minor: 10000 }]);
   });
 
