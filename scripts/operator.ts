@@ -15,6 +15,8 @@
  *   npm run operator -- chat-url <merchant> <url template|none>
  *   npm run operator -- rewards <merchant> [key=value…] | promotion applications|approve|reject … | agents <merchant> |
  *                       agent approve|reject <merchant> <account> [reason…] (scripts/reward-commands.ts)
+ *   npm run operator -- settings|registration|payment-methods|payment-method|withdraw-settings|links|link|social <merchant> …
+ *                       (scripts/site-settings-commands.ts; docs/site-settings.md)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
  * D1Database (scripts/database.ts). Everything it prints goes through scripts/operator-output.ts (escape sequences
@@ -32,6 +34,8 @@ import { formatWaiting, parseWithdrawalCommand, WITHDRAWAL_USAGE, type Withdrawa
 import { CONVERSATION_USAGE, parseConversationCommand, type ConversationCommand } from './operator-conversations.ts';
 import { parseRewardCommand, REWARD_USAGE, type RewardCommand } from './reward-commands.ts';
 import { parseSiteCommand, runSiteCommand, SITE_USAGE } from './site-commands.ts';
+import { parseSiteSettingsCommand, SITE_SETTINGS_USAGE } from './site-settings-commands.ts';
+import { runSiteSettings, SettingsRefusal } from './site-settings.ts';
 import { hashPassword } from '../worker/services/crypto/password.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
@@ -212,6 +216,22 @@ function parse(args: readonly string[]): Job {
     usage(error.message, `usage: npm run operator -- <command> [--remote]\n${SITE_USAGE}`);
   }
   try {
+    const setting = parseSiteSettingsCommand(args);
+    if (setting) {
+      return async (db) => {
+        try {
+          return await runSiteSettings(db, setting, await merchantCode(db, setting.merchant), { remote: open.remote });
+        } catch (error) {
+          if (error instanceof SettingsRefusal) refuse(error.message);
+          throw error;
+        }
+      };
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    usage(error.message, `usage: npm run operator -- <command> [--remote]\n${SITE_SETTINGS_USAGE}`);
+  }
+  try {
     const reward = parseRewardCommand(args);
     if (reward) return (db) => runReward(db, reward);
   } catch (error) {
@@ -232,7 +252,7 @@ function parse(args: readonly string[]): Job {
     return (db) => run(db, command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}`);
+    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}`);
   }
 }
 

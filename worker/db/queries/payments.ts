@@ -12,6 +12,8 @@ export interface PaymentMethod {
   accountId: string;
   /** Name of the worker secret holding the PSP's HMAC key (http provider). */
   secretName: string;
+  /** Whether players may start deposits with it (an operator's `payment-method … enabled=off` stops new ones). */
+  enabled: boolean;
 }
 
 interface MethodRow {
@@ -24,15 +26,16 @@ interface MethodRow {
   endpoint_url: string;
   account_id: string;
   secret_name: string;
+  enabled: number;
 }
 
-const METHOD_COLUMNS = 'merchant_code, method_code, provider, display_name, min_minor, max_minor, endpoint_url, account_id, secret_name';
+const METHOD_COLUMNS = 'merchant_code, method_code, provider, display_name, min_minor, max_minor, endpoint_url, account_id, secret_name, enabled';
 
 function toMethod(row: MethodRow): PaymentMethod {
   return {
     merchantCode: row.merchant_code, methodCode: row.method_code, provider: row.provider, displayName: row.display_name,
     minMinor: row.min_minor, maxMinor: row.max_minor, endpointUrl: row.endpoint_url, accountId: row.account_id,
-    secretName: row.secret_name,
+    secretName: row.secret_name, enabled: row.enabled === 1,
   };
 }
 

@@ -41,11 +41,11 @@ export async function listMerchantFlags(db: D1Database, merchantCode: string): P
   return flags;
 }
 
-/** Download and social links of a merchant, in display order. */
+/** Download and social links of a merchant, in display order; a link the operator cleared (url '') is left out. */
 export async function listResources(db: D1Database, merchantCode: string): Promise<MerchantResource[]> {
   const { results } = await db
     .prepare(
-      `SELECT resource_type, url, label_name_en FROM merchant_resources WHERE merchant_code = ?
+      `SELECT resource_type, url, label_name_en FROM merchant_resources WHERE merchant_code = ? AND url <> ''
        ORDER BY sort_order, resource_type`,
     )
     .bind(merchantCode)
@@ -53,10 +53,10 @@ export async function listResources(db: D1Database, merchantCode: string): Promi
   return results.map((r) => ({ resourceType: r.resource_type, url: r.url, labelNameEn: r.label_name_en }));
 }
 
-/** Customer-service entries of a merchant. */
+/** Customer-service entries of a merchant; an entry the operator cleared (path '') is left out. */
 export async function listCustomerService(db: D1Database, merchantCode: string): Promise<CustomerServiceEntry[]> {
   const { results } = await db
-    .prepare(`SELECT cs_type, path FROM customer_service WHERE merchant_code = ? ORDER BY cs_type`)
+    .prepare(`SELECT cs_type, path FROM customer_service WHERE merchant_code = ? AND path <> '' ORDER BY cs_type`)
     .bind(merchantCode)
     .all<{ cs_type: string; path: string }>();
   return results.map((r) => ({ csType: r.cs_type, path: r.path }));

@@ -10,7 +10,8 @@
  *   Math.random; node ids are `block.nodeBase + index + 1`, so a game keeps its id when other vendors change.
  * - Idempotent: every statement is an upsert whose update only fires when a value differs, so a second run
  *   reports 0 changes. Operator state (merchant/vendor maintenance, regions, CDNs) is left out of the inserts
- *   and so survives a re-seed; members, wallets and everything players create are never touched.
+ *   and so survives a re-seed, as do the links and registration field rules (site-rows.ts OPERATOR_OWNED);
+ *   members, wallets and everything players create are never touched.
  * - Categories: games store their category in `game_type` directly; ESPORTS and COCKFIGHT are stored as
  *   categories of their own, which is how "split out of SPORTS" (player-shell §3) is realised.
  */

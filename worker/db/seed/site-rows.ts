@@ -78,6 +78,17 @@ export const NEW_SITE_TEMPLATES: Record<string, 0 | 1> = { mem_cen: 1, dep_func:
 /** Category menu order of a site offering the whole catalogue (player-shell §3 categories). */
 export const CATEGORY_ORDER = ['LOTT', 'ELOTT', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT'] as const;
 
+/**
+ * Columns the operator changes by command (`npm run operator -- link|registration …`, docs/site-settings.md): a
+ * re-seed (every `npm start`) inserts these rows when missing and never overwrites them, so it keeps the operator's
+ * links (a cleared one stays cleared: its address is '') and field rules.
+ */
+const OPERATOR_OWNED = {
+  merchant_resources: ['url', 'label_name_en', 'sort_order'],
+  customer_service: ['path'],
+  registration_fields: ['enabled', 'required', 'sort_order'],
+};
+
 /** The merchant and its own settings rows: merchants, domains, switches, flags, links, service, registration. */
 export function siteRowSets(sites: readonly SiteDefinition[]): RowSet[] {
   return [
@@ -103,10 +114,12 @@ export function siteRowSets(sites: readonly SiteDefinition[]): RowSet[] {
     {
       table: 'merchant_resources', columns: ['merchant_code', 'resource_type', 'url', 'label_name_en', 'sort_order'], keys: ['merchant_code', 'resource_type'],
       rows: sites.flatMap((s) => s.resources.map((r, i) => [s.code, r.type, r.url, r.label, (i + 1) * 10])),
+      keepOnConflict: OPERATOR_OWNED.merchant_resources,
     },
     {
       table: 'customer_service', columns: ['merchant_code', 'cs_type', 'path'], keys: ['merchant_code', 'cs_type'],
       rows: sites.flatMap((s) => Object.entries(s.customerService).map(([type, path]) => [s.code, type, path])),
+      keepOnConflict: OPERATOR_OWNED.customer_service,
     },
     {
       table: 'registration_fields', columns: ['merchant_code', 'field', 'enabled', 'required', 'sort_order'], keys: ['merchant_code', 'field'],
@@ -114,6 +127,7 @@ export function siteRowSets(sites: readonly SiteDefinition[]): RowSet[] {
         const [on, needed] = s.registrationOverrides[field] ?? [enabled, required];
         return [s.code, field, on, needed, (i + 1) * 10];
       })),
+      keepOnConflict: OPERATOR_OWNED.registration_fields,
     },
   ];
 }

@@ -271,7 +271,8 @@ const socialCache = new Map<string, { capabilities: Capability[]; at: number }>(
 /**
  * The capabilities written into `<html data-capabilities>`: the deployment's (capabilitiesFor), plus, where it
  * serves `oauth`, `oauth-<provider>` for each social provider the site has configured (services/social-login.ts
- * configuredProvider), so a switched-on provider without credentials shows no button. Cached per isolate like the
+ * configuredProvider), so a switched-on provider without credentials shows no button — and the worker's log says
+ * once per isolate which switch is on without its provider, and how to fix it. Cached per isolate like the
  * switches (SITE_CACHE_SECONDS).
  */
 async function siteCapabilities(c: Context<AppEnv>, merchantCode: string): Promise<Capability[]> {
@@ -281,7 +282,8 @@ async function siteCapabilities(c: Context<AppEnv>, merchantCode: string): Promi
   let hit = socialCache.get(merchantCode);
   if (!hit || now - hit.at >= siteCacheMs(c.env)) {
     const providers = Object.keys(SOCIAL_PROVIDERS) as SocialProvider[];
-    const configured = await Promise.all(providers.map((p) => configuredProvider(c.env.DB, c.env, merchantCode, p)));
+    const on = await enabledSwitchesFor(c.env.DB, merchantCode, siteCacheMs(c.env));
+    const configured = await Promise.all(providers.map((p) => configuredProvider(c.env.DB, c.env, merchantCode, p, on.includes(SOCIAL_PROVIDERS[p]))));
     hit = { capabilities: providers.filter((_, i) => configured[i]).map((p) => SOCIAL_LOGIN_CAPABILITIES[p]), at: now };
     socialCache.set(merchantCode, hit);
   }

@@ -12,6 +12,7 @@ import { authorizeUrl, randomUrlToken } from './oauth-pkce';
 import { clientSecret, exchangeCode, graphIdentity, oidcIdentity, oauthFailed, type SocialIdentity } from './oauth-providers';
 import { hashToken, newToken } from '../crypto/tokens';
 import { welcomeMessageStatement } from '../../db/queries/inbox';
+import { SOCIAL_LOGIN_SWITCHES, socialLoginAdvice, socialLoginState, type SocialLoginState } from '../../model/site-settings';
 
 /**
  * Social login (accounts §2 "Social login buttons for Facebook and Google", site switches FACEBOOKLOGIN3 and
@@ -21,7 +22,7 @@ import { welcomeMessageStatement } from '../../db/queries/inbox';
  */
 
 /** Social providers and the site switch each needs. */
-export const SOCIAL_PROVIDERS = { google: 'GOOGLELOGIN3', facebook: 'FACEBOOKLOGIN3' } as const;
+export const SOCIAL_PROVIDERS = SOCIAL_LOGIN_SWITCHES;
 export type SocialProvider = keyof typeof SOCIAL_PROVIDERS;
 
 /** Cookie that binds a pending login to the browser that started it. */
@@ -40,19 +41,39 @@ export function redirectUriFor(requestUrl: string, provider: SocialProvider): st
 
 /**
  * A merchant's provider configuration when it is complete (client id, the provider's endpoints, and the client
- * secret in the worker secret the row names), else null. The edge uses it too: only a configured provider gets
- * its `oauth-<provider>` capability, so only then does the page show its button.
+ * secret in the worker secret the row names: model/site-settings.ts socialLoginState), else null. The edge uses it
+ * too: only a configured provider gets its `oauth-<provider>` capability, so only then does the page show its
+ * button. When the provider's switch is on (`switchOn`) but it is not usable, one line per isolate, merchant,
+ * provider and reason says so in the worker's log (warnUnusableProvider) instead of the button silently missing.
  */
 export async function configuredProvider(
   db: D1Database,
   env: Bindings,
   merchantCode: string,
   provider: SocialProvider,
+  switchOn = false,
 ): Promise<{ config: IdentityProvider; secret: string } | null> {
   const config = await findIdentityProvider(db, merchantCode, provider);
   const secret = config ? clientSecret(env, config) : null;
-  const endpointsSet = config && config.authorizeUrl && config.tokenUrl && (provider === 'google' ? config.jwksUrl && config.issuer : config.userinfoUrl);
-  return config && secret && config.clientId !== '' && endpointsSet ? { config, secret } : null;
+  const state = socialLoginState(provider, config, secret !== null);
+  if (state === 'ready' && config && secret) return { config, secret };
+  if (switchOn) warnUnusableProvider(merchantCode, provider, state, config?.clientSecretEnv ?? '');
+  return null;
+}
+
+const warned = new Set<string>();
+
+/**
+ * Logs, once per isolate for each merchant, provider and reason, that a switched-on social login cannot work and
+ * what the operator runs to fix it (docs/site-settings.md, Social login). Answers whether it logged.
+ */
+export function warnUnusableProvider(merchantCode: string, provider: SocialProvider, state: SocialLoginState, secretName: string): boolean {
+  const key = `${merchantCode}:${provider}:${state}`;
+  if (state === 'ready' || warned.has(key)) return false;
+  warned.add(key);
+  const advice = socialLoginAdvice(provider, state, secretName).replaceAll('<merchant>', merchantCode);
+  console.warn(`[social-login] ${merchantCode}: ${SOCIAL_PROVIDERS[provider]} is on but ${provider} login is not usable (${state}), so no ${provider} button is shown: ${advice}`);
+  return true;
 }
 
 /** The merchant's usable configuration of a provider: switch on (else 403 `feature_disabled`), configured (else 404 `provider_not_configured`). */
@@ -62,7 +83,7 @@ async function usableProvider(req: RequestScope, provider: SocialProvider): Prom
   if (switches[SOCIAL_PROVIDERS[provider]] !== true) {
     throw new ApiError(403, 'function.not.available', `Login with ${provider} is not offered on this site`);
   }
-  const usable = await configuredProvider(req.env.DB, req.env, merchant.code, provider);
+  const usable = await configuredProvider(req.env.DB, req.env, merchant.code, provider, true);
   if (!usable) throw new ApiError(404, 'provider_not_configured', `Login with ${provider} is not configured for this site`);
   return usable;
 }

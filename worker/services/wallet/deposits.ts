@@ -25,7 +25,8 @@ export interface StartedDeposit {
 /**
  * Creates a deposit order for a member and starts its payment with the method's provider. The amount must be
  * within the method's limits (400 `amount_out_of_range`). Idempotent by the member's key: a retry answers the
- * same order (and, while it is pending, a fresh payment link). 404 `payment_method_not_found`; 502
+ * same order (and, while it is pending, a fresh payment link). 404 `payment_method_not_found` (also for a method
+ * the operator switched off); 502
  * `payment_unavailable` when the provider cannot start (the order stays pending and expires).
  */
 export async function startDeposit(
@@ -35,7 +36,8 @@ export async function startDeposit(
   now = Date.now(),
 ): Promise<StartedDeposit> {
   const method = await findPaymentMethod(env.DB, input.merchantCode, input.methodCode);
-  if (!method) throw new ApiError(404, 'payment_method_not_found', 'No such payment method on this site');
+  // A method the operator switched off takes no new deposits (its earlier ones still settle: applyPaymentNotice).
+  if (!method || !method.enabled) throw new ApiError(404, 'payment_method_not_found', 'No such payment method on this site');
   if (input.amountMinor < method.minMinor || input.amountMinor > method.maxMinor) {
     throw new ApiError(400, 'amount_out_of_range', 'The amount is outside the method\'s limits', { min: method.minMinor, max: method.maxMinor });
   }
