@@ -64,8 +64,9 @@ export async function makeLegacyRsaKey(): Promise<JsonWebKey> {
     true,
     ['encrypt', 'decrypt'],
   );
-  const { kty, n, e, d, p, q, dp, dq, qi } = await crypto.subtle.exportKey('jwk', pair.privateKey);
-  return { kty, n, e, d, p, q, dp, dq, qi };
+  const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
+  const fields = ['kty', 'n', 'e', 'd', 'p', 'q', 'dp', 'dq', 'qi'] as const;
+  return Object.fromEntries(fields.map((field) => [field, jwk[field]])) as JsonWebKey;
 }
 
 /** A fresh demo-provider secret: 32 random bytes as base64url. */
@@ -96,7 +97,7 @@ export async function makeSecrets(current: SecretValues, rotate: boolean): Promi
 
 /** A line describing one made secret's value (never the value itself). */
 export function describeSecret(name: MadeSecret, value: string, change: SecretChange): string {
-  let what = '';
+  let what: string;
   if (name === 'PAYLOAD_PRIVATE_KEYS') {
     const keys = JSON.parse(value) as { kid: string }[];
     what = `${keys.length} key${keys.length === 1 ? '' : 's'}, published kid ${keys[0]?.kid ?? '?'}`;
