@@ -119,6 +119,8 @@ export async function runDeploy(options: DeployOptions, deps: DeployDeps): Promi
     return 0;
   }
   const urls = deployedUrls(plan, deployed.stdout + deployed.stderr);
-  log(`Deployed ${config.workerName}. The sites answer on:\n${urls.map((url) => `  ${url}`).join('\n') || '  (no address)'}`);
+  const lines = urls.map((url) => `  ${url}`);
+  if (config.workersDev && !urls.some((url) => url.endsWith('.workers.dev/'))) lines.push('  the workers.dev address wrangler printed above');
+  log(`Deployed ${config.workerName}. The sites answer on:\n${lines.join('\n') || '  (no address)'}`);
   return 0;
 }

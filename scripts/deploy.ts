@@ -51,6 +51,19 @@ function run(command: string, args: string[], echo: boolean): Promise<WranglerRe
   });
 }
 
+/**
+ * Runs `command args` on the operator's terminal, so wrangler can ask before it takes over a host that already has
+ * a DNS record or is another Worker's custom domain (without a terminal it replaces them without asking). Its
+ * output is not captured: the workers.dev address is read from the screen.
+ */
+function runInTerminal(command: string, args: string[]): Promise<WranglerResult> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG: WRANGLER_LOG ?? 'log' } });
+    child.on('error', (error) => resolve({ ok: false, stdout: '', stderr: `${String(error)}\n` }));
+    child.on('close', (status) => resolve({ ok: status === 0, stdout: '', stderr: '' }));
+  });
+}
+
 const argv = process.argv.slice(2);
 const env = (option(argv, '--env') ?? 'production') as DeployEnvironment;
 if (!ENVIRONMENTS.includes(env)) {
@@ -70,7 +83,9 @@ const { unstable_readConfig } = await import('wrangler');
 const code = await runDeploy(options, {
   config: deployConfigOf(env, unstable_readConfig({ config: 'wrangler.jsonc', env })),
   mainSource: readFileSync('worker/index.ts', 'utf8'),
-  wrangler: (args) => run('wrangler', [...args, '-c', 'wrangler.jsonc'], args[0] === 'deploy' || args[1] === 'migrations'),
+  wrangler: (args) => (args[0] === 'deploy' && !options.dryRun && process.stdin.isTTY && process.stdout.isTTY
+    ? runInTerminal('wrangler', [...args, '-c', 'wrangler.jsonc'])
+    : run('wrangler', [...args, '-c', 'wrangler.jsonc'], args[0] === 'deploy' || args[1] === 'migrations')),
   build: async () => {
     const built = await run('npm', ['run', 'build'], true);
     if (!built.ok) throw new Error('npm run build failed');
