@@ -20,7 +20,7 @@ function linesNaming(spy: { mock: { calls: unknown[][] } }, secret: string): str
 afterEach(() => vi.restoreAllMocks());
 
 describe('a production deployment without PAYLOAD_PRIVATE_KEYS or LEGACY_RSA_PRIVATE_KEY', () => {
-  it('answers 503 encryption_unavailable on the payload key, login, registration and the legacy key', async () => {
+  it('answers 503 encryption_unavailable with Retry-After on the payload key, login, registration and the legacy key', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const answers = [
       await call('/wps/playdeck/payloadKey', { env: production }),
@@ -31,6 +31,7 @@ describe('a production deployment without PAYLOAD_PRIVATE_KEYS or LEGACY_RSA_PRI
     for (const answer of answers) {
       expect(answer.status).toBe(503);
       expect(answer.body.errorCode).toBe('encryption_unavailable');
+      expect(answer.headers.get('Retry-After')).toBe('300');
     }
   });
 

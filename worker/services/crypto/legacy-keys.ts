@@ -1,6 +1,5 @@
 import type { Bindings } from '../../env';
-import { ApiError } from '../../lib/envelope';
-import { loginSecretUnavailable } from './login-secrets';
+import { encryptionUnavailable, loginSecretUnavailable } from './login-secrets';
 import { readLegacyKey, storeLegacyKey } from '../../db/queries/legacy-keys';
 import {
   LegacyCryptoError, rsaKeyPairOfJwk, type LegacyRsaPrivateKey, type LegacyRsaPublicKey,
@@ -54,7 +53,6 @@ export function modulusBits(n: bigint): number {
   return n.toString(2).length;
 }
 
-const unavailable = () => new ApiError(503, 'encryption_unavailable', 'Encrypted requests are not available right now');
 
 async function generateJwk(): Promise<JsonWebKey> {
   const pair = (await crypto.subtle.generateKey(
@@ -85,7 +83,7 @@ async function storedPair(env: Bindings): Promise<{ publicKey: LegacyRsaPublicKe
   } catch (error) {
     stored = null;
     console.error('the stored legacy RSA key is unavailable', error instanceof Error ? error.message : 'unknown error');
-    throw unavailable();
+    throw encryptionUnavailable();
   }
 }
 

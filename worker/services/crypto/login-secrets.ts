@@ -36,13 +36,24 @@ function report(name: LoginSecret, problem: string): void {
   );
 }
 
+/** Seconds a client is told to wait before trying again (the time an operator needs to put the secret). */
+export const RETRY_AFTER_SECONDS = 300;
+
+/**
+ * 503 `encryption_unavailable` with Retry-After: the deployment cannot open encrypted bodies right now (a missing or
+ * unusable secret, or the stored legacy key unreadable); "come back later", as maintenance answers.
+ */
+export function encryptionUnavailable(): ApiError {
+  return new ApiError(503, 'encryption_unavailable', 'Log-in is temporarily unavailable', null, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+}
+
 /**
  * The error a call that needs `name` answers when it is missing (`problem` "is not set") or unusable
- * (`problem` "is unusable (<reason>)"): 503 `encryption_unavailable`, after the one log line of this isolate.
+ * (`problem` "is unusable (<reason>)"): encryptionUnavailable(), after the one log line of this isolate.
  */
 export function loginSecretUnavailable(name: LoginSecret, problem: string): ApiError {
   report(name, problem);
-  return new ApiError(503, 'encryption_unavailable', 'Log-in is temporarily unavailable');
+  return encryptionUnavailable();
 }
 
 /** The login secrets this deployment needs and does not have (empty in development; see above). */
