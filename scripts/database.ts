@@ -5,7 +5,9 @@
  *     the MEDIA bucket (wrangler.jsonc bindings; PLAYDECK_STATE selects another state folder, default
  *     .wrangler/state);
  *   - `--remote`: the deployed database through the remote transport (scripts/d1-remote.ts); media go through
- *     `wrangler r2 object put --remote` (scripts/operator-content.ts).
+ *     `wrangler r2 object put --remote` (scripts/operator-content.ts). With `--env <name>` as well: that
+ *     environment's database (wrangler.jsonc `env`, e.g. preview or production; docs/deployment.md); without it
+ *     the top level's.
  * getPlatformProxy's own remote bindings need `"remote": true` written in wrangler.jsonc, so they cannot follow a
  * command-line flag; hence the transport.
  */
@@ -28,9 +30,11 @@ export interface OperatorDatabase {
   close(): Promise<void>;
 }
 
-/** Opens the local database, or the deployed one when `argv` holds `--remote`. */
+/** Opens the local database, or the deployed one when `argv` holds `--remote` (of `--env <name>` when given). */
 export async function openDatabase(argv: readonly string[]): Promise<OperatorDatabase> {
   if (argv.includes('--remote')) {
+    const envAt = argv.indexOf('--env');
+    const env = envAt >= 0 && argv[envAt + 1] ? ['--env', argv[envAt + 1]!] : [];
     const folder = mkdtempSync(join(tmpdir(), 'playdeck-d1-'));
     let files = 0;
     const write = (sql: string) => {
@@ -38,7 +42,7 @@ export async function openDatabase(argv: readonly string[]): Promise<OperatorDat
       writeFileSync(file, sql);
       return file;
     };
-    return { db: remoteD1(wranglerAsync, write), media: null, remote: true, close: async () => rmSync(folder, { recursive: true, force: true }) };
+    return { db: remoteD1((args) => wranglerAsync([...args, ...env]), write), media: null, remote: true, close: async () => rmSync(folder, { recursive: true, force: true }) };
   }
   process.env.WRANGLER_SEND_METRICS = 'false';
   // Only errors: the local runtime otherwise warns on every start that the chat's Durable Object is not served here.

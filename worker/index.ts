@@ -52,6 +52,7 @@ export { ChatRoom } from './services/chat/room';
 import { consoleRouter } from './console/router';
 import { rewardsRelayRouter, rewardsRouter } from './api/rewards';
 import { subscribeRewards } from './services/rewards/subscriptions';
+import { reportMissingLoginSecrets } from './services/crypto/login-secrets';
 
 // Domain events (services/kit/events.ts): each domain's subscribers, wired once per isolate before any request or tick.
 subscribeRewards();
@@ -142,6 +143,8 @@ export function createApp(options: AppOptions = {}) {
 
   app.use('*', async (c, next) => {
     assertSafeConfiguration(c.env);
+    // One log line per missing login secret on the isolate's first request (services/crypto/login-secrets.ts).
+    reportMissingLoginSecrets(c.env);
     await next();
   });
   app.use('/wps/*', apiCacheControl, apiSecurityHeaders, merchantResolver, clientIp, apiGate, upstream);

@@ -141,7 +141,7 @@ export const accountsCalls = {
    * The legacy payload key (platform-contract.md §1.6.1, (2nd)): GET /wps/session/key/rsa?t=<epoch ms> → the RSA
    * public modulus as bare lower-case hex text (exponent 65537). The browser never calls it (it seals with
    * /wps/playdeck/payloadKey); the platform's own clients and scripts do, and the upstream adapter reads the
-   * platform's. Errors: 403 `legacy_encryption_disabled` (LEGACY_ENCRYPTION=off), 403 `encryption_unavailable`.
+   * platform's. Errors: 403 `legacy_encryption_disabled` (LEGACY_ENCRYPTION=off), 503 `encryption_unavailable`.
    */
   legacyRsaKey: defineCall({
     name: 'legacyRsaKey', method: 'GET', path: '/wps/session/key/rsa', auth: 'none', text: true,

@@ -12,7 +12,7 @@ import { modulusHex } from '../services/crypto/legacy-crypto';
  * `Cache-Control: no-cache`, older scripts `?t=<epoch ms>`: both cache-busters are ignored, and the answer is
  * `no-store` anyway. The modulus has at most 1024 bits (256 hex digits), the most the platform's clients can use
  * (services/legacy-keys.ts says which key it is, and why the weak legacy scheme exists at all). Errors (envelope):
- * 403 `legacy_encryption_disabled` when LEGACY_ENCRYPTION=off, 403 `encryption_unavailable` without a key.
+ * 403 `legacy_encryption_disabled` when LEGACY_ENCRYPTION=off, 503 `encryption_unavailable` without a key.
  * Declared raw (api/call-router.ts serveRaw): the query's `t` is the client's cache-buster, never read, so any value
  * is accepted as before.
  */

@@ -22,7 +22,7 @@ const badPayload = () => new ApiError(400, 'bad_payload', 'The encrypted payload
  * `encryption_required` (no Encryption header), `bad_payload` (malformed header or body, unknown algorithm,
  * AES-GCM authentication failure, i.e. tampering or another endpoint's payload), `unknown_payload_key` (the
  * client should fetch the key again), `stale_payload` (timestamp more than 5 minutes off), `replayed_payload`
- * (nonce seen in the last 10 minutes); 403 `encryption_unavailable` when the server has no key.
+ * (nonce seen in the last 10 minutes); 503 `encryption_unavailable` when the server has no key.
  */
 export async function openSealedBody(c: Context<AppEnv>, json: unknown): Promise<unknown> {
   const header = c.req.header('Encryption');
@@ -66,7 +66,7 @@ export async function openSealedBody(c: Context<AppEnv>, json: unknown): Promise
 /**
  * Opens a body in the platform's LEGACY scheme (platform-contract.md §1.6; services/legacy-crypto.ts): either
  * form (`{ value }` with X-Digest/X-RSA, or the raw base64 body), decrypted with the deployment's legacy RSA
- * key (services/legacy-keys.ts). Errors: 403 `legacy_encryption_disabled` (LEGACY_ENCRYPTION=off), 403
+ * key (services/legacy-keys.ts). Errors: 403 `legacy_encryption_disabled` (LEGACY_ENCRYPTION=off), 503
  * `encryption_unavailable` (no key), 400 `bad_payload` (not decryptable with any of the deployment's legacy keys
  * (the served one, then a too-large secret's: services/legacy-keys.ts): wrong key, bad padding, not JSON, an
  * `X-Digest` that is not the body; a ciphertext made by a client whose big-number routine could not handle the key

@@ -223,6 +223,8 @@ describe('server error codes become message keys', () => {
     ['invitation_code_error', 'invitation_code_error'],
     ['mobile_taken', 'error.mobile_taken'],
     ['oauth_denied', 'error.oauth_denied'],
+    // A deployment without its login secrets (docs/deployment.md "Secrets"): "temporarily unavailable", not a refusal.
+    ['encryption_unavailable', 'error.encryption_unavailable'],
     ['something_new', 'error.internal_error'],
   ])('%s shows %s', (code, key) => {
     expect(serverErrorKey(code)).toBe(key);

@@ -175,7 +175,7 @@ describe('accounts calls answer their contract value', { timeout: 60_000 }, () =
 /** [label, call, request, HTTP status, errorCode]: the errors the call docstrings name, provoked cheaply. */
 const failures: [string, Name, () => Promise<Res>, number, string][] = [
   ['legacyRsaKey switched off', 'legacyRsaKey', () => send('legacyRsaKey', { env: { LEGACY_ENCRYPTION: 'off' } }), 403, 'legacy_encryption_disabled'],
-  ['legacyRsaKey without a key in production', 'legacyRsaKey', () => send('legacyRsaKey', { env: { APP_ENV: 'production' } }), 403, 'encryption_unavailable'],
+  ['legacyRsaKey without a key in production', 'legacyRsaKey', () => send('legacyRsaKey', { env: { APP_ENV: 'production' } }), 503, 'encryption_unavailable'],
   ['login without a password', 'login', () => login({ username: 'someone' }), 400, 'request_param_err'],
   ['login with a 5-digit SMS code', 'login', () => send('login', { json: { type: 'sms', countryDialingCode: '63', username: uniquePhone().mobileNum, password: '12345' } }), 400, 'request_param_err'],
   ['login with a wrong SMS code', 'login', () => send('login', { json: { type: 'sms', countryDialingCode: '63', username: uniquePhone().mobileNum, password: '123456' } }), 400, 'verification_code_error'],

@@ -90,9 +90,9 @@ describe('GET /wps/session/key/rsa (legacy scheme, §1.6.1)', () => {
     expect(login.body?.errorCode).toBe('login.cred.err');
   });
 
-  it('answers 403 encryption_unavailable outside development without a key, and 403 when switched off', async () => {
+  it('answers 503 encryption_unavailable outside development without a key, and 403 when switched off', async () => {
     const prod = await send(LEGACY_RSA_KEY_PATH, {}, { APP_ENV: 'production' });
-    expect(prod.status).toBe(403);
+    expect(prod.status).toBe(503);
     expect(prod.body?.errorCode).toBe('encryption_unavailable');
     const off = await send(LEGACY_RSA_KEY_PATH, {}, { LEGACY_ENCRYPTION: 'off' });
     expect(off.status).toBe(403);

@@ -39,11 +39,11 @@ describe('GET /wps/playdeck/payloadKey', () => {
     expect(res.headers.get('Cache-Control')).toBe('no-cache');
   });
 
-  it('answers 403 encryption_unavailable outside development when no key is configured', async () => {
+  it('answers 503 encryption_unavailable outside development when no key is configured', async () => {
     const env = { APP_ENV: 'production' };
     expect((await call('/wps/playdeck/payloadKey', { env })).body.errorCode).toBe('encryption_unavailable');
     const login = await call('/wps/session/login', { method: 'POST', json: { data: 'AAAA' }, headers: { Encryption: `${PAYLOAD_ALGORITHM};k1` }, env });
-    expect(login.status).toBe(403);
+    expect(login.status).toBe(503);
   });
 });
 
@@ -175,9 +175,9 @@ describe('PAYLOAD_PRIVATE_KEYS rotation', () => {
     ['not JSON', 'nope'],
     ['an empty list', '[]'],
     ['a key without kid', JSON.stringify([{ kty: 'EC', crv: 'P-256', x: 'a', y: 'b', d: 'c' }])],
-  ])('answers 403 encryption_unavailable for a secret that is %s', async (_name, secret) => {
+  ])('answers 503 encryption_unavailable for a secret that is %s', async (_name, secret) => {
     const res = await call('/wps/playdeck/payloadKey', { env: { PAYLOAD_PRIVATE_KEYS: secret } });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(503);
     expect(res.body.errorCode).toBe('encryption_unavailable');
   });
 });

@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import { ApiError } from '../../lib/envelope';
+import { encryptionUnavailable, loginSecretUnavailable } from './login-secrets';
 import { readLegacyKey, storeLegacyKey } from '../../db/queries/legacy-keys';
 import {
   LegacyCryptoError, rsaKeyPairOfJwk, type LegacyRsaPrivateKey, type LegacyRsaPublicKey,
@@ -27,7 +27,10 @@ import {
  * - The stored key: a 1024-bit pair generated on first need and kept in D1 (`legacy_rsa_keys`, one row), so every
  *   isolate serves and decrypts with the same key. A stored row over 1024 bits (none is ever written now) is
  *   replaced the same way. Used for a too-large secret and in local development (APP_ENV=development) without one.
- * - Anywhere else without a secret: 403 `encryption_unavailable` (key endpoint and legacy bodies), as before.
+ * - Anywhere else without a secret, or with one that does not parse: 503 `encryption_unavailable` (key endpoint and
+ *   legacy bodies; a deployment fault, not the caller's), and the isolate logs one line naming the secret and the
+ *   command that makes it (services/crypto/login-secrets.ts). A stored key that cannot be read or written answers
+ *   503 `encryption_unavailable` too.
  */
 export interface LegacyKeyPair {
   /** The key served at GET /wps/session/key/rsa. */
@@ -50,7 +53,6 @@ export function modulusBits(n: bigint): number {
   return n.toString(2).length;
 }
 
-const unavailable = () => new ApiError(403, 'encryption_unavailable', 'Encrypted requests are not available right now');
 
 async function generateJwk(): Promise<JsonWebKey> {
   const pair = (await crypto.subtle.generateKey(
@@ -81,11 +83,11 @@ async function storedPair(env: Bindings): Promise<{ publicKey: LegacyRsaPublicKe
   } catch (error) {
     stored = null;
     console.error('the stored legacy RSA key is unavailable', error instanceof Error ? error.message : 'unknown error');
-    throw unavailable();
+    throw encryptionUnavailable();
   }
 }
 
-/** The deployment's legacy RSA keys, or 403 `encryption_unavailable` (see above). */
+/** The deployment's legacy RSA keys, or 503 `encryption_unavailable` (see above). */
 export async function legacyKeyPair(env: Bindings): Promise<LegacyKeyPair> {
   const secret = env.LEGACY_RSA_PRIVATE_KEY;
   if (secret) {
@@ -94,8 +96,7 @@ export async function legacyKeyPair(env: Bindings): Promise<LegacyKeyPair> {
       try {
         pair = rsaKeyPairOfJwk(JSON.parse(secret) as JsonWebKey);
       } catch (error) {
-        console.error('LEGACY_RSA_PRIVATE_KEY is unusable', error instanceof LegacyCryptoError || error instanceof SyntaxError ? error.message : 'unknown error');
-        throw unavailable();
+        throw loginSecretUnavailable('LEGACY_RSA_PRIVATE_KEY', `is unusable (${error instanceof LegacyCryptoError || error instanceof SyntaxError ? error.message : 'unknown error'})`);
       }
       fromSecret.set(secret, pair);
     }
@@ -115,8 +116,7 @@ export async function legacyKeyPair(env: Bindings): Promise<LegacyKeyPair> {
     const pair = await storedPair(env);
     return { ...pair, decryptionKeys: [pair.privateKey] };
   }
-  console.error('LEGACY_RSA_PRIVATE_KEY is not set');
-  throw unavailable();
+  throw loginSecretUnavailable('LEGACY_RSA_PRIVATE_KEY', 'is not set');
 }
 
 /** Whether legacy bodies are accepted: LEGACY_ENCRYPTION is anything but `off` (default on). */

@@ -1,5 +1,5 @@
 import type { Bindings } from '../../env';
-import { ApiError } from '../../lib/envelope';
+import { loginSecretUnavailable } from './login-secrets';
 import { PAYLOAD_ALGORITHM, type EcPublicJwk, type PayloadKey } from '../../../contract/payload-crypto';
 
 /**
@@ -13,7 +13,9 @@ import { PAYLOAD_ALGORITHM, type EcPublicJwk, type PayloadKey } from '../../../c
  * - Local development (APP_ENV=development) without the secret: a fresh key pair is generated when the worker
  *   starts (once per isolate, kid `dev-<hash>`), so no key ever has to be committed; a restart changes it
  *   and the browser simply fetches the new public key.
- * - Anywhere else without a usable secret, sealed calls answer 403 `encryption_unavailable`.
+ * - Anywhere else without a usable secret, sealed calls and the key answer 503 `encryption_unavailable` (a
+ *   deployment fault, not the player's: the pages show "temporarily unavailable"), and the isolate logs one line
+ *   naming the secret and the command that makes it (services/crypto/login-secrets.ts).
  */
 
 /** One private key and its public half. */
@@ -66,7 +68,7 @@ async function generateDevRing(): Promise<KeyRing> {
   return toRing([{ keyId, privateKey: pair.privateKey, publicKeyJwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y } }]);
 }
 
-/** The key ring for this deployment, or 403 `encryption_unavailable` (see above). */
+/** The key ring for this deployment, or 503 `encryption_unavailable` (see above). */
 export async function payloadKeyRing(env: Bindings): Promise<KeyRing> {
   const secret = env.PAYLOAD_PRIVATE_KEYS;
   if (secret) {
@@ -79,16 +81,14 @@ export async function payloadKeyRing(env: Bindings): Promise<KeyRing> {
       return await ring;
     } catch (error) {
       ringCache.delete(secret);
-      console.error('PAYLOAD_PRIVATE_KEYS is unusable', error instanceof Error ? error.message : 'unknown error');
-      throw new ApiError(403, 'encryption_unavailable', 'Encrypted requests are not available right now');
+      throw loginSecretUnavailable('PAYLOAD_PRIVATE_KEYS', `is unusable (${error instanceof Error ? error.message : 'unknown error'})`);
     }
   }
   if (env.APP_ENV === 'development') {
     devRing ??= generateDevRing();
     return devRing;
   }
-  console.error('PAYLOAD_PRIVATE_KEYS is not set');
-  throw new ApiError(403, 'encryption_unavailable', 'Encrypted requests are not available right now');
+  throw loginSecretUnavailable('PAYLOAD_PRIVATE_KEYS', 'is not set');
 }
 
 /** What GET /wps/playdeck/payloadKey publishes: the current key's id and public JWK. */
