@@ -1,5 +1,6 @@
 /**
- * Operator script for the white-label sites, on the local D1 database or, with `--remote`, the deployed one:
+ * Operator script for the white-label sites, on the local D1 database or, with `--remote [--env preview|production]`,
+ * the deployed one (docs/deployment.md):
  *   npm run operator -- maintenance on|off <merchant>
  *   npm run operator -- maintenance-text <merchant> <language|all> <text…|none>
  *   npm run operator -- regions <merchant> <CC,CC,…|none>
@@ -220,7 +221,7 @@ function parse(args: readonly string[]): Job {
     if (setting) {
       return async (db) => {
         try {
-          return await runSiteSettings(db, setting, await merchantCode(db, setting.merchant), { remote: open.remote });
+          return await runSiteSettings(db, setting, await merchantCode(db, setting.merchant), { remote: open.remote, env: deployEnv });
         } catch (error) {
           if (error instanceof SettingsRefusal) refuse(error.message);
           throw error;
@@ -256,7 +257,11 @@ function parse(args: readonly string[]): Job {
   }
 }
 
-const job = parse(process.argv.slice(2).filter((a) => a !== '--remote'));
+/** `--env <name>` (with `--remote`): that wrangler.jsonc environment's database and secrets (docs/deployment.md). */
+const envAt = process.argv.indexOf('--env');
+const deployEnv = envAt >= 0 ? process.argv[envAt + 1] : undefined;
+if (envAt >= 0 && !deployEnv) usage('--env needs a name, e.g. --env preview', USAGE);
+const job = parse(process.argv.slice(2).filter((a, i, all) => a !== '--remote' && a !== '--env' && all[i - 1] !== '--env'));
 const open = await openDatabase(process.argv);
 let exitCode = 0;
 try {

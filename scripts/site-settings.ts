@@ -32,6 +32,8 @@ function refuse(message: string): never {
 /** Where the runner looks for worker secrets: the deployed worker's (`--remote`) or the local `.dev.vars`. */
 export interface SettingsContext {
   remote: boolean;
+  /** With `remote`: the wrangler.jsonc environment (`--env preview|production`), or undefined for the top level. */
+  env?: string | undefined;
   /** The names of the worker secrets that are set, or null when they cannot be listed. */
   secretNames?: () => Set<string> | null;
 }
@@ -47,12 +49,12 @@ export function namesInDevVars(text: string): Set<string> {
 }
 
 /** The worker secrets that are set: `wrangler secret list` for `--remote`, else `.dev.vars` (or `.env`). */
-function defaultSecretNames(remote: boolean): Set<string> | null {
+function defaultSecretNames(remote: boolean, env: string | undefined): Set<string> | null {
   if (!remote) {
     const file = ['.dev.vars', '.env'].find((f) => existsSync(f));
     return file ? namesInDevVars(readFileSync(file, 'utf8')) : new Set();
   }
-  const result = spawnSync('wrangler', ['secret', 'list', '--format', 'json', '-c', 'wrangler.jsonc'], { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } });
+  const result = spawnSync('wrangler', ['secret', 'list', '--format', 'json', '-c', 'wrangler.jsonc', ...(env ? ['--env', env] : [])], { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } });
   if (result.status !== 0) return null;
   try {
     return new Set((JSON.parse(result.stdout) as { name: string }[]).map((s) => s.name));
@@ -214,7 +216,7 @@ function socialReport(provider: SocialLoginName, row: SocialProviderSetting | un
   return { lines, problem };
 }
 
-const secretsOf = (context: SettingsContext) => (context.secretNames ?? (() => defaultSecretNames(context.remote)))();
+const secretsOf = (context: SettingsContext) => (context.secretNames ?? (() => defaultSecretNames(context.remote, context.env)))();
 
 async function socialReports(db: D1Database, code: string, context: SettingsContext, secrets = secretsOf(context)): Promise<SocialReport[]> {
   const [rows, on, hosts] = await Promise.all([listSocialProviderSettings(db, code), listSwitchesOn(db, code), listMerchantHosts(db, code)]);
