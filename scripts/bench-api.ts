@@ -211,7 +211,7 @@ async function main(): Promise<void> {
   run('npm', ['run', 'db:setup'], { PLAYDECK_STATE: STATE });
   server = spawn('node', ['scripts/serve.ts', '--port', String(PORT)], {
     env: {
-      ...process.env, PLAYDECK_STATE: STATE, TEST_CAPTCHA_ANSWER: CAPTCHA, REGISTER_LIMIT_PER_HOUR: '100000', WRANGLER_LOG: 'warn',
+      ...process.env, PLAYDECK_STATE: STATE, TEST_CAPTCHA_ANSWER: CAPTCHA, REGISTER_LIMIT_PER_HOUR: '100000', WRANGLER_LOG: 'warn', PLAYDECK_TICKER: 'off',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,

@@ -125,7 +125,8 @@ if (!existsSync('dist/client/m/home.html')) run('npm', ['run', 'build']);
 run('rm', ['-rf', STATE]);
 run('npm', ['run', 'db:setup'], { PLAYDECK_STATE: STATE });
 const server = spawn('node', ['scripts/serve.ts', '--port', String(PORT)], {
-  env: { ...process.env, PLAYDECK_STATE: STATE },
+  // No minute ticker (scripts/ticker.ts) beside the measurements.
+  env: { ...process.env, PLAYDECK_STATE: STATE, PLAYDECK_TICKER: 'off' },
   stdio: 'ignore',
 });
 const rows: Record<string, string | number>[] = [];

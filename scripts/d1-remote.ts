@@ -7,7 +7,7 @@
  *   - A command longer than MAX_COMMAND_CHARS (a command-line argument holds at most 128 KiB on Linux) goes
  *     through `--file` instead; wrangler then reports no rows, so only writes (the demo seed, a content import)
  *     are that long.
- * Locally the scripts use wrangler's getPlatformProxy instead (scripts/database.ts), which binds natively.
+ * Locally the scripts open the database's SQLite file instead (scripts/d1-local.ts, scripts/database.ts), which binds natively.
  */
 
 /** Runs wrangler with these arguments and resolves to its standard output (scripts/wrangler.ts `wrangler`). */

@@ -2,7 +2,8 @@
  * The part of Cloudflare's D1 API the operator scripts use (the query functions of worker/db/queries take a
  * `D1Database`). The scripts are type-checked without the Workers runtime types (tsconfig.json), so this declares
  * the subset for them; the worker's own program (worker/tsconfig.json) sees Cloudflare's declarations instead.
- * Both the local database (wrangler's getPlatformProxy) and the remote transport (scripts/d1-remote.ts) provide it.
+ * The local transport (scripts/d1-local.ts; wrangler's getPlatformProxy on Node before 22.16) and the remote one
+ * (scripts/d1-remote.ts) provide it.
  */
 
 /** A statement's outcome: its rows and what D1 reports about it (`changes`, `last_row_id`, … when known). */

@@ -70,6 +70,11 @@ export interface RegisterFormViewProps extends Pick<RegisterFieldsProps, 'values
   parts: RegisterParts;
   formRef?: Ref<HTMLFormElement> | undefined;
   actions: RegisterFormActions;
+  /**
+   * True when the browser cannot seal the registration (no Web Crypto: plain http off localhost): the form says so
+   * at its top and cannot be sent. Known after hydration only; the edge renders without it.
+   */
+  insecure?: boolean | undefined;
 }
 
 /**
@@ -80,7 +85,7 @@ export interface RegisterFormViewProps extends Pick<RegisterFieldsProps, 'values
  * (worker/edge/fills/register.ts), so the island hydrates over it without a mismatch.
  */
 export default function RegisterFormView({
-  switches, tabs, tab, shown, loadFailed, values, errors, formError, busy, agreed, captchaNonce, policy, parts, formRef, actions,
+  switches, tabs, tab, shown, loadFailed, values, errors, formError, busy, agreed, captchaNonce, policy, parts, formRef, actions, insecure = false,
 }: RegisterFormViewProps) {
   const { FollowLinks } = parts;
   if (!shown || !tab) {
@@ -117,6 +122,7 @@ export default function RegisterFormView({
         ref={formRef} id="register-panel" method="post" noValidate onSubmit={submit} aria-busy={busy}
         {...(tabItems.length > 1 ? { role: 'tabpanel', 'aria-labelledby': tabId('register', tab) } : {})}
       >
+        {insecure && <p className="form-insecure" role="alert">{t('form.insecureConnection')}</p>}
         <RegisterFields
           key={tab} shown={shown} values={values} errors={errors} onValue={actions.onValue} captchaNonce={captchaNonce}
           onCaptchaReload={actions.onCaptchaReload} requestCode={actions.requestCode} onUsernameBlur={actions.onUsernameBlur} disabled={busy}
@@ -134,7 +140,7 @@ export default function RegisterFormView({
           </button>
         </div>
         <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !agreed}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !agreed || insecure}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('register.submit')}
         </button>

@@ -32,14 +32,17 @@ const FOCUS_ALIAS = { smsCaptcha: 'captcha' } as const;
  * MOBILEVERCODELOGIN3); the captcha only after a failed login asks for it; in SMS mode the dialling code, number,
  * captcha (the human check before a code is sent), code and get-code link; "remember me" keeps the username and a
  * revocable token (src/stores/concepts/remember.ts); social buttons in password mode per FACEBOOKLOGIN3 / GOOGLELOGIN3;
- * follow-us links, forgot-password and register links, and free play. The flow lives in src/stores/pages/login.ts.
+ * follow-us links, forgot-password and register links, and free play. A page the browser cannot seal the login on
+ * (plain http off localhost) says so at the form's top, its submit off. The flow lives in src/stores/pages/login.ts.
  */
 export default function LoginForm() {
   const {
     $loginCaptchaNonce, $loginMode, $loginPrefill, $smsCaptchaNonce, chooseLoginMode, loginForm: form, reloadLoginCaptcha,
-    reloadSmsCaptcha, requestLoginCode, showLoginError, submitLogin,
+    reloadSmsCaptcha, requestLoginCode, sealingUnavailable, showLoginError, submitLogin,
   } = usePage(loginPage);
   const hydrated = useHydrated();
+  // Without Web Crypto (plain http off localhost) the login cannot be sealed: the form says so once hydrated.
+  const insecure = hydrated && sealingUnavailable;
   // Stores other islands may have filled already are read only after hydration, so the first render matches the
   // pre-rendered HTML (a mismatch would re-create the inputs and lose what the player typed meanwhile).
   const switches = useSiteSwitches();
@@ -75,6 +78,7 @@ export default function LoginForm() {
         ref={ref} id="login-panel" method="post" noValidate onSubmit={submit} aria-busy={busy}
         {...(tabs.length > 1 ? { role: 'tabpanel', 'aria-labelledby': tabId('login', mode) } : {})}
       >
+        {insecure && <p className="form-insecure" role="alert">{t('form.insecureConnection')}</p>}
         {mode === 'password' ? (
           <>
             <FormField key={`u${prefill}`} label={t('form.username')} name="username" autoComplete="username" autoCapitalize="off" spellCheck={false}
@@ -110,7 +114,7 @@ export default function LoginForm() {
         </div>
         <p className="form-error" role="alert">{formError ? t(formError) : ''}</p>
         {/* Enabled before hydration: a tap or the Enter key is held by client:interaction and replayed once live. */}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || insecure}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('login.submit')}
         </button>

@@ -6,6 +6,7 @@ import CountryCodePicker from '../components/CountryCodePicker';
 import FollowLinks from '../components/FollowLinks';
 import RegisterFormView, { type RegisterFormActions, type RegisterParts } from '../components/RegisterFormView';
 import SmsCodeField from '../components/SmsCodeField';
+import { useHydrated } from '../components/useHydrated';
 import { useSiteSwitches } from '../components/useSiteSwitches';
 import { useFieldFocus } from '../hooks/useFieldFocus';
 import { usePage } from '../hooks/usePage';
@@ -21,13 +22,17 @@ const PARTS: RegisterParts = { CountryCodePicker, CaptchaField, SmsCodeField, Fo
  * server's settings, the invitation code of the link, the SMS code on the mobile tab with REGMOBVERF3, passwords
  * there with MOBILENUMPASSREG3. The flow lives in src/stores/pages/register.ts. Where the edge wrote the form with its
  * settings (worker/edge/fills/register.ts renders the same view, src/components/RegisterFormView.tsx), the first
- * render is that form, not "Loading…", and the page hydrates it on the player's first interaction.
+ * render is that form, not "Loading…", and the page hydrates it on the player's first interaction. A page the browser
+ * cannot seal the registration on (plain http off localhost) says so at the form's top, its submit off.
  */
 export default function RegisterForm() {
   const {
     $agreed, $registerCaptchaNonce, $registerSetupFailed, $registerShown, $registerTab, $registerTabs, checkUsernameTaken, chooseRegisterTab,
-    loadRegisterSetup, registerForm: form, reloadRegisterCaptcha, requestRegisterCode, setAgreed, setRegisterValue, submitRegister,
+    loadRegisterSetup, registerForm: form, reloadRegisterCaptcha, requestRegisterCode, sealingUnavailable, setAgreed, setRegisterValue,
+    submitRegister,
   } = usePage(registerPage);
+  // Without Web Crypto (plain http off localhost) the form says so; shown once hydrated, as the first HTML has no such note.
+  const insecure = useHydrated() && sealingUnavailable;
   // Null until hydrated, so the first render matches the pre-rendered HTML (see LoginForm).
   const switches = useSiteSwitches();
   // The form is known at once when the edge wrote it with its settings (the page's switches decide the tabs, as
@@ -61,7 +66,7 @@ export default function RegisterForm() {
     <RegisterFormView
       switches={switches} tabs={tabs} tab={known ? storeTab : null} shown={known ? storeShown : null} loadFailed={loadFailed}
       values={values} errors={errors} formError={formError} busy={busy} agreed={agreed} captchaNonce={nonce} policy={policy}
-      parts={PARTS} formRef={ref} actions={actions}
+      parts={PARTS} formRef={ref} actions={actions} insecure={insecure}
     />
   );
 }

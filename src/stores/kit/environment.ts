@@ -1,5 +1,5 @@
 /**
- * The one seam between the stores and the browser's navigation, clock and timers (docs/design.md "Stores"): flows
+ * The one seam between the stores and the browser's navigation, clock, timers and Web Crypto (docs/design.md "Stores"): flows
  * go to another page, read the time and wait through {@link env}, so a test replaces them all in one place with
  * {@link setEnvironment} instead of a setter per store. The browser's own functions are looked up at each call, so
  * Vitest's fake timers and `vi.setSystemTime` still reach flows that use the default environment.
@@ -24,6 +24,12 @@ export interface Environment {
   setInterval: (fn: () => void, ms: number) => TimerHandle;
   /** Stops a `setInterval`. */
   clearInterval: (handle: TimerHandle | undefined) => void;
+  /**
+   * True when the browser offers Web Crypto (`crypto.subtle`), which sealing the login and registration payloads
+   * needs (contract/payload-crypto.ts). Browsers offer it only to secure contexts: pages over https, or on localhost
+   * (127.0.0.1 included). A page opened over plain http on any other name (a LAN address, a test host) has none.
+   */
+  canSeal: () => boolean;
 }
 
 function hasLocation(): boolean {
@@ -43,6 +49,7 @@ const BROWSER: Environment = {
   clearTimeout: (handle) => clearTimeout(handle),
   setInterval: (fn, ms) => setInterval(fn, ms),
   clearInterval: (handle) => clearInterval(handle),
+  canSeal: () => typeof globalThis.crypto?.subtle?.importKey === 'function',
 };
 
 let current: Environment = BROWSER;

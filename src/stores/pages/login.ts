@@ -53,7 +53,8 @@ function asksForCaptcha(error: ApiRequestError): boolean {
  * - `loginForm`: values, field errors, the form message, busy (../kit/form.ts); prefilled once per visit from the
  *   remembered login; filled fields revalidate 200 ms after a language change (../concepts/revalidate.ts).
  * - `$chosenLoginMode`, `$loginMode`: the tab picked and the tab on screen; `$loginCaptchaNonce`,
- *   `$smsCaptchaNonce`: the two captcha images; `$loginPrefill`: bumped when remembered values fill the form.
+ *   `$smsCaptchaNonce`: the two captcha images; `$loginPrefill`: bumped when remembered values fill the form;
+ *   `sealingUnavailable`: the browser has no Web Crypto to seal the login with (plain http off localhost).
  * - `reloadLoginCaptcha()`, `reloadSmsCaptcha()`, `chooseLoginMode(mode)`, `showLoginError(code)`,
  *   `revalidateLogin()`, `requestLoginCode()`, `submitLogin(rememberMe)`: as documented on each.
  * After the page exits, answers are dropped: a refusal shows nothing and the SMS captcha is not renewed; a login that
@@ -77,6 +78,11 @@ export const loginPage = createPage('login', (visit) => {
   const $smsCaptchaNonce = atom(env().now());
   /** Bumped when remembered values fill the form (the view re-creates the filled inputs). */
   const $loginPrefill = atom(0);
+  /**
+   * True when this browser cannot seal the login (no Web Crypto: a page over plain http on a name other than
+   * localhost; ../kit/environment.ts `canSeal`): the view says so and the form is not sent.
+   */
+  const sealingUnavailable = !env().canSeal();
 
   let prefilled = false;
   // Prefill once per visit from the remembered login (local storage, read once the form is live: src/stores/concepts/remember.ts).
@@ -181,12 +187,14 @@ export const loginPage = createPage('login', (visit) => {
    * fields (the captcha only once shown; the first failing field gets focus), sends the login (SMS login sends the
    * number as `username` and the code as `password`; `rememberMe` only where the deployment serves remembered
    * logins), starts the session, keeps or forgets the login per `rememberMe`, and goes home. A refusal shows by its
-   * field, or under the form with focus on the password; a refusal asking for the captcha shows it.
+   * field, or under the form with focus on the password; a refusal asking for the captcha shows it. Without Web
+   * Crypto (`sealingUnavailable`) nothing is sent and the form message says why (`form.insecureConnection`).
    */
   async function submitLogin(rememberMe: boolean): Promise<void> {
     const { $values, $busy, $formError, showErrors } = loginForm;
     if ($busy.get()) return;
-    $formError.set(null);
+    $formError.set(sealingUnavailable ? 'form.insecureConnection' : null);
+    if (sealingUnavailable) return;
     const mode = $loginMode.get();
     const values = $values.get();
     const captchaShown = $loginCaptchaNonce.get() > 0;
@@ -221,8 +229,8 @@ export const loginPage = createPage('login', (visit) => {
   revalidateOnLanguageChange(loginForm.$errors, revalidateLogin);
 
   return {
-    loginForm, $chosenLoginMode, $loginMode, $loginCaptchaNonce, $smsCaptchaNonce, $loginPrefill, reloadLoginCaptcha,
-    reloadSmsCaptcha, chooseLoginMode, showLoginError, revalidateLogin, requestLoginCode, submitLogin,
+    loginForm, $chosenLoginMode, $loginMode, $loginCaptchaNonce, $smsCaptchaNonce, $loginPrefill, sealingUnavailable,
+    reloadLoginCaptcha, reloadSmsCaptcha, chooseLoginMode, showLoginError, revalidateLogin, requestLoginCode, submitLogin,
   };
 });
 

@@ -103,6 +103,7 @@ export function browserRegisterContext(): RegisterContext {
  * - `$registerSetup` (the field settings and the link's checked invitation code: first the setup the page came
  *   with, {@link registerServed}; loaded when first used otherwise), `$registerSetupFailed`, `$chosenRegisterTab`,
  *   `$agreed`, `$registerCaptchaNonce`, `$registerTabs`, `$registerTab`, `$registerShown`.
+ * - `sealingUnavailable`: the browser has no Web Crypto to seal the registration with (plain http off localhost).
  * - `loadRegisterSetup(search)`, `setRegisterValue`, `chooseRegisterTab`, `setAgreed`, `reloadRegisterCaptcha`,
  *   `requestRegisterCode`, `checkUsernameTaken`, `submitRegister(context?)`: as documented on each.
  * After the page exits, answers are dropped (no settings, errors, captcha or toast change); an account the server
@@ -122,6 +123,11 @@ export const registerPage = createPage('register', (visit) => {
   const $agreed = atom(true);
   /** The captcha image (0 until the setup arrived; renewed whenever a captcha is spent). */
   const $registerCaptchaNonce = atom(0);
+  /**
+   * True when this browser cannot seal the registration (no Web Crypto: a page over plain http on a name other than
+   * localhost; ../kit/environment.ts `canSeal`): the view says so and the form is not sent.
+   */
+  const sealingUnavailable = !env().canSeal();
 
   /** The registration tabs the site offers (USERNAMEREG3, MOBILENUMREG3; accounts §4 Registration method). */
   const $registerTabs = computed($siteSwitches, (switches) => registerTabs(switches ?? {}).tabs);
@@ -254,14 +260,16 @@ export const registerPage = createPage('register', (visit) => {
    * /registerMobile with `login: true`): checks the shown fields (first failing focused); with the invitation field
    * shown and filled, verifies the code first and goes on only when it holds; sends the payload (a verified link
    * code rides along); success shows in_registered_successfully, starts the session and goes home after 1.2 s. A
-   * refusal shows by its field or under the form; refusals other than field errors spend the captcha.
+   * refusal shows by its field or under the form; refusals other than field errors spend the captcha. Without Web
+   * Crypto (`sealingUnavailable`) nothing is sent and the form message says why (`form.insecureConnection`).
    */
   async function submitRegister(context: RegisterContext = browserRegisterContext()): Promise<void> {
     const shown = $registerShown.get();
     const tab = $registerTab.get();
     const { $values, $busy, $formError, showErrors } = registerForm;
     if (!shown || !tab || $busy.get() || !$agreed.get()) return;
-    $formError.set(null);
+    $formError.set(sealingUnavailable ? 'form.insecureConnection' : null);
+    if (sealingUnavailable) return;
     const values = $values.get();
     if (!showErrors(registerErrors(shown, values), order())) return;
     $busy.set(true);
@@ -298,7 +306,7 @@ export const registerPage = createPage('register', (visit) => {
 
   return {
     registerForm, $registerSetup, $registerSetupFailed, $chosenRegisterTab, $agreed, $registerCaptchaNonce, $registerTabs,
-    $registerTab, $registerShown, loadRegisterSetup, setRegisterValue, chooseRegisterTab, setAgreed, reloadRegisterCaptcha,
+    $registerTab, $registerShown, sealingUnavailable, loadRegisterSetup, setRegisterValue, chooseRegisterTab, setAgreed, reloadRegisterCaptcha,
     requestRegisterCode, checkUsernameTaken, submitRegister,
   };
 });

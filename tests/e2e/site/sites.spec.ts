@@ -105,7 +105,7 @@ test('a restricted region sees the restricted page with its IP (451); others sti
 });
 
 test('maintenance answers every page with the maintenance page (503, Retry-After) until it is switched off', async ({ page }) => {
-  // Each operator command opens the local database in a process of its own (a few seconds each).
+  // Each operator command opens the local database in a process of its own (well under a second; more on a loaded machine).
   test.setTimeout(180_000);
   operator('maintenance', 'on', 'DEMO2');
   try {

@@ -56,6 +56,24 @@ describe('the login flow (accounts §2 Login screen, §3, §5)', () => {
     expect(api.login).not.toHaveBeenCalled();
   });
 
+  it('without Web Crypto (plain http off localhost) the form says so and sends nothing', async () => {
+    const { resetEnvironment, setEnvironment } = await import('../../../src/stores/kit/environment');
+    expect(loginVisit.sealingUnavailable).toBe(false);
+    loginVisit.exit();
+    setEnvironment({ canSeal: () => false });
+    try {
+      loginVisit = login.loginPage();
+      expect(loginVisit.sealingUnavailable).toBe(true);
+      loginVisit.loginForm.setValue('username', 'alice');
+      loginVisit.loginForm.setValue('password', 'secret1');
+      await loginVisit.submitLogin(false);
+      expect(loginVisit.loginForm.$formError.get()).toBe('form.insecureConnection');
+      expect(api.login).not.toHaveBeenCalled();
+    } finally {
+      resetEnvironment();
+    }
+  });
+
   it('a good login starts the session and goes home', async () => {
     vi.mocked(api.login).mockResolvedValue(session);
     form.setValue('username', ' alice ');

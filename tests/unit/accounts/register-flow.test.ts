@@ -102,6 +102,23 @@ describe('the registration flow (accounts §2 Registration screen, §4, §5)', (
     expect(form.$errors.get().username).toBeUndefined();
   });
 
+  it('without Web Crypto (plain http off localhost) the form says so and sends nothing', async () => {
+    const { resetEnvironment, setEnvironment } = await import('../../../src/stores/kit/environment');
+    flow.exit();
+    setEnvironment({ canSeal: () => false });
+    try {
+      flow = registerPage();
+      await ready();
+      for (const [field, value] of [['username', 'alice1'], ['password', 'abc123'], ['confirmPassword', 'abc123'], ['captcha', 'QW12']] as const) flow.setRegisterValue(field, value);
+      expect(flow.sealingUnavailable).toBe(true);
+      await flow.submitRegister(CONTEXT);
+      expect(flow.registerForm.$formError.get()).toBe('form.insecureConnection');
+      expect(api.register).not.toHaveBeenCalled();
+    } finally {
+      resetEnvironment();
+    }
+  });
+
   it('a good registration starts the session and goes home after the success toast', async () => {
     await ready();
     vi.mocked(api.register).mockResolvedValue(session as never);
