@@ -96,6 +96,7 @@ describe('the head of a detail page names its content (docs/seo.md)', () => {
 describe('describe (a description from operator text)', () => {
   it('keeps short text and cuts long text at a word with an ellipsis', () => {
     expect(describeText('<p>Ten <b>percent</b></p>')).toBe('Ten percent');
+    expect(describeText('<p>Bonus.</p><ul><li>Deposit $10</li><li>Wager 10×</li></ul>')).toBe('Bonus. Deposit $10 Wager 10×');
     const cut = describeText(LONG);
     expect([...cut].length).toBeLessThanOrEqual(DESCRIPTION_MAX);
     expect(LONG.startsWith(cut.slice(0, -1))).toBe(true);

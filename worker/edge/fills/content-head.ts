@@ -1,9 +1,8 @@
 import type { HelpEntry } from '../../../contract/calls/content-schemas';
 import type { HelpSelection } from '../../../rules/help';
 import type { PromotionView } from '../../services/content/content-sanitise';
-import { plainText } from '../../model/rich-text';
 import type { PageHead } from '../pages/crawl';
-import { promotionImage } from './content-html';
+import { promotionImage, readableText } from './content-html';
 
 /**
  * The head of a content detail page (docs/seo.md "Titles and descriptions"; issue 24 "a meaningful title and
@@ -17,11 +16,11 @@ import { promotionImage } from './content-html';
 export const DESCRIPTION_MAX = 160;
 
 /**
- * A description from operator text (rich HTML or plain): its plain text, cut at the last word boundary before
+ * A description from operator text (rich HTML or plain): its plain text (readableText), cut at the last word boundary before
  * DESCRIPTION_MAX with an ellipsis when longer; '' when there is no text.
  */
 export function describe(text: string): string {
-  const plain = plainText(text);
+  const plain = readableText(text);
   if ([...plain].length <= DESCRIPTION_MAX) return plain;
   const cut = [...plain].slice(0, DESCRIPTION_MAX - 1).join('');
   const space = cut.lastIndexOf(' ');
