@@ -13,6 +13,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -35,11 +38,36 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
+/** `*.localhost` is the loopback address (as browsers resolve it; Node's resolver may not know the name). */
+const loopbackLookup: LookupFunction = (hostname, options, callback) => {
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) {
+    if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
+    else callback(null, '127.0.0.1', 4);
+    return;
+  }
+  import('node:dns').then((dns) => dns.lookup(hostname, options, callback as never), (error: Error) => callback(error as NodeJS.ErrnoException, '', 4));
+};
+
+/** GET `url`: its status and text (a site on a `*.localhost` name is asked on the loopback address). */
+function get(url: string): Promise<{ status: number; text: string }> {
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(url, { lookup: loopbackLookup }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await get(url)).status === 200) return;
     } catch {
       // not up yet
     }
@@ -81,7 +109,7 @@ const rows: { page: string; score: number; failed: string }[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitFor(`${BASE}/robots.txt`);
-  const sitemap = await (await fetch(`${BASE}/sitemap.xml`)).text();
+  const sitemap = (await get(`${BASE}/sitemap.xml`)).text;
   const origin = new URL(BASE).origin;
   const pages = pagesOf(sitemap, origin, LANGUAGES);
   if (pages.length === 0) throw new Error(`no pages in ${BASE}/sitemap.xml`);
