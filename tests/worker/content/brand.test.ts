@@ -77,7 +77,10 @@ describe('the site brand in the first HTML', () => {
   it('adds the brand style with its hash to the page policy, and nothing else inline', async () => {
     const html = await brandedPage('play2.localhost');
     const style = /<style>([^<]*)<\/style><\/head>/.exec(html)?.[1] ?? '';
-    expect(style).toBe(':root{--brand-primary:#e52d27;--brand-accent:#ffd700;--brand-logo:url("/media/content/DEMO2/aaaa.svg")}');
+    // The accent with its readable text and its ink per theme (rules/contrast.ts): #ffd700 reads as is on the
+    // dark theme's backgrounds, and is darkened for links on the light theme's.
+    expect(style).toBe(':root{--brand-primary:#e52d27;--brand-accent:#ffd700;--brand-accent-text:#000000;'
+      + '--brand-accent-ink-dark:#ffd700;--brand-accent-ink-light:#736100;--brand-logo:url("/media/content/DEMO2/aaaa.svg")}');
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(style)));
     const hash = `'sha256-${btoa(String.fromCharCode(...digest))}'`;
     expect(html).toContain(`style-src 'self' 'sha256-abc=' ${hash};`);

@@ -132,6 +132,14 @@ export function promotionDetail(p: PromotionView): string {
     + `<h2 id="promo-title"${AUTO}>${escapeHtml(p.title)}</h2>${rich(p.content)}</article>`;
 }
 
+/** Elements that end a line of text: their tags become a space, so `<li>a</li><li>b</li>` reads "a b", not "ab". */
+const BLOCK_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|section|article|blockquote|pre)\b[^>]*>/gi;
+
+/** The plain text of rich operator HTML, with a space where a block or line ends (plainText joins them). */
+export function readableText(html: string): string {
+  return plainText(html.replace(BLOCK_TAG, ' '));
+}
+
 /** Answers longer than this many characters are cut in the FAQ data (the page shows them whole). */
 const FAQ_ANSWER_MAX = 1000;
 
@@ -143,7 +151,7 @@ const FAQ_ANSWER_MAX = 1000;
 export function helpFaq(entries: readonly HelpEntry[]): Record<string, unknown> | null {
   const items = entries.flatMap((section) => (section.children.length > 0 ? section.children : [section]));
   const questions = items
-    .map((item) => ({ name: plainText(item.title), text: plainText(item.content).slice(0, FAQ_ANSWER_MAX) }))
+    .map((item) => ({ name: plainText(item.title), text: readableText(item.content).slice(0, FAQ_ANSWER_MAX) }))
     .filter((q) => q.name !== '' && q.text !== '')
     .map((q) => ({ '@type': 'Question', name: q.name, acceptedAnswer: { '@type': 'Answer', text: q.text } }));
   return questions.length === 0 ? null : { '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: questions };

@@ -7,7 +7,8 @@ import { directValue, fingerprintOf, languageHeaders, valueOf, type ApiFetch, ty
 import { listHelp } from '../../db/queries/help';
 import { announcementList } from '../../services/content/announcements';
 import { decodeAttribute, helpAccordion, helpDetail, helpFaq, helpStrip, promotionCards, promotionDetail } from './content-html';
-import { jsonLd } from '../pages/crawl';
+import { jsonLd, type PageHead } from '../pages/crawl';
+import { helpHead, promotionHead } from './content-head';
 
 /** What the edge writes into one content page: the rewriter steps, and a fingerprint of the content for the ETag. */
 export interface ContentFill {
@@ -15,6 +16,19 @@ export interface ContentFill {
   apply: (rewriter: HTMLRewriter) => HTMLRewriter;
   /** A request header the written content depends on beyond the page's own (it joins the answer's `Vary`). */
   vary?: string;
+  /** The page's own title, description and card where its content names it (pages/crawl.ts rewriteCrawl). */
+  head?: PageHead | null;
+}
+
+/** The FAQPage JSON-LD block appended to the head, when there is a question to write. */
+function faqInHead(r: HTMLRewriter, entries: readonly HelpEntry[]): HTMLRewriter {
+  const faq = helpFaq(entries);
+  if (!faq) return r;
+  return r.on('head', {
+    element: (head) => {
+      head.append(`<script type="application/ld+json">${jsonLd(faq)}</script>`, { html: true });
+    },
+  });
 }
 
 /**
@@ -86,9 +100,12 @@ function fill(rewriter: HTMLRewriter, name: string, html: (element: Element) => 
  * into the page"; issue 11: in the first HTML, in the player's language, without script):
  * - help: `[data-fill=help]` the accordion with the query's tag / p / c selection open, `[data-fill=help-strip]`
  *   the strip of titles, and the help centre as FAQPage JSON-LD in the head (content-html.ts helpFaq);
- * - helpDetail: `[data-fill=help-detail]` the selected item, or the list of sections without a selection;
+ * - helpDetail: `[data-fill=help-detail]` the selected item, or the list of sections without a selection; with a
+ *   selection, the page's own head (content-head.ts helpHead) and the selected item (a section: its items) as
+ *   FAQPage JSON-LD;
  * - activity: `[data-fill=promotions]` the cards;
- * - activityDetail: `[data-fill=promotion]` the promotion `?id=` names.
+ * - activityDetail: `[data-fill=promotion]` the promotion `?id=` names, and its own head (content-head.ts
+ *   promotionHead).
  * The content comes through the same calls the browser makes (help centre, announcement list) sent through the
  * worker itself, so upstream mode reads the platform; in built-in mode (`direct`) from the query or service their
  * routes call (fills/api.ts directValue); every item is sanitised again here. When there is nothing to
@@ -111,18 +128,20 @@ export async function contentFill(
     const entries = answer;
     const selection = helpSelection(entries, url.searchParams);
     const some = entries.length > 0;
+    const head = pageId === 'helpDetail' ? helpHead(entries, selection) : null;
     return {
       fingerprint: fingerprintOf([entries, selection]),
+      head,
       apply: (r) => {
         fill(r, 'help-strip', () => (some ? helpStrip(entries) : null));
         if (pageId === 'help') {
-          const faq = helpFaq(entries);
-          if (faq) r.on('head', {
-            element: (head) => {
-              head.append(`<script type="application/ld+json">${jsonLd(faq)}</script>`, { html: true });
-            },
-          });
+          faqInHead(r, entries);
           return fill(r, 'help', (e) => (some ? helpAccordion(entries, selection, { open: textOf(e, 'data-open') }) : null));
+        }
+        const section = selection.section === null ? undefined : entries[selection.section];
+        if (head && section) {
+          const child = selection.child === null ? null : section.children[selection.child];
+          faqInHead(r, [{ ...section, children: child ? [child] : section.children }]);
         }
         return fill(r, 'help-detail', (e) => (some
           ? helpDetail(entries, selection, { back: textOf(e, 'data-back'), topics: textOf(e, 'data-topics') })
@@ -149,6 +168,7 @@ export async function contentFill(
     const item = id !== null && /^\d{1,10}$/.test(id) ? list.find((p) => p.id === Number(id)) ?? null : null;
     return {
       fingerprint: fingerprintOf(item),
+      head: item ? promotionHead(item) : null,
       apply: (r) => fill(r, 'promotion', () => (item ? promotionDetail(item) : null)),
     };
   }

@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { DEFAULT_SITE_NAME } from '../../../rules/brand';
+import { accentInk, readableTextOn } from '../../../rules/contrast';
 import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../../model/branding';
 
 /**
@@ -13,19 +14,36 @@ import { DEFAULT_FAVICON, imageTypeOf, type SiteBrand } from '../../model/brandi
  * - `<p data-brand-footer hidden>`: filled with the operator's footer line and shown;
  * - `<link rel=icon>`: the site's favicon; `<link rel=manifest>`: `?merchantCode=<code>`; `<meta name=theme-color>`:
  *   the brand colour;
- * - the brand's colours (`--brand-primary`, `--brand-accent`) and wordmark (`--brand-logo`,
- *   `<html data-brand-logo>`) as one `<style>` at the end of `<head>`. Pages carry a hash-based CSP (no
+ * - the brand's colours (`--brand-primary`, `--brand-accent`, and for the accent the readable text on it and its
+ *   ink per theme: brandStyle) and wordmark (`--brand-logo`, `<html data-brand-logo>`) as one `<style>` at the end
+ *   of `<head>`. Pages carry a hash-based CSP (no
  *   'unsafe-inline'), so the style's SHA-256 is added to the page's `style-src`: the style applies at first paint
  *   and nothing else inline is allowed.
  * Every operator string is escaped where it is written (text: `&<>`; attributes: by the rewriter, plus quotes);
  * colours and paths are validated shapes (worker/model/branding.ts) and only those reach the style.
  */
 
-/** The brand's style sheet text, or null when the brand sets no colour and no wordmark. */
+/**
+ * The brand's style sheet text, or null when the brand sets no colour and no wordmark. With an accent colour
+ * (docs/seo.md "The brand's accent"; src/styles/global.css turns these into the themes' `--accent`,
+ * `--accent-text`, `--accent-ink` and `--link`):
+ * - `--brand-accent`: the colour itself (filled primary buttons, chips, the player's chat lines);
+ * - `--brand-accent-text`: black or white, whichever reads better on it (rules/contrast.ts readableTextOn);
+ * - `--brand-accent-ink-dark` / `--brand-accent-ink-light`: the accent as links and text on each theme's
+ *   backgrounds, darkened or lightened where it would not reach WCAG AA (rules/contrast.ts accentInk). Both are
+ *   written: the player may switch the theme without a new page.
+ */
 export function brandStyle(brand: SiteBrand): string | null {
   const rules: string[] = [];
   if (brand.primaryColor) rules.push(`--brand-primary:${brand.primaryColor}`);
-  if (brand.accentColor) rules.push(`--brand-accent:${brand.accentColor}`);
+  if (brand.accentColor) {
+    rules.push(
+      `--brand-accent:${brand.accentColor}`,
+      `--brand-accent-text:${readableTextOn(brand.accentColor)}`,
+      `--brand-accent-ink-dark:${accentInk(brand.accentColor, 'dark')}`,
+      `--brand-accent-ink-light:${accentInk(brand.accentColor, 'light')}`,
+    );
+  }
   if (brand.logo) rules.push(`--brand-logo:url("${brand.logo}")`);
   return rules.length > 0 ? `:root{${rules.join(';')}}` : null;
 }

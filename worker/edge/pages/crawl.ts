@@ -31,9 +31,29 @@ export function canonicalOf({ pageId, url, served }: PageAddress): string {
   return `${url.origin}${pageAddress(pathOf(pageId), params, asked ? served : null)}`;
 }
 
+/**
+ * A page's own head where its content names it (a promotion, a help item: fills/content-head.ts), in place of the
+ * build's title and description for the page kind. Plain text; escaped where written.
+ */
+export interface PageHead {
+  /** The page's title, without the site's name (rewriteCrawl adds ` · <site name>`). */
+  title: string;
+  /** The description (`<meta name=description>`, `og:description`), or null to keep the page's own. */
+  description: string | null;
+  /** The card's picture (`og:image`): an https address or a path of the site, or null for the site's picture. */
+  image: string | null;
+  /** `og:type`. */
+  type: 'website' | 'article';
+}
+
 /** JSON for a `<script type="application/ld+json">`: `<` escaped, so the text can never close the element. */
 export function jsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** An image address made absolute on `origin` (a site path), or kept (an https address). */
+function absolute(origin: string, image: string): string {
+  return image.startsWith('/') ? `${origin}${image}` : image;
 }
 
 /** The site's picture for link previews: its wordmark, else its icon, absolute. */
@@ -49,10 +69,14 @@ export function siteImage(origin: string, brand: SiteBrand): string {
  *   (`/m/activityDetail?id=5&lang=fr`; `x-default` without `lang`);
  * - `og:site_name`, `og:title`, `og:description`, `<meta name=description>`: the build's name replaced by the site's;
  *   `og:image`: siteImage;
+ * - with a `head` (a detail page's own: fills/content-head.ts): `<title>` and `og:title` `<head.title> · <site name>`,
+ *   the description and `og:description` head.description (when it has one), `og:image` the head's image made
+ *   absolute (when it has one), `og:type` head.type. The title element's text is replaced whole (the brand's
+ *   renaming of the build's title sees the replaced text: pages/brand.ts);
  * - home: the site as a schema.org Organization (name, address, logo) in a JSON-LD block at the end of `<head>`.
  *   A JSON-LD block is data, never run: the page's script policy does not apply to it.
  */
-export function rewriteCrawl(rewriter: HTMLRewriter, address: PageAddress, brand: SiteBrand): HTMLRewriter {
+export function rewriteCrawl(rewriter: HTMLRewriter, address: PageAddress, brand: SiteBrand, head: PageHead | null = null): HTMLRewriter {
   const { url, pageId } = address;
   const canonical = canonicalOf(address);
   const params = addressParams(pageId, url.searchParams);
@@ -69,13 +93,30 @@ export function rewriteCrawl(rewriter: HTMLRewriter, address: PageAddress, brand
       },
     })
     .on('meta[property="og:url"]', { element: (element) => { element.setAttribute('content', canonical); } })
-    .on('meta[property="og:image"]', { element: (element) => { element.setAttribute('content', siteImage(url.origin, brand)); } })
+    .on('meta[property="og:image"]', {
+      element: (element) => { element.setAttribute('content', head?.image ? absolute(url.origin, head.image) : siteImage(url.origin, brand)); },
+    })
     .on('meta[property^="og:"], meta[name="description"]', {
       element: (element) => {
         const content = element.getAttribute('content');
         if (content?.includes(DEFAULT_SITE_NAME)) element.setAttribute('content', named(content));
       },
     });
+  if (head) {
+    const title = `${head.title} · ${brand.siteName}`;
+    // Attribute values: `&<>` escaped here, the quote by the rewriter's setAttribute (pages/brand.ts escapeText).
+    const attribute = escapeText;
+    rewriter
+      .on('title', { element: (element) => { element.setInnerContent(title, { html: false }); } })
+      .on('meta[property="og:title"]', { element: (element) => { element.setAttribute('content', attribute(title)); } })
+      .on('meta[property="og:type"]', { element: (element) => { element.setAttribute('content', head.type); } });
+    if (head.description) {
+      const description = attribute(head.description);
+      rewriter.on('meta[name="description"], meta[property="og:description"]', {
+        element: (element) => { element.setAttribute('content', description); },
+      });
+    }
+  }
   if (pageId === 'home') {
     const organization = {
       '@context': 'https://schema.org', '@type': 'Organization', name: brand.siteName, url: `${url.origin}/`,

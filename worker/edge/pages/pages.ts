@@ -155,7 +155,7 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   } else {
     const built = await fetchLocalisedFile(c.env.ASSETS, url, page.file, choice.language, buildFileHeaders(c.req.raw.headers, tag));
     const address = { pageId: page.id, url, served: built.served };
-    const more = (r: HTMLRewriter) => rewriteCrawl(fill ? fill.apply(r) : r, address, merchant.brand);
+    const more = (r: HTMLRewriter) => rewriteCrawl(fill ? fill.apply(r) : r, address, merchant.brand, fill?.head ?? null);
     response = withSiteMarkup(home ? withHomeContent(built.response, home) : built.response, markup, tag, more);
     response.headers.set('Cache-Control', 'no-cache');
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
