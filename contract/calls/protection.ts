@@ -40,6 +40,8 @@ export const limitsValue = z.object({
   depositPrompt: z.boolean(),
   /** The server's clock (epoch ms): a pending change may be confirmed when now ≥ its confirmableAt. */
   now: z.number().int(),
+  /** The site's currency symbol, for showing the amounts. */
+  currencySymbol: z.string(),
 });
 
 /** What a change did: in force at once, pending (cooling-off, then confirmation), or nothing new. */

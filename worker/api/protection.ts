@@ -21,7 +21,7 @@ export const protectionRouter = new CallRouter('/wps/playdeck/protection')
   /** GET /limits → the limits with their use, pending changes and whether to prompt at the first deposit. */
   .serve(protectionCalls.protectionLimits, memberOnly, async (c) => {
     const who = protectedMember(requireRealMember(c));
-    return ok(c, encodeValue(protectionCalls.protectionLimits, await limitsView(c.env.DB, who, requestNow(c))));
+    return ok(c, encodeValue(protectionCalls.protectionLimits, await limitsView(c.env.DB, who, requestNow(c), c.var.merchant.currencySymbol)));
   })
   /**
    * POST /limits `{ kind, period, amount | null }` → `{ outcome, limits }` (services/protection/limits.ts
@@ -32,14 +32,14 @@ export const protectionRouter = new CallRouter('/wps/playdeck/protection')
     const { kind, period, amount } = c.req.valid('json');
     const now = requestNow(c);
     const outcome = await changeLimit(c.env.DB, who, kind, period, amount, now);
-    return ok(c, encodeValue(protectionCalls.protectionSetLimit, { outcome, limits: await limitsView(c.env.DB, who, now) }));
+    return ok(c, encodeValue(protectionCalls.protectionSetLimit, { outcome, limits: await limitsView(c.env.DB, who, now, c.var.merchant.currencySymbol) }));
   })
   /** POST /sessionLimit `{ minutes | null }` → `{ outcome, limits }`: the session time limit, by the same rule. */
   .serve(protectionCalls.protectionSetSessionLimit, memberOnly, async (c) => {
     const who = protectedMember(requireRealMember(c));
     const now = requestNow(c);
     const outcome = await changeLimit(c.env.DB, who, 'session', 'session', c.req.valid('json').minutes, now);
-    return ok(c, encodeValue(protectionCalls.protectionSetSessionLimit, { outcome, limits: await limitsView(c.env.DB, who, now) }));
+    return ok(c, encodeValue(protectionCalls.protectionSetSessionLimit, { outcome, limits: await limitsView(c.env.DB, who, now, c.var.merchant.currencySymbol) }));
   })
   /**
    * POST /limits/confirm `{ kind, period }` → the limits: 409 `no_pending_change`, `limit_not_confirmable`; 400
@@ -52,12 +52,12 @@ export const protectionRouter = new CallRouter('/wps/playdeck/protection')
     // A session limit is confirmed with period 'session', a money limit with one of its money periods.
     if ((kind === 'session') !== (period === 'session')) throw new ApiError(400, 'request_param_err', 'The session limit goes with period session only');
     await confirmLimit(c.env.DB, who, kind, period, now);
-    return ok(c, encodeValue(protectionCalls.protectionConfirmLimit, await limitsView(c.env.DB, who, now)));
+    return ok(c, encodeValue(protectionCalls.protectionConfirmLimit, await limitsView(c.env.DB, who, now, c.var.merchant.currencySymbol)));
   })
   /** POST /depositPrompt `{}` → the limits: the player answered "not now" to the first-deposit prompt. */
   .serve(protectionCalls.protectionDepositPrompt, memberOnly, async (c) => {
     const who = protectedMember(requireRealMember(c));
     const now = requestNow(c);
     await declineDepositPrompt(c.env.DB, who, now);
-    return ok(c, encodeValue(protectionCalls.protectionDepositPrompt, await limitsView(c.env.DB, who, now)));
+    return ok(c, encodeValue(protectionCalls.protectionDepositPrompt, await limitsView(c.env.DB, who, now, c.var.merchant.currencySymbol)));
   });

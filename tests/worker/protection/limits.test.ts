@@ -42,7 +42,7 @@ describe('player limits: setting, lowering, raising (docs/player-protection.md, 
 
     const early = await confirmLimit(member.token, 'wager', 'week', t0 + 23 * HOUR);
     expect([early.status, early.body.errorCode]).toEqual([409, 'limit_not_confirmable']);
-    expect((early.body.value as { confirmableAt: number }).confirmableAt).toBe(t0 + 24 * HOUR);
+    expect((early.body.value as unknown as { confirmableAt: number }).confirmableAt).toBe(t0 + 24 * HOUR);
 
     const confirmed = await confirmLimit(member.token, 'wager', 'week', t0 + 24 * HOUR);
     expect(confirmed.status).toBe(200);

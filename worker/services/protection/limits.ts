@@ -49,6 +49,8 @@ export interface LimitsView {
   depositPrompt: boolean;
   /** The server's clock of this answer (epoch ms): pending changes are confirmable when now ≥ confirmableAt. */
   now: number;
+  /** The site's currency symbol. */
+  currencySymbol: string;
 }
 
 function pendingOf(limit: StoredLimit): PendingChange | null {
@@ -60,7 +62,7 @@ function isMoneyLimit(limit: StoredLimit): limit is StoredLimit & { kind: MoneyL
 }
 
 /** The member's limits with what is used and left of each money limit at `now`, and whether to prompt at the first deposit. */
-export async function limitsView(db: D1Database, who: ProtectedMember, now: number): Promise<LimitsView> {
+export async function limitsView(db: D1Database, who: ProtectedMember, now: number, currencySymbol = ''): Promise<LimitsView> {
   const stored = await listLimits(db, who);
   const limits: MoneyLimitView[] = [];
   for (const limit of stored.filter(isMoneyLimit)) {
@@ -79,6 +81,7 @@ export async function limitsView(db: D1Database, who: ProtectedMember, now: numb
     session: sessionLimit ? { minutes: sessionLimit.value, pending: pendingOf(sessionLimit) } : null,
     depositPrompt,
     now,
+    currencySymbol,
   };
 }
 
