@@ -50,7 +50,7 @@ export default function DepositForm() {
   const returned = state.returned;
   const prompt = state.prompt;
   const limitsLink = <p><a href="/m/member/limits">{t('protection.link')}</a></p>;
-  if (prompt) {
+  if (prompt?.shown) {
     // The first deposit's step (docs/player-protection.md): a deposit limit, or "not now"; never a pre-filled amount.
     return (
       <section className="card" aria-labelledby="deposit-limit-prompt">

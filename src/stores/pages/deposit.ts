@@ -41,8 +41,12 @@ export interface DepositRefusal {
   resetsAt: number;
 }
 
-/** The first-deposit prompt: the period and amount as chosen (the amount never pre-filled), its error, busy. */
+/**
+ * The first-deposit prompt: due until answered; `shown` once the player asked to pay (the step comes before the
+ * order); the period and amount as chosen (the amount never pre-filled), its error, busy.
+ */
 export interface DepositPrompt {
+  shown: boolean;
   period: 'day' | 'week' | 'month';
   amountText: string;
   error: MessageKey | null;
@@ -93,8 +97,9 @@ export function depositErrorKey(code: string): MessageKey {
  *   answer was lost (network, 502 `upstream_unavailable`: ../concepts/outcome.ts) the page says the outcome is being
  *   checked (`error.outcome_checking`), keeps the key for a retry and reads the balance again.
  * - `prompt` (docs/player-protection.md): at the first deposit (no deposit yet, no deposit limit, not answered
- *   before) the page first asks for a deposit limit: `setPrompt({ period, amountText })`, `promptSetLimit()` (the
- *   amount is never pre-filled; an invalid one is `protection.invalidAmount`, nothing sent) or `promptNotNow()`.
+ *   before) `submit()` first shows a step asking for a deposit limit: `setPrompt({ period, amountText })`,
+ *   `promptSetLimit()` (the amount is never pre-filled; an invalid one is `protection.invalidAmount`, nothing sent)
+ *   or `promptNotNow()`; once answered, the deposit goes on (the new limit already guards it).
  * - A deposit refused by a deposit limit (`deposit_limit_exceeded`) keeps `refusal`: the period, what is left and
  *   when more becomes available.
  * - `check(depositId)`: reads a deposit the player came back from up to CHECK_ATTEMPTS times, CHECK_INTERVAL_MS
@@ -128,7 +133,7 @@ export const depositPage = createPage('voucherCenter', (visit) => {
       $deposit.set({
         ...$deposit.get(), phase: 'ready', methods: site.methods, currencySymbol: site.currencySymbol, template: site.template,
         methodCode: $deposit.get().methodCode ?? site.methods[0]?.methodCode ?? null,
-        prompt: limits?.depositPrompt ? { period: 'day', amountText: '', error: null, busy: false } : null,
+        prompt: limits?.depositPrompt ? { shown: false, period: 'day', amountText: '', error: null, busy: false } : null,
       });
     } catch (error) {
       if (!visit.exited) $deposit.set({ ...$deposit.get(), phase: 'failed', error: depositErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
@@ -157,6 +162,11 @@ export const depositPage = createPage('voucherCenter', (visit) => {
     const amountMinor = parseAmountInput(state.amountText);
     if (!method || !amountWithin(amountMinor, method.minMinor, method.maxMinor)) {
       $deposit.set({ ...state, error: 'wallet.amountInvalid' });
+      return;
+    }
+    if (state.prompt) {
+      // The first deposit: ask for a deposit limit before the order (answered, the deposit goes on by itself).
+      $deposit.set({ ...state, error: null, prompt: { ...state.prompt, shown: true } });
       return;
     }
     if (!pendingKey || pendingKey.methodCode !== method.methodCode || pendingKey.amountMinor !== amountMinor) {
@@ -216,7 +226,9 @@ export const depositPage = createPage('voucherCenter', (visit) => {
     $deposit.set({ ...$deposit.get(), prompt: { ...prompt, busy: true, error: null } });
     try {
       await send();
-      if (!visit.exited) $deposit.set({ ...$deposit.get(), prompt: null });
+      if (visit.exited) return;
+      $deposit.set({ ...$deposit.get(), prompt: null });
+      await submit();
     } catch (error) {
       if (!visit.exited) $deposit.set({ ...$deposit.get(), prompt: { ...prompt, busy: false, error: serverErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') } });
     }
