@@ -25,8 +25,8 @@ test('a deposit limit set at the first deposit refuses more, lowers at once and 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByRole('heading', { name: 'Set a deposit limit?' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Per 24 hours' })).toBeChecked();
-  await expect(page.getByLabel('Deposit limit')).toHaveValue('');
-  await page.getByLabel('Deposit limit').fill('30');
+  await expect(page.getByLabel('Deposit limit', { exact: true })).toHaveValue('');
+  await page.getByLabel('Deposit limit', { exact: true }).fill('30');
   await page.getByRole('button', { name: 'Set limit' }).click();
 
   // The deposit of 50 goes on and is refused: which limit, what is left, when more is available; nothing taken.
