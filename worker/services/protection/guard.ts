@@ -53,7 +53,8 @@ export async function limitRefusal(db: D1Database, movement: GuardedMovement, am
     };
     if (!best || (candidate.passed && !best.passed) || (candidate.passed === best.passed && remainingMinor < best.remainingMinor)) best = candidate;
   }
-  if (!best) return new ApiError(409, 'wager_limit_exceeded', 'A limit you set refuses this movement');
+  // The limit changed between the refusal and this read: name the movement's first kind, with no figures.
+  if (!best) return new ApiError(409, LIMIT_ERROR_CODES[movement.kinds[0] ?? 'wager'], 'A limit you set refuses this movement');
   const { remainingMinor: _r, passed: _p, ...value } = best;
   const periodText = { day: '24 hours', week: '7 days', month: '30 days' }[best.period];
   return new ApiError(409, LIMIT_ERROR_CODES[best.kind],
