@@ -165,6 +165,24 @@ describe('loss and wager limits on bets', { timeout: 60_000 }, () => {
     expect(staked?.n).toBe(700);
   });
 
+  it('never lets parallel provably fair rounds race past a wager limit', async () => {
+    const member = await createMember({ balanceMinor: 100_000 });
+    await setLimit(member.token, { kind: 'wager', period: 'week', amount: 4 });
+    const table = await pickGame(`game_type = 'PVP'`);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => call('/wps/playdeck/demo/play', {
+      method: 'POST', token: member.token,
+      json: { nodeId: table.node_id, stake: 1, choice: 'DRAGON', clientSeed: 'limits', idempotencyKey: `fair-limit-${member.memberId}-${i}` },
+    })));
+    // Rounds that race for one seed may give up with round_in_progress (services/games/demo-play.ts); the limit holds.
+    expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(4);
+    expect(results.some((r) => r.body.errorCode === 'wager_limit_exceeded')).toBe(true);
+    for (const r of results.filter((x) => x.status !== 200)) expect(['wager_limit_exceeded', 'round_in_progress']).toContain(r.body.errorCode);
+    const staked = await env.DB.prepare(`SELECT -SUM(amount_minor) AS n FROM ledger_entries WHERE member_id = ? AND kind = 'bet'`)
+      .bind(member.memberId).first<{ n: number }>();
+    expect(staked?.n).toBe(results.filter((r) => r.status === 200).length * 100);
+    expect(staked?.n).toBeLessThanOrEqual(400);
+  });
+
   it('never lets parallel lottery orders race past a loss limit', async () => {
     const { dailyGame, openDraw, postOrder, newKey } = await import('../lottery-helpers');
     const member = await createMember({ balanceMinor: 100_000 });
