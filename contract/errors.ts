@@ -42,6 +42,9 @@ export const PLAYDECK_ERROR_CODES = [
   'already_signed_in', 'reward_not_found', 'reward_claimed', 'already_agent', 'agent_application_pending',
   // The site's state gates the API too (worker/edge/pages/api-gate.ts): 503 during maintenance, 451 on play or money calls.
   'maintenance', 'region_restricted',
+  // Player protection (docs/player-protection.md): a movement past a limit, the session time limit, limit changes.
+  'deposit_limit_exceeded', 'loss_limit_exceeded', 'wager_limit_exceeded', 'session_time_limit',
+  'limit_not_confirmable', 'no_pending_change',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -9,6 +9,7 @@ import { profileCalls } from './calls/profile';
 import { historyCalls } from './calls/history';
 import { conversationCalls } from './calls/conversations';
 import { rewardCalls } from './calls/rewards';
+import { protectionCalls } from './calls/protection';
 import type { CallDef } from './call';
 
 /**
@@ -28,6 +29,7 @@ export const CALLS = {
   ...historyCalls,
   ...conversationCalls,
   ...rewardCalls,
+  ...protectionCalls,
 };
 
 /** Every call as a list (OpenAPI, contract tests). */

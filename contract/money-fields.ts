@@ -44,4 +44,9 @@ export const MONEY_FIELDS: Readonly<Record<string, MoneyFields>> = {
   rewardList: { value: ["rewards.[].amount"] },
   rewardClaim: { value: ["reward.amount", "balance"] },
   inviteInfo: { value: ["reward", "earned", "friends.[].reward"] },
+  protectionLimits: { value: ["limits.[].limit", "limits.[].used", "limits.[].remaining", "limits.[].pending.value"] },
+  protectionSetLimit: { body: ["amount"], value: ["limits.limits.[].limit", "limits.limits.[].used", "limits.limits.[].remaining", "limits.limits.[].pending.value"] },
+  protectionSetSessionLimit: { value: ["limits.limits.[].limit", "limits.limits.[].used", "limits.limits.[].remaining", "limits.limits.[].pending.value"] },
+  protectionConfirmLimit: { value: ["limits.[].limit", "limits.[].used", "limits.[].remaining", "limits.[].pending.value"] },
+  protectionDepositPrompt: { value: ["limits.[].limit", "limits.[].used", "limits.[].remaining", "limits.[].pending.value"] },
 };

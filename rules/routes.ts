@@ -38,6 +38,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { id: 'memberHome', paths: ['/m/member/home'], file: '/m/member/home.html' },
   { id: 'memberSecurity', paths: ['/m/member/security'], file: '/m/member/security.html' },
   { id: 'memberTransactions', paths: ['/m/member/transactions'], file: '/m/member/transactions.html' },
+  // The player's limits (docs/player-protection.md).
+  { id: 'limits', paths: ['/m/member/limits'], file: '/m/member/limits.html' },
   page('voucherCenter', '/m/voucherCenter'),
   page('withdraw', '/m/withdraw'),
   page('leaderBoard', '/m/leaderBoard'),

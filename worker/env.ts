@@ -85,6 +85,8 @@ export type AppEnv = {
     merchant: Merchant;
     /** The member of the request's session, or null (services/auth-context.ts). */
     member: SessionMember | null;
+    /** Why the request's session ended on this request (middleware/auth-context.ts), else null. */
+    sessionEnd: 'session_time_limit' | null;
     clientIp: string;
   };
 };

@@ -41,6 +41,7 @@ import { feedbackRouter, helpRouter } from './api/help-feedback';
 import { contractActionRouter, contractRequestRouter } from './api/contracts';
 import { mediaRouter, promotionRouter } from './api/promotions';
 import { paymentsRouter } from './api/payments';
+import { protectionRouter } from './api/protection';
 import { withdrawRouter } from './api/withdraw';
 import { securityRouter } from './api/security';
 import { payPageRouter } from './api/pay-page';
@@ -101,6 +102,7 @@ const api = new Hono<AppEnv>()
   .route('/wps/playdeck', accountsExtensionRouter)
   .route('/wps/playdeck', promotionRouter)
   .route('/wps/playdeck/payments', paymentsRouter)
+  .route('/wps/playdeck/protection', protectionRouter)
   .route('/wps/playdeck/rewards', rewardsRouter)
   .route('/wps/transaction', withdrawRouter)
   .route('/wps/v2/member', securityRouter)

@@ -60,7 +60,8 @@ export interface ClientSession {
  */
 export interface ClientConnection {
   session: () => ClientSession | null;
-  sessionEnded: () => void;
+  /** Runs with the answer's errorCode (the page says why: `session_time_limit` is the player's own limit). */
+  sessionEnded: (errorCode: string) => void;
 }
 
 let connection: ClientConnection = { session: () => null, sessionEnded: () => {} };
@@ -188,7 +189,7 @@ export async function callApi<C extends CallDef>(def: C, input: CallInput = {}):
 
 function fail(status: number, errorCode: unknown, value: unknown, hadSession: boolean): never {
   const code = typeof errorCode === 'string' && errorCode ? errorCode : 'internal_error';
-  if (endsSession(status, code, hadSession)) connection.sessionEnded();
+  if (endsSession(status, code, hadSession)) connection.sessionEnded(code);
   throw new ApiRequestError(status, code, value);
 }
 

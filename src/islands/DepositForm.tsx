@@ -5,6 +5,8 @@ import { useHydrated } from '../components/useHydrated';
 import { isRealAccount } from '../lib/account';
 import { t, type MessageKey } from '../../rules/i18n';
 import { formatMoney } from '../lib/money';
+import { formatDateTime } from '../../rules/format';
+import { LIMIT_PERIODS } from '../../rules/protection';
 import { depositPresets, depositTemplate } from '../lib/wallet';
 import { usePage } from '../hooks/usePage';
 import { depositPage } from '../stores/pages/deposit';
@@ -46,6 +48,35 @@ export default function DepositForm() {
   const modern = depositTemplate(state.template) === 'new';
   const busy = state.phase === 'submitting' || state.phase === 'redirecting';
   const returned = state.returned;
+  const prompt = state.prompt;
+  const limitsLink = <p><a href="/m/member/limits">{t('protection.link')}</a></p>;
+  if (prompt?.shown) {
+    // The first deposit's step (docs/player-protection.md): a deposit limit, or "not now"; never a pre-filled amount.
+    return (
+      <section className="card" aria-labelledby="deposit-limit-prompt">
+        <h2 id="deposit-limit-prompt">{t('protection.prompt.title')}</h2>
+        <p>{t('protection.prompt.text')}</p>
+        <form className="account-form" noValidate aria-busy={prompt.busy} onSubmit={(event) => { event.preventDefault(); void page.promptSetLimit(); }}>
+          <fieldset className="choice-group">
+            <legend>{t('protection.prompt.period')}</legend>
+            {LIMIT_PERIODS.map((period) => (
+              <label key={period} className="choice-row">
+                <input type="radio" name="limit-period" value={period} checked={prompt.period === period} onChange={() => page.setPrompt({ period })} />
+                <span>{t('protection.per', { period: t(`protection.period.${period}` as MessageKey) })}</span>
+              </label>
+            ))}
+          </fieldset>
+          <FormField label={t('protection.kind.deposit')} value={prompt.amountText} onValue={(amountText) => page.setPrompt({ amountText })}
+            inputMode="decimal" autoComplete="off" name="deposit-limit" error={prompt.error} />
+          <div className="limit-actions">
+            <button type="submit" className="btn btn-primary" disabled={prompt.busy}>{t('protection.prompt.set')}</button>
+            <button type="button" className="btn" disabled={prompt.busy} onClick={() => void page.promptNotNow()}>{t('protection.prompt.notNow')}</button>
+          </div>
+        </form>
+      </section>
+    );
+  }
+  const refusal = state.refusal;
   return (
     <>
       <section className="card" aria-label={t('wallet.balance')}>
@@ -60,6 +91,7 @@ export default function DepositForm() {
       )}
       <section className="card" aria-labelledby="deposit-title">
         <h2 id="deposit-title">{t('wallet.depositTitle')}</h2>
+        {limitsLink}
         {state.methods.length === 0 ? (
           <p className="muted">{t('wallet.noMethods')}</p>
         ) : (
@@ -88,7 +120,9 @@ export default function DepositForm() {
               inputMode="decimal" autoComplete="off" name="amount"
               hint={method ? t('wallet.limits', { min: money(method.minMinor), max: money(method.maxMinor) }) : undefined}
               error={state.error === 'wallet.amountInvalid' ? state.error : null} />
-            <p className="form-error" role="alert">{state.error && state.error !== 'wallet.amountInvalid' ? t(state.error) : ''}</p>
+            <p className="form-error" role="alert">{refusal
+              ? t('protection.refusedDeposit', { period: t(`protection.period.${refusal.period}` as MessageKey), remaining: money(refusal.remainingMinor), time: formatDateTime(refusal.resetsAt) })
+              : state.error && state.error !== 'wallet.amountInvalid' ? t(state.error) : ''}</p>
             <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
               {busy ? <span className="spinner" aria-hidden="true" /> : null}
               {state.phase === 'redirecting' ? t('wallet.redirecting') : t('wallet.depositSubmit')}

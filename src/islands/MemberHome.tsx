@@ -16,6 +16,7 @@ const LINKS: readonly { href: string; label: MessageKey }[] = [
   { href: '/m/member/transactions', label: 'member.transactions' },
   { href: '/m/gameRecord', label: 'member.gameRecord' },
   { href: '/m/member/security', label: 'member.security' },
+  { href: '/m/member/limits', label: 'member.limits' },
   { href: '/m/fav', label: 'member.favourites' },
   { href: '/m/message', label: 'member.messages' },
   { href: '/m/changePsw', label: 'member.changePassword' },

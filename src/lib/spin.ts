@@ -47,5 +47,7 @@ export function roundErrorKey(code: string): MessageKey {
   if (code === 'game_not_found') return 'slot.notFound';
   if (code === 'vendor_maintenance') return 'launch.error.vendor_maintenance';
   if (code === 'free_reject') return 'free_reject';
+  // A limit the player set (docs/player-protection.md): the limits page says what is left and when.
+  if (code === 'loss_limit_exceeded' || code === 'wager_limit_exceeded') return `error.${code}`;
   return 'slot.failed';
 }

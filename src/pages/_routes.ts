@@ -39,6 +39,7 @@ const VIEW_OF: Readonly<Record<string, string>> = {
   memberHome: 'MemberHome',
   memberSecurity: 'MemberSecurity',
   memberTransactions: 'MemberTransactions',
+  limits: 'Limits',
   voucherCenter: 'VoucherCenter',
   withdraw: 'Withdraw',
   leaderBoard: 'LeaderBoard',

@@ -68,7 +68,8 @@ export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
    * is 400 `not_demo_game`: it spins through /slot/spin). Who may play is the launch rule (checkLaunch): guests and
    * trial members only where free play is supported (else 403 `free_reject`); a real member asking for free play
    * where it is not supported gets 400 `free_play_unavailable`; guests and trial members play with their trial
-   * credit, never for free. 400 `invalid_stake` for a stake not offered.
+   * credit, never for free. 400 `invalid_stake` for a stake not offered; 409 `loss_limit_exceeded` |
+   * `wager_limit_exceeded` when the stake would pass a limit the player set (docs/player-protection.md).
    */
   .serve(catalogueCalls.demoPlay, memberOnly, async (c) => {
     const member = requireMember(c);
@@ -85,7 +86,7 @@ export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
     const realMember = REAL_MEMBER_TYPES.includes(member.type);
     checkLaunch(realMember, { ...found.game, launchAdapter: found.launchAdapter, vendorMaintenance: found.vendorMaintenance }, body.freePlay === true);
     const result = await playFairRound(db, {
-      memberId: member.memberId, nodeId: body.nodeId, kind, stakeMinor, choice: body.choice, clientSeed: body.clientSeed,
+      merchantCode: c.var.merchant.code, memberId: member.memberId, nodeId: body.nodeId, kind, stakeMinor, choice: body.choice, clientSeed: body.clientSeed,
       idempotencyKey: body.idempotencyKey, freePlay: realMember && body.freePlay === true,
     });
     const next = await currentSeed(db, member.memberId);

@@ -7,6 +7,7 @@ import { CallRouter } from './call-router';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import { findRoundByKey, insertRoundStatement, type DemoRound } from '../db/queries/demo';
 import { postLedger, getBalance, type LedgerChange } from '../services/ledger/ledger';
+import { guarded, limitGuardStatement, type GuardedMovement } from '../services/protection/guard';
 import { checkLaunch } from '../services/games/launch';
 import { SLOT_PAYTABLE, SLOT_STAKES, SLOT_SYMBOLS, isSlotStake, secureRandomInt, spin } from '../services/games/slot';
 import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
@@ -68,7 +69,8 @@ export const demoRouter = new CallRouter('/wps/playdeck/demo')
    * money and round exist together or not at all. A retry with the same key returns the same round with the
    * current balance and moves no money. Errors: 400 `invalid_stake` (not one of the stakes), `not_demo_game`,
    * `request_param_err`; 403 `free_reject` (guest/trial on a game without free play); 404 `game_not_found`;
-   * 409 `insufficient_balance`, `vendor_maintenance`, `idempotency_conflict` (key reused for another spin).
+   * 409 `insufficient_balance`, `vendor_maintenance`, `idempotency_conflict` (key reused for another spin),
+   * `loss_limit_exceeded` | `wager_limit_exceeded` (the stake would pass a limit the player set; nothing moves).
    */
   .serve(catalogueCalls.demoSlotSpin, memberOnly, async (c) => {
     const member = requireMember(c);
@@ -108,7 +110,9 @@ export const demoRouter = new CallRouter('/wps/playdeck/demo')
     if (outcome.winMinor > 0) {
       changes.push({ amountMinor: outcome.winMinor, kind: 'win', reference, idempotencyKey: `slot:${idempotencyKey}:win` });
     }
-    const posted = await postLedger(db, member.memberId, changes, [insertRoundStatement(db, round)], now);
+    // The stake counts toward the player's loss and wager limits in the same batch (docs/player-protection.md).
+    const movement: GuardedMovement = { merchantCode: c.var.merchant.code, memberId: member.memberId, kinds: ['loss', 'wager'], reference, now };
+    const posted = await guarded(db, movement, stakeMinor, () => postLedger(db, member.memberId, changes, [insertRoundStatement(db, round), limitGuardStatement(db, movement)], now));
 
     // A concurrent retry may have won the race: answer with whichever round the database holds for the key.
     const stored = await findRoundByKey(db, member.memberId, idempotencyKey);

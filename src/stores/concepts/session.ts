@@ -88,15 +88,17 @@ export function endSession(): void {
 
 /**
  * What follows an answer that ends the session (platform-contract.md §1.5, contract/errors.ts endsSession): forget
- * it, say `error.not_logged_in`, go to /m/login (on /m/login itself the toast shows at once and the page stays).
+ * it, say why — `error.session_time_limit` when the player's session time limit ended it (docs/player-protection.md),
+ * else `error.not_logged_in` — and go to /m/login (on /m/login itself the toast shows at once and the page stays).
  */
-export function sessionEndedByServer(): void {
+export function sessionEndedByServer(errorCode = ''): void {
   endSession();
+  const message = errorCode === 'session_time_limit' ? 'error.session_time_limit' : 'error.not_logged_in';
   if (typeof location === 'undefined' || location.pathname.endsWith('/m/login')) {
-    showToast('error.not_logged_in', 'error');
+    showToast(message, 'error');
     return;
   }
-  toastOnNextPage('error.not_logged_in');
+  toastOnNextPage(message);
   env().navigate('/m/login');
 }
 

@@ -4,11 +4,14 @@ import { createDeposit, getDeposit, getPaymentMethods, type DepositView, type Pa
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import type { MessageKey } from '../../../rules/i18n';
 import { minorToDecimalString } from '../../../rules/format';
+import { serverErrorKey } from '../../../rules/validation';
 import { amountWithin, parseAmountInput } from '../../lib/wallet';
 import { balanceMoved } from '../concepts/balance';
 import { OUTCOME_CHECKING, outcomeUnknown, recheckAfterUnknownOutcome } from '../concepts/outcome';
 import { env } from '../kit/environment';
 import { createPage } from '../kit/page';
+import { declineDepositPrompt, getLimits, saveLimit } from '../../api/protection';
+import { wireToMinor } from '../../../contract/money';
 
 /** The deposit page's flow (issue 13, Deposit; player-shell §2 /m/voucherCenter). */
 export interface DepositState {
@@ -25,11 +28,46 @@ export interface DepositState {
   /** The deposit the player came back from (…?deposit=<id>), with its latest status. */
   returned: DepositView | null;
   checking: boolean;
+  /** A deposit refused by the player's deposit limit: which period, what is left (minor units), when more is. */
+  refusal: DepositRefusal | null;
+  /** The first-deposit step asking for a deposit limit (docs/player-protection.md); null once answered. */
+  prompt: DepositPrompt | null;
+}
+
+/** A deposit refused by a deposit limit (the answer's value, money decoded to minor units). */
+export interface DepositRefusal {
+  period: 'day' | 'week' | 'month';
+  remainingMinor: number;
+  resetsAt: number;
+}
+
+/**
+ * The first-deposit prompt: due until answered; `shown` once the player asked to pay (the step comes before the
+ * order); the period and amount as chosen (the amount never pre-filled), its error, busy.
+ */
+export interface DepositPrompt {
+  shown: boolean;
+  period: 'day' | 'week' | 'month';
+  amountText: string;
+  error: MessageKey | null;
+  busy: boolean;
 }
 
 const INITIAL: DepositState = {
   phase: 'loading', methods: [], currencySymbol: '', template: 0, methodCode: null, amountText: '', presetRevision: 0, error: null, returned: null, checking: false,
+  refusal: null, prompt: null,
 };
+
+/** The refusal a deposit_limit_exceeded answer describes, or null (its value is in the wire's currency units). */
+export function refusalOf(value: unknown): DepositRefusal | null {
+  const v = value as { period?: unknown; remaining?: unknown; resetsAt?: unknown } | null;
+  if (!v || (v.period !== 'day' && v.period !== 'week' && v.period !== 'month') || typeof v.remaining !== 'number' || typeof v.resetsAt !== 'number') return null;
+  try {
+    return { period: v.period, remainingMinor: wireToMinor(v.remaining), resetsAt: v.resetsAt };
+  } catch {
+    return null;
+  }
+}
 
 /** Reads a returned deposit again this many times while it is pending, this far apart. */
 export const CHECK_ATTEMPTS = 5;
@@ -41,6 +79,7 @@ export function depositErrorKey(code: string): MessageKey {
   if (code === 'payment_unavailable' || code === 'payment_method_not_found') return 'wallet.unavailable';
   if (code === 'network') return 'error.network';
   if (code === 'free_reject') return 'free_reject';
+  if (code === 'deposit_limit_exceeded') return 'error.deposit_limit_exceeded';
   return 'wallet.failed';
 }
 
@@ -57,6 +96,12 @@ export function depositErrorKey(code: string): MessageKey {
  *   amount reuses the idempotency key (for this visit), so a lost answer never creates a second order. When the
  *   answer was lost (network, 502 `upstream_unavailable`: ../concepts/outcome.ts) the page says the outcome is being
  *   checked (`error.outcome_checking`), keeps the key for a retry and reads the balance again.
+ * - `prompt` (docs/player-protection.md): at the first deposit (no deposit yet, no deposit limit, not answered
+ *   before) `submit()` first shows a step asking for a deposit limit: `setPrompt({ period, amountText })`,
+ *   `promptSetLimit()` (the amount is never pre-filled; an invalid one is `protection.invalidAmount`, nothing sent)
+ *   or `promptNotNow()`; once answered, the deposit goes on (the new limit already guards it).
+ * - A deposit refused by a deposit limit (`deposit_limit_exceeded`) keeps `refusal`: the period, what is left and
+ *   when more becomes available.
  * - `check(depositId)`: reads a deposit the player came back from up to CHECK_ATTEMPTS times, CHECK_INTERVAL_MS
  *   apart, while it is pending (the provider's notice may come a moment later); once credited, the balance store
  *   takes the new balance at once.
@@ -82,11 +127,13 @@ export const depositPage = createPage('voucherCenter', (visit) => {
     $deposit.set({ ...$deposit.get(), phase: 'loading', error: null });
     const returnedId = Number(new URLSearchParams(search).get('deposit'));
     try {
-      const site = await getPaymentMethods();
+      // The limits only decide whether to ask for a deposit limit first: a failure to read them asks nothing.
+      const [site, limits] = await Promise.all([getPaymentMethods(), getLimits().catch(() => null)]);
       if (visit.exited) return;
       $deposit.set({
         ...$deposit.get(), phase: 'ready', methods: site.methods, currencySymbol: site.currencySymbol, template: site.template,
         methodCode: $deposit.get().methodCode ?? site.methods[0]?.methodCode ?? null,
+        prompt: limits?.depositPrompt ? { shown: false, period: 'day', amountText: '', error: null, busy: false } : null,
       });
     } catch (error) {
       if (!visit.exited) $deposit.set({ ...$deposit.get(), phase: 'failed', error: depositErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
@@ -117,10 +164,15 @@ export const depositPage = createPage('voucherCenter', (visit) => {
       $deposit.set({ ...state, error: 'wallet.amountInvalid' });
       return;
     }
+    if (state.prompt) {
+      // The first deposit: ask for a deposit limit before the order (answered, the deposit goes on by itself).
+      $deposit.set({ ...state, error: null, prompt: { ...state.prompt, shown: true } });
+      return;
+    }
     if (!pendingKey || pendingKey.methodCode !== method.methodCode || pendingKey.amountMinor !== amountMinor) {
       pendingKey = { key: crypto.randomUUID(), methodCode: method.methodCode, amountMinor };
     }
-    $deposit.set({ ...state, phase: 'submitting', error: null });
+    $deposit.set({ ...state, phase: 'submitting', error: null, refusal: null });
     try {
       const deposit = await createDeposit({ methodCode: method.methodCode, amountMinor, idempotencyKey: pendingKey.key });
       pendingKey = null;
@@ -139,7 +191,46 @@ export const depositPage = createPage('voucherCenter', (visit) => {
         return;
       }
       pendingKey = null;
-      $deposit.set({ ...$deposit.get(), phase: 'ready', error: depositErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') });
+      const code = error instanceof ApiRequestError ? error.errorCode : 'network';
+      const refusal = code === 'deposit_limit_exceeded' && error instanceof ApiRequestError ? refusalOf(error.value) : null;
+      $deposit.set({ ...$deposit.get(), phase: 'ready', error: depositErrorKey(code), refusal });
+    }
+  }
+
+  function setPrompt(change: Partial<Pick<DepositPrompt, 'period' | 'amountText'>>): void {
+    const state = $deposit.get();
+    if (state.prompt) $deposit.set({ ...state, prompt: { ...state.prompt, ...change, error: null } });
+  }
+
+  /** Sets the deposit limit the player typed in the first-deposit step; the step then closes. */
+  async function promptSetLimit(): Promise<void> {
+    const prompt = $deposit.get().prompt;
+    if (!prompt || prompt.busy) return;
+    const amountMinor = parseAmountInput(prompt.amountText);
+    if (amountMinor === null) {
+      $deposit.set({ ...$deposit.get(), prompt: { ...prompt, error: 'protection.invalidAmount' } });
+      return;
+    }
+    await answerPrompt(() => saveLimit('deposit', prompt.period, amountMinor));
+  }
+
+  /** "Not now": the step closes and is not asked again. */
+  async function promptNotNow(): Promise<void> {
+    if ($deposit.get().prompt?.busy) return;
+    await answerPrompt(() => declineDepositPrompt());
+  }
+
+  async function answerPrompt(send: () => Promise<unknown>): Promise<void> {
+    const prompt = $deposit.get().prompt;
+    if (!prompt) return;
+    $deposit.set({ ...$deposit.get(), prompt: { ...prompt, busy: true, error: null } });
+    try {
+      await send();
+      if (visit.exited) return;
+      $deposit.set({ ...$deposit.get(), prompt: null });
+      await submit();
+    } catch (error) {
+      if (!visit.exited) $deposit.set({ ...$deposit.get(), prompt: { ...prompt, busy: false, error: serverErrorKey(error instanceof ApiRequestError ? error.errorCode : 'network') } });
     }
   }
 
@@ -160,7 +251,7 @@ export const depositPage = createPage('voucherCenter', (visit) => {
     if (!visit.exited) $deposit.set({ ...$deposit.get(), checking: false });
   }
 
-  return { $deposit, open, chooseMethod, setAmount, submit, check };
+  return { $deposit, open, chooseMethod, setAmount, submit, check, setPrompt, promptSetLimit, promptNotNow };
 });
 
 /** One visit of the deposit page. */

@@ -65,6 +65,7 @@ function orderErrorKey(code: string): MessageKey {
     case 'vendor_maintenance': return 'launch.error.vendor_maintenance';
     case 'customer.not.login': case 'user.or.token.invalid': return 'lottery.error.login';
     case 'network': return 'lottery.error.network';
+    case 'loss_limit_exceeded': case 'wager_limit_exceeded': return `error.${code}`;
     default: return 'lottery.error.failed';
   }
 }

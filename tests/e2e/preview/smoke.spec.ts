@@ -129,6 +129,9 @@ test('a throwaway player registers, logs in, launches a game, reads the lottery 
     await demo.first().check();
     await page.getByLabel('Amount').fill('50');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    // A player's first deposit asks for a deposit limit first (docs/player-protection.md): "Not now" goes on.
+    const notNow = page.getByRole('button', { name: 'Not now' });
+    await notNow.waitFor({ timeout: 10_000 }).then(() => notNow.click(), () => undefined);
     await page.waitForURL('**/pay/demo/**');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await page.waitForURL(/\/m\/voucherCenter\?deposit=\d+$/);

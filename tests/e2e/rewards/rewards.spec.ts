@@ -61,6 +61,8 @@ test('daily sign-in, a referral through the invitation link, and an approved age
   await friend.goto('/m/voucherCenter');
   await friend.getByLabel('Amount').fill('50');
   await friend.getByRole('button', { name: 'Continue to payment' }).click();
+  // The first deposit asks for a deposit limit first (docs/player-protection.md).
+  await friend.getByRole('button', { name: 'Not now' }).click();
   await friend.waitForURL('**/pay/demo/**');
   await friend.getByRole('button', { name: 'Confirm payment' }).click();
   await friend.waitForURL(/\/m\/voucherCenter\?deposit=\d+$/);

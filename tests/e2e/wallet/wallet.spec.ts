@@ -17,6 +17,9 @@ test('a new player deposits with the demo provider and sees the balance change',
   await expect(page.getByText('Enter an amount within the limits.')).toBeVisible();
   await page.getByLabel('Amount').fill('50');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
+  // The first deposit asks for a deposit limit first (docs/player-protection.md); "Not now" goes on to pay.
+  await expect(page.getByRole('heading', { name: 'Set a deposit limit?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
   await page.waitForURL('**/pay/demo/**');
   await expect(page.getByRole('heading', { name: 'Demo payment' })).toBeVisible();
   await expect(page.getByText('USD 50.00')).toBeVisible();

@@ -11,11 +11,12 @@ import { profileCalls } from '../../../contract/calls/profile';
 import { historyCalls } from '../../../contract/calls/history';
 import { conversationCalls } from '../../../contract/calls/conversations';
 import { rewardCalls } from '../../../contract/calls/rewards';
+import { protectionCalls } from '../../../contract/calls/protection';
 import { EXTENSION_PREFIX } from '../../../contract/call';
 
 const AREAS = {
   systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls, historyCalls,
-  conversationCalls, rewardCalls,
+  conversationCalls, rewardCalls, protectionCalls,
 };
 
 // docs/design.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.

@@ -42,3 +42,20 @@ describe('a toast kept for the next page', () => {
     expect(sessionStorage.getItem(NEXT_PAGE_TOAST_KEY)).toBeNull();
   });
 });
+
+// docs/player-protection.md: a session ended by the player's own session time limit says so on the login page.
+describe('a session the server ended', () => {
+  it('tells the player it was their session time limit, else to log in again', async () => {
+    const { sessionEndedByServer } = await import('../../../src/stores/concepts/session');
+    const { resetEnvironment, setEnvironment } = await import('../../../src/stores/kit/environment');
+    const navigate = vi.fn();
+    vi.stubGlobal('location', { pathname: '/m/home' });
+    setEnvironment({ navigate });
+    sessionEndedByServer('session_time_limit');
+    expect(sessionStorage.getItem(NEXT_PAGE_TOAST_KEY)).toBe('error.session_time_limit');
+    expect(navigate).toHaveBeenCalledWith('/m/login');
+    sessionEndedByServer('user.or.token.invalid');
+    expect(sessionStorage.getItem(NEXT_PAGE_TOAST_KEY)).toBe('error.not_logged_in');
+    resetEnvironment();
+  });
+});

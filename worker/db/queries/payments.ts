@@ -124,23 +124,27 @@ export interface NewDeposit {
   expiresAt: number;
 }
 
-/** Inserts a deposit unless the member already used the idempotency key; answers the stored order. */
-export async function insertDeposit(db: D1Database, deposit: NewDeposit): Promise<{ deposit: DepositRecord; created: boolean }> {
-  const inserted = await db
-    .prepare(
+/**
+ * Inserts a deposit unless the member already used the idempotency key; answers the stored order. `alongside` runs
+ * in the same batch (one transaction) after the insert: the limit guard (queries/protection-guard.ts), whose
+ * refusal rolls the insert back.
+ */
+export async function insertDeposit(db: D1Database, deposit: NewDeposit, alongside: D1PreparedStatement[] = []): Promise<{ deposit: DepositRecord; created: boolean }> {
+  const [inserted] = await db.batch([
+    db.prepare(
       `INSERT INTO deposits (merchant_code, member_id, method_code, provider, amount_minor, currency, pay_token_hash, idempotency_key, created_at, expires_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?9)
        ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING id`,
-    )
-    .bind(deposit.merchantCode, deposit.memberId, deposit.methodCode, deposit.provider, deposit.amountMinor, deposit.currency,
-      deposit.payTokenHash, deposit.idempotencyKey, deposit.createdAt, deposit.expiresAt)
-    .first<{ id: number }>();
+    ).bind(deposit.merchantCode, deposit.memberId, deposit.methodCode, deposit.provider, deposit.amountMinor, deposit.currency,
+      deposit.payTokenHash, deposit.idempotencyKey, deposit.createdAt, deposit.expiresAt),
+    ...alongside,
+  ]);
   const stored = await db
     .prepare(`SELECT ${DEPOSIT_COLUMNS} FROM deposits WHERE member_id = ? AND idempotency_key = ?`)
     .bind(deposit.memberId, deposit.idempotencyKey)
     .first<DepositRow>();
   if (!stored) throw new Error('deposit missing after insert');
-  return { deposit: toDeposit(stored), created: inserted !== null };
+  return { deposit: toDeposit(stored), created: (inserted?.results.length ?? 0) > 0 };
 }
 
 /** Replaces a deposit's hosted-payment-page token (hash): a retried start gets a fresh one. */

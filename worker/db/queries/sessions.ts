@@ -14,6 +14,11 @@ export interface SessionMember {
   nickname: string;
   type: number;
   firstTimeLogin: boolean;
+  /**
+   * When the session ends by the player's session time limit (its start + the limit in force, migration
+   * 0033_protection_limits.sql; docs/player-protection.md), or null without one.
+   */
+  timeLimitEndsAt: number | null;
 }
 
 interface Row {
@@ -29,6 +34,8 @@ interface Row {
   type: number;
   status: number;
   first_time_login: number;
+  created_at: number;
+  session_limit_minutes: number | null;
 }
 
 /** Creates a session row for a token hash; returns its absolute expiry (epoch ms). */
@@ -52,7 +59,8 @@ export async function createSession(
 
 /**
  * The member behind a token hash on a merchant, or null when the session is unknown, revoked, expired
- * (absolute or idle), of another merchant, or its member is disabled. Refreshes last_seen_at.
+ * (absolute or idle), of another merchant, or its member is disabled. Refreshes last_seen_at. A session past its
+ * time limit (`timeLimitEndsAt`) is still answered: the caller refuses it with its own reason (auth-context.ts).
  */
 export async function findSessionMember(
   db: D1Database,
@@ -63,7 +71,9 @@ export async function findSessionMember(
   const row = await db
     .prepare(
       `SELECT s.token_hash, s.member_id, s.merchant_code, s.last_seen_at, s.expires_at, s.revoked_at,
-              m.username, m.account, m.nickname, m.type, m.status, m.first_time_login
+              m.username, m.account, m.nickname, m.type, m.status, m.first_time_login, s.created_at,
+              (SELECT l.limit_value FROM protection_limits l WHERE l.member_id = s.member_id
+                 AND l.merchant_code = s.merchant_code AND l.kind = 'session' AND l.period = 'session') AS session_limit_minutes
        FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.token_hash = ?`,
     )
     .bind(tokenHash)
@@ -82,6 +92,7 @@ export async function findSessionMember(
     nickname: row.nickname,
     type: row.type,
     firstTimeLogin: row.first_time_login === 1,
+    timeLimitEndsAt: row.session_limit_minutes === null ? null : row.created_at + row.session_limit_minutes * 60_000,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   fairRoundStatements, findFairRoundByKey, findSeed, insertSeedIfMissing, type CommittedSeed, type FairRound,
 } from '../../db/queries/demo-fair';
 import { getBalance, postLedger, type LedgerChange } from '../ledger/ledger';
+import { guarded, limitGuardStatement, type GuardedMovement } from '../protection/guard';
 
 /** A fresh seed with its commitment, to be used after `nonce` rounds. */
 export function freshSeed(nonce: number): CommittedSeed {
@@ -29,6 +30,8 @@ export async function currentSeed(db: D1Database, memberId: number, now = Date.n
 
 /** What a round request carries once validated (money minor units). */
 export interface FairRoundRequest {
+  /** The site: its player's limits are keyed by it (docs/player-protection.md). */
+  merchantCode: string;
   memberId: number;
   nodeId: number;
   kind: FairKind;
@@ -62,7 +65,8 @@ function isSeedRace(error: unknown): boolean {
 /**
  * Plays one round: 400 `invalid_choice` when the choice is not one the kind takes; money through the ledger
  * (kind 'bet' for the stake, 'win' for a win; none in free play); 409 `insufficient_balance` when the stake is
- * more than the balance. When two rounds race for the same seed, the loser plays again on the next seed (up to
+ * more than the balance; 409 `loss_limit_exceeded` | `wager_limit_exceeded` when the stake would pass a limit the
+ * player set (the guard runs in the same batch; docs/player-protection.md). When two rounds race for the same seed, the loser plays again on the next seed (up to
  * five tries, then 409 `round_in_progress`). A key already used returns its round (`replayed`).
  */
 export async function playFairRound(db: D1Database, request: FairRoundRequest): Promise<FairRoundResult> {
@@ -89,7 +93,9 @@ export async function playFairRound(db: D1Database, request: FairRoundRequest): 
         const reference = `demo_${request.kind}:${request.nodeId}:${request.idempotencyKey}`;
         const changes: LedgerChange[] = [{ amountMinor: -request.stakeMinor, kind: 'bet', reference, idempotencyKey: `demo:${request.idempotencyKey}:bet` }];
         if (played.winMinor > 0) changes.push({ amountMinor: played.winMinor, kind: 'win', reference, idempotencyKey: `demo:${request.idempotencyKey}:win` });
-        const posted = await postLedger(db, request.memberId, changes, statements, now);
+        const movement: GuardedMovement = { merchantCode: request.merchantCode, memberId: request.memberId, kinds: ['loss', 'wager'], reference, now };
+        const posted = await guarded(db, movement, request.stakeMinor,
+          () => postLedger(db, request.memberId, changes, [...statements, limitGuardStatement(db, movement)], now));
         balanceMinor = posted.balanceMinor;
         replayed = posted.replayed;
       }

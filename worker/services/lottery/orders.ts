@@ -16,6 +16,7 @@ import {
 } from '../../db/queries/lottery-orders';
 import type { Order } from '../../model/lottery/model';
 import { getBalance, ledgerStatements } from '../ledger/ledger';
+import { isLimitGuardError, limitGuardStatement, limitRefusal, type GuardedMovement } from '../protection/guard';
 import { classifyBatchError } from './batch-errors';
 import { ensureDraw } from './draws';
 import { priceItems, type OrderItemInput } from '../../model/lottery/pricing';
@@ -87,7 +88,8 @@ async function replay(db: D1Database, order: Order, hash: string, memberId: numb
  * Errors: 404 `game_not_found`, `draw_not_found` (issue not on the game's schedule), `wallet_not_found`;
  * 400 `invalid_prize_mode`, `invalid_bet`, `invalid_stake`; 409 `draw_closed` (at or after close, also when
  * the batch lands after close), `draw_not_open` (a later draw), `vendor_maintenance`, `insufficient_balance`,
- * `idempotency_conflict`; 403 `free_reject` for a guest or trial account (`realMember` false) on a game whose
+ * `idempotency_conflict`, `loss_limit_exceeded` | `wager_limit_exceeded` (the stake would pass a limit the player
+ * set: checked in the same batch, docs/player-protection.md); 403 `free_reject` for a guest or trial account (`realMember` false) on a game whose
  * launch refuses it (services/launch.ts assertMayPlay, the launch's own rule). A retry with the same key and body returns the first order and moves no money.
  */
 export async function placeOrder(db: D1Database, member: BettingMember, input: PlaceOrderInput, now: number): Promise<PlacedOrder> {
@@ -114,14 +116,18 @@ export async function placeOrder(db: D1Database, member: BettingMember, input: P
     issueNo: slot.issueNo, prizeMode, totalStakeMinor, idempotencyKey: input.idempotencyKey, requestHash: hash, createdAt: now,
   };
   const reference = `lottery:order:${input.idempotencyKey}`;
+  const movement: GuardedMovement = { merchantCode: member.merchantCode, memberId: member.memberId, kinds: ['loss', 'wager'], reference, now };
   try {
     // The order goes first: its trigger refuses a closed draw before the debit can report a low balance.
     await db.batch([
       insertOrderStatement(db, order),
       ...bets.map((bet) => insertSubOrderStatement(db, order, bet)),
       ...ledgerStatements(db, member.memberId, [{ amountMinor: -totalStakeMinor, kind: 'bet', reference, idempotencyKey: reference }], now),
+      // Last: the stake counts toward the player's loss and wager limits in this same transaction.
+      limitGuardStatement(db, movement),
     ]);
   } catch (error) {
+    if (isLimitGuardError(error)) throw await limitRefusal(db, movement, totalStakeMinor);
     const failure = classifyBatchError(error);
     if (failure === 'draw_closed') throw new ApiError(409, 'draw_closed', 'Betting on this draw has closed');
     if (failure === 'insufficient_balance') throw new ApiError(409, 'insufficient_balance', 'The wallet balance is too low for this order');

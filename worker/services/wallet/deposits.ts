@@ -9,6 +9,7 @@ import { emit } from '../kit/events';
 import { providerFor } from './payments/registry';
 import type { PaymentContext, PaymentNotice } from './payments/provider';
 import { hashToken, newToken } from '../crypto/tokens';
+import { guarded, limitGuardStatement, type GuardedMovement } from '../protection/guard';
 
 /** Minutes a deposit may stay unpaid before the expiry tick closes it (DEPOSIT_EXPIRY_MINUTES, default 30). */
 export function depositExpiryMs(env: Pick<Bindings, 'DEPOSIT_EXPIRY_MINUTES'>): number {
@@ -24,7 +25,9 @@ export interface StartedDeposit {
 
 /**
  * Creates a deposit order for a member and starts its payment with the method's provider. The amount must be
- * within the method's limits (400 `amount_out_of_range`). Idempotent by the member's key: a retry answers the
+ * within the method's limits (400 `amount_out_of_range`) and within the player's deposit limits, counted at
+ * creation over pending and credited deposits in the same transaction as the order's insert (409
+ * `deposit_limit_exceeded`, nothing written; docs/player-protection.md). Idempotent by the member's key: a retry answers the
  * same order (and, while it is pending, a fresh payment link). 404 `payment_method_not_found` (also for a method
  * the operator switched off); 502
  * `payment_unavailable` when the provider cannot start (the order stays pending and expires).
@@ -42,11 +45,12 @@ export async function startDeposit(
     throw new ApiError(400, 'amount_out_of_range', 'The amount is outside the method\'s limits', { min: method.minMinor, max: method.maxMinor });
   }
   const payToken = newToken();
-  const { deposit, created } = await insertDeposit(env.DB, {
+  const movement: GuardedMovement = { merchantCode: input.merchantCode, memberId: input.memberId, kinds: ['deposit'], reference: '', now };
+  const { deposit, created } = await guarded(env.DB, movement, input.amountMinor, () => insertDeposit(env.DB, {
     merchantCode: input.merchantCode, memberId: input.memberId, methodCode: method.methodCode, provider: method.provider,
     amountMinor: input.amountMinor, currency: input.currency, payTokenHash: hashToken(payToken), idempotencyKey: input.idempotencyKey,
     createdAt: now, expiresAt: now + depositExpiryMs(env),
-  });
+  }, [limitGuardStatement(env.DB, movement)]));
   if (deposit.methodCode !== method.methodCode || deposit.amountMinor !== input.amountMinor) {
     throw new ApiError(409, 'idempotency_conflict', 'This idempotency key was used for a different deposit');
   }
