@@ -42,6 +42,8 @@ export const PLAYDECK_ERROR_CODES = [
   'already_signed_in', 'reward_not_found', 'reward_claimed', 'already_agent', 'agent_application_pending',
   // The site's state gates the API too (worker/edge/pages/api-gate.ts): 503 during maintenance, 451 on play or money calls.
   'maintenance', 'region_restricted',
+  // Honest money (docs/honest-money.md): a withdrawal that would forfeit an unwagered bonus; the age check.
+  'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -85,7 +85,7 @@ export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
     const realMember = REAL_MEMBER_TYPES.includes(member.type);
     checkLaunch(realMember, { ...found.game, launchAdapter: found.launchAdapter, vendorMaintenance: found.vendorMaintenance }, body.freePlay === true);
     const result = await playFairRound(db, {
-      memberId: member.memberId, nodeId: body.nodeId, kind, stakeMinor, choice: body.choice, clientSeed: body.clientSeed,
+      memberId: member.memberId, merchantCode: c.var.merchant.code, nodeId: body.nodeId, kind, stakeMinor, choice: body.choice, clientSeed: body.clientSeed,
       idempotencyKey: body.idempotencyKey, freePlay: realMember && body.freePlay === true,
     });
     const next = await currentSeed(db, member.memberId);

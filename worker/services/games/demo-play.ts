@@ -10,6 +10,8 @@ import {
   fairRoundStatements, findFairRoundByKey, findSeed, insertSeedIfMissing, type CommittedSeed, type FairRound,
 } from '../../db/queries/demo-fair';
 import { getBalance, postLedger, type LedgerChange } from '../ledger/ledger';
+import { loadBonusRules, stakeChange } from '../wallet/bonus-rules';
+import { jackpotStatements } from './jackpot';
 
 /** A fresh seed with its commitment, to be used after `nonce` rounds. */
 export function freshSeed(nonce: number): CommittedSeed {
@@ -30,6 +32,8 @@ export async function currentSeed(db: D1Database, memberId: number, now = Date.n
 /** What a round request carries once validated (money minor units). */
 export interface FairRoundRequest {
   memberId: number;
+  /** The site: its bonus rules weigh the stake's wagering and its jackpot share funds its pool. */
+  merchantCode: string;
   nodeId: number;
   kind: FairKind;
   stakeMinor: number;
@@ -61,7 +65,8 @@ function isSeedRace(error: unknown): boolean {
 
 /**
  * Plays one round: 400 `invalid_choice` when the choice is not one the kind takes; money through the ledger
- * (kind 'bet' for the stake, 'win' for a win; none in free play); 409 `insufficient_balance` when the stake is
+ * (kind 'bet' for the stake, cash first then bonus, counting towards wagering by the kind's share, with the site's
+ * jackpot share; 'win' for a win, split as the stake was; none in free play; docs/honest-money.md); 409 `insufficient_balance` when the stake is
  * more than the balance. When two rounds race for the same seed, the loser plays again on the next seed (up to
  * five tries, then 409 `round_in_progress`). A key already used returns its round (`replayed`).
  */
@@ -87,9 +92,14 @@ export async function playFairRound(db: D1Database, request: FairRoundRequest): 
         balanceMinor = await getBalance(db, request.memberId);
       } else {
         const reference = `demo_${request.kind}:${request.nodeId}:${request.idempotencyKey}`;
-        const changes: LedgerChange[] = [{ amountMinor: -request.stakeMinor, kind: 'bet', reference, idempotencyKey: `demo:${request.idempotencyKey}:bet` }];
-        if (played.winMinor > 0) changes.push({ amountMinor: played.winMinor, kind: 'win', reference, idempotencyKey: `demo:${request.idempotencyKey}:win` });
-        const posted = await postLedger(db, request.memberId, changes, statements, now);
+        const betKey = `demo:${request.idempotencyKey}:bet`;
+        const rules = await loadBonusRules(db, request.merchantCode);
+        const changes: LedgerChange[] = [stakeChange(rules, request.kind, { stakeMinor: request.stakeMinor, reference, idempotencyKey: betKey })];
+        if (played.winMinor > 0) {
+          changes.push({ amountMinor: played.winMinor, kind: 'win', reference, idempotencyKey: `demo:${request.idempotencyKey}:win`, balance: 'payout', stakeKey: betKey });
+        }
+        const jackpot = jackpotStatements(db, rules, { merchantCode: request.merchantCode, memberId: request.memberId, betKey, stakeMinor: request.stakeMinor }, now);
+        const posted = await postLedger(db, request.memberId, changes, [...statements, ...jackpot], now);
         balanceMinor = posted.balanceMinor;
         replayed = posted.replayed;
       }
