@@ -14,6 +14,7 @@
  *   npm run operator -- chat-url <merchant> <url template|none>
  *   npm run operator -- rewards <merchant> [key=value…] | promotion applications|approve|reject … | agents <merchant> |
  *                       agent approve|reject <merchant> <account> [reason…] (scripts/reward-commands.ts)
+ *   npm run operator -- bonus-rules <merchant> [key=value…] (scripts/bonus-commands.ts)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
  * D1Database (scripts/database.ts). Everything it prints goes through scripts/operator-output.ts (escape sequences
@@ -30,6 +31,7 @@ import { CONTENT_USAGE, runContentCommand } from './operator-content.ts';
 import { formatWaiting, parseWithdrawalCommand, WITHDRAWAL_USAGE, type WithdrawalCommand } from './withdrawal-commands.ts';
 import { CONVERSATION_USAGE, parseConversationCommand, type ConversationCommand } from './operator-conversations.ts';
 import { parseRewardCommand, REWARD_USAGE, type RewardCommand } from './reward-commands.ts';
+import { BONUS_USAGE, parseBonusCommand, runBonusCommand } from './bonus-commands.ts';
 import { hashPassword } from '../worker/services/crypto/password.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
@@ -203,6 +205,13 @@ function parse(args: readonly string[]): Job {
     };
   }
   try {
+    const bonus = parseBonusCommand(args);
+    if (bonus) return async (db) => runBonusCommand(db, bonus, await merchantCode(db, bonus.merchant));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    usage(error.message, BONUS_USAGE);
+  }
+  try {
     const reward = parseRewardCommand(args);
     if (reward) return (db) => runReward(db, reward);
   } catch (error) {
@@ -223,7 +232,7 @@ function parse(args: readonly string[]): Job {
     return (db) => run(db, command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `${USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}`);
+    usage(error.message, `${USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}\n${BONUS_USAGE}`);
   }
 }
 

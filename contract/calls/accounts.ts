@@ -78,6 +78,7 @@ export const registerBody = z.object({
   line: short,
   whatsapp: short,
   zalo: short,
+  dateOfBirth: short,
   captcha: z.string().max(16).optional(),
   verificationCode: short,
   registerUrl: short,
