@@ -115,7 +115,7 @@ export const walletCalls = {
       enabled: z.boolean(), minAmount: money(), maxAmount: money(), available: money(), currencySymbol: z.string(),
       paymentPasswordSet: z.boolean(), payeeName: z.string(), withdrawals: z.array(withdrawalValue),
       /** The bonus balance a request now would forfeit, and its wagering (docs/honest-money.md). */
-      bonusBalance: money(), wageringRequired: money(), wageringDone: money(),
+      bonusBalance: money().optional(), wageringRequired: money().optional(), wageringDone: money().optional(),
     }),
     summary: 'Withdrawal limits, available balance and the member\'s withdrawals (path of platform-contract.md §1.1).',
   }),

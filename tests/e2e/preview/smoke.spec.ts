@@ -77,6 +77,7 @@ test('a throwaway player registers, logs in, launches a game, reads the lottery 
     await fillIfShown(page, 'nickname', `Smoke ${id.slice(-6)}`);
     await fillIfShown(page, 'email', `${player.username}@example.com`);
     await fillIfShown(page, 'captcha', CAPTCHA);
+    await page.locator('#reg-agree').check(); // the consent box starts unticked
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL('**/m/home');
   });
