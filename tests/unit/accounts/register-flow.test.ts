@@ -178,6 +178,7 @@ describe('the registration flow (accounts §2 Registration screen, §4, §5)', (
     const late = registerPage();
     vi.mocked(api.getRegisterSettings).mockResolvedValue(SETTINGS as never);
     await late.loadRegisterSetup('');
+    late.setAgreed(true);
     for (const [field, value] of [['username', 'alice1'], ['password', 'abc123'], ['confirmPassword', 'abc123'], ['captcha', 'QW12']] as const) late.setRegisterValue(field, value);
     let answer: (value: unknown) => void = () => {};
     vi.mocked(api.register).mockReturnValueOnce(new Promise((resolve) => { answer = resolve; }) as never);
