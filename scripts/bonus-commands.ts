@@ -8,11 +8,11 @@
  * defaults); jackpotShare=<0..100> (‰ of each built-in demo stake that funds the jackpot pool); requiresDob=yes|no
  * (registration asks for the date of birth); legalAge=<16..25>. Every value is checked before anything is written;
  * one wrong key or value writes nothing (exit 2). Parsing here is pure; the row is written by
- * worker/db/queries/bonus-rules.ts.
+ * worker/db/queries/bonus-rules.ts and read with worker/model/bonus-rules.ts.
  */
 import { UsageError } from './operator-commands.ts';
 import { findBonusRulesRow, updateBonusRules, type BonusRulesRow } from '../worker/db/queries/bonus-rules.ts';
-import { GAME_KINDS, loadBonusRules } from '../worker/services/wallet/bonus-rules.ts';
+import { bonusRulesOf, GAME_KINDS } from '../worker/model/bonus-rules.ts';
 
 /** A parsed bonus-rules command: show (no pairs) or set. */
 export interface BonusCommand {
@@ -94,6 +94,6 @@ export function parseBonusCommand(args: readonly string[]): BonusCommand | null 
 export async function runBonusCommand(db: D1Database, command: BonusCommand, code: string): Promise<string> {
   if (Object.keys(command.changes).length > 0) await updateBonusRules(db, code, command.changes);
   const stored = await findBonusRulesRow(db, code);
-  const rules = await loadBonusRules(db, code);
+  const rules = bonusRulesOf(stored);
   return `${code}: bonus rules${stored ? '' : ' (defaults: nothing stored)'} ${JSON.stringify(rules, null, 2)}`;
 }
