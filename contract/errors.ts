@@ -45,6 +45,8 @@ export const PLAYDECK_ERROR_CODES = [
   // Player protection (docs/player-protection.md): a movement past a limit, the session time limit, limit changes.
   'deposit_limit_exceeded', 'loss_limit_exceeded', 'wager_limit_exceeded', 'session_time_limit',
   'limit_not_confirmable', 'no_pending_change',
+  // Honest money (docs/honest-money.md): a withdrawal that would forfeit an unwagered bonus; the age check.
+  'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -10,7 +10,7 @@
 export const REGISTER_FIELDS = [
   'countryDialingCode', 'username', 'password', 'confirmPassword', 'paymentPassword', 'affiliateCode',
   'recommenderId', 'nickname', 'payeeName', 'email', 'mobileNum', 'idNumber', 'qqNum', 'facebook', 'wechat',
-  'line', 'whatsapp', 'zalo', 'captcha', 'verificationCode',
+  'line', 'whatsapp', 'zalo', 'dateOfBirth', 'captcha', 'verificationCode',
 ] as const;
 
 /** A registration field name. */
@@ -74,6 +74,8 @@ export const FIELD_PATTERNS: Record<FormattedField, FieldPattern> = {
   line: { ...HANDLE, patternId: 'line' },
   whatsapp: { ...PHONE_LIKE, patternId: 'whatsapp' },
   zalo: { ...PHONE_LIKE, patternId: 'zalo' },
+  // The date of birth where the site requires it (docs/honest-money.md, Age check): an ISO date, as <input type="date"> sends it.
+  dateOfBirth: { acceptedPattern: '^\\d{4}-\\d{2}-\\d{2}$', patternId: 'dateOfBirth', minLength: 10, maxLength: 10 },
   verificationCode: { acceptedPattern: '^\\d+$', patternId: 'verificationCode', minLength: 4, maxLength: 8 },
 };
 

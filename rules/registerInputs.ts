@@ -9,7 +9,7 @@ import type { RegisterField } from './validation';
 export interface TextInput {
   label: MessageKey;
   hintKey?: MessageKey;
-  type?: 'password' | 'email' | 'tel';
+  type?: 'password' | 'email' | 'tel' | 'date';
   /** Adds the show/hide toggle (password fields). */
   revealable?: boolean;
   autoComplete?: string;
@@ -52,4 +52,5 @@ export const REGISTER_INPUTS: Readonly<Record<TextField, TextInput>> = {
   line: { label: 'form.line', ...handle },
   whatsapp: { label: 'form.whatsapp', type: 'tel', inputMode: 'tel', maxLength: 16 },
   zalo: { label: 'form.zalo', type: 'tel', inputMode: 'tel', maxLength: 16 },
+  dateOfBirth: { label: 'form.dateOfBirth', type: 'date', autoComplete: 'bday', maxLength: 10 },
 };

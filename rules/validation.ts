@@ -120,6 +120,7 @@ export const FORMAT_MESSAGE: Record<RegisterField, MessageKey> = {
   line: 'validation.line',
   whatsapp: 'validation.whatsapp',
   zalo: 'validation.zalo',
+  dateOfBirth: 'validation.dateOfBirth',
   captcha: 'error.captcha_invalid',
   verificationCode: 'validation.smsCode',
 };

@@ -19,6 +19,7 @@
  *   npm run operator -- settings|registration|payment-methods|payment-method|withdraw-settings|links|link|social <merchant> …
  *                       (scripts/site-settings-commands.ts; docs/site-settings.md)
  *   npm run operator -- limits <merchant> <username> (scripts/protection-commands.ts)
+ *   npm run operator -- bonus-rules <merchant> [key=value…] (scripts/bonus-commands.ts)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
  * D1Database (scripts/database.ts). Everything it prints goes through scripts/operator-output.ts (escape sequences
@@ -39,6 +40,7 @@ import { parseSiteCommand, runSiteCommand, SITE_USAGE } from './site-commands.ts
 import { parseSiteSettingsCommand, SITE_SETTINGS_USAGE } from './site-settings-commands.ts';
 import { runSiteSettings, SettingsRefusal } from './site-settings.ts';
 import { parseProtectionCommand, PROTECTION_USAGE, runProtectionCommand } from './protection-commands.ts';
+import { BONUS_USAGE, parseBonusCommand, runBonusCommand } from './bonus-commands.ts';
 import { hashPassword } from '../worker/services/crypto/password.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
@@ -245,6 +247,13 @@ function parse(args: readonly string[]): Job {
     usage(error.message, PROTECTION_USAGE);
   }
   try {
+    const bonus = parseBonusCommand(args);
+    if (bonus) return async (db) => runBonusCommand(db, bonus, await merchantCode(db, bonus.merchant));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    usage(error.message, BONUS_USAGE);
+  }
+  try {
     const reward = parseRewardCommand(args);
     if (reward) return (db) => runReward(db, reward);
   } catch (error) {
@@ -265,7 +274,7 @@ function parse(args: readonly string[]): Job {
     return (db) => run(db, command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}\n${PROTECTION_USAGE}`);
+    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}\n${PROTECTION_USAGE}\n${BONUS_USAGE}`);
   }
 }
 

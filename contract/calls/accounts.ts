@@ -78,6 +78,7 @@ export const registerBody = z.object({
   line: short,
   whatsapp: short,
   zalo: short,
+  dateOfBirth: short,
   captcha: z.string().max(16).optional(),
   verificationCode: short,
   registerUrl: short,
@@ -249,6 +250,10 @@ export const accountsCalls = {
       currency: z.string(),
       currencySymbol: z.string(),
       balance: z.array(z.object({ accountTypeId: z.number().int(), availBalance: money() })).optional(),
+      /** PlayDeck's own: the bonus part of sumBalance and its wagering (docs/honest-money.md); absent upstream. */
+      bonusBalance: money().optional(),
+      wageringRequired: money().optional(),
+      wageringDone: money().optional(),
     }),
     summary: 'Member wallet, decimal currency units (platform-contract.md §2; body chosen by PlayDeck).',
   }),

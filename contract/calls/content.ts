@@ -22,9 +22,6 @@ export const jackpotValue = z.object({
   amount: money(),
   currency: z.string(),
   currencySymbol: z.string(),
-  tickMs: z.number().int().positive(),
-  stepMin: z.number().int().nonnegative(),
-  stepMax: z.number().int().nonnegative(),
 });
 
 /** One contract action (platform-contract.md §3 "acting on them"); the answer is the offer's new status. */
@@ -199,9 +196,9 @@ export const contentCalls = {
   }),
   /**
    * GET /wps/relay/VIS_getJackpot (COMM3, platform-contract.md §2 "jackpot", §7.6): the jackpot the home banner
-   * shows (rules/jackpot.ts): `amount` where it starts, in DECIMAL currency units (a whole number: the banner
-   * shows no decimals), the site's `currency` and `currencySymbol`, and how it grows: every `tickMs` by a step
-   * from `stepMin` to `stepMax` (both included). The amount is decorative, money nobody holds.
+   * shows (rules/jackpot.ts): `amount`, in DECIMAL currency units, is the site's built-in jackpot pool — what the
+   * built-in demo games' stakes have really funded (docs/honest-money.md, Jackpot); 0 until anything has, and the
+   * banner is hidden then. With the site's `currency` and `currencySymbol`.
    */
   jackpot: defineCall({
     name: 'jackpot',

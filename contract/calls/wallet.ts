@@ -58,6 +58,8 @@ export const withdrawBody = z.object({
   accountNumber: z.string().trim().regex(/^[0-9A-Za-z -]{4,34}$/, 'Expected 4 to 34 letters or digits'),
   paymentPassword: z.string().min(6).max(64),
   idempotencyKey,
+  /** The player confirmed giving up a bonus not yet wagered (docs/honest-money.md); without it such a request is refused. */
+  forfeitBonus: z.boolean().optional(),
 });
 
 /** The payment password body: the current one to change it, or the login password to set the first one. */
@@ -103,14 +105,17 @@ export const walletCalls = {
     summary: 'One deposit and its status (PlayDeck extension, capability payments).',
   }),
   /**
-   * GET the withdrawal page's data → `{ minAmount, maxAmount, available (balance), currencySymbol,
-   * paymentPasswordSet, payeeName, withdrawals[] (newest first, 20) }`. 403 `free_reject`; 401.
+   * GET the withdrawal page's data → `{ minAmount, maxAmount, available (the cash balance, withdrawable),
+   * currencySymbol, paymentPasswordSet, payeeName, withdrawals[] (newest first, 20), bonusBalance, wageringRequired,
+   * wageringDone }`. 403 `free_reject`; 401.
    */
   withdrawInfo: defineCall({
     name: 'withdrawInfo', method: 'GET', path: '/wps/transaction/withdraw', auth: 'member',
     value: z.object({
       enabled: z.boolean(), minAmount: money(), maxAmount: money(), available: money(), currencySymbol: z.string(),
       paymentPasswordSet: z.boolean(), payeeName: z.string(), withdrawals: z.array(withdrawalValue),
+      /** The bonus balance a request now would forfeit, and its wagering (docs/honest-money.md). */
+      bonusBalance: money().optional(), wageringRequired: money().optional(), wageringDone: money().optional(),
     }),
     summary: 'Withdrawal limits, available balance and the member\'s withdrawals (path of platform-contract.md §1.1).',
   }),
@@ -118,7 +123,8 @@ export const walletCalls = {
    * POST a withdrawal request (body `withdrawBody`): the amount goes on hold (ledger `withdraw_hold`) until an
    * operator approves (paid out) or rejects (released). 400 `amount_out_of_range`, `request_param_err`,
    * `payment_password_not_set`; 401; 403 `free_reject`, `payment_password_wrong`; 409 `insufficient_balance`,
-   * `withdraw_unavailable`; 429.
+   * `withdraw_unavailable`, `bonus_forfeit_unconfirmed` (a bonus not yet wagered would be forfeited: send
+   * `forfeitBonus: true` once the player confirmed; docs/honest-money.md); 429.
    */
   withdrawRequest: defineCall({
     name: 'withdrawRequest', method: 'POST', path: '/wps/transaction/withdraw', auth: 'member',

@@ -57,17 +57,28 @@ export type MemberInfo = ValueOf<typeof accountsCalls.memberInfo>;
 /** GET /wps/member/info. */
 export const getMemberInfo = (): Promise<MemberInfo> => callApi(accountsCalls.memberInfo);
 
-/** The wallet as the browser keeps it: `sumBalance` in integer MINOR units. */
+/**
+ * The wallet as the browser keeps it: `sumBalance` (the playable balance, cash + bonus) in integer MINOR units, and
+ * the bonus part with its wagering when there is one (docs/honest-money.md, Wire).
+ */
 export interface WalletValue {
   sumBalance: number;
   currency: string;
   currencySymbol: string;
+  bonus?: { bonusMinor: number; wageringRequiredMinor: number; wageringDoneMinor: number };
 }
 
-/** GET /wps/wallets/gcs; `sumBalance` in minor units (decoded from the wire's decimal by the client's money codec). */
+/**
+ * GET /wps/wallets/gcs; `sumBalance` in minor units (decoded from the wire's decimal by the client's money codec);
+ * `bonus` only when the answer carries a bonus balance above 0 (PlayDeck's own fields, absent upstream).
+ */
 export async function getWallet(): Promise<WalletValue> {
   const value = await callApi(accountsCalls.wallet);
-  return { sumBalance: value.sumBalance, currency: value.currency, currencySymbol: value.currencySymbol };
+  const wallet: WalletValue = { sumBalance: value.sumBalance, currency: value.currency, currencySymbol: value.currencySymbol };
+  if ((value.bonusBalance ?? 0) > 0) {
+    wallet.bonus = { bonusMinor: value.bonusBalance ?? 0, wageringRequiredMinor: value.wageringRequired ?? 0, wageringDoneMinor: value.wageringDone ?? 0 };
+  }
+  return wallet;
 }
 
 /** POST /wps/member/password (PASS3), sealed. `rememberToken` is a fresh one when the member had one (PlayDeck). */

@@ -1,6 +1,7 @@
 import { callApi, clientSession } from './client';
 import { contentCalls } from '../../contract/calls/content';
 import type { Announcement, AnnouncementGroups } from '../../contract/calls/content-schemas';
+import { jackpotShown } from '../../rules/jackpot';
 
 export type { Announcement, AnnouncementGroups } from '../../contract/calls/content-schemas';
 
@@ -15,6 +16,16 @@ export function getAnnouncements(types: string, groupName?: string): Promise<Ann
   return callApi(contentCalls.announcementList, {
     query: { types, platform: 'M', merchantCode: session?.merchantCode, token: session?.token ?? '', groupName },
   });
+}
+
+/**
+ * The home jackpot (GET /wps/relay/VIS_getJackpot, platform-contract.md §2 "jackpot"): the amount to show in minor
+ * units, or null to hide the banner (rules/jackpot.ts jackpotShown: an empty pool, or a platform answer without an
+ * `amount`).
+ */
+export async function getJackpot(signal?: AbortSignal): Promise<number | null> {
+  const value: unknown = await callApi(contentCalls.jackpot, signal ? { signal } : {});
+  return jackpotShown(value);
 }
 
 /** Marks one announcement read for the session's member. */

@@ -48,6 +48,10 @@ export interface WithdrawInfoView {
   paymentPasswordSet: boolean;
   payeeName: string;
   withdrawals: WithdrawalView[];
+  /** The bonus balance a request now would forfeit, and its wagering so far (docs/honest-money.md); 0 without one. */
+  bonusMinor: number;
+  wageringRequiredMinor: number;
+  wageringDoneMinor: number;
 }
 
 /** One row of the transactions view, money in minor units (signed). */
@@ -110,12 +114,18 @@ export async function getWithdrawInfo(): Promise<WithdrawInfoView> {
   return {
     enabled: v.enabled, minMinor: v.minAmount, maxMinor: v.maxAmount, availableMinor: v.available,
     currencySymbol: v.currencySymbol, paymentPasswordSet: v.paymentPasswordSet, payeeName: v.payeeName, withdrawals: v.withdrawals.map(withdrawalOf),
+    // Absent from a platform without bonus money (upstream mode): no bonus, no warning.
+    bonusMinor: v.bonusBalance ?? 0, wageringRequiredMinor: v.wageringRequired ?? 0, wageringDoneMinor: v.wageringDone ?? 0,
   };
 }
 
-/** POST a withdrawal request; answers the request and the balance after the hold. */
+/**
+ * POST a withdrawal request; answers the request and the balance after the hold. `forfeitBonus`: the player
+ * confirmed giving up a bonus not yet wagered (sent only then; docs/honest-money.md).
+ */
 export async function requestWithdrawal(input: {
   amountMinor: number; payeeName: string; bankName: string; accountNumber: string; paymentPassword: string; idempotencyKey: string;
+  forfeitBonus?: boolean;
 }): Promise<{ withdrawal: WithdrawalView; balanceMinor: number }> {
   const { amountMinor, ...rest } = input;
   const value = await callApi(walletCalls.withdrawRequest, {

@@ -1,29 +1,25 @@
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useHydrated } from '../components/useHydrated';
-import { activeTag, t } from '../../rules/i18n';
-import { formatJackpot, JACKPOT_START, JACKPOT_TICK_MS, nextJackpot } from '../../rules/jackpot';
+import { t } from '../../rules/i18n';
+import { formatMoney } from '../lib/money';
 import { $settings } from '../stores/concepts/settings';
+import { jackpot } from '../stores/pages/jackpot';
 
 /**
- * The home jackpot banner (player-shell §1, rules/jackpot.ts): pre-rendered with the starting amount, then
- * growing by 99 to 999 every 5 s. The amount is not announced to screen readers at each tick (no live region).
+ * The home jackpot banner (player-shell §1; rules/jackpot.ts; docs/honest-money.md, Jackpot): a real figure or
+ * nothing. It shows the site's jackpot pool (built-in mode: what the built-in demo games' stakes funded; upstream
+ * mode: the platform's VIS_getJackpot amount) once loaded, and shows nothing (an empty slot) while loading, after a
+ * failed load, or when there is no figure: nothing on screen pretends to be money. Not in the first HTML (the
+ * figure is live); the slot is what client:visible watches.
  */
 export default function JackpotBanner() {
-  const hydrated = useHydrated();
   const settings = useStore($settings);
-  // The symbol is the site's, known only in the browser; the first render must match the pre-rendered HTML.
-  const symbol = hydrated ? (settings?.currencySymbol ?? '') : '';
-  const [amount, setAmount] = useState(JACKPOT_START);
-  useEffect(() => {
-    const timer = setInterval(() => setAmount((current) => nextJackpot(current, Math.random())), JACKPOT_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const amount = useStore(jackpot('home')).data ?? null;
+  // An empty slot (no height) while there is nothing to show: client:visible watches it to hydrate.
+  if (amount === null) return <div className="jackpot-slot" aria-hidden="true" />;
   return (
     <section className="jackpot-banner" aria-labelledby="jackpot-title">
       <h2 id="jackpot-title">{t('home.jackpot')}</h2>
-      {/* Grouping comes from the build's and the browser's Intl data, which may differ in detail for a language. */}
-      <p className="jackpot-amount" suppressHydrationWarning>{formatJackpot(amount, symbol, activeTag())}</p>
+      <p className="jackpot-amount">{formatMoney(amount, { code: settings?.currency, symbol: settings?.currencySymbol })}</p>
     </section>
   );
 }

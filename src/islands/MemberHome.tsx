@@ -6,6 +6,7 @@ import { memberCentreTemplate } from '../lib/wallet';
 import { $member } from '../stores/concepts/member';
 import { $session, sessionMemberType } from '../stores/concepts/session';
 import BalanceWidget from '../components/BalanceWidget';
+import BonusBalance from '../components/BonusBalance';
 import HeadIcon from '../components/HeadIcon';
 import { $settings } from '../stores/concepts/settings';
 
@@ -42,7 +43,8 @@ const NEW_TEMPLATE_LINKS = LINKS.filter((link) => !SHORTCUTS.some((s) => s.href 
 /**
  * Member centre (player-shell §2, §3, §6) in the site's template (`mobileTemplate.mem_cen`: "1" = the new one
  * with a profile card and shortcut tiles, else the classic card and link list). Both show the nickname (else the
- * account), the head icon (PROFPIC3), the account, the VIP label (0 when empty) and the balance with mask and refresh. Access is checked by
+ * account), the head icon (PROFPIC3), the account, the VIP label (0 when empty), the balance with mask and refresh and,
+ * with bonus money, the bonus and its wagering progress (docs/honest-money.md). Access is checked by
  * the page's AccessGate (trial accounts get the free_reject dialog with Cancel / Register now).
  */
 export default function MemberHome() {
@@ -72,6 +74,7 @@ export default function MemberHome() {
           </div>
           {facts}
           <BalanceWidget />
+          <BonusBalance />
         </section>
         <nav aria-labelledby="member-shortcuts" className="card">
           <h2 id="member-shortcuts" className="visually-hidden">{t('member.shortcuts')}</h2>
@@ -94,6 +97,7 @@ export default function MemberHome() {
         <h2 id="member-name" className="member-name">{name}</h2>
         {facts}
         <BalanceWidget />
+        <BonusBalance />
       </section>
       <nav aria-label={t('member.links')}>
         <ul className="link-list">

@@ -10,11 +10,14 @@ import { $session, sessionMemberType } from '../stores/concepts/session';
 import BalanceWidget from '../components/BalanceWidget';
 import { usePage } from '../hooks/usePage';
 import { withdrawPage, type WithdrawForm as Fields } from '../stores/pages/withdraw';
+import BonusProgress from '../components/BonusProgress';
 
 /**
  * The withdraw page (issue 13, Withdraw; player-shell §2 /m/withdraw): the available balance and limits, the
  * payee details and the payment password; a request puts the amount on hold, and the player's requests list
- * shows each one's status (waiting, approved, paid, rejected with the reason, failed and returned).
+ * shows each one's status (waiting, approved, paid, rejected with the reason, failed and returned). With bonus money
+ * there (docs/honest-money.md), the bonus and its wagering progress show, and the form warns that a request now
+ * forfeits it: the player ticks the confirmation before the request can go.
  */
 export default function WithdrawForm() {
   const hydrated = useHydrated();
@@ -52,7 +55,11 @@ export default function WithdrawForm() {
         <h2 id="withdraw-title">{t('wallet.withdrawTitle')}</h2>
         <dl className="facts">
           <div><dt>{t('wallet.available')}</dt><dd>{money(info.availableMinor)}</dd></div>
+          {info.bonusMinor > 0 && (
+            <div><dt>{t('wallet.bonusBalance')}</dt><dd>{money(info.bonusMinor)}</dd></div>
+          )}
         </dl>
+        {info.bonusMinor > 0 && <BonusProgress requiredMinor={info.wageringRequiredMinor} doneMinor={info.wageringDoneMinor} money={money} />}
         {!info.enabled ? (
           <p className="muted">{t('wallet.withdrawOff')}</p>
         ) : (
@@ -72,6 +79,15 @@ export default function WithdrawForm() {
             <FormField key={`pp-${state.error ?? ''}-${state.notice ?? ''}`} label={t('wallet.paymentPassword')} value={form.paymentPassword}
               onValue={(v) => page.setField('paymentPassword', v)} type="password" inputMode="numeric" maxLength={6}
               autoComplete="off" name="paymentPassword" revealable error={fieldError('paymentPassword')} />
+            {info.bonusMinor > 0 && (
+              <div className="forfeit-warning" role="note">
+                <p>{t('wallet.forfeitWarning', { amount: money(info.bonusMinor) })}</p>
+                <label className="agree">
+                  <input type="checkbox" name="forfeitBonus" checked={state.forfeitConfirmed} onChange={(e) => page.confirmForfeit(e.currentTarget.checked)} />
+                  {' '}{t('wallet.forfeitConfirm')}
+                </label>
+              </div>
+            )}
             <p className={state.notice ? 'form-ok' : 'form-error'} role="alert">
               {state.notice ? t(state.notice) : state.error && !state.invalid ? t(state.error) : ''}
             </p>

@@ -46,6 +46,7 @@ export async function registerByUsername(page: Page, player: Player): Promise<vo
   await fillIfShown(page, 'E-mail', `${player.username}@example.com`);
   // No mobile number: with REGMOBVERF3 on a typed number needs its SMS code (it is bound only when proven).
   await fillIfShown(page, 'Verification code', E2E_CAPTCHA_ANSWER);
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
   await page.waitForURL('**/m/home');
@@ -103,6 +104,7 @@ export async function registerByMobile(page: Page, mobile: string, account: Part
     await smsCode.fill(lastSmsCode(mobile) ?? '');
   }
   await page.getByLabel('Verification code', { exact: true }).fill(E2E_CAPTCHA_ANSWER);
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
   await page.waitForURL('**/m/home');

@@ -30,6 +30,7 @@ export async function registerPlayer(page: Page): Promise<Player> {
     const field = form.locator(`input[name="${name}"]`);
     if (await field.isVisible()) await field.fill(value);
   }
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.waitForURL('**/m/home');
   return player;

@@ -15,24 +15,41 @@ export async function moneyOf(memberId: number): Promise<{ balance: number; ledg
   return { balance: wallet?.b ?? Number.NaN, ledgerSum: ledger?.s ?? 0, entries: ledger?.n ?? 0 };
 }
 
+/** Bonus balance, its ledger sum and wagering of a member (minor units; docs/honest-money.md). */
+export async function bonusOf(memberId: number): Promise<{ bonus: number; bonusLedgerSum: number; required: number; done: number }> {
+  const wallet = await env.DB.prepare(`SELECT bonus_minor AS b, wager_required_minor AS r, wager_done_minor AS d FROM wallets WHERE member_id = ?`)
+    .bind(memberId).first<{ b: number; r: number; d: number }>();
+  const ledger = await env.DB.prepare(`SELECT COALESCE(SUM(bonus_amount_minor), 0) AS s FROM ledger_entries WHERE member_id = ?`)
+    .bind(memberId).first<{ s: number }>();
+  return { bonus: wallet?.b ?? Number.NaN, bonusLedgerSum: ledger?.s ?? 0, required: wallet?.r ?? Number.NaN, done: wallet?.d ?? Number.NaN };
+}
+
 /**
- * Asserts the ledger invariants of one member whose wallet opened at `openingMinor` (test fixtures fund the wallet
- * directly, without an entry): balance ≥ 0, balance = opening + Σ entries, every running balance_after ≥ 0 and
- * equal to opening + the entries up to it, each idempotency key once, at most one win and one refund per lottery
- * bet, and never both.
+ * Asserts the ledger invariants of one member whose wallet opened at `openingMinor` cash (test fixtures fund the
+ * wallet directly, without an entry) and `openingBonusMinor` bonus: for each of the cash and the bonus balance,
+ * balance ≥ 0, balance = opening + Σ its entries' parts, every running balance after ≥ 0 and equal to opening + the
+ * parts up to it; each idempotency key once, at most one win and one refund per lottery bet, and never both.
  */
-export async function expectLedgerInvariants(memberId: number, openingMinor: number): Promise<void> {
+export async function expectLedgerInvariants(memberId: number, openingMinor: number, openingBonusMinor = 0): Promise<void> {
   const { balance, ledgerSum } = await moneyOf(memberId);
   expect(balance).toBeGreaterThanOrEqual(0);
   expect(balance).toBe(openingMinor + ledgerSum);
+  const { bonus, bonusLedgerSum } = await bonusOf(memberId);
+  expect(bonus).toBeGreaterThanOrEqual(0);
+  expect(bonus).toBe(openingBonusMinor + bonusLedgerSum);
   const rows = (await env.DB.prepare(
-    `SELECT amount_minor AS a, balance_after_minor AS after, idempotency_key AS k FROM ledger_entries WHERE member_id = ? ORDER BY id`,
-  ).bind(memberId).all<{ a: number; after: number; k: string }>()).results;
+    `SELECT amount_minor AS a, balance_after_minor AS after, bonus_amount_minor AS ba, bonus_after_minor AS bafter, idempotency_key AS k
+     FROM ledger_entries WHERE member_id = ? ORDER BY id`,
+  ).bind(memberId).all<{ a: number; after: number; ba: number; bafter: number; k: string }>()).results;
   let running = openingMinor;
+  let runningBonus = openingBonusMinor;
   for (const row of rows) {
     running += row.a;
+    runningBonus += row.ba;
     expect(row.after).toBe(running);
     expect(row.after).toBeGreaterThanOrEqual(0);
+    expect(row.bafter).toBe(runningBonus);
+    expect(row.bafter).toBeGreaterThanOrEqual(0);
   }
   expect(new Set(rows.map((r) => r.k)).size).toBe(rows.length);
   const paidTwice = await env.DB.prepare(

@@ -4,7 +4,6 @@ import { CallRouter } from './call-router';
 import { contentCalls } from '../../contract/calls/content';
 import type { ValueOf } from '../../contract/call';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
-import { wireToMinor } from '../../contract/money';
 import {
   announcementExists, listAnnouncements, listPromotionCategories, markRead, type AnnouncementFilter,
 } from '../db/queries/announcements';
@@ -12,7 +11,7 @@ import { announcementList } from '../services/content/announcements';
 import { requireMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { requestLanguage, varyByLanguage } from '../middleware/language';
-import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../rules/jackpot';
+import { findJackpotPool } from '../db/queries/jackpot';
 
 /**
  * GET handler of the announcement-list paths (platform-contract.md §2): the list of the requested types for the
@@ -80,26 +79,20 @@ export const promotionRelayRouter = new CallRouter('/wps/relay')
 
 /**
  * Home relays (platform-contract.md §7.6), mounted at /wps/relay:
- * - GET /VIS_getJackpot (COMM3) → `{ amount, currency, currencySymbol, tickMs, stepMin, stepMax }`: the jackpot the
- *   home banner shows (rules/jackpot.ts: where it starts, in decimal currency units, and how it grows), with the
- *   site's currency. Cacheable for five minutes (it depends only on the site).
+ * - GET /VIS_getJackpot (COMM3) → `{ amount, currency, currencySymbol }`: the site's built-in jackpot pool in decimal
+ *   currency units (db/queries/jackpot.ts: what the built-in demo games' stakes funded; 0 when nothing has, and the
+ *   banner hides; docs/honest-money.md, Jackpot), with the site's currency. Cacheable for 30 s (a live figure).
  * - GET /GCSGAME_getGameMatchV2 → [] (PlayDeck has no sports feed: the client's hot-match row stays hidden).
  */
 export const homeRelayRouter = new CallRouter('/wps/relay')
-  .serve(contentCalls.jackpot, (c) => {
+  .serve(contentCalls.jackpot, async (c) => {
     const merchant = c.var.merchant;
     const value: ValueOf<typeof contentCalls.jackpot> = {
-      // Written reason for a hand conversion: the banner's rule (rules/jackpot.ts) counts this decorative amount in
-      // whole currency units (it shows no decimals and is money nobody holds); the answer holds minor units like
-      // every money field and its schema encodes them back to the same decimal.
-      amount: wireToMinor(JACKPOT_START),
+      amount: (await findJackpotPool(c.env.DB, merchant.code)) ?? 0,
       currency: merchant.currency,
       currencySymbol: merchant.currencySymbol,
-      tickMs: JACKPOT_TICK_MS,
-      stepMin: JACKPOT_STEP_MIN,
-      stepMax: JACKPOT_STEP_MAX,
     };
-    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Cache-Control', 'public, max-age=30');
     return ok(c, encodeValue(contentCalls.jackpot, value));
   })
   .serve(contentCalls.gameMatches, (c) => ok(c, [] satisfies ValueOf<typeof contentCalls.gameMatches>));

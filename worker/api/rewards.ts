@@ -7,6 +7,7 @@ import { maskName } from '../../rules/rewards';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { requireMember, requireRealMember, type AuthedMember } from '../middleware/auth-context';
 import { loadRewardSettings, requireFeature, type RewardFeature } from '../services/rewards/reward-settings';
+import { loadBonusRules } from '../services/wallet/bonus-rules';
 import { claimReward, claimSignIn, rewardCentre, signInState } from '../services/rewards/rewards';
 import { leaderboard } from '../services/rewards/leaderboard';
 import { ensureInvitationCode } from '../services/rewards/referrals';
@@ -62,7 +63,8 @@ export const rewardsRouter = new CallRouter('/wps/playdeck/rewards')
   })
   .serve(rewardCalls.signInClaim, async (c) => {
     const member = await gate(c, { promotion: 'LOGIN' });
-    const result = await claimSignIn(c.env.DB, member.memberId, await loadRewardSettings(c.env.DB, c.var.merchant.code));
+    const [settings, rules] = await Promise.all([loadRewardSettings(c.env.DB, c.var.merchant.code), loadBonusRules(c.env.DB, c.var.merchant.code)]);
+    const result = await claimSignIn(c.env.DB, member.memberId, settings, Date.now(), rules);
     return ok(c, encodeValue(rewardCalls.signInClaim, { day: result.day, streak: result.streak, reward: result.rewardMinor, balance: result.balanceMinor }));
   })
   .serve(rewardCalls.leaderboard, async (c) => {
@@ -84,7 +86,8 @@ export const rewardsRouter = new CallRouter('/wps/playdeck/rewards')
     await next();
   }, async (c) => {
     const member = requireRealMember(c);
-    const { reward, balanceMinor } = await claimReward(c.env.DB, member.memberId, c.req.valid('json').rewardId);
+    const rules = await loadBonusRules(c.env.DB, c.var.merchant.code);
+    const { reward, balanceMinor } = await claimReward(c.env.DB, member.memberId, c.req.valid('json').rewardId, Date.now(), rules);
     return ok(c, encodeValue(rewardCalls.rewardClaim, { reward: rewardWire(reward), balance: balanceMinor }));
   })
   .serve(rewardCalls.inviteInfo, async (c) => {

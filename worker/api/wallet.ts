@@ -12,8 +12,10 @@ export const MAIN_ACCOUNT_TYPE_ID = 1;
 
 /**
  * Router for /wps/wallets (platform-contract.md §2 wallet; player-shell §3 Wallet, §4 Balance).
- * - GET /gcs (COMM3) → `{ sumBalance, currency, currencySymbol, balance: [{ accountTypeId: 1, availBalance }] }`,
- *   amounts in DECIMAL currency units (the money codec: encodeValue; the exact body is not found in the platform's clients, this
+ * - GET /gcs (COMM3) → `{ sumBalance, currency, currencySymbol, balance: [{ accountTypeId: 1, availBalance }],
+ *   bonusBalance, wageringRequired, wageringDone }`: sumBalance and availBalance are the playable balance (cash +
+ *   bonus money, what a stake can spend: the platform's single balance field), bonusBalance the bonus part and its
+ *   wagering progress (PlayDeck's own fields; docs/honest-money.md, Wire); amounts in DECIMAL currency units (the money codec: encodeValue; the exact body is not found in the platform's clients, this
  *   is the v2 style); 0 when the member has no wallet. Trial members see their play money. 401
  *   `customer.not.login` | `user.or.token.invalid`.
  */
@@ -27,6 +29,9 @@ export const walletRouter = new CallRouter('/wps/wallets').serve(accountsCalls.w
     currency: wallet?.currency ?? merchant.currency,
     currencySymbol: merchant.currencySymbol,
     balance: [{ accountTypeId: MAIN_ACCOUNT_TYPE_ID, availBalance: balance }],
+    bonusBalance: wallet?.bonusMinor ?? 0,
+    wageringRequired: wallet?.wageringRequiredMinor ?? 0,
+    wageringDone: wallet?.wageringDoneMinor ?? 0,
   };
   c.header('Cache-Control', 'no-store');
   return ok(c, encodeValue(accountsCalls.wallet, value));

@@ -6,7 +6,7 @@ import { requireRealMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 import { findMemberById } from '../db/queries/members';
 import { findWithdrawSettings, listWithdrawals, type WithdrawalRecord } from '../db/queries/withdrawals';
-import { getBalance } from '../services/ledger/ledger';
+import { getBonusState } from '../db/queries/ledger';
 import { checkPaymentPassword, hasPaymentPassword } from '../services/wallet/payment-password';
 import { requestWithdrawal, settleDecidedWithdrawals } from '../services/wallet/withdrawals';
 
@@ -23,24 +23,27 @@ export function withdrawalWire(w: WithdrawalRecord): ValueOf<typeof walletCalls.
  * Router for /wps/transaction (the platform's path family, platform-contract.md §1.1 `/wps/transaction/withdraw`;
  * its bodies are not found in the platform's clients, so PlayDeck's shapes are in contract/calls/wallet.ts).
  * Real accounts only: 403 `free_reject` for guests and trial accounts; 401 without a session.
- * - GET /withdraw → limits, available balance, whether a payment password is set, the payee name on file, and
- *   the newest 20 requests (decisions operators made are finished first: services/withdrawals.ts).
- * - POST /withdraw → puts the amount on hold (ledger `withdraw_hold`) after the payment password check.
+ * - GET /withdraw → limits, the withdrawable (cash) balance, the bonus balance a request would forfeit with its
+ *   wagering, whether a payment password is set, the payee name on file, and the newest 20 requests (decisions
+ *   operators made are finished first: services/withdrawals.ts).
+ * - POST /withdraw → puts the amount on hold (ledger `withdraw_hold`) after the payment password check; a bonus
+ *   not yet wagered is forfeited in the same batch, only with `forfeitBonus: true` (docs/honest-money.md).
  */
 export const withdrawRouter = new CallRouter('/wps/transaction')
   .serve(walletCalls.withdrawInfo, async (c) => {
     const member = requireRealMember(c);
     const db = c.env.DB;
     await settleDecidedWithdrawals(c.env, { memberId: member.memberId });
-    const [settings, record, balance, passwordSet, list] = await Promise.all([
-      findWithdrawSettings(db, c.var.merchant.code), findMemberById(db, member.memberId), getBalance(db, member.memberId),
+    const [settings, record, money, passwordSet, list] = await Promise.all([
+      findWithdrawSettings(db, c.var.merchant.code), findMemberById(db, member.memberId), getBonusState(db, member.memberId),
       hasPaymentPassword(db, member.memberId), listWithdrawals(db, member.memberId),
     ]);
     const payee = record?.profile.payeeName;
     const value: ValueOf<typeof walletCalls.withdrawInfo> = {
       enabled: settings !== null, minAmount: settings?.minMinor ?? 0, maxAmount: settings?.maxMinor ?? 0,
-      available: balance, currencySymbol: c.var.merchant.currencySymbol, paymentPasswordSet: passwordSet,
+      available: money.cashMinor, currencySymbol: c.var.merchant.currencySymbol, paymentPasswordSet: passwordSet,
       payeeName: typeof payee === 'string' ? payee : '', withdrawals: list.map(withdrawalWire),
+      bonusBalance: money.bonusMinor, wageringRequired: money.wageringRequiredMinor, wageringDone: money.wageringDoneMinor,
     };
     return ok(c, encodeValue(walletCalls.withdrawInfo, value));
   })
@@ -48,7 +51,8 @@ export const withdrawRouter = new CallRouter('/wps/transaction')
    * POST /withdraw `{ amount, payeeName, bankName, accountNumber, paymentPassword, idempotencyKey }` →
    * `{ withdrawal, balance }`. 400 `amount_out_of_range`, `payment_password_not_set`, `request_param_err`; 403
    * `free_reject`, `payment_password_wrong`; 409 `insufficient_balance`, `withdraw_unavailable`,
-   * `idempotency_conflict`; 429 `TOO_MANY_REQUEST` (payment password checks).
+   * `idempotency_conflict`, `bonus_forfeit_unconfirmed` (a bonus not yet wagered, the GET's `bonusBalance`, would be
+   * forfeited: send `forfeitBonus: true` after the player confirmed); 429 `TOO_MANY_REQUEST` (payment password checks).
    */
   .serve(walletCalls.withdrawRequest, memberOnly, async (c) => {
     const member = requireRealMember(c);
@@ -57,7 +61,7 @@ export const withdrawRouter = new CallRouter('/wps/transaction')
     const { withdrawal, balanceMinor } = await requestWithdrawal(c.env.DB, {
       merchantCode: c.var.merchant.code, currency: c.var.merchant.currency, memberId: member.memberId,
       amountMinor: body.amount, payeeName: body.payeeName, bankName: body.bankName,
-      accountNumber: body.accountNumber, idempotencyKey: body.idempotencyKey,
+      accountNumber: body.accountNumber, idempotencyKey: body.idempotencyKey, forfeitBonus: body.forfeitBonus === true,
     });
     return ok(c, encodeValue(walletCalls.withdrawRequest, { withdrawal: withdrawalWire(withdrawal), balance: balanceMinor }));
   });

@@ -119,8 +119,11 @@ export const registerPage = createPage('register', (visit) => {
   const $registerSetupFailed = atom(false);
   /** The tab the player picked (null: the site's first). */
   const $chosenRegisterTab = atom<RegisterTab | null>(null);
-  /** "I agree" to the terms and privacy policy (ticked by default; submit is off without it). */
-  const $agreed = atom(true);
+  /**
+   * "I am of legal age and agree" to the terms and privacy policy: unticked until the player ticks it (consent is
+   * never pre-given; docs/honest-money.md); submit is off without it.
+   */
+  const $agreed = atom(false);
   /** The captcha image (0 until the setup arrived; renewed whenever a captcha is spent). */
   const $registerCaptchaNonce = atom(0);
   /**

@@ -26,6 +26,8 @@ export interface WithdrawState {
   error: MessageKey | null;
   /** Shown after a request was filed. */
   notice: MessageKey | null;
+  /** The player ticked "give up my bonus" after the warning (only asked while a bonus is there; docs/honest-money.md). */
+  forfeitConfirmed: boolean;
 }
 
 const EMPTY_FORM: WithdrawForm = { amountText: '', payeeName: '', bankName: '', accountNumber: '', paymentPassword: '' };
@@ -38,6 +40,7 @@ export function withdrawErrorOf(code: string): { error: MessageKey; invalid: key
     case 'payment_password_wrong': return { error: 'wallet.passwordWrong', invalid: 'paymentPassword' };
     case 'payment_password_not_set': return { error: 'wallet.setPaymentPasswordFirst', invalid: null };
     case 'withdraw_unavailable': return { error: 'wallet.withdrawOff', invalid: null };
+    case 'bonus_forfeit_unconfirmed': return { error: 'error.bonus_forfeit_unconfirmed', invalid: null };
     case 'TOO_MANY_REQUEST': return { error: 'error.too_many_requests', invalid: null };
     case 'network': return { error: 'error.network', invalid: null };
     default: return { error: 'wallet.failed', invalid: null };
@@ -51,6 +54,9 @@ export function withdrawErrorOf(code: string): { error: MessageKey; invalid: key
  *   the notice shown after a request was filed.
  * - `load()`: loads limits, balance and the player's withdrawals; the payee name on file fills an empty field.
  * - `setField(field, value)`: changes one field (clears the error and notice).
+ * - `confirmForfeit(confirmed)`: the player's answer to the warning shown while a bonus not yet wagered is there: a
+ *   request forfeits it (docs/honest-money.md), so `submit()` refuses until it is ticked and then sends
+ *   `forfeitBonus: true`.
  * - `submit()`: files the request: checks the amount (limits and available balance) and that every field is
  *   filled, then sends it; on success the balance store takes the balance after the hold at once and the list
  *   reloads. When the answer was lost (network, 502 `upstream_unavailable`: ../concepts/outcome.ts) the request may
@@ -60,7 +66,7 @@ export function withdrawErrorOf(code: string): { error: MessageKey; invalid: key
  * (the money moved whatever the player is looking at).
  */
 export const withdrawPage = createPage('withdraw', (visit) => {
-  const $withdraw = atom<WithdrawState>({ phase: 'loading', info: null, form: EMPTY_FORM, invalid: null, error: null, notice: null });
+  const $withdraw = atom<WithdrawState>({ phase: 'loading', info: null, form: EMPTY_FORM, invalid: null, error: null, notice: null, forfeitConfirmed: false });
   let pendingKey: { key: string; signature: string } | null = null;
 
   async function load(): Promise<void> {
@@ -85,6 +91,11 @@ export const withdrawPage = createPage('withdraw', (visit) => {
     $withdraw.set({ ...state, form: { ...state.form, [field]: value }, invalid: state.invalid === field ? null : state.invalid, error: null, notice: null });
   }
 
+  /** Ticks or unticks "I give up my bonus" under the forfeit warning. */
+  function confirmForfeit(confirmed: boolean): void {
+    $withdraw.set({ ...$withdraw.get(), forfeitConfirmed: confirmed, error: null, notice: null });
+  }
+
   async function submit(): Promise<void> {
     const state = $withdraw.get();
     if (state.phase !== 'ready' || !state.info) return;
@@ -98,18 +109,20 @@ export const withdrawPage = createPage('withdraw', (visit) => {
     }
     if (!info.paymentPasswordSet) return refuse('wallet.setPaymentPasswordFirst', null);
     if (!/^\d{6}$/.test(form.paymentPassword)) return refuse('wallet.sixDigits', 'paymentPassword');
+    const forfeit = info.bonusMinor > 0;
+    if (forfeit && !state.forfeitConfirmed) return refuse('error.bonus_forfeit_unconfirmed', null);
     const signature = `${amountMinor}|${form.payeeName}|${form.bankName}|${form.accountNumber}`;
     if (!pendingKey || pendingKey.signature !== signature) pendingKey = { key: crypto.randomUUID(), signature };
     $withdraw.set({ ...state, phase: 'submitting', error: null, invalid: null, notice: null });
     try {
       const answer = await requestWithdrawal({
         amountMinor, payeeName: form.payeeName.trim(), bankName: form.bankName.trim(), accountNumber: form.accountNumber.trim(),
-        paymentPassword: form.paymentPassword, idempotencyKey: pendingKey.key,
+        paymentPassword: form.paymentPassword, idempotencyKey: pendingKey.key, ...(forfeit ? { forfeitBonus: true } : {}),
       });
       pendingKey = null;
       balanceMoved(answer.balanceMinor);
       if (visit.exited) return;
-      $withdraw.set({ ...$withdraw.get(), phase: 'ready', form: { ...EMPTY_FORM, payeeName: form.payeeName }, notice: 'wallet.withdrawRequested' });
+      $withdraw.set({ ...$withdraw.get(), phase: 'ready', form: { ...EMPTY_FORM, payeeName: form.payeeName }, notice: 'wallet.withdrawRequested', forfeitConfirmed: false });
       await load();
     } catch (error) {
       if (visit.exited) return;
@@ -124,7 +137,7 @@ export const withdrawPage = createPage('withdraw', (visit) => {
     }
   }
 
-  return { $withdraw, load, setField, submit };
+  return { $withdraw, load, setField, confirmForfeit, submit };
 });
 
 /** One visit of the withdraw page. */

@@ -97,12 +97,14 @@ test('the registration form refuses bad values with the spec messages and focuse
   await page.getByLabel('Username', { exact: true }).fill('1bad');
   await page.getByLabel('Password', { exact: true }).fill('abc123');
   await fillIfShown(page, 'Confirm password', 'abc124');
+  // The consent box starts unticked and the button waits for it (docs/honest-money.md).
+  const agree = page.getByRole('checkbox', { name: /agree/ });
+  await expect(agree).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeDisabled();
+  await agree.check();
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByLabel('Username', { exact: true })).toBeFocused();
   await expect(page.getByText(/Account format incorrect/)).toBeVisible();
-
-  const agree = page.getByRole('checkbox', { name: /agree/ });
-  await expect(agree).toBeChecked();
   await agree.uncheck();
   await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeDisabled();
 

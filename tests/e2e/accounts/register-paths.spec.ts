@@ -48,6 +48,7 @@ test.describe('registration by mobile number with an SMS code (REGMOBVERF3 and M
     await page.getByLabel('Password', { exact: true }).fill(player.password);
     await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
 
+    await page.locator('#reg-agree').check(); // the consent box starts unticked
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page.getByText('Please enter the verification code.')).toBeVisible();
     await expect(page.getByText('Please enter the code from the SMS.')).toBeVisible();
@@ -60,6 +61,7 @@ test.describe('registration by mobile number with an SMS code (REGMOBVERF3 and M
     expect(code).toMatch(/^\d{6}$/);
     await page.getByLabel('SMS code', { exact: true }).fill(code ?? '');
     await page.getByLabel('Verification code', { exact: true }).fill(E2E_CAPTCHA_ANSWER);
+    await page.locator('#reg-agree').check(); // the consent box starts unticked
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
     await page.waitForURL('**/m/home');
@@ -93,6 +95,7 @@ test('an invitation link is checked first: a valid code is sent without its fiel
   await page.getByLabel('Password', { exact: true }).fill(player.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
   await page.getByLabel('Verification code', { exact: true }).fill(E2E_CAPTCHA_ANSWER);
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
   await page.waitForURL('**/m/home');
@@ -106,6 +109,7 @@ test('an invitation link is checked first: a valid code is sent without its fiel
   await page.getByLabel('Password', { exact: true }).fill(other.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(other.password);
   await page.getByLabel('Verification code', { exact: true }).fill(E2E_CAPTCHA_ANSWER);
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByText('Invalid invitation code.')).toBeVisible();
   await expect(invitation).toBeFocused();

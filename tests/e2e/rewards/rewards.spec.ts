@@ -21,6 +21,7 @@ async function registerThroughLink(page: Page, link: string): Promise<string> {
     if (await field.isVisible()) await field.fill(value);
   }
   await expect(form.locator('input[name="affiliateCode"]')).toBeHidden();
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.waitForURL('**/m/home');
   return username;

@@ -43,6 +43,7 @@ async function registerMember(page: Page): Promise<void> {
     const field = page.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`));
     if (await field.isVisible()) await field.fill(value);
   }
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.waitForURL('**/m/home');
   member = created;

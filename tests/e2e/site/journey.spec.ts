@@ -61,6 +61,7 @@ test('a new player registers, pages and searches games, favourites one, plays it
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByLabel('Verification code', { exact: true }).fill(E2E_CAPTCHA_ANSWER);
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.waitForURL('**/m/home');
   await expect(page.getByRole('link', { name: new RegExp(username) })).toBeVisible();

@@ -28,9 +28,11 @@ function useSwitches(switches: Record<string, boolean>): void {
   $settings.set({ switches } as never);
 }
 
-async function ready(search = ''): Promise<void> {
+async function ready(search = '', agree = true): Promise<void> {
   vi.mocked(api.getRegisterSettings).mockResolvedValue(SETTINGS as never);
   await flow.loadRegisterSetup(search);
+  // The consent box starts unticked (docs/honest-money.md); the cases that submit tick it as the player does.
+  if (agree) flow.setAgreed(true);
 }
 
 // A fresh visit of /m/register per case (src/stores/kit/page.ts), left after it.
@@ -140,10 +142,11 @@ describe('the registration flow (accounts §2 Registration screen, §4, §5)', (
     expect(form.$busy.get()).toBe(false);
   });
 
-  it('without "I agree" nothing is sent', async () => {
-    await ready();
-    flow.setAgreed(false);
+  it('"I agree" starts unticked, and without it nothing is sent', async () => {
+    await ready('', false);
+    expect(flow.$agreed.get()).toBe(false);
     await flow.submitRegister(CONTEXT);
+    expect(api.register).not.toHaveBeenCalled();
     expect(form.$focus.get()).toBeNull();
   });
 
@@ -192,6 +195,7 @@ describe('the registration flow (accounts §2 Registration screen, §4, §5)', (
     const late = registerPage();
     vi.mocked(api.getRegisterSettings).mockResolvedValue(SETTINGS as never);
     await late.loadRegisterSetup('');
+    late.setAgreed(true);
     for (const [field, value] of [['username', 'alice1'], ['password', 'abc123'], ['confirmPassword', 'abc123'], ['captcha', 'QW12']] as const) late.setRegisterValue(field, value);
     let answer: (value: unknown) => void = () => {};
     vi.mocked(api.register).mockReturnValueOnce(new Promise((resolve) => { answer = resolve; }) as never);

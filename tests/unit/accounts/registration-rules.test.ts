@@ -10,13 +10,15 @@ const settings = (extra: Record<string, FieldSetting> = {}) =>
 const base = { username: 'player1', password: 'secret123', confirmPassword: 'secret123' };
 
 describe('registration rules', () => {
-  it('covers the 20 fields the spec names', () => {
-    expect(REGISTER_FIELDS).toHaveLength(20);
+  it('covers the 20 fields the spec names, and the date of birth of the age check (docs/honest-money.md)', () => {
+    expect(REGISTER_FIELDS).toHaveLength(21);
+    expect(REGISTER_FIELDS).toContain('dateOfBirth');
   });
 
   // Each row: field, a value that passes, a value that fails (accounts §5 and the site's field rules).
   it.each([
     ['username', 'Alice2024', '2alice'],
+    ['dateOfBirth', '2000-01-31', '31/01/2000'],
     ['username', 'abcd', 'abc'],
     ['username', 'a234567890123456', 'a2345678901234567'],
     ['password', 'abc123', 'abcdef'],

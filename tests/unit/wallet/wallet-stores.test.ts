@@ -161,6 +161,7 @@ describe('deposit flow (issue 13, Deposit)', () => {
 
 const INFO = {
   enabled: true, minMinor: 2_000, maxMinor: 200_000, availableMinor: 10_000, currencySymbol: '$', paymentPasswordSet: true, payeeName: 'Ana Cruz', withdrawals: [],
+  bonusMinor: 0, wageringRequiredMinor: 0, wageringDoneMinor: 0,
 };
 
 describe('withdraw flow (issue 13, Withdraw)', () => {
@@ -222,6 +223,35 @@ describe('withdraw flow (issue 13, Withdraw)', () => {
     expect(api.getWithdrawInfo).not.toHaveBeenCalled();
     // The money moved: the balance store still takes the balance after the hold.
     expect($wallet.get()?.sumBalance).toBe(7_000);
+  });
+
+  it('with bonus money there, the request waits for the forfeit confirmation and then says so (docs/honest-money.md)', async () => {
+    vi.mocked(api.getWithdrawInfo).mockResolvedValue({ ...INFO, bonusMinor: 1_000, wageringRequiredMinor: 30_000, wageringDoneMinor: 500 });
+    await withdraw.load();
+    withdraw.setField('amountText', '20');
+    withdraw.setField('bankName', 'Bank');
+    withdraw.setField('accountNumber', '1234');
+    withdraw.setField('paymentPassword', '246810');
+    await withdraw.submit();
+    expect(withdraw.$withdraw.get()).toMatchObject({ error: 'error.bonus_forfeit_unconfirmed', forfeitConfirmed: false });
+    expect(api.requestWithdrawal).not.toHaveBeenCalled();
+    withdraw.confirmForfeit(true);
+    vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 8_000 });
+    await withdraw.submit();
+    expect(api.requestWithdrawal).toHaveBeenCalledWith(expect.objectContaining({ amountMinor: 2_000, forfeitBonus: true }));
+    expect(withdraw.$withdraw.get()).toMatchObject({ notice: 'wallet.withdrawRequested', forfeitConfirmed: false });
+  });
+
+  it('without bonus money no confirmation is asked and no flag is sent', async () => {
+    vi.mocked(api.getWithdrawInfo).mockResolvedValue(INFO);
+    await withdraw.load();
+    withdraw.setField('amountText', '20');
+    withdraw.setField('bankName', 'Bank');
+    withdraw.setField('accountNumber', '1234');
+    withdraw.setField('paymentPassword', '246810');
+    vi.mocked(api.requestWithdrawal).mockResolvedValueOnce({ withdrawal: {} as never, balanceMinor: 8_000 });
+    await withdraw.submit();
+    expect(vi.mocked(api.requestWithdrawal).mock.calls.at(-1)?.[0]).not.toHaveProperty('forfeitBonus');
   });
 
   it('a wrong payment password marks that field and clears it', async () => {

@@ -29,13 +29,17 @@ describe('PUT /wps/member/register', { timeout: 30_000 }, () => {
     expect(wallet.body.value.sumBalance).toBe(minorToWire(amounts.welcome));
 
     const ledger = await env.DB.prepare(
-      `SELECT l.amount_minor, l.balance_after_minor, l.kind, l.idempotency_key FROM ledger_entries l
+      `SELECT l.amount_minor, l.balance_after_minor, l.bonus_amount_minor, l.bonus_after_minor, l.kind, l.idempotency_key FROM ledger_entries l
        JOIN members m ON m.id = l.member_id WHERE m.username = ?`,
     )
       .bind(String(payload.username).toLowerCase())
       .all();
     expect(ledger.results).toEqual([
-      { amount_minor: amounts.welcome, balance_after_minor: amounts.welcome, kind: 'welcome_bonus', idempotency_key: 'welcome' },
+      // The welcome bonus is bonus money by default (docs/honest-money.md): it moves the bonus balance, not cash.
+      {
+        amount_minor: 0, balance_after_minor: 0, bonus_amount_minor: amounts.welcome, bonus_after_minor: amounts.welcome,
+        kind: 'welcome_bonus', idempotency_key: 'welcome',
+      },
     ]);
   });
 

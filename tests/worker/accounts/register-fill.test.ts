@@ -48,7 +48,9 @@ describe('/m/register: the form in the first HTML (built-in API)', () => {
     expect(answer.text).not.toContain('form-loading');
     expect(answer.text).toContain('<form id="register-panel"');
     expect(answer.text).toContain('<label for="reg-username">Username EN</label>');
-    expect(answer.text).toContain('<button type="submit" class="btn btn-primary btn-block">Register EN</button>');
+    // The consent box starts unticked and the button waits for it (docs/honest-money.md).
+    expect(answer.text).toContain('<input id="reg-agree" type="checkbox"/>');
+    expect(answer.text).toContain('<button type="submit" class="btn btn-primary btn-block" disabled="">Register EN</button>');
     expect(answer.text).toContain('ssr client="interaction">');
     expect(answer.text).not.toContain('data-texts');
   });

@@ -5,7 +5,6 @@ import { CALLS } from '../../../contract';
 import type { CallDef } from '../../../contract/call';
 import { envelopeSchema } from '../../../contract/envelope';
 import { minorToWire } from '../../../contract/money';
-import { JACKPOT_START, JACKPOT_STEP_MAX, JACKPOT_STEP_MIN, JACKPOT_TICK_MS } from '../../../rules/jackpot';
 import { postLedger } from '../../../worker/services/ledger/ledger';
 import { call } from '../helpers';
 import { createMember, setResources } from '../fixtures';
@@ -114,14 +113,14 @@ describe('home and frame calls (§7.6)', () => {
     expect(script.body).toMatchObject({ success: true, value: '' });
   });
 
-  it("VIS_getJackpot answers the home banner's jackpot with the site's currency", async () => {
+  it("VIS_getJackpot answers the site's built-in jackpot pool (0 before anything funded it) with the site's currency", async () => {
     const { status, body } = await send<ValueOf<typeof CALLS.jackpot>>(CALLS.jackpot, { host: SITE2 });
     expect(status).toBe(200);
-    expect(body.value).toEqual({
-      amount: JACKPOT_START, currency: 'PHP', currencySymbol: '₱', tickMs: JACKPOT_TICK_MS, stepMin: JACKPOT_STEP_MIN, stepMax: JACKPOT_STEP_MAX,
-    });
+    expect(body.value).toEqual({ amount: 0, currency: 'PHP', currencySymbol: '₱' });
+    await env.DB.prepare(`INSERT INTO jackpot_pools (merchant_code, pool_minor, updated_at) VALUES ('DEMO', 123456, 0)
+      ON CONFLICT (merchant_code) DO UPDATE SET pool_minor = 123456`).run();
     const demo = await send<ValueOf<typeof CALLS.jackpot>>(CALLS.jackpot);
-    expect(demo.body.value.currency).toBe('USD');
+    expect(demo.body.value).toEqual({ amount: 1234.56, currency: 'USD', currencySymbol: '$' });
   });
 
   it("GET /wps/system/templates answers the site's template flags as strings and its app parameters", async () => {

@@ -18,11 +18,14 @@ const FROM_PLAYDECK = { [PLAYDECK_CLIENT_HEADER]: PLAYDECK_CLIENT_VALUE };
 
 beforeAll(ensureAccountSettings);
 
-/** The spec's registration fields, in spec order (accounts §2 Registration screen). */
+/**
+ * The spec's registration fields, in spec order (accounts §2 Registration screen), and the date of birth of the
+ * site's age check (docs/honest-money.md; disabled unless the site requires it).
+ */
 const SPEC_FIELDS = [
   'countryDialingCode', 'username', 'password', 'confirmPassword', 'paymentPassword', 'affiliateCode',
   'recommenderId', 'nickname', 'payeeName', 'email', 'mobileNum', 'idNumber', 'qqNum', 'facebook', 'wechat',
-  'line', 'whatsapp', 'zalo', 'captcha', 'verificationCode',
+  'line', 'whatsapp', 'zalo', 'dateOfBirth', 'captcha', 'verificationCode',
 ];
 
 async function switchesInDb(): Promise<Record<string, boolean>> {
@@ -256,7 +259,7 @@ describe('GET /wps/system/settings/consolidated', () => {
 });
 
 describe('GET /wps/system/setting/register', () => {
-  it('maps all 20 spec fields to their rule, configured ones first in sort order, others disabled', async () => {
+  it('maps all 20 spec fields and the date of birth to their rule, configured ones first in sort order, others disabled', async () => {
     const { status, body } = await call<AccountsWire['RegisterSettingsValue']>('/wps/system/setting/register', { headers: { ModuleId: 'REG3' } });
     expect(status).toBe(200);
     expect(envelopeSchema(accountsCalls.registerSettings.value).safeParse(body).success).toBe(true);

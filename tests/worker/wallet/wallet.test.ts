@@ -17,6 +17,8 @@ describe('GET /wps/wallets/gcs', { timeout: 30_000 }, () => {
     expect(body.value).toEqual({
       sumBalance: minorToWire(amounts.welcome), currency: amounts.currency, currencySymbol: amounts.symbol,
       balance: [{ accountTypeId: 1, availBalance: minorToWire(amounts.welcome) }],
+      // The welcome bonus is bonus money with 30× wagering by default (docs/honest-money.md): part of the playable sumBalance.
+      bonusBalance: minorToWire(amounts.welcome), wageringRequired: minorToWire(amounts.welcome * 30), wageringDone: 0,
     });
     expect(headers.get('Cache-Control')).toBe('no-store');
   });
@@ -25,7 +27,7 @@ describe('GET /wps/wallets/gcs', { timeout: 30_000 }, () => {
     const amounts = await demoAmounts();
     const { session, username } = await registerMember();
     const member = await env.DB.prepare(`SELECT id FROM members WHERE username = ?`).bind(username.toLowerCase()).first<{ id: number }>();
-    await postLedger(env.DB, member?.id ?? 0, [{ amountMinor: -2_550, kind: 'bet', reference: 'r1', idempotencyKey: 'bet-1' }]);
+    await postLedger(env.DB, member?.id ?? 0, [{ amountMinor: -2_550, kind: 'bet', reference: 'r1', idempotencyKey: 'bet-1', balance: 'stake' }]);
     const { body } = await call<AccountsWire['WalletValue']>('/wps/wallets/gcs', { token: session.token });
     expect(body.value.sumBalance).toBe(minorToWire(amounts.welcome - 2_550));
   });

@@ -271,3 +271,16 @@ export async function countOrdersByGameSince(db: D1Database, merchantCode: strin
     .all<{ node_id: number; orders: number }>();
   return new Map(results.map((r) => [r.node_id, r.orders]));
 }
+
+/**
+ * The ledger key of each order's stake debit (`lottery:order:<idempotency key>`, services/lottery/orders.ts), by
+ * order id: a refund or win is split between cash and bonus as its order's stake was (docs/honest-money.md).
+ */
+export async function orderStakeKeys(db: D1Database, orderIds: number[]): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map();
+  const { results } = await db
+    .prepare(`SELECT id, idempotency_key FROM lottery_orders WHERE id IN (SELECT value FROM json_each(?))`)
+    .bind(JSON.stringify(orderIds))
+    .all<{ id: number; idempotency_key: string }>();
+  return new Map(results.map((r) => [r.id, `lottery:order:${r.idempotency_key}`]));
+}

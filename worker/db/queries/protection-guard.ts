@@ -19,7 +19,8 @@ const LOSS_KINDS = `'bet', 'win', 'refund'`;
  * SQL of one limit kind's use in a window, in minor units: `?member` the member id, `start` an SQL expression of
  * the window's exclusive start, `?exclude` a ledger reference whose win is not counted (the movement's own outcome:
  * a bet is judged on its stake, never on whether it won). Deposits count while pending or credited (an expired or
- * failed order took no money).
+ * failed order took no money). A ledger entry's money is its cash and its bonus part together (migration 0034:
+ * a stake is paid cash first, then bonus money; docs/honest-money.md), so a bet paid with bonus money counts too.
  */
 export function usageSql(kind: MoneyLimitKind, member: string, start: string, exclude: string): string {
   if (kind === 'deposit') {
@@ -27,7 +28,7 @@ export function usageSql(kind: MoneyLimitKind, member: string, start: string, ex
       AND d.status IN ('pending', 'credited') AND d.created_at > ${start})`;
   }
   const kinds = kind === 'wager' ? WAGER_KINDS : LOSS_KINDS;
-  return `(SELECT COALESCE(-SUM(e.amount_minor), 0) FROM ledger_entries e WHERE e.member_id = ${member}
+  return `(SELECT COALESCE(-SUM(e.amount_minor + e.bonus_amount_minor), 0) FROM ledger_entries e WHERE e.member_id = ${member}
     AND e.kind IN (${kinds}) AND e.created_at > ${start} AND NOT (e.kind = 'win' AND e.reference = ${exclude}))`;
 }
 

@@ -10,7 +10,7 @@ export type TransactionCategory = 'deposit' | 'withdrawal' | 'bonus' | 'round';
 export const KINDS_OF_CATEGORY: Readonly<Record<TransactionCategory, readonly string[]>> = {
   deposit: ['deposit'],
   withdrawal: ['withdraw', 'withdraw_hold', 'withdraw_release'],
-  bonus: ['welcome_bonus', 'trial_credit', 'bonus', 'reward', 'sign_in', 'referral_reward', 'promotion'],
+  bonus: ['welcome_bonus', 'trial_credit', 'bonus', 'reward', 'sign_in', 'referral_reward', 'promotion', 'bonus_conversion', 'bonus_forfeit'],
   round: ['bet', 'win', 'refund'],
 };
 
@@ -22,7 +22,10 @@ export function categoryOfKind(kind: string): TransactionCategory {
   return 'bonus';
 }
 
-/** One ledger entry. */
+/**
+ * One ledger entry as the player sees it: the movement of the playable balance (cash + bonus: a bonus conversion
+ * moves 0, a forfeit −bonus) and the playable balance after it (docs/honest-money.md, Wire).
+ */
 export interface TransactionRow {
   id: number;
   kind: string;
@@ -53,7 +56,8 @@ export async function pageTransactions(
   const kindFilter = filter.category ? `AND kind IN (${kindList(KINDS_OF_CATEGORY[filter.category])})` : '';
   const where = `member_id = ?1 AND created_at BETWEEN ?2 AND ?3 ${kindFilter}`;
   const [rows, count] = await db.batch<Record<string, number | string>>([
-    db.prepare(`SELECT id, kind, amount_minor, balance_after_minor, reference, created_at FROM ledger_entries WHERE ${where} ORDER BY id DESC LIMIT ?4 OFFSET ?5`)
+    db.prepare(`SELECT id, kind, amount_minor + bonus_amount_minor AS amount_minor, balance_after_minor + bonus_after_minor AS balance_after_minor,
+        reference, created_at FROM ledger_entries WHERE ${where} ORDER BY id DESC LIMIT ?4 OFFSET ?5`)
       .bind(memberId, filter.start, filter.end, filter.limit, filter.offset),
     db.prepare(`SELECT COUNT(*) AS n FROM ledger_entries WHERE ${where}`).bind(memberId, filter.start, filter.end),
   ]);
@@ -69,7 +73,7 @@ export async function pageTransactions(
 /** Per-category sums of the member's ledger in [start, end]. */
 export async function transactionTotals(db: D1Database, memberId: number, start: number, end: number): Promise<TransactionTotals> {
   const { results } = await db
-    .prepare(`SELECT kind, SUM(amount_minor) AS total FROM ledger_entries WHERE member_id = ?1 AND created_at BETWEEN ?2 AND ?3 GROUP BY kind`)
+    .prepare(`SELECT kind, SUM(amount_minor + bonus_amount_minor) AS total FROM ledger_entries WHERE member_id = ?1 AND created_at BETWEEN ?2 AND ?3 GROUP BY kind`)
     .bind(memberId, start, end)
     .all<{ kind: string; total: number }>();
   const totals: TransactionTotals = { deposits: 0, withdrawals: 0, bonuses: 0, rounds: 0 };

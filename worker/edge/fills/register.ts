@@ -56,10 +56,10 @@ export async function registerFill(
   const shown = fieldsForTab(initial, fields, switches);
   const fingerprint = fingerprintOf([fields, enabledSwitches]);
   // The island's first render over the data block (src/islands/RegisterForm.tsx): switches unknown before hydration
-  // (the stylesheet gates the social buttons), the site's first tab, nothing typed, "I agree" ticked, nothing loaded.
+  // (the stylesheet gates the social buttons), the site's first tab, nothing typed, "I agree" unticked, nothing loaded.
   const form = () => createElement(RegisterFormView, {
     switches: null, tabs, tab: initial, shown, loadFailed: false, values: NOTHING_TYPED, errors: {}, formError: null, busy: false,
-    agreed: true, captchaNonce: 0, policy: null, parts: STILL_REGISTER_PARTS, actions: STILL_REGISTER_ACTIONS,
+    agreed: false, captchaNonce: 0, policy: null, parts: STILL_REGISTER_PARTS, actions: STILL_REGISTER_ACTIONS,
   });
   return {
     fingerprint,

@@ -5,6 +5,7 @@ import { createSession } from '../../db/queries/sessions';
 import { newMemberStatements, type NewMember } from '../../db/queries/members';
 import { listSiteSwitches } from '../../db/queries/merchants';
 import { ledgerStatements, type LedgerChange } from '../ledger/ledger';
+import { loadBonusRules, rewardCredit } from '../wallet/bonus-rules';
 import { hashToken, newToken } from '../crypto/tokens';
 import { issueRememberToken } from './remember-token';
 import { randomInt } from './captcha-svg';
@@ -17,7 +18,8 @@ export const TRIAL_MEMBER_TYPE = 4;
  * Creates a member, its wallet, the opening credit (welcome bonus or trial balance) and any `extra`
  * statements (e.g. a social-account link) in ONE D1 batch,
  * so a member never exists without its wallet and its money always has a ledger entry. A zero credit
- * writes no ledger entry. Returns the new member id. Errors: 409 `username_taken` / `mobile_taken` (UNIQUE
+ * writes no ledger entry. A welcome bonus follows the site's bonus rule for it (services/wallet/bonus-rules.ts;
+ * default: bonus money with 30× wagering, docs/honest-money.md); the trial balance is cash. Returns the new member id. Errors: 409 `username_taken` / `mobile_taken` (UNIQUE
  * per merchant, when a concurrent registration won the race).
  */
 export async function createAccount(
@@ -28,9 +30,12 @@ export async function createAccount(
   extra: D1PreparedStatement[] = [],
 ): Promise<number> {
   const owner = { merchantCode: member.merchantCode, username: member.usernameKey };
+  const opening = credit.kind === 'welcome_bonus' && credit.amountMinor > 0
+    ? await loadBonusRules(db, member.merchantCode).then((rules) => rewardCredit(rules, rules.welcome, credit))
+    : credit;
   const statements = [
     ...newMemberStatements(db, member, now),
-    ...(credit.amountMinor > 0 ? ledgerStatements(db, owner, [credit], now) : []),
+    ...(credit.amountMinor > 0 ? ledgerStatements(db, owner, [opening], now) : []),
     ...extra,
   ];
   try {

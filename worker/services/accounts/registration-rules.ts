@@ -93,6 +93,7 @@ const MESSAGES: Record<FormattedField, string> = {
   line: 'LINE id is at most 64 characters',
   whatsapp: 'WhatsApp number is 6 to 15 digits',
   zalo: 'Zalo number is 6 to 15 digits',
+  dateOfBirth: 'Date of birth is a date (YYYY-MM-DD)',
   verificationCode: 'Verification code is 4 to 8 digits',
 };
 

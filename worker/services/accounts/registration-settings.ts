@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { listRegistrationFields } from '../../db/queries/settings';
+import { loadBonusRules } from '../wallet/bonus-rules';
+import { withDateOfBirth } from './registration';
 import { FIELD_PATTERNS, REGISTER_FIELDS, type RegisterField } from '../../../contract/fieldFormats';
 import type { accountsCalls, RegisterFieldRule } from '../../../contract/calls/accounts';
 
@@ -7,6 +9,7 @@ import type { accountsCalls, RegisterFieldRule } from '../../../contract/calls/a
 const INPUT_TYPE: Partial<Record<RegisterField, string>> = {
   password: 'password', confirmPassword: 'password', paymentPassword: 'password', email: 'email',
   mobileNum: 'tel', countryDialingCode: 'tel', whatsapp: 'tel', zalo: 'tel', verificationCode: 'number', qqNum: 'number',
+  dateOfBirth: 'date',
 };
 
 /**
@@ -24,11 +27,12 @@ export function fieldRule(field: RegisterField): Omit<RegisterFieldRule, 'enable
  * The registration settings of a merchant (platform-contract.md §3 GET /wps/system/setting/register): every spec
  * field → `{ enabled, required, acceptedPattern, patternId, minLength, maxLength, type }`, configured fields first
  * in the operator's order, then the rest in spec order (JSON key order is the display order); a field without a
- * row is disabled.
+ * row is disabled. Where the site requires the date of birth (bonus rules `requiresDob`, docs/honest-money.md),
+ * `dateOfBirth` is enabled and required.
  */
 export async function registerSettings(db: D1Database, merchantCode: string): Promise<z.input<typeof accountsCalls.registerSettings.value>> {
-  const rows = await listRegistrationFields(db, merchantCode);
-  const byField = new Map(rows.map((r) => [r.field, r]));
+  const [rows, rules] = await Promise.all([listRegistrationFields(db, merchantCode), loadBonusRules(db, merchantCode)]);
+  const byField = withDateOfBirth(new Map(rows.map((r) => [r.field, r])), rules.requiresDob);
   const unconfigured = Number.MAX_SAFE_INTEGER;
   const ordered = REGISTER_FIELDS.map((field, index) => ({ field, index, row: byField.get(field) }))
     .sort((a, b) => (a.row?.sortOrder ?? unconfigured) - (b.row?.sortOrder ?? unconfigured) || a.index - b.index);

@@ -12,6 +12,8 @@ import { consumeRateLimit, registerLimit } from './rate-limit';
 import { createAccount, openSession } from './accounts';
 import { requestEmailBinding } from './email-binding';
 import { welcomeMessageStatement } from '../../db/queries/inbox';
+import { loadBonusRules } from '../wallet/bonus-rules';
+import { assertLegalAge } from './age-check';
 
 /** The registration payload (accounts §3): the spec's fields plus where and how the player registered. */
 export type RegistrationInput = Partial<Record<RegisterField, string>> & {
@@ -28,7 +30,7 @@ export type RegistrationInput = Partial<Record<RegisterField, string>> & {
  */
 const PROFILE_FIELDS: readonly RegisterField[] = [
   'countryDialingCode', 'affiliateCode', 'recommenderId', 'payeeName', 'mobileNum', 'idNumber', 'qqNum',
-  'facebook', 'wechat', 'line', 'whatsapp', 'zalo',
+  'facebook', 'wechat', 'line', 'whatsapp', 'zalo', 'dateOfBirth',
 ];
 
 /**
@@ -38,6 +40,8 @@ const PROFILE_FIELDS: readonly RegisterField[] = [
  * 3. fields are checked against the merchant's registration settings → 400 `invalid_input` with
  *    `value.issues[{ path, message, key? }]` (checked before the captcha so a typo does not burn it);
  * 4. when the captcha field is enabled the answer must match the browser's challenge → 400 `captcha_invalid`;
+ * 4b. where the site requires the date of birth (docs/honest-money.md, Age check): 400 `date_of_birth_required`,
+ *    403 `under_legal_age` (services/accounts/age-check.ts);
  * 5. an invitation code that is no active agent's → 400 `invitation_code_error`;
  *    a username taken in any letter case → 409 `username_taken`;
  * 6. a mobile number typed on the form (when the settings show it) is bound only when proven: with REGMOBVERF3
@@ -139,15 +143,28 @@ export async function acceptRegistrationFields(
   input: RegistrationInput,
   mode?: RegistrationMode,
 ): Promise<{ values: Partial<Record<RegisterField, string>>; referrerId: number | null }> {
-  const settings = await loadFieldSettings(req.env.DB, req.merchant.code);
-  const check = checkRegistration(input, settings, mode);
+  const [settings, rules] = await Promise.all([loadFieldSettings(req.env.DB, req.merchant.code), loadBonusRules(req.env.DB, req.merchant.code)]);
+  const check = checkRegistration(input, withDateOfBirth(settings, rules.requiresDob), mode);
   if (!check.ok) throw new ApiError(400, 'request_param_err', 'Registration fields are not valid', { issues: check.issues });
   const values = check.values;
+  assertLegalAge(rules, values.dateOfBirth);
   if (values.captcha !== undefined && !(await verifyCaptcha(req, values.captcha))) {
     throw new ApiError(400, 'captcha_invalid', 'The captcha answer is wrong or expired', { captcha: true });
   }
   const referrerId = await resolveReferrer(req.env.DB, req.merchant.code, values.affiliateCode);
   return { values, referrerId };
+}
+
+/**
+ * The field settings with the date of birth shown and required when the site's age check asks for it (site rule
+ * `requiresDob`, docs/honest-money.md), whatever its own row says; else as configured.
+ */
+export function withDateOfBirth<T extends { enabled: boolean; required: boolean }>(settings: Map<string, T>, requiresDob: boolean): Map<string, T> {
+  if (!requiresDob) return settings;
+  const merged = new Map(settings);
+  const row = settings.get('dateOfBirth');
+  merged.set('dateOfBirth', { ...(row ?? { field: 'dateOfBirth', sortOrder: Number.MAX_SAFE_INTEGER }), enabled: true, required: true } as T);
+  return merged;
 }
 
 /** The merchant's registration field settings by field name. */

@@ -11,6 +11,8 @@ import {
 } from '../../db/queries/demo-fair';
 import { getBalance, postLedger, type LedgerChange } from '../ledger/ledger';
 import { guarded, limitGuardStatement, type GuardedMovement } from '../protection/guard';
+import { loadBonusRules, stakeChange } from '../wallet/bonus-rules';
+import { jackpotStatements } from './jackpot';
 
 /** A fresh seed with its commitment, to be used after `nonce` rounds. */
 export function freshSeed(nonce: number): CommittedSeed {
@@ -30,9 +32,12 @@ export async function currentSeed(db: D1Database, memberId: number, now = Date.n
 
 /** What a round request carries once validated (money minor units). */
 export interface FairRoundRequest {
-  /** The site: its player's limits are keyed by it (docs/player-protection.md). */
-  merchantCode: string;
   memberId: number;
+  /**
+   * The site: its player's limits are keyed by it (docs/player-protection.md), its bonus rules weigh the stake's
+   * wagering and its jackpot share funds its pool (docs/honest-money.md).
+   */
+  merchantCode: string;
   nodeId: number;
   kind: FairKind;
   stakeMinor: number;
@@ -64,7 +69,8 @@ function isSeedRace(error: unknown): boolean {
 
 /**
  * Plays one round: 400 `invalid_choice` when the choice is not one the kind takes; money through the ledger
- * (kind 'bet' for the stake, 'win' for a win; none in free play); 409 `insufficient_balance` when the stake is
+ * (kind 'bet' for the stake, cash first then bonus, counting towards wagering by the kind's share, with the site's
+ * jackpot share; 'win' for a win, split as the stake was; none in free play; docs/honest-money.md); 409 `insufficient_balance` when the stake is
  * more than the balance; 409 `loss_limit_exceeded` | `wager_limit_exceeded` when the stake would pass a limit the
  * player set (the guard runs in the same batch; docs/player-protection.md). When two rounds race for the same seed, the loser plays again on the next seed (up to
  * five tries, then 409 `round_in_progress`). A key already used returns its round (`replayed`).
@@ -91,11 +97,16 @@ export async function playFairRound(db: D1Database, request: FairRoundRequest): 
         balanceMinor = await getBalance(db, request.memberId);
       } else {
         const reference = `demo_${request.kind}:${request.nodeId}:${request.idempotencyKey}`;
-        const changes: LedgerChange[] = [{ amountMinor: -request.stakeMinor, kind: 'bet', reference, idempotencyKey: `demo:${request.idempotencyKey}:bet` }];
-        if (played.winMinor > 0) changes.push({ amountMinor: played.winMinor, kind: 'win', reference, idempotencyKey: `demo:${request.idempotencyKey}:win` });
+        const betKey = `demo:${request.idempotencyKey}:bet`;
+        const rules = await loadBonusRules(db, request.merchantCode);
+        const changes: LedgerChange[] = [stakeChange(rules, request.kind, { stakeMinor: request.stakeMinor, reference, idempotencyKey: betKey })];
+        if (played.winMinor > 0) {
+          changes.push({ amountMinor: played.winMinor, kind: 'win', reference, idempotencyKey: `demo:${request.idempotencyKey}:win`, balance: 'payout', stakeKey: betKey });
+        }
+        const jackpot = jackpotStatements(db, rules, { merchantCode: request.merchantCode, memberId: request.memberId, betKey, stakeMinor: request.stakeMinor }, now);
         const movement: GuardedMovement = { merchantCode: request.merchantCode, memberId: request.memberId, kinds: ['loss', 'wager'], reference, now };
         const posted = await guarded(db, movement, request.stakeMinor,
-          () => postLedger(db, request.memberId, changes, [...statements, limitGuardStatement(db, movement)], now));
+          () => postLedger(db, request.memberId, changes, [...statements, ...jackpot, limitGuardStatement(db, movement)], now));
         balanceMinor = posted.balanceMinor;
         replayed = posted.replayed;
       }

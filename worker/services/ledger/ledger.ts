@@ -4,7 +4,7 @@ import { getBalance, ledgerStatements, type LedgerChange } from '../../db/querie
 // The statements and the balance read live with the queries; callers keep importing them from here.
 export { getBalance, ledgerStatements, type LedgerChange, type LedgerKind, type WalletOwner } from '../../db/queries/ledger';
 
-/** Outcome of posting: the balance after the last change, and whether the key had been used before. */
+/** Outcome of posting: the playable balance (cash + bonus) after the last change, and whether the key had been used before. */
 export interface LedgerResult {
   balanceMinor: number;
   replayed: boolean;
@@ -13,7 +13,9 @@ export interface LedgerResult {
 /**
  * Applies balance changes to a member's wallet, each with its ledger entry, in one D1 batch (a single
  * transaction) together with `alongside` statements (e.g. the order or round the money belongs to).
- * - balances never go negative: the CHECK on wallets/ledger fails the whole batch → 409 `insufficient_balance`;
+ * - each change moves the cash or the bonus balance, or both, as its `balance` says (docs/honest-money.md: bets
+ *   spend cash first, then bonus, and count wagering; a wagered bonus converts to cash in the same batch);
+ * - balances never go negative: the CHECKs on wallets/ledger fail the whole batch → 409 `insufficient_balance`;
  * - idempotent: when the first change's key was already used, nothing is written and the current balance is
  *   returned with `replayed: true`.
  * Money is integer minor units (docs/design.md, Money).

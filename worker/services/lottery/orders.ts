@@ -12,11 +12,12 @@ import { findDrawsByIds } from '../../db/queries/lottery-draws';
 import { findLotteryGame } from '../../db/queries/lottery-games';
 import {
   closeSubOrderStatement, findMemberSubOrders, findOrder, findOrderByKey, insertOrderStatement, insertSubOrderStatement,
-  listSubOrders, refreshOrdersStatement, type NewOrder,
+  listSubOrders, orderStakeKeys, refreshOrdersStatement, type NewOrder,
 } from '../../db/queries/lottery-orders';
 import type { Order } from '../../model/lottery/model';
 import { getBalance, ledgerStatements } from '../ledger/ledger';
 import { isLimitGuardError, limitGuardStatement, limitRefusal, type GuardedMovement } from '../protection/guard';
+import { loadBonusRules, stakeChange } from '../wallet/bonus-rules';
 import { classifyBatchError } from './batch-errors';
 import { ensureDraw } from './draws';
 import { priceItems, type OrderItemInput } from '../../model/lottery/pricing';
@@ -122,7 +123,9 @@ export async function placeOrder(db: D1Database, member: BettingMember, input: P
     await db.batch([
       insertOrderStatement(db, order),
       ...bets.map((bet) => insertSubOrderStatement(db, order, bet)),
-      ...ledgerStatements(db, member.memberId, [{ amountMinor: -totalStakeMinor, kind: 'bet', reference, idempotencyKey: reference }], now),
+      ...ledgerStatements(db, member.memberId, [
+        stakeChange(await loadBonusRules(db, member.merchantCode), 'lottery', { stakeMinor: totalStakeMinor, reference, idempotencyKey: reference }),
+      ], now),
       // Last: the stake counts toward the player's loss and wager limits in this same transaction.
       limitGuardStatement(db, movement),
     ]);
@@ -161,11 +164,13 @@ export async function cancelSubOrders(db: D1Database, member: OrderMember, subOr
       throw new ApiError(409, 'draw_closed', 'Betting on this draw has closed; its bets can no longer be cancelled');
     }
     const orderIds = [...new Set(open.map((s) => s.orderId))];
+    const stakeKeys = await orderStakeKeys(db, orderIds);
     try {
       await db.batch([
         ...open.map((s) => closeSubOrderStatement(db, s.id, 'cancelled', 0, now)),
         ...ledgerStatements(db, member.memberId, open.map((s) => ({
           amountMinor: s.stakeMinor, kind: 'refund' as const, reference: `lottery:order:${s.orderId}`, idempotencyKey: `lottery:refund:${s.id}`,
+          balance: 'payout' as const, stakeKey: stakeKeys.get(s.orderId) ?? '',
         })), now),
         ...orderIds.map((orderId) => refreshOrdersStatement(db, { orderId }, now)),
       ]);

@@ -13,7 +13,7 @@
  * hits the used ledger key and the close-once trigger, and fails whole.
  */
 import {
-  closeSubOrderStatement, drawsWithOpenBets, listOpenSubOrders, markLostStatement, refreshOrdersStatement,
+  closeSubOrderStatement, drawsWithOpenBets, listOpenSubOrders, markLostStatement, refreshOrdersStatement, orderStakeKeys,
 } from '../../db/queries/lottery-orders';
 import { finishDrawStatement, listDueDraws, revealDrawStatement } from '../../db/queries/lottery-draws';
 import type { Draw, SubOrder } from '../../model/lottery/model';
@@ -117,7 +117,8 @@ async function settleBets(
 }
 
 /**
- * Pays one winning bet: its status change and the ledger credit in one batch. False when another run got there
+ * Pays one winning bet: its status change and the ledger credit in one batch (split between cash and bonus as
+ * its order's stake was, docs/honest-money.md). False when another run got there
  * first (the bet was closed or the key used), in which case nothing was written.
  */
 async function creditWin(db: D1Database, sub: SubOrder, payout: number, now: number): Promise<boolean> {
@@ -126,6 +127,7 @@ async function creditWin(db: D1Database, sub: SubOrder, payout: number, now: num
       closeSubOrderStatement(db, sub.id, 'won', payout, now),
       ...ledgerStatements(db, sub.memberId, [{
         amountMinor: payout, kind: 'win', reference: `lottery:order:${sub.orderId}`, idempotencyKey: `lottery:win:${sub.id}`,
+        balance: 'payout', stakeKey: (await orderStakeKeys(db, [sub.orderId])).get(sub.orderId) ?? '',
       }], now),
     ]);
     return true;

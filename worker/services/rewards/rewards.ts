@@ -6,6 +6,7 @@ import {
 } from '../../db/queries/rewards';
 import { ledgerStatements, postLedger, getBalance, type LedgerKind } from '../ledger/ledger';
 import type { RewardSettings } from './reward-settings';
+import { DEFAULT_BONUS_RULES, rewardCredit, type BonusRules, type RewardMoney } from '../wallet/bonus-rules';
 
 /** The sign-in page's data: today in the site's zone, the month's signed days, the streak and the reward table. */
 export interface SignInState {
@@ -45,11 +46,12 @@ function isUnique(error: unknown): boolean {
 /**
  * Signs the member in for today (site zone) and pays the streak's reward through the ledger (kind `sign_in`, key
  * `sign-in:<day>`), with the day's row and its reward-centre record, in one D1 batch: a second claim the same day
- * — sequential or concurrent — fails the whole batch on the (member, day) key → 409 `already_signed_in`.
+ * — sequential or concurrent — fails the whole batch on the (member, day) key → 409 `already_signed_in`. The
+ * reward is cash or bonus money as the site's `rules.signIn` says (docs/honest-money.md; default cash).
  * Answers the day, streak, reward and the balance after it (minor units).
  */
 export async function claimSignIn(
-  db: D1Database, memberId: number, settings: RewardSettings, now = Date.now(),
+  db: D1Database, memberId: number, settings: RewardSettings, now = Date.now(), rules: BonusRules = DEFAULT_BONUS_RULES,
 ): Promise<{ day: string; streak: number; rewardMinor: number; balanceMinor: number }> {
   const day = dayInZone(now, settings.timeZone);
   const last = await lastSignIn(db, memberId);
@@ -60,7 +62,7 @@ export async function claimSignIn(
   if (rewardMinor > 0) {
     statements.push(
       insertClaimedSignInRewardStatement(db, memberId, `sign-in:${day}`, rewardMinor, String(streak), now),
-      ...ledgerStatements(db, memberId, [{ amountMinor: rewardMinor, kind: 'sign_in', reference: `sign-in:${day}`, idempotencyKey: `sign-in:${day}` }], now),
+      ...ledgerStatements(db, memberId, [rewardCredit(rules, rules.signIn, { amountMinor: rewardMinor, kind: 'sign_in', reference: `sign-in:${day}`, idempotencyKey: `sign-in:${day}` })], now),
     );
   }
   try {
@@ -75,12 +77,21 @@ export async function claimSignIn(
 /** The ledger kind of a reward-centre claim. */
 const CLAIM_KIND: Record<RewardRecord['kind'], LedgerKind> = { sign_in: 'sign_in', promotion: 'promotion', referral: 'referral_reward' };
 
+/** The site's rule for a reward-centre kind: cash or bonus money (docs/honest-money.md). */
+function claimMoney(rules: BonusRules, kind: RewardRecord['kind']): RewardMoney {
+  return kind === 'sign_in' ? rules.signIn : kind === 'promotion' ? rules.promotion : rules.referral;
+}
+
 /**
  * Claims a waiting reward into the wallet (issue 13, Reward centre): the status change and the ledger credit (key
  * `reward:<id>`) in one batch, so it is paid exactly once even when two claims race (the loser finds the key
  * used → 409 `reward_claimed`). A promotion reward also marks its application `claimed`. 404 `reward_not_found`.
+ * Paid as cash or bonus money by the site's rule for its kind (`rules`: promotion default bonus money with 30×
+ * wagering; sign-in and invitation rewards cash; docs/honest-money.md).
  */
-export async function claimReward(db: D1Database, memberId: number, rewardId: number, now = Date.now()): Promise<{ reward: RewardRecord; balanceMinor: number }> {
+export async function claimReward(
+  db: D1Database, memberId: number, rewardId: number, now = Date.now(), rules: BonusRules = DEFAULT_BONUS_RULES,
+): Promise<{ reward: RewardRecord; balanceMinor: number }> {
   const reward = await findReward(db, memberId, rewardId);
   if (!reward) throw new ApiError(404, 'reward_not_found', 'No such reward');
   if (reward.status !== 'waiting') throw new ApiError(409, 'reward_claimed', 'The reward was already claimed');
@@ -91,7 +102,9 @@ export async function claimReward(db: D1Database, memberId: number, rewardId: nu
   }
   const result = await postLedger(
     db, memberId,
-    [{ amountMinor: reward.amountMinor, kind: CLAIM_KIND[reward.kind], reference: reward.source, idempotencyKey: `reward:${reward.id}` }],
+    [rewardCredit(rules, claimMoney(rules, reward.kind), {
+      amountMinor: reward.amountMinor, kind: CLAIM_KIND[reward.kind], reference: reward.source, idempotencyKey: `reward:${reward.id}`,
+    })],
     alongside, now,
   );
   if (result.replayed) throw new ApiError(409, 'reward_claimed', 'The reward was already claimed');

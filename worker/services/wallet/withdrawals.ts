@@ -6,6 +6,7 @@ import {
   releaseWithdrawalStatement, type WithdrawalRecord,
 } from '../../db/queries/withdrawals';
 import { getBalance, postLedger } from '../ledger/ledger';
+import { getBonusState } from '../../db/queries/ledger';
 import { providerFor } from './payments/registry';
 
 /** A new request's details (amount in minor units; the payment password already checked). */
@@ -18,13 +19,19 @@ export interface WithdrawInput {
   bankName: string;
   accountNumber: string;
   idempotencyKey: string;
+  /** The player confirmed forfeiting a bonus not yet wagered (docs/honest-money.md). */
+  forfeitBonus?: boolean;
 }
 
 /**
  * Files a withdrawal request: the amount goes on hold at once — a ledger debit (kind `withdraw_hold`, key
  * `withdraw:<key>:hold`) written in one batch with the request, so the balance can never pay for two requests.
  * Limits from `withdraw_settings` (409 `withdraw_unavailable` when the site has none; 400 `amount_out_of_range`);
- * 409 `insufficient_balance` when the balance is too low. A retry with the same key answers the same request.
+ * 409 `insufficient_balance` when the cash balance is too low (bonus money is never withdrawable). A bonus not yet
+ * wagered (any bonus balance: a wagered one has already converted to cash) is forfeited in the same batch (ledger
+ * `bonus_forfeit`, key `withdraw:<key>:forfeit`) — only when `forfeitBonus` says the player confirmed after the
+ * warning, else 409 `bonus_forfeit_unconfirmed` and nothing is written
+ * (docs/honest-money.md). A retry with the same key answers the same request.
  */
 export async function requestWithdrawal(db: D1Database, input: WithdrawInput, now = Date.now()): Promise<{ withdrawal: WithdrawalRecord; balanceMinor: number }> {
   const settings = await findWithdrawSettings(db, input.merchantCode);
@@ -34,10 +41,17 @@ export async function requestWithdrawal(db: D1Database, input: WithdrawInput, no
   }
   const earlier = await findWithdrawalByKey(db, input.memberId, input.idempotencyKey);
   if (!earlier) {
-    await postLedger(db, input.memberId, [{
-      amountMinor: -input.amountMinor, kind: 'withdraw_hold', reference: `withdraw:${input.idempotencyKey}`,
-      idempotencyKey: `withdraw:${input.idempotencyKey}:hold`,
-    }], [insertWithdrawalStatement(db, { ...input, createdAt: now })], now);
+    const { bonusMinor } = await getBonusState(db, input.memberId);
+    if (bonusMinor > 0 && input.forfeitBonus !== true) {
+      throw new ApiError(409, 'bonus_forfeit_unconfirmed', 'A withdrawal now forfeits the bonus not yet wagered; confirm to go on');
+    }
+    const { forfeitBonus: _confirmed, ...request } = input;
+    const reference = `withdraw:${input.idempotencyKey}`;
+    await postLedger(db, input.memberId, [
+      { amountMinor: -input.amountMinor, kind: 'withdraw_hold', reference, idempotencyKey: `${reference}:hold` },
+      // Whatever bonus is there when the batch runs (also one granted meanwhile) is forfeited: the player confirmed.
+      ...(input.forfeitBonus === true ? [{ amountMinor: 0, kind: 'bonus_forfeit' as const, reference, idempotencyKey: `${reference}:forfeit`, balance: 'forfeit' as const }] : []),
+    ], [insertWithdrawalStatement(db, { ...request, createdAt: now })], now);
   }
   const stored = await findWithdrawalByKey(db, input.memberId, input.idempotencyKey);
   if (!stored) throw new Error('withdrawal missing after its ledger batch');
