@@ -5,6 +5,8 @@ import { balanceOf, createMember, pickGame } from '../fixtures';
 import { createDeposit } from '../payments-helpers';
 import { protectionCalls } from '../../../contract/calls/protection';
 import { minorToWire } from '../../../contract/money';
+import { postLedger } from '../../../worker/services/ledger/ledger';
+import { DEFAULT_BONUS_RULES, rewardCredit } from '../../../worker/services/wallet/bonus-rules';
 import {
   confirmLimit, countedDeposits, getLimits, pastDeposit, pastLedgerEntry, setLimit, setSessionLimit,
 } from './protection-helpers';
@@ -163,6 +165,19 @@ describe('loss and wager limits on bets', { timeout: 60_000 }, () => {
     const staked = await env.DB.prepare(`SELECT -SUM(amount_minor) AS n FROM ledger_entries WHERE member_id = ? AND kind = 'bet'`)
       .bind(member.memberId).first<{ n: number }>();
     expect(staked?.n).toBe(700);
+  });
+
+  it('counts a stake paid with bonus money towards the wager limit like cash (docs/honest-money.md)', async () => {
+    const member = await createMember({ balanceMinor: 0 });
+    await postLedger(env.DB, member.memberId, [rewardCredit(DEFAULT_BONUS_RULES, 'bonus', {
+      amountMinor: 1_000, kind: 'promotion', reference: 'limits-bonus', idempotencyKey: `limits-bonus-${member.memberId}`,
+    })]);
+    await setLimit(member.token, { kind: 'wager', period: 'day', amount: 3 });
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await spin(member.token, 100));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 409, 409]);
+    expect(results[3]?.body.errorCode).toBe('wager_limit_exceeded');
+    expect((await getLimits(member.token)).body.value?.limits[0]).toMatchObject({ used: 3, remaining: 0 });
   });
 
   it('never lets parallel provably fair rounds race past a wager limit', async () => {
