@@ -197,6 +197,63 @@ function usage(message: string, text: string): never {
   process.exit(2);
 }
 
+/**
+ * The command families with a parser of their own, tried in this order: each answers the job for a command line of
+ * its own, null for anyone else's, and throws UsageError (exit 2, with its usage text) for its own command gone wrong.
+ */
+const FAMILIES: readonly { usage: string; parse(args: readonly string[]): Job | null }[] = [
+  {
+    usage: SITE_USAGE,
+    parse: (args) => {
+      const site = parseSiteCommand(args);
+      return site && ((db) => runSiteCommand(db, site, refuse));
+    },
+  },
+  {
+    usage: SITE_SETTINGS_USAGE,
+    parse: (args) => {
+      const setting = parseSiteSettingsCommand(args);
+      return setting && (async (db) => {
+        try {
+          return await runSiteSettings(db, setting, await merchantCode(db, setting.merchant), { remote: open.remote, env: deployEnv });
+        } catch (error) {
+          if (error instanceof SettingsRefusal) refuse(error.message);
+          throw error;
+        }
+      });
+    },
+  },
+  {
+    usage: PROTECTION_USAGE,
+    parse: (args) => {
+      const protection = parseProtectionCommand(args);
+      return protection && (async (db) => (await runProtectionCommand(db, protection, await merchantCode(db, protection.merchant)))
+        ?? refuse(`No member ${protection.username} on ${protection.merchant}.`));
+    },
+  },
+  {
+    usage: BONUS_USAGE,
+    parse: (args) => {
+      const bonus = parseBonusCommand(args);
+      return bonus && (async (db) => runBonusCommand(db, bonus, await merchantCode(db, bonus.merchant)));
+    },
+  },
+  {
+    usage: REWARD_USAGE,
+    parse: (args) => {
+      const reward = parseRewardCommand(args);
+      return reward && ((db) => runReward(db, reward));
+    },
+  },
+  {
+    usage: CONVERSATION_USAGE,
+    parse: (args) => {
+      const conversation = parseConversationCommand(args);
+      return conversation && ((db) => runConversation(db, conversation));
+    },
+  },
+];
+
 /** Parses the arguments into the job to run (content, reward, conversation, withdrawal or site command). */
 function parse(args: readonly string[]): Job {
   if (args[0] === 'content') {
@@ -213,59 +270,15 @@ function parse(args: readonly string[]): Job {
       }
     };
   }
-  try {
-    const site = parseSiteCommand(args);
-    if (site) return (db) => runSiteCommand(db, site, refuse);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `usage: npm run operator -- <command> [--remote]\n${SITE_USAGE}`);
-  }
-  try {
-    const setting = parseSiteSettingsCommand(args);
-    if (setting) {
-      return async (db) => {
-        try {
-          return await runSiteSettings(db, setting, await merchantCode(db, setting.merchant), { remote: open.remote, env: deployEnv });
-        } catch (error) {
-          if (error instanceof SettingsRefusal) refuse(error.message);
-          throw error;
-        }
-      };
+  for (const family of FAMILIES) {
+    let job: Job | null;
+    try {
+      job = family.parse(args);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      usage(error.message, `usage: npm run operator -- <command> [--remote]\n${family.usage}`);
     }
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `usage: npm run operator -- <command> [--remote]\n${SITE_SETTINGS_USAGE}`);
-  }
-  try {
-    const protection = parseProtectionCommand(args);
-    if (protection) {
-      return async (db) => (await runProtectionCommand(db, protection, await merchantCode(db, protection.merchant)))
-        ?? refuse(`No member ${protection.username} on ${protection.merchant}.`);
-    }
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    usage(error.message, PROTECTION_USAGE);
-  }
-  try {
-    const bonus = parseBonusCommand(args);
-    if (bonus) return async (db) => runBonusCommand(db, bonus, await merchantCode(db, bonus.merchant));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    usage(error.message, BONUS_USAGE);
-  }
-  try {
-    const reward = parseRewardCommand(args);
-    if (reward) return (db) => runReward(db, reward);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    usage(error.message, REWARD_USAGE);
-  }
-  try {
-    const conversation = parseConversationCommand(args);
-    if (conversation) return (db) => runConversation(db, conversation);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `${USAGE}\n${CONVERSATION_USAGE}`);
+    if (job) return job;
   }
   try {
     const withdrawal = parseWithdrawalCommand(args);
