@@ -5,6 +5,7 @@ import {
 } from '../../../contract/chat-protocol';
 import { sanitizePlainText } from '../../model/rich-text';
 import { liveChatSessions, saveConversationSummary } from '../../db/queries/chat';
+import { auditChatClose } from '../operators/audit';
 import {
   countMessagesAfter, ensureRoomSchema, findMessageSeq, getRoomMeta, insertMessage, lastMessageSeq, lastMessageStamp, messagesAfter,
   setRoomMeta, takeSendToken, type SendBudget,
@@ -112,9 +113,12 @@ export class ChatRoom extends DurableObject<Bindings> {
           this.send(ws, { type: 'error', errorCode: 'request_param_err' });
           return;
         }
+        const wasOpen = this.status() === 'open';
         this.setMeta('status', 'closed');
         this.broadcast({ type: 'closed' });
         await this.saveSummary();
+        // The audit log (docs/back-office.md): who closed which conversation.
+        if (wasOpen) await auditChatClose(this.env.DB, this.getMeta('conversation') ?? '', who.authorId);
         return;
     }
   }
