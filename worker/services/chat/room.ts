@@ -115,10 +115,10 @@ export class ChatRoom extends DurableObject<Bindings> {
         }
         const wasOpen = this.status() === 'open';
         this.setMeta('status', 'closed');
+        // The audit log (docs/back-office.md): who closed which conversation, written before anyone is told.
+        if (wasOpen) await auditChatClose(this.env.DB, this.getMeta('conversation') ?? '', who.authorId);
         this.broadcast({ type: 'closed' });
         await this.saveSummary();
-        // The audit log (docs/back-office.md): who closed which conversation.
-        if (wasOpen) await auditChatClose(this.env.DB, this.getMeta('conversation') ?? '', who.authorId);
         return;
     }
   }
