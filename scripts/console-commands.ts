@@ -7,12 +7,15 @@
  *       [--to <date>] [--limit <n>] [--csv]
  */
 import { userInfo } from 'node:os';
+import './extensionless-imports.ts';
 import { UsageError } from './operator-commands.ts';
-import { consoleAuditQuery } from '../contract/calls/console.ts';
 import { parseConsoleRole, type ConsoleRole } from '../rules/console-roles.ts';
 import { hashPassword } from '../worker/services/crypto/password.ts';
-import { auditCsv, recordAudit, searchAudit } from '../worker/services/operators/audit.ts';
 import { findConsoleOperator, saveConsoleOperator, usernameClashes } from '../worker/db/queries/console-operators.ts';
+
+// Modules that import others without extensions load after the hook above is registered.
+const loadAudit = () => import('../worker/services/operators/audit.ts');
+const loadQuery = async () => (await import('../contract/calls/console.ts')).consoleAuditQuery;
 
 export const CONSOLE_USAGE = `  console-operator <merchant> <username> <display name> [--role R] [--sites A,B] [--reset-totp] [--reason text]
                                           create a console operator (or change one: name, password, role, sites);
@@ -61,7 +64,6 @@ export function parseConsoleCommand(args: readonly string[]): ConsoleCommand | n
     if (positional.length !== 1) throw new UsageError('audit takes 1 argument and options');
     const { csv, ...filters } = named;
     for (const key of Object.keys(filters)) if (!['operator', 'action', 'from', 'to', 'limit'].includes(key)) throw new UsageError(`unknown option --${key}`);
-    if (!consoleAuditQuery.safeParse(filters).success) throw new UsageError('a filter is not valid (dates: ISO 8601 or epoch ms; limit 1-500)');
     return { kind: 'audit', merchant, filters, csv: csv === 'yes' };
   }
   if (positional.length !== 3) throw new UsageError(`console-operator takes 3 arguments and options, got ${positional.length}`);
@@ -94,8 +96,11 @@ export async function runConsoleCommand(
   db: D1Database, command: ConsoleCommand, merchantCode: (code: string) => Promise<string>, refuse: (message: string) => never,
 ): Promise<string> {
   const code = await merchantCode(command.merchant);
+  const { auditCsv, recordAudit, searchAudit } = await loadAudit();
   if (command.kind === 'audit') {
-    const q = consoleAuditQuery.parse(command.filters);
+    const parsed = (await loadQuery()).safeParse(command.filters);
+    if (!parsed.success) refuse('A filter is not valid (dates: ISO 8601 or epoch ms; --limit 1 to 500; --action name or prefix.*).');
+    const q = parsed.data;
     const rows = await searchAudit(db, { merchantCode: code, ...q, limit: q.limit ?? 100 });
     if (command.csv) return auditCsv(rows).trimEnd();
     if (rows.length === 0) return `${code}: no audit rows match.`;

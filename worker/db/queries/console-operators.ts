@@ -34,7 +34,7 @@ export async function usernameClashes(db: D1Database, merchantCode: string, user
   return results.map((r) => r.merchant_code);
 }
 
-/** A change of an operator: null fields stay as they are (a new operator needs a password hash). */
+/** A change of an operator: null fields stay as they are (a new operator needs a password hash; '!' never verifies). */
 export interface ConsoleOperatorChange {
   merchantCode: string;
   username: string;
@@ -56,7 +56,7 @@ const ID = `(SELECT id FROM console_operators WHERE merchant_code = ?1 AND usern
 export async function saveConsoleOperator(db: D1Database, change: ConsoleOperatorChange, now: number, audit: D1PreparedStatement): Promise<void> {
   const { merchantCode: m, username: u } = change;
   const statements = [
-    db.prepare(`INSERT INTO console_operators (merchant_code, username, display_name, password_hash, role, status, created_at) VALUES (?1, ?2, ?3, ?4, COALESCE(?5, 'support'), 1, ?6)
+    db.prepare(`INSERT INTO console_operators (merchant_code, username, display_name, password_hash, role, status, created_at) VALUES (?1, ?2, ?3, COALESCE(?4, '!'), COALESCE(?5, 'support'), 1, ?6)
         ON CONFLICT (merchant_code, username) DO UPDATE SET display_name = excluded.display_name,
           password_hash = COALESCE(?4, password_hash), role = COALESCE(?5, role), status = 1`)
       .bind(m, u, change.displayName, change.passwordHash, change.role, now),

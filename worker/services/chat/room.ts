@@ -108,7 +108,7 @@ export class ChatRoom extends DurableObject<Bindings> {
         }
         return;
       }
-      case 'close':
+      case 'close': {
         if (who.role !== 'agent') {
           this.send(ws, { type: 'error', errorCode: 'request_param_err' });
           return;
@@ -120,6 +120,7 @@ export class ChatRoom extends DurableObject<Bindings> {
         this.broadcast({ type: 'closed' });
         await this.saveSummary();
         return;
+      }
     }
   }
 
