@@ -49,6 +49,12 @@ export interface CallDef<
    * built-in route for every call without this mark, and none for a call with it.
    */
   upstreamOnly?: boolean | undefined;
+  /**
+   * A call of the operator console's realm (/console/api, contract/calls/console.ts): authenticated by the console
+   * session cookie and, on state changes, `X-CSRF-Token`; the value names the permission it needs
+   * (rules/console-roles.ts CONSOLE_PERMISSIONS), or `public` for sign-in. Not part of `allCalls()`.
+   */
+  console?: string | undefined;
   /** One line for the OpenAPI document; the contract section it implements. */
   summary: string;
 }

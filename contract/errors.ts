@@ -39,6 +39,9 @@ export const PLAYDECK_ERROR_CODES = [
   'withdraw_unavailable', 'payee_required', 'payee_locked',
   'invalid_choice', 'round_not_found', 'round_in_progress',
   'message_not_found', 'conversation_not_found', 'chat_ticket_invalid', 'console_login_failed', 'csrf_invalid',
+  // The operator console (docs/back-office.md): second factor, roles and sites.
+  'console_totp_required', 'console_totp_invalid', 'console_totp_enabled', 'console_totp_enrolment_required',
+  'console_role_forbidden', 'console_site_forbidden',
   'already_signed_in', 'reward_not_found', 'reward_claimed', 'already_agent', 'agent_application_pending',
   // The site's state gates the API too (worker/edge/pages/api-gate.ts): 503 during maintenance, 451 on play or money calls.
   'maintenance', 'region_restricted',

@@ -123,6 +123,10 @@ function responses(def: CallDef, components: Record<string, JsonSchema>): Record
   };
   if (def.query || def.body) out[400] = errorAnswer('Refused input: errorCode `request_param_err` (value.issues lists the fields).');
   if (def.auth === 'member') out[401] = errorAnswer('No or invalid session: errorCode `customer.not.login` or `user.or.token.invalid`.');
+  if (def.console && def.console !== 'public') {
+    out[401] = errorAnswer('No live console session (none, expired after 12 h or 30 min idle, revoked): errorCode `customer.not.login`.');
+    out[403] = errorAnswer('Refused: `console_site_forbidden`, `csrf_invalid`, `console_totp_enrolment_required` or `console_role_forbidden`.');
+  }
   out.default = errorAnswer('Any other failure, with its errorCode (contract/errors.ts).');
   return out;
 }
@@ -135,11 +139,19 @@ function operation(def: CallDef, components: Record<string, JsonSchema>): Record
     tags: [def.extension ? 'playdeck' : def.path.startsWith('/lgw/') ? 'lgw' : 'wps'],
     parameters: [...otherParameters(def, components), ...headerParameters(def)],
     responses: responses(def, components),
-    security: def.auth === 'member' ? [{ session: [] }] : def.auth === 'optional' ? [{}, { session: [] }] : [],
+    security: def.console && def.console !== 'public' ? [{ consoleSession: [] }]
+      : def.auth === 'member' ? [{ session: [] }] : def.auth === 'optional' ? [{}, { session: [] }] : [],
     'x-auth': def.auth,
     'x-extension': def.extension === true,
   };
   if (def.moduleId) op['x-module-id'] = def.moduleId;
+  if (def.console) {
+    op.tags = ['console'];
+    op['x-console-permission'] = def.console;
+    if (def.method !== 'GET') {
+      (op.parameters as unknown[]).push(header('X-CSRF-Token', def.console !== 'public', "The console session's CSRF token (sign-in and me answer it)."));
+    }
+  }
   if (def.encrypted) op['x-encrypted'] = true;
   if (def.body) {
     const mediaType = def.multipart ? 'multipart/form-data' : def.form ? 'application/x-www-form-urlencoded' : 'application/json';
@@ -181,7 +193,10 @@ export function buildOpenApiDocument(calls: readonly CallDef[] = allCalls()): Op
     paths,
     components: {
       schemas: components,
-      securitySchemes: { session: { type: 'apiKey', in: 'header', name: HEADER.authorization, description: 'The bare session token.' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'header', name: HEADER.authorization, description: 'The bare session token.' },
+        consoleSession: { type: 'apiKey', in: 'cookie', name: 'pd_console', description: 'The operator console session (HttpOnly, SameSite=Strict).' },
+      },
     },
   };
 }

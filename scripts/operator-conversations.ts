@@ -12,7 +12,6 @@ import { UsageError } from './operator-commands.ts';
 export type ConversationCommand =
   | { kind: 'message'; merchant: string; audience: InboxAudience; messageKey: string; title: string; content: string }
   | { kind: 'welcome'; merchant: string; language: string; title: string; content: string }
-  | { kind: 'console-operator'; merchant: string; username: string; displayName: string }
   | { kind: 'chat-url'; merchant: string; template: string | null };
 
 /** Usage lines of these commands (appended to the operator script's usage). */
@@ -21,9 +20,6 @@ export const CONVERSATION_USAGE = `  message <merchant> member:<username>|agents
                                           site; sending the same messageKey again changes nothing
   welcome <merchant> <language> <title> <html>
                                           the welcome message new members receive in that language (EN: fallback)
-  console-operator <merchant> <username> <display name>
-                                          create a support agent of the operator console (or reset their password);
-                                          the password is read from CONSOLE_PASSWORD (at least 10 characters)
   chat-url <merchant> <url template|none> an external live-chat product: launch chat answers this URL with {ticket}
                                           (a single-use 120 s ticket the chat's server exchanges at POST
                                           /wps/playdeck/chat/external/verify for the member; {token} is the same
@@ -84,11 +80,6 @@ export function parseConversationCommand(args: readonly string[]): ConversationC
       count(5);
       if (!LANGUAGE.test(b ?? '')) throw new UsageError(`language code expected, got ${JSON.stringify(b ?? '')}`);
       return { kind: 'welcome', merchant: merchantArg(a), language: b!.toUpperCase(), title: textArg(c, 'title', 120), content: sanitizeRichText(textArg(d, 'html', 20_000)) };
-    }
-    case 'console-operator': {
-      count(4);
-      if (!USERNAME.test(b ?? '')) throw new UsageError(`username expected, got ${JSON.stringify(b ?? '')}`);
-      return { kind: 'console-operator', merchant: merchantArg(a), username: b!.toLowerCase(), displayName: textArg(c, 'display name', 40) };
     }
     case 'chat-url':
       count(3);

@@ -12,7 +12,8 @@
  *   npm run operator -- withdrawals [merchant] | withdrawal approve <id> | withdrawal reject <id> [reason…]
  *   npm run operator -- message <merchant> member:<username>|agents|all <messageKey> <title> <html>
  *   npm run operator -- welcome <merchant> <language> <title> <html>
- *   CONSOLE_PASSWORD=… npm run operator -- console-operator <merchant> <username> <display name>
+ *   CONSOLE_PASSWORD=… npm run operator -- console-operator <merchant> <username> <display name> [--role R] [--sites A,B] …
+ *   npm run operator -- audit <merchant> [filters] [--csv] (scripts/console-commands.ts; docs/back-office.md)
  *   npm run operator -- chat-url <merchant> <url template|none>
  *   npm run operator -- rewards <merchant> [key=value…] | promotion applications|approve|reject … | agents <merchant> |
  *                       agent approve|reject <merchant> <account> [reason…] (scripts/reward-commands.ts)
@@ -35,18 +36,18 @@ import { minorToWire } from '../contract/money.ts';
 import { CONTENT_USAGE, runContentCommand } from './operator-content.ts';
 import { formatWaiting, parseWithdrawalCommand, WITHDRAWAL_USAGE, type WithdrawalCommand } from './withdrawal-commands.ts';
 import { CONVERSATION_USAGE, parseConversationCommand, type ConversationCommand } from './operator-conversations.ts';
+import { CONSOLE_USAGE, parseConsoleCommand, runConsoleCommand } from './console-commands.ts';
 import { parseRewardCommand, REWARD_USAGE, type RewardCommand } from './reward-commands.ts';
 import { parseSiteCommand, runSiteCommand, SITE_USAGE } from './site-commands.ts';
 import { parseSiteSettingsCommand, SITE_SETTINGS_USAGE } from './site-settings-commands.ts';
 import { runSiteSettings, SettingsRefusal } from './site-settings.ts';
 import { parseProtectionCommand, PROTECTION_USAGE, runProtectionCommand } from './protection-commands.ts';
 import { BONUS_USAGE, parseBonusCommand, runBonusCommand } from './bonus-commands.ts';
-import { hashPassword } from '../worker/services/crypto/password.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
 import { findDomainMerchant, findMerchantCode, listOperatorMerchants } from '../worker/db/queries/operator-sites.ts';
 import { decideWithdrawal, findWithdrawalState, listWaitingWithdrawals } from '../worker/db/queries/operator-withdrawals.ts';
-import { findMessageSentAt, setChatUrlTemplate, upsertConsoleOperator, upsertWelcomeTemplate } from '../worker/db/queries/operator-conversations.ts';
+import { findMessageSentAt, setChatUrlTemplate, upsertWelcomeTemplate } from '../worker/db/queries/operator-conversations.ts';
 import {
   approvePromotionApplication, decideAgentApplication, findAgentApplicant, findPromotionApplication, findRewardSettingsRow,
   listAgentApplications, listPromotionApplications, rejectPromotionApplication, updateRewardSettings,
@@ -135,13 +136,6 @@ async function runConversation(db: D1Database, command: ConversationCommand): Pr
     case 'welcome':
       await upsertWelcomeTemplate(db, code, command.language, command.title, command.content);
       return `${code}: new members now receive this welcome message in ${command.language}.`;
-    case 'console-operator': {
-      const password = process.env.CONSOLE_PASSWORD ?? '';
-      if (password.length < 10 || password.length > 200) refuse('Set CONSOLE_PASSWORD to the new password (10 to 200 characters).');
-      const operator = { merchantCode: code, username: command.username, displayName: command.displayName, passwordHash: await hashPassword(password) };
-      await upsertConsoleOperator(db, operator, now);
-      return `${code}: console operator ${command.username} can sign in at /console/.`;
-    }
     case 'chat-url':
       await setChatUrlTemplate(db, code, command.template);
       return command.template ? `${code}: live chat opens ${command.template}.` : `${code}: live chat uses the built-in chat.`;
@@ -246,6 +240,13 @@ const FAMILIES: readonly { usage: string; parse(args: readonly string[]): Job | 
     },
   },
   {
+    usage: CONSOLE_USAGE,
+    parse: (args) => {
+      const consoleCommand = parseConsoleCommand(args);
+      return consoleCommand && ((db) => runConsoleCommand(db, consoleCommand, (m) => merchantCode(db, m), refuse));
+    },
+  },
+  {
     usage: CONVERSATION_USAGE,
     parse: (args) => {
       const conversation = parseConversationCommand(args);
@@ -287,7 +288,7 @@ function parse(args: readonly string[]): Job {
     return (db) => run(db, command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}\n${PROTECTION_USAGE}\n${BONUS_USAGE}`);
+    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${CONSOLE_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}\n${PROTECTION_USAGE}\n${BONUS_USAGE}`);
   }
 }
 

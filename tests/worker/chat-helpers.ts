@@ -95,7 +95,7 @@ export async function createAgent(name = 'Ann', merchantCode = 'DEMO'): Promise<
   const token = newToken();
   const csrfToken = newToken();
   const now = Date.now();
-  await insertConsoleSession(env.DB, { tokenHash: hashToken(token), operatorId: row!.id, csrfToken, createdAt: now, expiresAt: now + CONSOLE_SESSION_MS });
+  await insertConsoleSession(env.DB, { tokenHash: hashToken(token), operatorId: row!.id, csrfToken, createdAt: now, expiresAt: now + CONSOLE_SESSION_MS, address: '', enrolOnly: false });
   return { id: row!.id, username, name, token, csrfToken };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The operator console's page, script and stylesheet (served by worker/console/router.ts with a strict CSP:
  * scripts and styles only from /console/ itself). Plain DOM code: the console is a small tool for support agents,
- * in English. Chat text is always set as text (textContent), never as HTML.
+ * in English. Chat text is always set as text (textContent), never as HTML. `[hidden]` always hides (the layout rules
+ * of #app and form would otherwise override it). An operator whose role needs a second factor and has none sees the
+ * TOTP enrolment first (docs/back-office.md).
  */
 export const CONSOLE_HTML = `<!doctype html>
 <html lang="en">
@@ -20,9 +22,19 @@ export const CONSOLE_HTML = `<!doctype html>
   <h2>Sign in</h2>
   <label>Username <input name="username" autocomplete="username" required></label>
   <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+  <label id="code-field" hidden>Authenticator code or recovery code <input name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="20"></label>
   <button type="submit">Sign in</button>
   <p id="login-error" role="alert"></p>
 </form>
+<section id="enrol" aria-labelledby="enrol-title" hidden>
+  <h2 id="enrol-title">Set up two-factor sign-in</h2>
+  <p>Your role signs in with a code from an authenticator app. Add this account to the app, then enter the code it shows.</p>
+  <button type="button" id="enrol-start">Show the secret</button>
+  <div id="enrol-secret" hidden><p>Secret (shown once): <code id="enrol-base32"></code></p><p><a id="enrol-uri" href="#">Open in an authenticator app</a></p></div>
+  <form id="enrol-confirm" hidden><label>Code from the app <input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required></label><button type="submit">Confirm</button></form>
+  <div id="enrol-done" hidden><p>Keep these recovery codes somewhere safe. Each works once instead of a code; they are not shown again.</p><ol id="recovery-codes"></ol><button type="button" id="enrol-continue">Continue</button></div>
+  <p id="enrol-error" role="alert"></p>
+</section>
 <div id="app" hidden>
   <section aria-labelledby="list-title"><h2 id="list-title">Open conversations</h2><ul id="conversations"></ul><p id="empty" hidden>No open conversations.</p></section>
   <section id="conversation" aria-labelledby="conversation-title" hidden>
@@ -37,7 +49,8 @@ export const CONSOLE_HTML = `<!doctype html>
 </body>
 </html>`;
 
-export const CONSOLE_CSS = `body{font:16px/1.4 system-ui,sans-serif;margin:0;color:#111;background:#f4f5f7}
+export const CONSOLE_CSS = `[hidden]{display:none!important}
+body{font:16px/1.4 system-ui,sans-serif;margin:0;color:#111;background:#f4f5f7}
 header{display:flex;gap:1rem;align-items:center;padding:.5rem 1rem;background:#1f2937;color:#fff}
 header h1{font-size:1.1rem;margin:0;flex:1}
 main{padding:1rem;display:block;max-width:60rem;margin:auto}
@@ -65,15 +78,18 @@ export const CONSOLE_JS = `"use strict";
     const body = await res.json().catch(() => ({ success: false, errorCode: 'internal_error' }));
     return { status: res.status, body };
   };
-  const show = (signedIn, name) => {
-    $('login').hidden = signedIn; $('app').hidden = !signedIn; $('logout').hidden = !signedIn;
-    $('who').textContent = signedIn ? name : '';
+  // signedIn: the me answer (or null): an enrol-only session sees the enrolment, others the conversations.
+  const show = (me) => {
+    const enrol = Boolean(me && me.enrolRequired);
+    $('login').hidden = Boolean(me); $('enrol').hidden = !enrol; $('app').hidden = !me || enrol; $('logout').hidden = !me;
+    $('who').textContent = me ? me.name + ' (' + me.role + ')' : '';
+    if (me && !enrol) loadList();
   };
   const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
   async function loadList() {
     const { status, body } = await api('conversations?status=open');
-    if (status === 401) { show(false); return; }
+    if (status === 401) { show(null); return; }
     if (!body.success) return;
     const list = $('conversations');
     list.replaceChildren(...body.value.map((c) => {
@@ -149,9 +165,37 @@ export const CONSOLE_JS = `"use strict";
   $('login').addEventListener('submit', async (event) => {
     event.preventDefault();
     const form = new FormData(event.target);
-    const { body } = await api('login', { method: 'POST', body: JSON.stringify({ username: form.get('username'), password: form.get('password') }) });
-    if (!body.success) { $('login-error').textContent = body.errorCode === 'TOO_MANY_REQUEST' ? 'Too many attempts, try again later.' : 'Wrong username or password.'; return; }
-    csrf = body.value.csrfToken; show(true, body.value.name); loadList();
+    const code = String(form.get('code') || '').trim();
+    const { body } = await api('login', { method: 'POST', body: JSON.stringify({ username: form.get('username'), password: form.get('password'), ...(code ? { code } : {}) }) });
+    if (!body.success) {
+      const messages = {
+        TOO_MANY_REQUEST: 'Too many attempts, try again later' + (body.value && body.value.secondFactor ? ' or sign in with your code.' : '.'),
+        console_totp_required: 'Enter the code of your authenticator app (or a recovery code).',
+        console_totp_invalid: 'That code is wrong or was already used; wait for the next one.',
+      };
+      if (body.errorCode === 'console_totp_required' || (body.value && body.value.secondFactor)) { $('code-field').hidden = false; event.target.elements.code.focus(); }
+      $('login-error').textContent = messages[body.errorCode] || 'Wrong username or password.';
+      return;
+    }
+    $('login-error').textContent = ''; event.target.reset(); $('code-field').hidden = true;
+    csrf = body.value.csrfToken; show(body.value);
+  });
+  $('enrol-start').addEventListener('click', async () => {
+    const { body } = await api('totp/enrol', { method: 'POST' });
+    if (!body.success) { $('enrol-error').textContent = 'Could not start: ' + body.errorCode; return; }
+    $('enrol-base32').textContent = body.value.secret; $('enrol-uri').href = body.value.uri;
+    $('enrol-secret').hidden = false; $('enrol-confirm').hidden = false; $('enrol-start').hidden = true;
+  });
+  $('enrol-confirm').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const { body } = await api('totp/confirm', { method: 'POST', body: JSON.stringify({ code: new FormData(event.target).get('code') }) });
+    if (!body.success) { $('enrol-error').textContent = 'That code is wrong; check the time of your device and try again.'; return; }
+    $('enrol-error').textContent = ''; $('enrol-secret').hidden = true; $('enrol-confirm').hidden = true; $('enrol-done').hidden = false;
+    $('recovery-codes').replaceChildren(...body.value.recoveryCodes.map((c) => { const li = document.createElement('li'); li.textContent = c; return li; }));
+  });
+  $('enrol-continue').addEventListener('click', async () => {
+    const { status, body } = await api('me');
+    if (status === 200) show(body.value);
   });
   $('logout').addEventListener('click', async () => { await api('logout', { method: 'POST' }); csrf = ''; location.reload(); });
   $('reply').addEventListener('submit', (event) => {
@@ -167,8 +211,8 @@ export const CONSOLE_JS = `"use strict";
 
   (async () => {
     const { status, body } = await api('me');
-    if (status !== 200) { show(false); return; }
-    csrf = body.value.csrfToken; show(true, body.value.name); loadList();
+    if (status !== 200) { show(null); return; }
+    csrf = body.value.csrfToken; show(body.value);
   })();
   setInterval(() => { if (!$('app').hidden) loadList(); }, 3000);
 })();`;

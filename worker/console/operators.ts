@@ -1,40 +1,30 @@
-import { hashToken, newToken } from '../services/crypto/tokens';
-import { verifyPassword } from '../services/crypto/password';
-import { findActiveOperator, findLiveConsoleSession, insertConsoleSession, revokeConsoleSession } from '../db/queries/console-sessions';
+import { hashToken } from '../services/crypto/tokens';
+import { CONSOLE_IDLE_MS } from '../services/operators/sign-in';
+import { findLiveConsoleSession, revokeConsoleSession, touchConsoleSession, type ConsoleSessionRow } from '../db/queries/console-sessions';
 
 /**
- * The operator console's own realm (support agents, not players): operators of one merchant created by the
- * operator command `console-operator` (scrypt hashes, worker/services/crypto/password.ts format), sessions stored as
- * token hashes with a per-session CSRF token, 12 hours at most.
+ * The operator console's own realm (operators, not players): accounts created by the operator command
+ * `console-operator` (scrypt hashes, worker/services/crypto/password.ts format) with a role and a set of sites;
+ * sessions stored as token hashes with a per-session CSRF token, ending after 12 hours or 30 minutes without a
+ * request (worker/services/operators/sign-in.ts; docs/back-office.md).
  */
-export const CONSOLE_SESSION_MS = 12 * 60 * 60 * 1000;
+export { CONSOLE_IDLE_MS, CONSOLE_SESSION_MS, signInOperator } from '../services/operators/sign-in';
 
-/** A signed-in operator. */
-export interface ConsoleOperator {
-  id: number;
-  merchantCode: string;
-  username: string;
-  displayName: string;
-  csrfToken: string;
-}
+/** A signed-in operator (their role and sites included). */
+export type ConsoleOperator = ConsoleSessionRow;
+
+/** How often a live session's last request is written (fewer writes; the idle timeout is this much coarser). */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 /**
- * Checks an operator's password on a merchant; a session (token, CSRF token) when right, else null. An unknown
- * username still costs one hash check, so timing does not tell which usernames exist.
+ * The operator of a live session token, or null (unknown, revoked, past 12 h, idle 30 min, operator disabled); a
+ * found session's idle clock starts again. Whether the site is theirs is checked by worker/console/access.ts.
  */
-export async function signInOperator(db: D1Database, merchantCode: string, username: string, password: string, now = Date.now()): Promise<{ token: string; operator: ConsoleOperator } | null> {
-  const row = await findActiveOperator(db, merchantCode, username.toLowerCase());
-  const ok = await verifyPassword(password, row?.passwordHash ?? null);
-  if (!row || !ok) return null;
-  const token = newToken();
-  const csrfToken = newToken();
-  await insertConsoleSession(db, { tokenHash: hashToken(token), operatorId: row.id, csrfToken, createdAt: now, expiresAt: now + CONSOLE_SESSION_MS });
-  return { token, operator: { id: row.id, merchantCode, username: row.username, displayName: row.displayName, csrfToken } };
-}
-
-/** The operator of a live session token on a merchant, or null (unknown, revoked, expired, another merchant, disabled). */
-export async function findOperatorSession(db: D1Database, token: string, merchantCode: string, now = Date.now()): Promise<ConsoleOperator | null> {
-  return findLiveConsoleSession(db, hashToken(token), merchantCode, now);
+export async function findOperatorSession(db: D1Database, token: string, now = Date.now()): Promise<ConsoleOperator | null> {
+  const tokenHash = hashToken(token);
+  const operator = await findLiveConsoleSession(db, tokenHash, now, now - CONSOLE_IDLE_MS);
+  if (operator && now - operator.lastSeenAt >= TOUCH_EVERY_MS) await touchConsoleSession(db, tokenHash, now);
+  return operator;
 }
 
 /** Ends a session. */

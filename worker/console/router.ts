@@ -1,10 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { z } from 'zod';
-import type { AppEnv } from '../env';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { merchantResolver } from '../middleware/merchant';
@@ -13,34 +10,21 @@ import { consumeRateLimit, type RateLimit } from '../services/accounts/rate-limi
 import { findConversation, listMerchantConversations } from '../db/queries/chat';
 import { CHAT_WS_PATH, issueChatTicket } from '../services/chat/launch';
 import { hashToken } from '../services/crypto/tokens';
+import { auditCsv, recordAudit, searchAudit } from '../services/operators/audit';
+import { confirmTotpEnrolment, startTotpEnrolment } from '../services/operators/totp';
+import {
+  consoleAuditQuery, consoleConversationsQuery, consoleLoginBody, consoleTicketBody, consoleTotpConfirmBody,
+} from '../../contract/calls/console';
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
+import { assertSameOrigin, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
 
-/** Console sign-ins per client IP (wrong passwords included). */
+export { CONSOLE_COOKIE } from './access';
+
+/** Console sign-ins per client IP (wrong passwords included), on top of the sign-in guard's own counts. */
 export const CONSOLE_LOGIN_PER_IP: RateLimit = { name: 'console:login:ip', max: 10, windowMs: 10 * 60 * 1000 };
-/** The session cookie: HttpOnly, SameSite=Strict, only sent to /console. */
-export const CONSOLE_COOKIE = 'pd_console';
-
-type ConsoleEnv = AppEnv & { Variables: AppEnv['Variables'] & { operator: ConsoleOperator } };
-
-/** 403 `csrf_invalid` when the request names another origin (a form or script of another site). */
-function assertSameOrigin(c: Context): void {
-  const origin = c.req.header('Origin');
-  if (origin && origin !== new URL(c.req.url).origin) throw new ApiError(403, 'csrf_invalid', 'Cross-site request refused');
-}
-
-/** The signed-in operator of this site (401 `customer.not.login`); state changes also need `X-CSRF-Token` (403 `csrf_invalid`). */
-const signedIn = createMiddleware<ConsoleEnv>(async (c, next) => {
-  const token = getCookie(c, CONSOLE_COOKIE);
-  const operator = token ? await findOperatorSession(c.env.DB, token, c.var.merchant.code) : null;
-  if (!operator) throw new ApiError(401, 'customer.not.login', 'Sign in to the console');
-  if (c.req.method !== 'GET') {
-    assertSameOrigin(c);
-    if (c.req.header('X-CSRF-Token') !== operator.csrfToken) throw new ApiError(403, 'csrf_invalid', 'Missing or wrong CSRF token');
-  }
-  c.set('operator', operator);
-  await next();
-});
+/** Rows an audit CSV export holds at most. */
+export const AUDIT_CSV_MAX_ROWS = 10_000;
 
 const consoleHeaders = secureHeaders({
   contentSecurityPolicy: {
@@ -51,19 +35,36 @@ const consoleHeaders = secureHeaders({
   referrerPolicy: 'no-referrer',
 });
 
+/** The me answer of an operator on this site. */
+function me(c: Context<ConsoleEnv>, operator: Pick<ConsoleOperator, 'displayName' | 'csrfToken' | 'role' | 'sites' | 'totpEnabled' | 'enrolOnly'>) {
+  return {
+    name: operator.displayName, merchant: c.var.merchant.name, csrfToken: operator.csrfToken, role: operator.role as 'support',
+    sites: operator.sites, totpEnabled: operator.totpEnabled, enrolRequired: operator.enrolOnly,
+  };
+}
+
+/** An audit row's who/where for the signed-in operator. */
+const actor = (c: Context<ConsoleEnv>) => ({
+  merchantCode: c.var.merchant.code, operatorId: c.var.operator.id, operator: c.var.operator.username, address: c.var.clientIp,
+});
+
 /**
- * The operator console (support agents of one merchant, on that merchant's own host), under /console/ — not a
- * player page. Realm apart from players: console_operators (created by `npm run operator -- console-operator`),
- * console_sessions (HttpOnly SameSite=Strict cookie, 12 h), a CSRF token per session sent back in
- * `X-CSRF-Token` on every state change, plus an Origin check. Answers use the /wps envelope.
+ * The operator console under /console/ (docs/back-office.md; docs/operator-guide.md for the chat), on each site's
+ * own host — not a player page. Realm apart from players: console_operators with a role and a set of sites (made
+ * by `npm run operator -- console-operator`), console_sessions (HttpOnly SameSite=Strict cookie; 12 h, 30 min
+ * idle), a CSRF token per session sent back in `X-CSRF-Token` on every state change, an Origin check, and every
+ * call checked for its role and site on the server (worker/console/access.ts). Answers use the /wps envelope;
+ * the calls are declared in contract/calls/console.ts.
  * - GET /console/ (the page), /console/console.js, /console/console.css
- * - POST /console/api/login `{ username, password }` → `{ name, csrfToken }` (401 `console_login_failed`, 429)
- * - GET /console/api/me → `{ name, merchant, csrfToken }`; POST /console/api/logout
- * - GET /console/api/conversations?status=open|closed → this merchant's conversations with the player's account
- *   and the agent-side unread count
- * - POST /console/api/ticket `{ conversationId }` → a chat ticket as agent (404 for another merchant's), bound to
- *   this console session: its socket closes once the session ends (log-out, password reset by `console-operator`)
- * Not served in upstream mode (404). Answering and closing happen over the conversation's WebSocket (contract/chat-protocol.ts).
+ * - POST /console/api/login `{ username, password, code? }` → me (401 `console_login_failed`,
+ *   `console_totp_required`, `console_totp_invalid`; 429)
+ * - GET /console/api/me → me; POST /console/api/logout; POST /console/api/totp/enrol → `{ secret, uri }` (once);
+ *   POST /console/api/totp/confirm `{ code }` → `{ recoveryCodes }` (once)
+ * - GET /console/api/conversations?status=open|closed (chat.read); POST /console/api/ticket `{ conversationId }`
+ *   (chat.answer): a chat ticket as agent bound to this console session (its socket closes once the session ends)
+ * - GET /console/api/audit and /console/api/audit.csv (audit.read): the site's audit log, filtered
+ * Not served in upstream mode (404). Answering and closing happen over the conversation's WebSocket
+ * (contract/chat-protocol.ts); closing writes an audit row (worker/services/chat/room.ts).
  */
 export const consoleRouter = new Hono<ConsoleEnv>()
   .use('*', consoleHeaders, async (c, next) => {
@@ -76,40 +77,72 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   })
   .get('/console.js', (c) => c.body(CONSOLE_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }))
   .get('/console.css', (c) => c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
-  .post('/api/login', valid('json', z.object({ username: z.string().trim().min(1).max(40), password: z.string().min(1).max(200) })), async (c) => {
+  .post('/api/login', valid('json', consoleLoginBody), async (c) => {
     assertSameOrigin(c);
     await consumeRateLimit(c.env.DB, CONSOLE_LOGIN_PER_IP, c.var.clientIp);
-    const { username, password } = c.req.valid('json');
-    const session = await signInOperator(c.env.DB, c.var.merchant.code, username, password);
-    if (!session) throw new ApiError(401, 'console_login_failed', 'Wrong username or password');
+    const session = await signInOperator(c.env.DB, c.var.merchant.code, c.req.valid('json'), c.var.clientIp);
     setCookie(c, CONSOLE_COOKIE, session.token, {
       httpOnly: true, sameSite: 'Strict', path: '/console', secure: new URL(c.req.url).protocol === 'https:', maxAge: 12 * 60 * 60,
     });
-    return ok(c, { name: session.operator.displayName, csrfToken: session.operator.csrfToken });
+    const operator = await findOperatorSession(c.env.DB, session.token);
+    if (!operator) throw new ApiError(401, 'console_login_failed', 'Wrong username or password');
+    return ok(c, me(c, operator));
   })
-  .use('/api/me', signedIn)
-  .use('/api/logout', signedIn)
-  .use('/api/conversations', signedIn)
-  .use('/api/ticket', signedIn)
-  .get('/api/me', (c) => ok(c, { name: c.var.operator.displayName, merchant: c.var.merchant.name, csrfToken: c.var.operator.csrfToken }))
+  .use('/api/me', can('session'))
+  .use('/api/logout', can('session'))
+  .use('/api/totp/*', can('session'))
+  .use('/api/conversations', can('chat.read'))
+  .use('/api/ticket', can('chat.answer'))
+  .use('/api/audit', can('audit.read'))
+  .use('/api/audit.csv', can('audit.read'))
+  .get('/api/me', (c) => ok(c, me(c, c.var.operator)))
   .post('/api/logout', async (c) => {
     const token = getCookie(c, CONSOLE_COOKIE);
     if (token) await signOutOperator(c.env.DB, token);
     deleteCookie(c, CONSOLE_COOKIE, { path: '/console' });
     return ok(c, null);
   })
-  .get('/api/conversations', valid('query', z.object({ status: z.enum(['open', 'closed']).default('open') })), async (c) => {
-    return ok(c, await listMerchantConversations(c.env.DB, c.var.operator.merchantCode, c.req.valid('query').status));
+  .post('/api/totp/enrol', async (c) => {
+    const operator = c.var.operator;
+    const started = await startTotpEnrolment(c.env.DB, operator.id, `${c.var.merchant.name}:${operator.username}`, `${c.var.merchant.name} console`);
+    if (!started) throw new ApiError(409, 'console_totp_enabled', 'Two-factor sign-in is already set up');
+    return ok(c, started);
   })
-  .post('/api/ticket', valid('json', z.object({ conversationId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) })), async (c) => {
+  .post('/api/totp/confirm', valid('json', consoleTotpConfirmBody), async (c) => {
+    const audit = recordAudit(c.env.DB, { ...actor(c), action: 'operator.totp_enrol', target: `operator:${c.var.operator.username}`, before: { totp: false }, after: { totp: true } });
+    const codes = await confirmTotpEnrolment(c.env.DB, c.var.operator.id, c.req.valid('json').code, audit);
+    if (!codes) throw new ApiError(400, 'console_totp_invalid', 'The code is wrong; check the time of your device and try again');
+    return ok(c, { recoveryCodes: codes });
+  })
+  .get('/api/conversations', valid('query', consoleConversationsQuery), async (c) => {
+    return ok(c, await listMerchantConversations(c.env.DB, c.var.merchant.code, c.req.valid('query').status));
+  })
+  .post('/api/ticket', valid('json', consoleTicketBody), async (c) => {
     const { conversationId } = c.req.valid('json');
     const conversation = await findConversation(c.env.DB, conversationId);
-    if (!conversation || conversation.merchantCode !== c.var.operator.merchantCode) throw new ApiError(404, 'conversation_not_found', 'No such conversation');
+    if (!conversation || conversation.merchantCode !== c.var.merchant.code) throw new ApiError(404, 'conversation_not_found', 'No such conversation');
     const operator = c.var.operator;
-    // The signedIn middleware found a live session for this cookie; the socket lives only as long as it does.
+    // can() found a live session for this cookie; the socket lives only as long as it does.
     const sessionHash = hashToken(getCookie(c, CONSOLE_COOKIE) ?? '');
     const { ticket, expiresAt } = await issueChatTicket(c.env.DB, { conversationId, role: 'agent', authorId: operator.id, authorName: operator.displayName, sessionHash });
     return ok(c, { ticket, wsPath: CHAT_WS_PATH, expiresAt });
+  })
+  .get('/api/audit', valid('query', consoleAuditQuery), async (c) => {
+    const q = c.req.valid('query');
+    return ok(c, await searchAudit(c.env.DB, { merchantCode: c.var.merchant.code, ...q, beforeId: q.before, limit: q.limit ?? 100 }));
+  })
+  .get('/api/audit.csv', valid('query', consoleAuditQuery), async (c) => {
+    const q = c.req.valid('query');
+    const rows = await searchAudit(c.env.DB, { merchantCode: c.var.merchant.code, ...q, beforeId: q.before, limit: Math.min(q.limit ?? 500, 500) });
+    // Pages of 500 (the search's cap) until the filter is exhausted or the export is full.
+    for (let last = rows.at(-1); rows.length < AUDIT_CSV_MAX_ROWS && last && rows.length % 500 === 0 && q.limit === undefined; last = rows.at(-1)) {
+      const more = await searchAudit(c.env.DB, { merchantCode: c.var.merchant.code, ...q, beforeId: last.id, limit: 500 });
+      if (more.length === 0) break;
+      rows.push(...more);
+    }
+    return c.body(auditCsv(rows), 200, {
+      'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="audit-${c.var.merchant.code}.csv"`,
+    });
   })
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');

@@ -5,6 +5,7 @@ import {
 } from '../../../contract/chat-protocol';
 import { sanitizePlainText } from '../../model/rich-text';
 import { liveChatSessions, saveConversationSummary } from '../../db/queries/chat';
+import { auditChatClose } from '../operators/audit';
 import {
   countMessagesAfter, ensureRoomSchema, findMessageSeq, getRoomMeta, insertMessage, lastMessageSeq, lastMessageStamp, messagesAfter,
   setRoomMeta, takeSendToken, type SendBudget,
@@ -107,15 +108,19 @@ export class ChatRoom extends DurableObject<Bindings> {
         }
         return;
       }
-      case 'close':
+      case 'close': {
         if (who.role !== 'agent') {
           this.send(ws, { type: 'error', errorCode: 'request_param_err' });
           return;
         }
+        const wasOpen = this.status() === 'open';
         this.setMeta('status', 'closed');
+        // The audit log (docs/back-office.md): who closed which conversation, written before anyone is told.
+        if (wasOpen) await auditChatClose(this.env.DB, this.getMeta('conversation') ?? '', who.authorId);
         this.broadcast({ type: 'closed' });
         await this.saveSummary();
         return;
+      }
     }
   }
 
