@@ -45,6 +45,8 @@ export const PLAYDECK_ERROR_CODES = [
   // Player protection (docs/player-protection.md): a movement past a limit, the session time limit, limit changes.
   'deposit_limit_exceeded', 'loss_limit_exceeded', 'wager_limit_exceeded', 'session_time_limit',
   'limit_not_confirmable', 'no_pending_change',
+  // Reality checks and statements (docs/player-protection.md).
+  'reality_check_off_not_allowed', 'reality_check_not_due', 'statement_period_invalid',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

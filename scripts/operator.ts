@@ -14,7 +14,7 @@
  *   npm run operator -- chat-url <merchant> <url template|none>
  *   npm run operator -- rewards <merchant> [key=value…] | promotion applications|approve|reject … | agents <merchant> |
  *                       agent approve|reject <merchant> <account> [reason…] (scripts/reward-commands.ts)
- *   npm run operator -- limits <merchant> <username> (scripts/protection-commands.ts)
+ *   npm run operator -- limits <merchant> <username> | protection-site <merchant> [settings…] (scripts/protection-commands.ts)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
  * D1Database (scripts/database.ts). Everything it prints goes through scripts/operator-output.ts (escape sequences
@@ -208,7 +208,7 @@ function parse(args: readonly string[]): Job {
     const protection = parseProtectionCommand(args);
     if (protection) {
       return async (db) => (await runProtectionCommand(db, protection, await merchantCode(db, protection.merchant)))
-        ?? refuse(`No member ${protection.username} on ${protection.merchant}.`);
+        ?? refuse(`No member ${protection.kind === 'limits' ? protection.username : ''} on ${protection.merchant}.`);
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
