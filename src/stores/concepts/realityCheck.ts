@@ -68,9 +68,9 @@ export async function continueAfterRealityCheck(): Promise<void> {
   }
 }
 
-/** "Log out": the session ends (member.ts logout goes home). */
+/** "Log out": the dialog closes (a modal left open would abort the page transition) and the session ends (home). */
 export async function logoutAfterRealityCheck(): Promise<void> {
   clearTimeout(timer);
-  await logout();
   $realityCheck.set(null);
+  await logout();
 }

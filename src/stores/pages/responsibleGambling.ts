@@ -39,13 +39,15 @@ export const responsibleGamblingPage = createPage('responsibleGambling', (visit)
   }
 
   async function chooseInterval(minutes: 0 | 15 | 30 | 60): Promise<void> {
-    $page.set({ ...$page.get(), busy: true, saved: false, error: null });
+    // The choice shows at once; an error puts the previous one back.
+    const before = $page.get().reality;
+    $page.set({ ...$page.get(), busy: true, saved: false, error: null, reality: before && { ...before, intervalMinutes: minutes } });
     try {
       const reality = await saveRealityCheckInterval(minutes);
       if (!visit.exited) $page.set({ ...$page.get(), busy: false, saved: true, reality });
     } catch (error) {
       const key = error instanceof ApiRequestError ? serverErrorKey(error.errorCode) : 'error.network';
-      if (!visit.exited) $page.set({ ...$page.get(), busy: false, error: key });
+      if (!visit.exited) $page.set({ ...$page.get(), busy: false, error: key, reality: before });
     }
   }
 
