@@ -50,6 +50,8 @@ export const PLAYDECK_ERROR_CODES = [
   'limit_not_confirmable', 'no_pending_change',
   // Honest money (docs/honest-money.md): a withdrawal that would forfeit an unwagered bonus; the age check.
   'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age',
+  // Reality checks and statements (docs/player-protection.md).
+  'reality_check_off_not_allowed', 'reality_check_not_due', 'statement_period_invalid',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

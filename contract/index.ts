@@ -10,6 +10,7 @@ import { historyCalls } from './calls/history';
 import { conversationCalls } from './calls/conversations';
 import { rewardCalls } from './calls/rewards';
 import { protectionCalls } from './calls/protection';
+import { protectionToolCalls } from './calls/protection-tools';
 import type { CallDef } from './call';
 
 /**
@@ -30,6 +31,7 @@ export const CALLS = {
   ...conversationCalls,
   ...rewardCalls,
   ...protectionCalls,
+  ...protectionToolCalls,
 };
 
 /** Every call as a list (OpenAPI, contract tests). */

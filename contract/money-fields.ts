@@ -49,4 +49,8 @@ export const MONEY_FIELDS: Readonly<Record<string, MoneyFields>> = {
   protectionSetSessionLimit: { value: ["limits.limits.[].limit", "limits.limits.[].used", "limits.limits.[].remaining", "limits.limits.[].pending.value"] },
   protectionConfirmLimit: { value: ["limits.[].limit", "limits.[].used", "limits.[].remaining", "limits.[].pending.value"] },
   protectionDepositPrompt: { value: ["limits.[].limit", "limits.[].used", "limits.[].remaining", "limits.[].pending.value"] },
+  realityCheck: { value: ["netResult"] },
+  realityCheckInterval: { value: ["netResult"] },
+  realityCheckContinue: { value: ["netResult"] },
+  statement: { value: ["deposits", "withdrawals", "netDeposits", "bets", "wins", "netResult"] },
 };

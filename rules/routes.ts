@@ -40,6 +40,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { id: 'memberTransactions', paths: ['/m/member/transactions'], file: '/m/member/transactions.html' },
   // The player's limits (docs/player-protection.md).
   { id: 'limits', paths: ['/m/member/limits'], file: '/m/member/limits.html' },
+  // Activity statements and the responsible-gambling page (docs/player-protection.md).
+  { id: 'statement', paths: ['/m/member/statement'], file: '/m/member/statement.html' },
+  page('responsibleGambling', '/m/responsibleGambling'),
   page('voucherCenter', '/m/voucherCenter'),
   page('withdraw', '/m/withdraw'),
   page('leaderBoard', '/m/leaderBoard'),

@@ -9,19 +9,18 @@
 import type { LimitHistoryEntry, StoredLimit } from '../worker/db/queries/protection.ts';
 import { UsageError } from './operator-commands.ts';
 import { minorToWire } from '../contract/money.ts';
+import { parseProtectionSiteCommand, PROTECTION_SITE_USAGE, runProtectionSiteCommand, type ProtectionSiteCommand } from './protection-site-command.ts';
 
-/** A parsed protection command. */
-export interface ProtectionCommand {
-  kind: 'limits';
-  merchant: string;
-  username: string;
-}
+/** A parsed protection command: a player's limits, or a site's settings (scripts/protection-site-command.ts). */
+export type ProtectionCommand = { kind: 'limits'; merchant: string; username: string } | ProtectionSiteCommand;
 
 /** Usage lines of the protection commands (appended to the operator's usage). */
-export const PROTECTION_USAGE = `  limits <merchant> <username>            show a player's limits (in force and pending) and their history`;
+export const PROTECTION_USAGE = `  limits <merchant> <username>            show a player's limits (in force and pending) and their history
+${PROTECTION_SITE_USAGE}`;
 
 /** Parses `limits <merchant> <username>`; null for any other command. Throws UsageError. */
 export function parseProtectionCommand(args: readonly string[]): ProtectionCommand | null {
+  if (args[0] === 'protection-site') return parseProtectionSiteCommand(args);
   if (args[0] !== 'limits') return null;
   if (args.length !== 3) throw new UsageError('limits takes 2 arguments: the merchant and the username');
   const [, merchant = '', username = ''] = args;
@@ -59,11 +58,12 @@ export function formatLimits(who: string, limits: readonly StoredLimit[], histor
 }
 
 /**
- * Runs a protection command for a site (`code`, its stored spelling): the player's limits and history, or null when
- * the site has no such player (the caller refuses). The queries are imported on demand: they import the rules
+ * Runs a protection command for a site (`code`, its stored spelling): the site's settings, or the player's limits
+ * and history, or null when the site has no such player (the caller refuses). The queries are imported on demand: they import the rules
  * without file extensions, which Node resolves once scripts/extensionless-imports.ts is registered.
  */
 export async function runProtectionCommand(db: D1Database, command: ProtectionCommand, code: string): Promise<string | null> {
+  if (command.kind === 'site') return runProtectionSiteCommand(db, command, code);
   await import('./extensionless-imports.ts');
   const { findMemberByUsername } = await import('../worker/db/queries/members.ts');
   const { limitHistory, listLimits } = await import('../worker/db/queries/protection.ts');

@@ -42,6 +42,7 @@ import { contractActionRouter, contractRequestRouter } from './api/contracts';
 import { mediaRouter, promotionRouter } from './api/promotions';
 import { paymentsRouter } from './api/payments';
 import { protectionRouter } from './api/protection';
+import { protectionToolsRouter } from './api/protection-tools';
 import { withdrawRouter } from './api/withdraw';
 import { securityRouter } from './api/security';
 import { payPageRouter } from './api/pay-page';
@@ -103,6 +104,7 @@ const api = new Hono<AppEnv>()
   .route('/wps/playdeck', promotionRouter)
   .route('/wps/playdeck/payments', paymentsRouter)
   .route('/wps/playdeck/protection', protectionRouter)
+  .route('/wps/playdeck/protection', protectionToolsRouter)
   .route('/wps/playdeck/rewards', rewardsRouter)
   .route('/wps/transaction', withdrawRouter)
   .route('/wps/v2/member', securityRouter)

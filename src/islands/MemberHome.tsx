@@ -9,6 +9,13 @@ import BalanceWidget from '../components/BalanceWidget';
 import BonusBalance from '../components/BonusBalance';
 import HeadIcon from '../components/HeadIcon';
 import { $settings } from '../stores/concepts/settings';
+import { $statementReviewDue } from '../stores/concepts/statementPrompt';
+
+/** The monthly prompt to review the activity statement (docs/player-protection.md "Statements"), until viewed. */
+function StatementReview() {
+  const due = useStore($statementReviewDue);
+  return due ? <p className="card statement-review" role="status"><a href="/m/member/statement">{t('statement.reviewPrompt')}</a></p> : null;
+}
 
 /** The member centre's links (player-shell §2 /m/member/home). */
 const LINKS: readonly { href: string; label: MessageKey }[] = [
@@ -18,6 +25,8 @@ const LINKS: readonly { href: string; label: MessageKey }[] = [
   { href: '/m/gameRecord', label: 'member.gameRecord' },
   { href: '/m/member/security', label: 'member.security' },
   { href: '/m/member/limits', label: 'member.limits' },
+  { href: '/m/member/statement', label: 'title.statement' },
+  { href: '/m/responsibleGambling', label: 'title.responsibleGambling' },
   { href: '/m/fav', label: 'member.favourites' },
   { href: '/m/message', label: 'member.messages' },
   { href: '/m/changePsw', label: 'member.changePassword' },
@@ -76,6 +85,7 @@ export default function MemberHome() {
           <BalanceWidget />
           <BonusBalance />
         </section>
+        <StatementReview />
         <nav aria-labelledby="member-shortcuts" className="card">
           <h2 id="member-shortcuts" className="visually-hidden">{t('member.shortcuts')}</h2>
           <ul className="shortcut-grid">
@@ -99,6 +109,7 @@ export default function MemberHome() {
         <BalanceWidget />
         <BonusBalance />
       </section>
+      <StatementReview />
       <nav aria-label={t('member.links')}>
         <ul className="link-list">
           {LINKS.map((link) => <li key={link.href}><a href={link.href}>{t(link.label)}</a></li>)}

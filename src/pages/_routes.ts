@@ -40,6 +40,8 @@ const VIEW_OF: Readonly<Record<string, string>> = {
   memberSecurity: 'MemberSecurity',
   memberTransactions: 'MemberTransactions',
   limits: 'Limits',
+  statement: 'Statement',
+  responsibleGambling: 'ResponsibleGambling',
   voucherCenter: 'VoucherCenter',
   withdraw: 'Withdraw',
   leaderBoard: 'LeaderBoard',

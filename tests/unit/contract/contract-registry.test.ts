@@ -12,11 +12,12 @@ import { historyCalls } from '../../../contract/calls/history';
 import { conversationCalls } from '../../../contract/calls/conversations';
 import { rewardCalls } from '../../../contract/calls/rewards';
 import { protectionCalls } from '../../../contract/calls/protection';
+import { protectionToolCalls } from '../../../contract/calls/protection-tools';
 import { EXTENSION_PREFIX } from '../../../contract/call';
 
 const AREAS = {
   systemCalls, catalogueCalls, accountsCalls, lotteryCalls, extensionCalls, contentCalls, walletCalls, profileCalls, historyCalls,
-  conversationCalls, rewardCalls, protectionCalls,
+  conversationCalls, rewardCalls, protectionCalls, protectionToolCalls,
 };
 
 // docs/design.md, Contracts: one module of schemas is the single source; every call is in the registry exactly once.

@@ -1,0 +1,57 @@
+import { CallRouter } from './call-router';
+import { protectionToolCalls } from '../../contract/calls/protection-tools';
+import { encodeValue, ok } from '../lib/envelope';
+import { requestNow, requireRealMember } from '../middleware/auth-context';
+import { memberOnly } from '../middleware/member-only';
+import {
+  activityStatement, chooseRealityCheckInterval, continueRealityCheck, realityCheckView, statementReviewDue,
+} from '../services/protection/tools';
+import { siteProtectionSettings } from '../db/queries/protection-tools';
+
+/**
+ * Router for the protection tools under /wps/playdeck/protection (contract/calls/protection-tools.ts;
+ * docs/player-protection.md "Reality checks", "Statements", "Responsible gambling page"; UKGC RTS 13): the session's
+ * reality check, the player's interval and "continue", the activity statement and its monthly prompt, and the site's
+ * help organisations. Real accounts only except the help links (403 `free_reject`; 401 without a session). Time is
+ * the request's clock (middleware/auth-context.ts requestNow, movable in development only). Money: decimal currency
+ * units on the wire, minor units inside.
+ */
+export const protectionToolsRouter = new CallRouter('/wps/playdeck/protection')
+  /** GET /realityCheck → when the session's next check is due, time played and net result. */
+  .serve(protectionToolCalls.realityCheck, memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    const view = await realityCheckView(c.env.DB, member, member.tokenHash, requestNow(c));
+    return ok(c, encodeValue(protectionToolCalls.realityCheck, { ...view, currencySymbol: c.var.merchant.currencySymbol }));
+  })
+  /** POST /realityCheck `{ minutes }` → the reality check with the new interval (409 `reality_check_off_not_allowed`). */
+  .serve(protectionToolCalls.realityCheckInterval, memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    const now = requestNow(c);
+    await chooseRealityCheckInterval(c.env.DB, member, c.req.valid('json').minutes, now);
+    const view = await realityCheckView(c.env.DB, member, member.tokenHash, now);
+    return ok(c, encodeValue(protectionToolCalls.realityCheckInterval, { ...view, currencySymbol: c.var.merchant.currencySymbol }));
+  })
+  /** POST /realityCheck/continue `{}` → the reality check, next due one interval later (409 `reality_check_not_due`). */
+  .serve(protectionToolCalls.realityCheckContinue, memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    const now = requestNow(c);
+    await continueRealityCheck(c.env.DB, member, member.tokenHash, now);
+    const view = await realityCheckView(c.env.DB, member, member.tokenHash, now);
+    return ok(c, encodeValue(protectionToolCalls.realityCheckContinue, { ...view, currencySymbol: c.var.merchant.currencySymbol }));
+  })
+  /** GET /statement?from&to → the activity statement (400 `statement_period_invalid`); counts as this month's review. */
+  .serve(protectionToolCalls.statement, memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    const { from, to } = c.req.valid('query');
+    const statement = await activityStatement(c.env.DB, member, from, to, requestNow(c));
+    return ok(c, encodeValue(protectionToolCalls.statement, { ...statement, currencySymbol: c.var.merchant.currencySymbol }));
+  })
+  /** GET /statement/prompt → `{ reviewDue }`: no statement viewed this calendar month. */
+  .serve(protectionToolCalls.statementPrompt, memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    return ok(c, { reviewDue: await statementReviewDue(c.env.DB, member, requestNow(c)) });
+  })
+  /** GET /help → the site's help organisations (operator content, https links), for everyone. */
+  .serve(protectionToolCalls.helpOrganisations, async (c) => {
+    return ok(c, { links: (await siteProtectionSettings(c.env.DB, c.var.merchant.code)).helpLinks });
+  });
