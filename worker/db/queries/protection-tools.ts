@@ -73,10 +73,11 @@ export async function acknowledgeRealityCheck(db: D1Database, tokenHash: string,
 
 /**
  * Net result of a member's play in [from, to] (ms): wins + refunds − bets, the sum of the ledger's bet, win and
- * refund entries (bets are debits), minor units.
+ * refund entries (bets are debits), minor units. An entry's money is its cash and its bonus part together (a stake
+ * is paid cash first, then bonus money; docs/honest-money.md).
  */
 export async function netPlayResult(db: D1Database, memberId: number, from: number, to: number): Promise<number> {
-  const row = await db.prepare(`SELECT COALESCE(SUM(amount_minor), 0) AS n FROM ledger_entries WHERE member_id = ?
+  const row = await db.prepare(`SELECT COALESCE(SUM(amount_minor + bonus_amount_minor), 0) AS n FROM ledger_entries WHERE member_id = ?
       AND kind IN ('bet', 'win', 'refund') AND created_at >= ? AND created_at <= ?`).bind(memberId, from, to).first<{ n: number }>();
   return row?.n ?? 0;
 }
@@ -93,7 +94,8 @@ export interface StatementFigures {
 
 /**
  * A member's statement figures over [from, to) (ms), from the ledger: deposits (credited), withdrawals (holds less
- * releases, and the older direct withdrawals), bets (stakes less refunds), wins; and time logged in, each session
+ * releases, and the older direct withdrawals), bets (stakes less refunds) and wins, each with its cash and bonus
+ * parts (docs/honest-money.md); and time logged in, each session
  * from its log-in to its log-out or last request (at most its expiry, at most `now`), clipped to the period.
  */
 export async function statementFigures(db: D1Database, memberId: number, from: number, to: number, now: number): Promise<StatementFigures> {
@@ -101,8 +103,8 @@ export async function statementFigures(db: D1Database, memberId: number, from: n
     db.prepare(`SELECT
         COALESCE(SUM(CASE WHEN kind = 'deposit' THEN amount_minor END), 0) AS deposits,
         COALESCE(-SUM(CASE WHEN kind IN ('withdraw', 'withdraw_hold', 'withdraw_release') THEN amount_minor END), 0) AS withdrawals,
-        COALESCE(-SUM(CASE WHEN kind IN ('bet', 'refund') THEN amount_minor END), 0) AS bets,
-        COALESCE(SUM(CASE WHEN kind = 'win' THEN amount_minor END), 0) AS wins
+        COALESCE(-SUM(CASE WHEN kind IN ('bet', 'refund') THEN amount_minor + bonus_amount_minor END), 0) AS bets,
+        COALESCE(SUM(CASE WHEN kind = 'win' THEN amount_minor + bonus_amount_minor END), 0) AS wins
       FROM ledger_entries WHERE member_id = ? AND created_at >= ? AND created_at < ?`).bind(memberId, from, to),
     db.prepare(`SELECT COALESCE(SUM(MAX(0, MIN(?3, ?4, expires_at, COALESCE(revoked_at, last_seen_at)) - MAX(?2, created_at))), 0) AS played,
         COUNT(*) AS sessions
