@@ -17,11 +17,12 @@
  * Usage: npm run bench [-- --details] [-- --page /m/login] [-- --runs 5] [-- --beside "<command>"]
  * (CHROMIUM_PATH overrides /usr/bin/chromium)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, run, waitFor } from './lighthouse-kit.ts';
 
 const portFlag = process.argv.indexOf('--port');
 const PORT = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 8791;
@@ -86,28 +87,8 @@ function printDetails(page: string, audits: Record<string, { details?: unknown; 
   }
 }
 const STATE = '.wrangler/bench-state';
-const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--disable-quic', '--no-first-run',
-];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
-}
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
 
 /** Sums raw and gzipped sizes of the JavaScript a page loaded (Lighthouse's network log lists the URLs). */
 async function scriptBytes(urls: string[]): Promise<{ raw: number; gzip: number }> {
@@ -139,7 +120,7 @@ const weights: Record<string, string | number>[] = [];
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitFor(`${BASE}/m/home`);
+  await waitFor(`${BASE}/m/home`, 60_000);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,

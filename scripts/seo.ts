@@ -11,13 +11,14 @@
  * Usage: npm run seo [-- --base http://127.0.0.1:8787] [-- --port 8793] [-- --lang ar,fr | none]
  * (CHROMIUM_PATH overrides /usr/bin/chromium)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, run, waitFor } from './lighthouse-kit.ts';
 
 const flag = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
@@ -28,15 +29,7 @@ const GIVEN_BASE = flag('--base')?.replace(/\/+$/, '');
 const BASE = GIVEN_BASE ?? `http://127.0.0.1:${PORT}`;
 const LANGUAGES = (flag('--lang') ?? 'ar').split(',').map((l) => l.trim().toLowerCase()).filter((l) => l !== '' && l !== 'none');
 const STATE = '.wrangler/seo-state';
-const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--disable-quic', '--no-first-run',
-];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
-}
 
 /** `*.localhost` is the loopback address (as browsers resolve it; Node's resolver may not know the name). */
 const loopbackLookup: LookupFunction = (hostname, options, callback) => {
@@ -63,18 +56,6 @@ function get(url: string): Promise<{ status: number; text: string }> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await get(url)).status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
 
 /** XML character references of the sitemap decoded (`&amp;` in addresses). */
 const unescapeXml = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -108,7 +89,7 @@ if (!GIVEN_BASE) {
 const rows: { page: string; score: number; failed: string }[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitFor(`${BASE}/robots.txt`);
+  await waitFor(`${BASE}/robots.txt`, 90_000, async (url) => (await get(url)).status === 200);
   const sitemap = (await get(`${BASE}/sitemap.xml`)).text;
   const origin = new URL(BASE).origin;
   const pages = pagesOf(sitemap, origin, LANGUAGES);

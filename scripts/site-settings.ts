@@ -11,10 +11,11 @@ import { REGISTER_FIELDS } from '../contract/fieldFormats.ts';
 import { minorToWire } from '../contract/money.ts';
 import { listMerchantHosts } from '../worker/db/queries/settings.ts';
 import {
-  findWithdrawSetting, linkStatement, listPaymentMethodSettings, listRegistrationFieldSettings, listSocialProviderSettings, listStoredLinks,
+  linkStatement, listPaymentMethodSettings, listRegistrationFieldSettings, listSocialProviderSettings, listStoredLinks,
   listSwitchesOn, paymentMethodStatements, registrationFieldStatement, socialProviderStatement, withdrawSettingStatement,
   type PaymentMethodSetting, type RegistrationFieldSetting, type SocialProviderSetting,
 } from '../worker/db/queries/operator-settings.ts';
+import { findWithdrawSettings } from '../worker/db/queries/withdrawals.ts';
 import {
   LINK_KINDS, SOCIAL_LOGIN_ENDPOINTS, SOCIAL_LOGIN_SWITCHES, socialLoginAdvice, socialLoginState, type SocialLoginName,
 } from '../worker/model/site-settings.ts';
@@ -133,17 +134,17 @@ async function setPaymentMethod(db: D1Database, code: string, command: Extract<S
   }
   await db.batch(paymentMethodStatements(db, code, next, names));
   const after = (await listPaymentMethodSettings(db, code)).find((m) => m.methodCode === method)!;
-  const payout = await findWithdrawSetting(db, code);
+  const payout = await findWithdrawSettings(db, code);
   const note = payout?.payoutMethod === method && !after.enabled ? `\nNote: ${method} still pays out withdrawals; switching it off stops deposits only.` : '';
   return `${code}: payment method ${stored ? 'changed' : 'added'}:\n${formatMethods([after])}${note}\nThe deposit page shows the change on its next load.`;
 }
 
-function formatWithdraw(w: Awaited<ReturnType<typeof findWithdrawSetting>>): string {
+function formatWithdraw(w: Awaited<ReturnType<typeof findWithdrawSettings>>): string {
   return w ? `  payout method ${w.payoutMethod}  limits ${money(w.minMinor)} – ${money(w.maxMinor)} per request` : '  off (the withdraw page says withdrawals are not offered)';
 }
 
 async function setWithdraw(db: D1Database, code: string, command: Extract<SiteSettingsCommand, { kind: 'withdraw-set' }>): Promise<string> {
-  const stored = await findWithdrawSetting(db, code);
+  const stored = await findWithdrawSettings(db, code);
   const { changes } = command;
   if (!stored && (changes.payoutMethod === undefined || changes.minMinor === undefined || changes.maxMinor === undefined)) {
     refuse(`Withdrawals are off on ${code}; to turn them on give payout=<METHOD> min=… max=… together.`);
@@ -250,7 +251,7 @@ async function setSocial(db: D1Database, code: string, provider: SocialLoginName
 async function overview(db: D1Database, code: string, context: SettingsContext): Promise<string> {
   const secrets = secretsOf(context);
   const [registration, methods, withdraw, links, social] = await Promise.all([
-    registrationRows(db, code), listPaymentMethodSettings(db, code), findWithdrawSetting(db, code), formatLinks(db, code), socialReports(db, code, context, secrets),
+    registrationRows(db, code), listPaymentMethodSettings(db, code), findWithdrawSettings(db, code), formatLinks(db, code), socialReports(db, code, context, secrets),
   ]);
   // An HTTP PSP signs with the worker secret the method names: without it, deposits with it answer payment_unavailable.
   const unsigned = methods.filter((m) => m.enabled && m.provider === 'http' && secrets !== null && !secrets.has(m.secretName));
@@ -286,7 +287,7 @@ export async function runSiteSettings(db: D1Database, command: SiteSettingsComma
     case 'payment-method-set':
       return setPaymentMethod(db, code, command);
     case 'withdraw-show':
-      return `${code}: withdrawals:\n${formatWithdraw(await findWithdrawSetting(db, code))}`;
+      return `${code}: withdrawals:\n${formatWithdraw(await findWithdrawSettings(db, code))}`;
     case 'withdraw-set':
       return setWithdraw(db, code, command);
     case 'withdraw-off':

@@ -5,9 +5,10 @@ import { createMember } from '../fixtures';
 import { freshKey } from '../payments-helpers';
 import { walletCalls } from '../../../contract/calls/wallet';
 import {
-  findWithdrawSetting, linkStatement, listPaymentMethodSettings, listRegistrationFieldSettings, listStoredLinks, paymentMethodStatements,
+  linkStatement, listPaymentMethodSettings, listRegistrationFieldSettings, listStoredLinks, paymentMethodStatements,
   registrationFieldStatement, socialProviderStatement, withdrawSettingStatement, type StoredLink,
 } from '../../../worker/db/queries/operator-settings';
+import { findWithdrawSettings } from '../../../worker/db/queries/withdrawals';
 import { setSiteSwitch } from '../../../worker/db/queries/operator-sites';
 import { configuredProvider } from '../../../worker/services/accounts/social-login';
 import { SOCIAL_LOGIN_ENDPOINTS } from '../../../worker/model/site-settings';
@@ -75,7 +76,7 @@ describe('site settings written by the operator commands reach the player\'s cal
 
   it('withdrawal limits reach the withdraw page; off, withdrawals are not offered', async () => {
     const member = await createMember({ merchantCode: 'DEMO2' });
-    const stored = await findWithdrawSetting(db, 'DEMO2');
+    const stored = await findWithdrawSettings(db, 'DEMO2');
     const info = async () => parseWire(walletCalls.withdrawInfo.value, (await call(`${DEMO2}/wps/transaction/withdraw`, { token: member.token })).body.value);
     try {
       await db.batch([withdrawSettingStatement(db, 'DEMO2', { payoutMethod: 'DEMO_BANK', minMinor: 123_00, maxMinor: 456_00 })]);

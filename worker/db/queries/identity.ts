@@ -1,18 +1,12 @@
 /** External identity providers per merchant and the social accounts linked to members. */
+import type { SocialLoginConfig } from '../../model/site-settings';
 
 /** Provider names (migration 0003). */
 export type ProviderName = 'google' | 'facebook' | 'firebase';
 
 /** A provider's configuration on one merchant; the client secret lives in the worker secret `clientSecretEnv`. */
-export interface IdentityProvider {
+export interface IdentityProvider extends SocialLoginConfig {
   provider: ProviderName;
-  clientId: string;
-  clientSecretEnv: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  userinfoUrl: string;
-  issuer: string;
-  jwksUrl: string;
   scopes: string[];
 }
 

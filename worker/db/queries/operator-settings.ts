@@ -6,6 +6,9 @@
  * payments.ts, withdrawals.ts and identity.ts. Imports nothing, so the operator script runs it under Node's type
  * stripping. Money in integer minor units.
  */
+import type { PaymentMethod } from './payments';
+import type { WithdrawSettings } from './withdrawals';
+import type { SocialLoginConfig } from '../../model/site-settings';
 
 /** A registration field rule as stored (accounts §3 "Registration validation rules"). */
 export interface RegistrationFieldSetting {
@@ -33,18 +36,8 @@ export function registrationFieldStatement(db: D1Database, merchantCode: string,
 }
 
 /** A payment method as the operator sees it: every column, and its names in other languages (language → name). */
-export interface PaymentMethodSetting {
-  methodCode: string;
-  provider: 'demo' | 'http';
-  displayName: string;
-  minMinor: number;
-  maxMinor: number;
-  endpointUrl: string;
-  accountId: string;
-  /** Name of the worker secret holding the HTTP PSP's key. */
-  secretName: string;
+export interface PaymentMethodSetting extends Omit<PaymentMethod, 'merchantCode'> {
   sortOrder: number;
-  enabled: boolean;
   names: Record<string, string>;
 }
 
@@ -91,24 +84,8 @@ export function paymentMethodStatements(
   return statements;
 }
 
-/** A site's withdrawal settings as stored: the payment method that pays out and the limits per request. */
-export interface WithdrawSetting {
-  payoutMethod: string;
-  minMinor: number;
-  maxMinor: number;
-}
-
-/** The site's withdrawal settings, or null (withdrawals off). */
-export async function findWithdrawSetting(db: D1Database, merchantCode: string): Promise<WithdrawSetting | null> {
-  const row = await db
-    .prepare(`SELECT payout_method, min_minor, max_minor FROM withdraw_settings WHERE merchant_code = ?`)
-    .bind(merchantCode)
-    .first<{ payout_method: string; min_minor: number; max_minor: number }>();
-  return row ? { payoutMethod: row.payout_method, minMinor: row.min_minor, maxMinor: row.max_minor } : null;
-}
-
 /** The statement writing the withdrawal settings (null: delete them, so withdrawals are off). */
-export function withdrawSettingStatement(db: D1Database, merchantCode: string, s: WithdrawSetting | null): D1PreparedStatement {
+export function withdrawSettingStatement(db: D1Database, merchantCode: string, s: WithdrawSettings | null): D1PreparedStatement {
   if (s === null) return db.prepare(`DELETE FROM withdraw_settings WHERE merchant_code = ?`).bind(merchantCode);
   return db
     .prepare(`INSERT INTO withdraw_settings (merchant_code, payout_method, min_minor, max_minor) VALUES (?, ?, ?, ?)
@@ -157,15 +134,8 @@ export function linkStatement(db: D1Database, merchantCode: string, link: Stored
 }
 
 /** A social-login provider's stored row (identity_providers), as the operator configures it. */
-export interface SocialProviderSetting {
+export interface SocialProviderSetting extends SocialLoginConfig {
   provider: 'google' | 'facebook';
-  clientId: string;
-  clientSecretEnv: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  userinfoUrl: string;
-  issuer: string;
-  jwksUrl: string;
   scopes: string;
 }
 

@@ -3,6 +3,7 @@
  * plain arguments, no Hono. Money is integer minor units, time UTC epoch ms.
  */
 import { ApiError } from '../../lib/envelope';
+import type { StatementFigures } from '../../../rules/statement';
 import type { ProtectedMember } from '../../db/queries/protection';
 import {
   acknowledgeRealityCheck, markStatementViewed, netPlayResult, playerProtectionSettings, sessionRealityAnchor,
@@ -86,19 +87,8 @@ function dayStart(date: string): number {
 /** 'YYYY-MM' of a moment (UTC): the calendar month of the statement review prompt. */
 export const monthOf = (now: number): string => new Date(now).toISOString().slice(0, 7);
 
-/** An activity statement (contract statementValue; money minor units). */
-export interface Statement {
-  from: string;
-  to: string;
-  deposits: number;
-  withdrawals: number;
-  netDeposits: number;
-  bets: number;
-  wins: number;
-  netResult: number;
-  timePlayedMs: number;
-  sessions: number;
-}
+/** An activity statement (contract statementValue; money minor units): the figures the page and its CSV hold. */
+export type Statement = StatementFigures;
 
 /**
  * The member's activity statement from UTC day `from` to UTC day `to`, both included: deposits, withdrawals, net
