@@ -64,6 +64,10 @@ test('a deposit limit set at the first deposit refuses more, lowers at once and 
   // 25 hours later (the server's clock moved): the change can be confirmed, and then it is in force.
   await context.setExtraHTTPHeaders({ [TEST_NOW_HEADER]: String(Date.now() + 25 * HOUR) });
   await page.reload();
+  // By the moved clock the session has lasted 25 hours, so the reality check (docs/player-protection.md) asks first.
+  const check = page.getByRole('dialog', { name: 'Reality check' });
+  await check.getByRole('button', { name: 'Continue' }).click();
+  await expect(check).toHaveCount(0);
   await daily.getByRole('button', { name: 'Confirm change' }).click();
   await expect(daily.getByText('Limit $100.00: $0.00 used, $100.00 left.')).toBeVisible();
 });
