@@ -18,6 +18,8 @@ test('a withdrawal request is held, approved by an operator and shown paid', asy
   await page.goto('/m/voucherCenter');
   await page.getByLabel('Amount').fill('50');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
+  // The first deposit asks for a deposit limit first (docs/player-protection.md); "Not now" goes on to pay.
+  await page.getByRole('button', { name: 'Not now' }).click();
   await page.waitForURL('**/pay/demo/**');
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await page.waitForURL(/\/m\/voucherCenter\?deposit=\d+$/);
