@@ -22,6 +22,7 @@
  * Another process (the running `wrangler dev`) may hold the file's write lock for a moment: a statement waits for it
  * up to BUSY_TIMEOUT_MS. The remote transport (`--remote`) is scripts/d1-remote.ts.
  */
+import { changeCounters, configureLocalSession, inTransaction } from '../worker/db/local-session.ts';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 
 /** How long (ms) a write waits for another process's lock on the database file before failing. */
@@ -68,9 +69,9 @@ interface LocalStatement extends D1PreparedStatement {
  * `StatementSync.columns` and `setReturnArrays` (Node 22.16 and later; scripts/database.ts checks).
  */
 export function localD1(sqlite: DatabaseSync): D1Database {
-  sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;`);
+  configureLocalSession(sqlite, BUSY_TIMEOUT_MS);
   const compiled = new Map<string, StatementSync>();
-  const counters = sqlite.prepare('SELECT total_changes() AS total, last_insert_rowid() AS rowid');
+  const counts = changeCounters(sqlite);
   const compile = (sql: string, arrays: boolean): StatementSync => {
     const key = `${arrays ? 'a' : 'o'}${sql}`;
     let statement = compiled.get(key);
@@ -82,7 +83,6 @@ export function localD1(sqlite: DatabaseSync): D1Database {
     }
     return statement;
   };
-  const counts = () => counters.get() as { total: number; rowid: number };
   const run = (sql: string, params: readonly SQLInputValue[], arrays: boolean): D1Result => {
     const started = performance.now();
     try {
@@ -121,16 +121,7 @@ export function localD1(sqlite: DatabaseSync): D1Database {
   };
   return {
     prepare: (sql: string) => statement(sql, []),
-    batch: async <T>(statements: D1PreparedStatement[]) => {
-      sqlite.exec('BEGIN IMMEDIATE');
-      try {
-        const results = (statements as LocalStatement[]).map((s) => s.execute());
-        sqlite.exec('COMMIT');
-        return results as D1Result<T>[];
-      } catch (error) {
-        if (sqlite.isTransaction) sqlite.exec('ROLLBACK');
-        throw error;
-      }
-    },
+    batch: async <T>(statements: D1PreparedStatement[]) =>
+      inTransaction(sqlite, () => (statements as LocalStatement[]).map((s) => s.execute())) as D1Result<T>[],
   };
 }

@@ -154,7 +154,7 @@ describe('the repository cites only its own documents', () => {
       ['', 'work', ''].join('/'),
       ['shared', 'spec'].join('/'),
       'STACK-NOTES',
-      'DESIGN.md',
+      ['DESIGN', 'md'].join('.'),
     ];
     // A spec document named by a path that is not docs/ (e.g. spec/player-shell.md).
     const specPath = /(?<![\w-])(?!docs\/)[\w.-]+\/(player-shell|accounts-and-communication|platform-contract)\.md/g;
