@@ -16,7 +16,7 @@ export type LimitKind = MoneyLimitKind | 'session';
 /** A money limit's period. */
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 /** Length of each rolling period (ms): the window of a check at `now` is (now − length, now]. */
 export const PERIOD_MS: Readonly<Record<LimitPeriod, number>> = { day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS };
 
