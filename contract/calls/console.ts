@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, type CallDef } from '../call';
+import { CONSOLE_AREA_CALLS } from './console-areas';
 
 /**
  * The operator console's calls (/console/api; docs/back-office.md): its own realm with its own session cookie,
@@ -121,5 +122,5 @@ export const consoleCalls = {
 
 /** Every console call, for the OpenAPI document. */
 export function consoleCallList(): CallDef[] {
-  return Object.values(consoleCalls) as CallDef[];
+  return [...Object.values(consoleCalls) as CallDef[], ...CONSOLE_AREA_CALLS.flatMap((calls) => Object.values(calls))];
 }

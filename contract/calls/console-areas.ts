@@ -1,0 +1,9 @@
+import type { CallDef } from '../call';
+
+/**
+ * The back office areas' calls (docs/back-office.md), each area's in its own module
+ * `contract/calls/console-<area>.ts` as a record of `defineCall`s with a `console` permission; listed here so
+ * `consoleCallList()` (the OpenAPI document and the console API tests) sees them. An area adds one import and one
+ * entry.
+ */
+export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [];

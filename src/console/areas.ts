@@ -1,0 +1,7 @@
+/**
+ * Every area of the back office, in menu order (src/console/registry.ts ConsoleArea). An area adds one import and one
+ * entry here.
+ */
+import type { ConsoleArea } from './registry';
+
+export const CONSOLE_AREAS: ConsoleArea[] = [];
