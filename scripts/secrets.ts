@@ -10,12 +10,14 @@
  *     legacy key, so rotation replaces it.
  *   - PAYMENT_DEMO_SECRET: the built-in demo payment provider's notice HMAC key, 32 random bytes as base64url
  *     (worker/services/wallet/payments/demo-provider.ts). Kept on rotation: deposits under way are signed with it.
+ *   - CONSOLE_TOTP_KEY: the AES-256-GCM key that seals the console operators' TOTP secrets, 32 random bytes as
+ *     base64url (worker/services/operators/totp-seal.ts). Kept on rotation: the stored secrets are sealed with it.
  * Tokens issued by others (SMS_HTTP_TOKEN, MAIL_HTTP_TOKEN, payment providers' and social logins' secrets) are not
  * made here; OPTIONAL_SECRETS says where each comes from.
  */
 
 /** The secrets made here, in the order they are printed. */
-export const MADE_SECRETS = ['PAYLOAD_PRIVATE_KEYS', 'LEGACY_RSA_PRIVATE_KEY', 'PAYMENT_DEMO_SECRET'] as const;
+export const MADE_SECRETS = ['PAYLOAD_PRIVATE_KEYS', 'LEGACY_RSA_PRIVATE_KEY', 'PAYMENT_DEMO_SECRET', 'CONSOLE_TOTP_KEY'] as const;
 export type MadeSecret = (typeof MADE_SECRETS)[number];
 
 /** A secrets file: secret name → value (the JSON `wrangler secret bulk` reads). */
@@ -69,7 +71,7 @@ export async function makeLegacyRsaKey(): Promise<JsonWebKey> {
   return Object.fromEntries(fields.map((field) => [field, jwk[field]])) as JsonWebKey;
 }
 
-/** A fresh demo-provider secret: 32 random bytes as base64url. */
+/** A fresh demo-provider secret (also the console TOTP key's format): 32 random bytes as base64url. */
 export function makeDemoSecret(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
@@ -92,6 +94,8 @@ export async function makeSecrets(current: SecretValues, rotate: boolean): Promi
   if (changes.LEGACY_RSA_PRIVATE_KEY !== 'kept') values.LEGACY_RSA_PRIVATE_KEY = JSON.stringify(await makeLegacyRsaKey());
   changes.PAYMENT_DEMO_SECRET = has('PAYMENT_DEMO_SECRET') ? 'kept' : 'new';
   if (changes.PAYMENT_DEMO_SECRET === 'new') values.PAYMENT_DEMO_SECRET = makeDemoSecret();
+  changes.CONSOLE_TOTP_KEY = has('CONSOLE_TOTP_KEY') ? 'kept' : 'new';
+  if (changes.CONSOLE_TOTP_KEY === 'new') values.CONSOLE_TOTP_KEY = makeDemoSecret();
   return { values, changes };
 }
 

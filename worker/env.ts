@@ -47,6 +47,12 @@ export type Bindings = Omit<
    * local development: a fixed development key; unset elsewhere: the demo provider is off.
    */
   PAYMENT_DEMO_SECRET?: string;
+  /**
+   * Secret: AES-256-GCM key (32 bytes, base64url) that seals console operators' TOTP secrets
+   * (services/operators/totp-seal.ts). Unset in local development: a fixed development key; unset elsewhere:
+   * two-factor enrolment and sign-in answer 503 `encryption_unavailable`.
+   */
+  CONSOLE_TOTP_KEY?: string;
   /** Minutes a deposit may stay unpaid before it expires (default 30; services/deposits.ts). */
   DEPOSIT_EXPIRY_MINUTES?: string;
   /** When set, /wps/* and /lgw/* are proxied to this platform API instead of the built-in one. */

@@ -80,7 +80,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .post('/api/login', valid('json', consoleLoginBody), async (c) => {
     assertSameOrigin(c);
     await consumeRateLimit(c.env.DB, CONSOLE_LOGIN_PER_IP, c.var.clientIp);
-    const session = await signInOperator(c.env.DB, c.var.merchant.code, c.req.valid('json'), c.var.clientIp);
+    const session = await signInOperator(c.env, c.var.merchant.code, c.req.valid('json'), c.var.clientIp);
     setCookie(c, CONSOLE_COOKIE, session.token, {
       httpOnly: true, sameSite: 'Strict', path: '/console', secure: new URL(c.req.url).protocol === 'https:', maxAge: 12 * 60 * 60,
     });
@@ -104,13 +104,13 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   })
   .post('/api/totp/enrol', async (c) => {
     const operator = c.var.operator;
-    const started = await startTotpEnrolment(c.env.DB, operator.id, `${c.var.merchant.name}:${operator.username}`, `${c.var.merchant.name} console`);
+    const started = await startTotpEnrolment(c.env.DB, c.env, operator.id, `${c.var.merchant.name}:${operator.username}`, `${c.var.merchant.name} console`);
     if (!started) throw new ApiError(409, 'console_totp_enabled', 'Two-factor sign-in is already set up');
     return ok(c, started);
   })
   .post('/api/totp/confirm', valid('json', consoleTotpConfirmBody), async (c) => {
     const audit = recordAudit(c.env.DB, { ...actor(c), action: 'operator.totp_enrol', target: `operator:${c.var.operator.username}`, before: { totp: false }, after: { totp: true } });
-    const codes = await confirmTotpEnrolment(c.env.DB, c.var.operator.id, c.req.valid('json').code, audit);
+    const codes = await confirmTotpEnrolment(c.env.DB, c.env, c.var.operator.id, c.req.valid('json').code, audit);
     if (!codes) throw new ApiError(400, 'console_totp_invalid', 'The code is wrong; check the time of your device and try again');
     return ok(c, { recoveryCodes: codes });
   })

@@ -18,7 +18,7 @@ const config: DeployConfig = {
   buckets: ['playdeck-preview-media'],
   durableObjectClasses: ['ChatRoom'],
   migratedClasses: ['ChatRoom'],
-  requiredSecrets: ['PAYLOAD_PRIVATE_KEYS', 'LEGACY_RSA_PRIVATE_KEY', 'PAYMENT_DEMO_SECRET'],
+  requiredSecrets: ['PAYLOAD_PRIVATE_KEYS', 'LEGACY_RSA_PRIVATE_KEY', 'PAYMENT_DEMO_SECRET', 'CONSOLE_TOTP_KEY'],
   vars: { APP_ENV: 'production', SMS_PROVIDER: 'outbox' },
 };
 const MAIN = "export { ChatRoom } from './services/chat/room';\nexport default { fetch };";
@@ -37,7 +37,7 @@ function fakeWrangler(answers: Record<string, Partial<WranglerResult>>) {
 const everythingThere = {
   'd1 list': { stdout: JSON.stringify([{ uuid: 'other', name: 'x' }, { uuid: DB_ID, name: 'playdeck-preview' }]) },
   'r2 bucket list': { stdout: 'Listing buckets...\nname:           playdeck-preview-media\ncreation_date:  2026-11-01T00:00:00.000Z\n\nname:           other\ncreation_date:  2026-11-01T00:00:00.000Z\n' },
-  'secret list': { stdout: JSON.stringify([{ name: 'PAYLOAD_PRIVATE_KEYS', type: 'secret_text' }, { name: 'LEGACY_RSA_PRIVATE_KEY', type: 'secret_text' }, { name: 'PAYMENT_DEMO_SECRET', type: 'secret_text' }]) },
+  'secret list': { stdout: JSON.stringify([{ name: 'PAYLOAD_PRIVATE_KEYS', type: 'secret_text' }, { name: 'LEGACY_RSA_PRIVATE_KEY', type: 'secret_text' }, { name: 'PAYMENT_DEMO_SECRET', type: 'secret_text' }, { name: 'CONSOLE_TOTP_KEY', type: 'secret_text' }]) },
   deploy: { stdout: 'Uploaded playdeck-preview\nDeployed playdeck-preview triggers\n  https://playdeck-preview.acme.workers.dev\n' },
 };
 
@@ -79,7 +79,7 @@ describe('the checks', () => {
     const partial = fakeWrangler({ 'secret list': { stdout: JSON.stringify([{ name: 'PAYMENT_DEMO_SECRET', type: 'secret_text' }]) } });
     const findings = await checkSecrets(config, partial.run);
     expect(partial.calls).toEqual([['secret', 'list', '--env', 'preview', '--format', 'json']]);
-    expect(findings.filter((f) => !f.ok).map((f) => f.detail)).toEqual(['PAYLOAD_PRIVATE_KEYS not set', 'LEGACY_RSA_PRIVATE_KEY not set']);
+    expect(findings.filter((f) => !f.ok).map((f) => f.detail)).toEqual(['PAYLOAD_PRIVATE_KEYS not set', 'LEGACY_RSA_PRIVATE_KEY not set', 'CONSOLE_TOTP_KEY not set']);
     expect(findings[0]!.fix).toEqual(['npm run keys -- --env preview', 'npx wrangler secret bulk .secrets/preview.json --env preview']);
     const absent = await checkSecrets(config, fakeWrangler({ 'secret list': { ok: false, stderr: '✘ [ERROR] A request to the Cloudflare API failed. This Worker does not exist on your account. [code: 10007]' } }).run);
     expect(absent.every((f) => !f.ok && f.detail.endsWith('(the Worker playdeck-preview does not exist yet)'))).toBe(true);

@@ -15,7 +15,7 @@ const production = (secrets: Partial<Bindings>) => ({ APP_ENV: 'production', ...
 describe('npm run keys', () => {
   it('makes a payload key ring, a 1024-bit legacy key and a demo payment secret the worker accepts', async () => {
     const { values, changes } = await makeSecrets({}, false);
-    expect(changes).toEqual({ PAYLOAD_PRIVATE_KEYS: 'new', LEGACY_RSA_PRIVATE_KEY: 'new', PAYMENT_DEMO_SECRET: 'new' });
+    expect(changes).toEqual({ PAYLOAD_PRIVATE_KEYS: 'new', LEGACY_RSA_PRIVATE_KEY: 'new', PAYMENT_DEMO_SECRET: 'new', CONSOLE_TOTP_KEY: 'new' });
 
     const ring = await payloadKeyRing(production({ PAYLOAD_PRIVATE_KEYS: values.PAYLOAD_PRIVATE_KEYS! }));
     expect(ring.current.keyId).toMatch(/^p256-\d{8}-[0-9a-f]{8}$/);
@@ -33,14 +33,14 @@ describe('npm run keys', () => {
     const first = await makeSecrets({ SMS_HTTP_TOKEN: 'gateway-token' }, false);
     const again = await makeSecrets(first.values, false);
     expect(again.values).toEqual(first.values);
-    expect(again.changes).toEqual({ PAYLOAD_PRIVATE_KEYS: 'kept', LEGACY_RSA_PRIVATE_KEY: 'kept', PAYMENT_DEMO_SECRET: 'kept' });
+    expect(again.changes).toEqual({ PAYLOAD_PRIVATE_KEYS: 'kept', LEGACY_RSA_PRIVATE_KEY: 'kept', PAYMENT_DEMO_SECRET: 'kept', CONSOLE_TOTP_KEY: 'kept' });
     expect(again.values.SMS_HTTP_TOKEN).toBe('gateway-token');
   });
 
   it('--rotate puts a new payload key first and keeps the old ones, replaces the legacy key and keeps the payment secret', async () => {
     const first = await makeSecrets({}, false);
     const rotated = await makeSecrets(first.values, true);
-    expect(rotated.changes).toEqual({ PAYLOAD_PRIVATE_KEYS: 'rotated', LEGACY_RSA_PRIVATE_KEY: 'rotated', PAYMENT_DEMO_SECRET: 'kept' });
+    expect(rotated.changes).toEqual({ PAYLOAD_PRIVATE_KEYS: 'rotated', LEGACY_RSA_PRIVATE_KEY: 'rotated', PAYMENT_DEMO_SECRET: 'kept', CONSOLE_TOTP_KEY: 'kept' });
     const before = await payloadKeyRing(production({ PAYLOAD_PRIVATE_KEYS: first.values.PAYLOAD_PRIVATE_KEYS! }));
     const after = await payloadKeyRing(production({ PAYLOAD_PRIVATE_KEYS: rotated.values.PAYLOAD_PRIVATE_KEYS! }));
     expect(after.byId.size).toBe(2);

@@ -30,7 +30,7 @@ describe('wrangler.jsonc', () => {
     expect(config.buckets).toEqual([`playdeck-${env}-media`]);
     expect(config.durableObjectClasses).toEqual(['ChatRoom']);
     expect(config.migratedClasses).toEqual(['ChatRoom']);
-    expect(config.requiredSecrets).toEqual(['PAYLOAD_PRIVATE_KEYS', 'LEGACY_RSA_PRIVATE_KEY', 'PAYMENT_DEMO_SECRET']);
+    expect(config.requiredSecrets).toEqual(['PAYLOAD_PRIVATE_KEYS', 'LEGACY_RSA_PRIVATE_KEY', 'PAYMENT_DEMO_SECRET', 'CONSOLE_TOTP_KEY']);
     expect(resolved.vars).toEqual(top.vars);
     expect(resolved.vars.APP_ENV).toBe('production');
     expect(resolved.triggers).toEqual(top.triggers);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../helpers';
 import { hashToken } from '../../../worker/services/crypto/tokens';
 import { CONSOLE_STEP_UP_FAILURES } from '../../../worker/services/operators/sign-in';
+import { openTotpSecret, sealTotpSecret, totpSealKey } from '../../../worker/services/operators/totp-seal';
 import { enrolled, freshIp, makeOperator, signIn, totpCode } from './console-helpers';
 
 describe('console two-factor sign-in (docs/back-office.md "Two-factor sign-in")', () => {
@@ -25,6 +26,23 @@ describe('console two-factor sign-in (docs/back-office.md "Two-factor sign-in")'
     const stored = await env.DB.prepare(`SELECT code_hash FROM console_recovery_codes rc JOIN console_operators o ON o.id = rc.operator_id WHERE o.username = ?`)
       .bind(username).all<{ code_hash: string }>();
     expect(stored.results.map((r) => r.code_hash)).not.toContain(ok.body.value.recoveryCodes[0]);
+    // The secret is stored sealed (AES-GCM under CONSOLE_TOTP_KEY), never as the base32 the app was shown.
+    const secretRow = await env.DB.prepare(`SELECT id, totp_secret FROM console_operators WHERE username = ?`).bind(username).first<{ id: number; totp_secret: string }>();
+    expect(secretRow?.totp_secret).toMatch(/^v1\.[\w-]{16}\.[\w-]+$/);
+    expect(secretRow?.totp_secret).not.toContain(start.body.value.secret);
+    const key = await totpSealKey(env);
+    expect(await openTotpSecret(key, secretRow!.id, secretRow!.totp_secret)).toBe(start.body.value.secret);
+    // Bound to its operator: the same sealed value on another operator's row does not open.
+    expect(await openTotpSecret(key, secretRow!.id + 1, secretRow!.totp_secret)).toBeNull();
+  });
+
+  it('refuses enrolment without a usable key outside development (503 encryption_unavailable), and still reads a secret stored in the clear', async () => {
+    await expect(totpSealKey({ APP_ENV: 'production' })).rejects.toMatchObject({ status: 503, errorCode: 'encryption_unavailable' });
+    await expect(totpSealKey({ APP_ENV: 'production', CONSOLE_TOTP_KEY: 'c2hvcnQ' })).rejects.toMatchObject({ errorCode: 'encryption_unavailable' });
+    const key = await totpSealKey({ APP_ENV: 'production', CONSOLE_TOTP_KEY: 'cGxheWRlY2stY29uc29sZS10b3RwLXRlc3Qta2V5MzI' });
+    expect(await openTotpSecret(key, 7, 'JBSWY3DPEHPK3PXP')).toBe('JBSWY3DPEHPK3PXP');
+    expect(await openTotpSecret(key, 7, await sealTotpSecret(key, 7, 'JBSWY3DPEHPK3PXP'))).toBe('JBSWY3DPEHPK3PXP');
+    expect(await openTotpSecret(key, 7, 'v1.broken')).toBeNull();
   });
 
   it('asks for the code after the right password, refuses a replayed code, accepts the next one', async () => {

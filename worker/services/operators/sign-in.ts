@@ -1,3 +1,4 @@
+import type { Bindings } from '../../env';
 import { ApiError } from '../../lib/envelope';
 import { clearCounter, hitCounters, refundCounters } from '../../db/queries/rate-limits';
 import { findActiveOperator, hasSessionFromAddress, insertConsoleSession } from '../../db/queries/console-sessions';
@@ -64,8 +65,9 @@ export interface ConsoleSignIn {
  * Retry-After and `value { retryAfter, secondFactor }`. An unknown username still costs one hash check.
  */
 export async function signInOperator(
-  db: D1Database, merchantCode: string, input: { username: string; password: string; code?: string | undefined }, ip: string, now = Date.now(),
+  env: Bindings, merchantCode: string, input: { username: string; password: string; code?: string | undefined }, ip: string, now = Date.now(),
 ): Promise<ConsoleSignIn> {
+  const db = env.DB;
   const username = input.username.trim().toLowerCase();
   const code = input.code?.trim() ?? '';
   const buckets = consoleLoginBuckets(merchantCode, username, ip);
@@ -98,7 +100,7 @@ export async function signInOperator(
       await refundCounters(db, counted);
       throw new ApiError(401, 'console_totp_required', 'Enter the code of your authenticator app or a recovery code');
     }
-    secondFactor = await verifySecondFactor(db, operator.id, code, now);
+    secondFactor = await verifySecondFactor(db, env, operator.id, code, now);
     if (!secondFactor) {
       if (stepUp) throw new ApiError(401, 'console_login_failed', 'Wrong username or password');
       throw new ApiError(401, 'console_totp_invalid', 'The code is wrong or was already used');
