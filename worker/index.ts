@@ -19,6 +19,7 @@ import { gameRouter } from './api/game';
 import { catalogueRelayRouter } from './api/relay-catalogue';
 import { favouriteRelayRouter } from './api/relay-favourites';
 import { demoRouter } from './api/demo';
+import { providerWalletRouter } from './api/provider-wallet';
 import { demoGamesRouter } from './api/demo-games';
 import { historyRouter } from './api/history';
 import { iconRouter } from './api/icons';
@@ -88,6 +89,7 @@ const api = new Hono<AppEnv>()
   .route('/wps/relay', chatRelayRouter)
   .route('/wps/playdeck/chat', chatServiceRouter)
   .route('/wps/playdeck/demo', demoRouter)
+  .route('/wps/playdeck/games/wallet', providerWalletRouter)
   .route('/wps/playdeck/demo', demoGamesRouter)
   .route('/wps/playdeck/history', historyRouter)
   .route('/wps/playdeck/lottery', lotteryRouter)

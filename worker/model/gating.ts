@@ -61,12 +61,14 @@ export function gateFor(site: GatedSite, countryHeader: string | undefined | nul
  * - what that page and the shell around it read: the whitelabel switches, the domain route (the customer-service
  *   link, §2) and the site's PWA manifest;
  * - the payment provider's notices (`/wps/playdeck/payments/notify/<method>`, server to server): a deposit paid
- *   before maintenance began must still be credited.
+ *   before maintenance began must still be credited;
+ * - the game providers' wallet calls (`/wps/playdeck/games/wallet/<provider>/<operation>`, server to server): a
+ *   round that began before maintenance must settle (a new bet still needs a live game session).
  * Paths without a trailing slash; a prefix ends with `/`.
  */
 export const MAINTENANCE_OPEN_CALLS: readonly string[] = [
   '/wps/system/status', '/wps/v2/system/status', '/wps/system/whitelabel', '/wps/system/domainRoute',
-  '/wps/system/manifest.json', '/wps/playdeck/payments/notify/',
+  '/wps/system/manifest.json', '/wps/playdeck/payments/notify/', '/wps/playdeck/games/wallet/',
 ];
 
 /** One API call that plays or moves money: method (`*`: any) and path. */

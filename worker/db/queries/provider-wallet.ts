@@ -1,0 +1,209 @@
+/**
+ * Game providers, their launch sessions and their wallet transactions (migration 0046_game_providers.sql;
+ * docs/game-providers.md). Money is integer minor units; time is UTC epoch ms.
+ */
+
+/** A provider a site offers. */
+export interface GameProvider {
+  merchantCode: string;
+  code: string;
+  name: string;
+  launchUrl: string;
+  secretName: string;
+  currencies: string[];
+  enabled: boolean;
+}
+
+interface ProviderRow {
+  merchant_code: string;
+  code: string;
+  name: string;
+  launch_url: string;
+  secret_name: string;
+  currencies: string;
+  enabled: number;
+}
+
+const parseCurrencies = (text: string): string[] => {
+  try {
+    const list = JSON.parse(text) as unknown;
+    return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The provider `code` of a site, or null. */
+export async function findGameProvider(db: D1Database, merchantCode: string, code: string): Promise<GameProvider | null> {
+  const row = await db
+    .prepare(`SELECT merchant_code, code, name, launch_url, secret_name, currencies, enabled FROM game_providers WHERE merchant_code = ? AND code = ?`)
+    .bind(merchantCode, code)
+    .first<ProviderRow>();
+  return row ? {
+    merchantCode: row.merchant_code, code: row.code, name: row.name, launchUrl: row.launch_url, secretName: row.secret_name,
+    currencies: parseCurrencies(row.currencies), enabled: row.enabled === 1,
+  } : null;
+}
+
+/** Adds or replaces a site's provider. */
+export async function putGameProvider(db: D1Database, provider: GameProvider, now: number): Promise<void> {
+  await db
+    .prepare(`INSERT INTO game_providers (merchant_code, code, name, launch_url, secret_name, currencies, enabled, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (merchant_code, code) DO UPDATE SET name = excluded.name, launch_url = excluded.launch_url,
+        secret_name = excluded.secret_name, currencies = excluded.currencies, enabled = excluded.enabled`)
+    .bind(provider.merchantCode, provider.code, provider.name, provider.launchUrl, provider.secretName, JSON.stringify(provider.currencies), provider.enabled ? 1 : 0, now)
+    .run();
+}
+
+/** A launch waiting for the provider, or the game session it became. */
+export interface ProviderSession {
+  merchantCode: string;
+  providerCode: string;
+  memberId: number;
+  gameCode: string;
+  gameKind: string;
+  currency: string;
+  tokenExpiresAt: number;
+  sessionId: string | null;
+  sessionExpiresAt: number | null;
+}
+
+interface SessionRow {
+  merchant_code: string;
+  provider_code: string;
+  member_id: number;
+  game_code: string;
+  game_kind: string;
+  currency: string;
+  token_expires_at: number;
+  session_id: string | null;
+  session_expires_at: number | null;
+}
+
+const toSession = (row: SessionRow): ProviderSession => ({
+  merchantCode: row.merchant_code, providerCode: row.provider_code, memberId: row.member_id, gameCode: row.game_code,
+  gameKind: row.game_kind, currency: row.currency, tokenExpiresAt: row.token_expires_at, sessionId: row.session_id,
+  sessionExpiresAt: row.session_expires_at,
+});
+
+const SESSION_COLUMNS = 'merchant_code, provider_code, member_id, game_code, game_kind, currency, token_expires_at, session_id, session_expires_at';
+
+/** Stores a launch token (its hash) for the provider to authenticate. */
+export async function insertLaunchToken(
+  db: D1Database, tokenHash: string, launch: Omit<ProviderSession, 'sessionId' | 'sessionExpiresAt'>, now: number,
+): Promise<void> {
+  await db
+    .prepare(`INSERT INTO provider_sessions (token_hash, merchant_code, provider_code, member_id, game_code, game_kind, currency, created_at, token_expires_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    .bind(tokenHash, launch.merchantCode, launch.providerCode, launch.memberId, launch.gameCode, launch.gameKind, launch.currency, now, launch.tokenExpiresAt)
+    .run();
+}
+
+/**
+ * Turns a fresh launch token of `providerCode` into a game session (once: a used or expired token changes nothing)
+ * and answers the session; null when the token is unknown, of another provider or site, expired or used.
+ */
+export async function authenticateLaunchToken(
+  db: D1Database, where: { merchantCode: string; providerCode: string }, tokenHash: string, sessionId: string, sessionExpiresAt: number, now: number,
+): Promise<ProviderSession | null> {
+  const row = await db
+    .prepare(`UPDATE provider_sessions SET session_id = ?1, authenticated_at = ?2, session_expires_at = ?3
+      WHERE token_hash = ?4 AND merchant_code = ?5 AND provider_code = ?6 AND session_id IS NULL AND token_expires_at > ?2
+      RETURNING ${SESSION_COLUMNS}`)
+    .bind(sessionId, now, sessionExpiresAt, tokenHash, where.merchantCode, where.providerCode)
+    .first<SessionRow>();
+  return row ? toSession(row) : null;
+}
+
+/** The game session `sessionId` of the provider on the site, or null. */
+export async function findProviderSession(db: D1Database, where: { merchantCode: string; providerCode: string }, sessionId: string): Promise<ProviderSession | null> {
+  const row = await db
+    .prepare(`SELECT ${SESSION_COLUMNS} FROM provider_sessions WHERE session_id = ? AND merchant_code = ? AND provider_code = ?`)
+    .bind(sessionId, where.merchantCode, where.providerCode)
+    .first<SessionRow>();
+  return row ? toSession(row) : null;
+}
+
+/** Which provider transaction. */
+export interface TransactionKey {
+  merchantCode: string;
+  providerCode: string;
+  transactionId: string;
+}
+
+/** A stored wallet transaction. */
+export interface ProviderTransaction {
+  kind: 'debit' | 'credit' | 'rollback';
+  memberId: number;
+  roundId: string;
+  gameCode: string;
+  amountMinor: number;
+  refTransactionId: string | null;
+  ledgerKey: string | null;
+  balanceAfterMinor: number;
+  createdAt: number;
+}
+
+interface TransactionRow {
+  kind: ProviderTransaction['kind'];
+  member_id: number;
+  round_id: string;
+  game_code: string;
+  amount_minor: number;
+  ref_transaction_id: string | null;
+  ledger_key: string | null;
+  balance_after_minor: number;
+  created_at: number;
+}
+
+const toTransaction = (row: TransactionRow): ProviderTransaction => ({
+  kind: row.kind, memberId: row.member_id, roundId: row.round_id, gameCode: row.game_code, amountMinor: row.amount_minor,
+  refTransactionId: row.ref_transaction_id, ledgerKey: row.ledger_key, balanceAfterMinor: row.balance_after_minor, createdAt: row.created_at,
+});
+
+const TRANSACTION_COLUMNS = 'kind, member_id, round_id, game_code, amount_minor, ref_transaction_id, ledger_key, balance_after_minor, created_at';
+
+/** The transaction `transactionId` of the provider on the site, or null. */
+export async function findProviderTransaction(db: D1Database, key: TransactionKey): Promise<ProviderTransaction | null> {
+  const row = await db
+    .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM provider_transactions WHERE provider_code = ? AND merchant_code = ? AND transaction_id = ?`)
+    .bind(key.providerCode, key.merchantCode, key.transactionId)
+    .first<TransactionRow>();
+  return row ? toTransaction(row) : null;
+}
+
+/** The first debit of a round (its ledger key is what a win or refund of the round pays back), or null. */
+export async function findRoundDebit(db: D1Database, where: { merchantCode: string; providerCode: string }, roundId: string, memberId: number): Promise<ProviderTransaction | null> {
+  const row = await db
+    .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM provider_transactions WHERE provider_code = ? AND merchant_code = ? AND round_id = ? AND member_id = ? AND kind = 'debit'
+      ORDER BY created_at, transaction_id LIMIT 1`)
+    .bind(where.providerCode, where.merchantCode, roundId, memberId)
+    .first<TransactionRow>();
+  return row ? toTransaction(row) : null;
+}
+
+/**
+ * The insert of a transaction for the batch that moves its money, after the ledger statements: its balance is the
+ * member's playable balance (cash + bonus) as the batch leaves it. The order triggers (migration 0046) abort the
+ * batch when the protocol's order is broken.
+ */
+export function insertTransactionStatement(
+  db: D1Database, key: TransactionKey, tx: Omit<ProviderTransaction, 'balanceAfterMinor'>,
+): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO provider_transactions (merchant_code, provider_code, transaction_id, kind, member_id, round_id, game_code, amount_minor,
+        ref_transaction_id, ledger_key, balance_after_minor, created_at)
+      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, w.balance_minor + w.bonus_minor, ?11 FROM wallets w WHERE w.member_id = ?5`)
+    .bind(key.merchantCode, key.providerCode, key.transactionId, tx.kind, tx.memberId, tx.roundId, tx.gameCode, tx.amountMinor,
+      tx.refTransactionId, tx.ledgerKey, tx.createdAt);
+}
+
+/** The text of the order trigger that aborted a batch, or null (migration 0046). */
+export function providerOrderError(error: unknown): 'provider_transaction_rolled_back' | 'provider_round_not_found' | 'provider_round_settled' | null {
+  const message = String(error instanceof Error ? error.message : error);
+  for (const code of ['provider_transaction_rolled_back', 'provider_round_not_found', 'provider_round_settled'] as const) {
+    if (message.includes(code)) return code;
+  }
+  return null;
+}
