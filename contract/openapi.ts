@@ -4,6 +4,7 @@ import { isGatewayCall, type CallDef } from './call';
 import { envelopeSchema, failureEnvelopeSchema, gatewayErrorSchema } from './envelope';
 import { HEADER } from './headers';
 import { isMoneyCodec } from './money';
+import { WALLET_ERRORS, WALLET_OPERATIONS, walletErrorAnswer, walletOkAnswer } from './provider-wallet';
 
 /**
  * The OpenAPI 3.1 description of PlayDeck's API, built from the call definitions (src/contract, one source:
@@ -167,6 +168,45 @@ function operation(def: CallDef, components: Record<string, JsonSchema>): Record
 }
 
 /**
+ * The game providers' seamless-wallet calls (contract/provider-wallet.ts; docs/game-providers.md), server to server
+ * and signed with the provider's HMAC key: one POST per operation under /wps/playdeck/games/wallet/{provider}, tag
+ * `provider-wallet`, answering `{ status: 'OK', … }` or `{ status: 'ERROR', errorCode, … }` with the code's status.
+ */
+function walletPaths(components: Record<string, JsonSchema>): OpenApiDocument['paths'] {
+  components.WalletOk ??= toSchema(walletOkAnswer, 'output', 'WalletOk', components);
+  components.WalletError ??= toSchema(walletErrorAnswer, 'output', 'WalletError', components);
+  const statuses = [...new Set(Object.values(WALLET_ERRORS))].sort();
+  const paths: OpenApiDocument['paths'] = {};
+  for (const [name, body] of Object.entries(WALLET_OPERATIONS)) {
+    const codes = (status: number) => Object.entries(WALLET_ERRORS).filter(([, s]) => s === status).map(([code]) => `\`${code}\``).join(', ');
+    paths[`/wps/playdeck/games/wallet/{provider}/${name}`] = {
+      post: {
+        operationId: `providerWallet_${name}`,
+        summary: `Seamless wallet: ${name} (docs/game-providers.md "Operations").`,
+        tags: ['provider-wallet'],
+        parameters: [
+          { name: 'provider', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{2,32}$' } },
+          header('X-Timestamp', true, 'Epoch milliseconds of the signature (at most 10 minutes from the server clock).'),
+          header('X-Signature', true, 'Lower-case hex HMAC-SHA256 of `<X-Timestamp>.<raw body>` under the provider key.'),
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: toSchema(body, 'input', `providerWallet_${name}_body`, components) } } },
+        responses: {
+          200: { description: 'Done (or the first result of a repeated transaction id).', content: { 'application/json': { schema: { $ref: '#/components/schemas/WalletOk' } } } },
+          ...Object.fromEntries(statuses.map((status) => [status, {
+            description: `Refused: ${codes(status)}.`, content: { 'application/json': { schema: { $ref: '#/components/schemas/WalletError' } } },
+          }])),
+          default: { description: 'Any other failure: retry later.', content: { 'application/json': { schema: { $ref: '#/components/schemas/WalletError' } } } },
+        },
+        security: [],
+        'x-auth': 'none',
+        'x-extension': true,
+      },
+    };
+  }
+  return paths;
+}
+
+/**
  * Builds the OpenAPI 3.1 document of `calls` (default: every call of the contract). A second call with the same
  * method and path as an earlier one is left out (the first wins); operationIds are the call names.
  */
@@ -180,6 +220,7 @@ export function buildOpenApiDocument(calls: readonly CallDef[] = allCalls()): Op
     if (item[method]) continue;
     item[method] = operation(def, components);
   }
+  Object.assign(paths, walletPaths(components));
   return {
     openapi: '3.1.0',
     info: {

@@ -126,3 +126,14 @@ describe('OpenAPI document: the system calls', () => {
     );
   });
 });
+
+describe('the game providers\' wallet calls (docs/game-providers.md)', () => {
+  it('lists every wallet operation as a signed POST with its body, the OK answer and each refusal', () => {
+    for (const name of ['authenticate', 'balance', 'debit', 'credit', 'rollback']) {
+      const op = document.paths[`/wps/playdeck/games/wallet/{provider}/${name}`]?.post as Record<string, unknown> | undefined;
+      expect(op?.tags).toEqual(['provider-wallet']);
+      expect((op?.parameters as { name: string }[]).map((p) => p.name)).toEqual(['provider', 'X-Timestamp', 'X-Signature']);
+      expect(Object.keys(op?.responses as object)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', 'default']));
+    }
+  });
+});
