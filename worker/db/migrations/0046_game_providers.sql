@@ -83,3 +83,13 @@ BEGIN
     SELECT 1 FROM provider_transactions r WHERE r.provider_code = NEW.provider_code AND r.merchant_code = NEW.merchant_code
       AND r.kind = 'rollback' AND r.ref_transaction_id = NEW.ref_transaction_id);
 END;
+
+-- Which of a site's providers launches a vendor's games there (the vendor's games belong to that provider on the
+-- site). A vendor without a row keeps its own launch adapter (vendors.launch_adapter: the built-in demo games or the
+-- lottery).
+CREATE TABLE provider_vendors (
+  merchant_code TEXT NOT NULL,
+  vassalage TEXT NOT NULL,
+  provider_code TEXT NOT NULL,
+  PRIMARY KEY (merchant_code, vassalage)
+);

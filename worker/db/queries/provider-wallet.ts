@@ -207,3 +207,26 @@ export function providerOrderError(error: unknown): 'provider_transaction_rolled
   }
   return null;
 }
+
+/** The provider that launches the vendor's games on the site (provider_vendors), when it is on; else null. */
+export async function findVendorProvider(db: D1Database, merchantCode: string, vassalage: string): Promise<GameProvider | null> {
+  const row = await db
+    .prepare(`SELECT p.merchant_code, p.code, p.name, p.launch_url, p.secret_name, p.currencies, p.enabled
+      FROM provider_vendors v JOIN game_providers p ON p.merchant_code = v.merchant_code AND p.code = v.provider_code
+      WHERE v.merchant_code = ? AND v.vassalage = ? AND p.enabled = 1`)
+    .bind(merchantCode, vassalage)
+    .first<ProviderRow>();
+  return row ? {
+    merchantCode: row.merchant_code, code: row.code, name: row.name, launchUrl: row.launch_url, secretName: row.secret_name,
+    currencies: parseCurrencies(row.currencies), enabled: true,
+  } : null;
+}
+
+/** Gives a vendor's games on the site to a provider (replacing another). */
+export async function putVendorProvider(db: D1Database, merchantCode: string, vassalage: string, providerCode: string): Promise<void> {
+  await db
+    .prepare(`INSERT INTO provider_vendors (merchant_code, vassalage, provider_code) VALUES (?, ?, ?)
+      ON CONFLICT (merchant_code, vassalage) DO UPDATE SET provider_code = excluded.provider_code`)
+    .bind(merchantCode, vassalage, providerCode)
+    .run();
+}
