@@ -43,6 +43,7 @@ import { parseSiteSettingsCommand, SITE_SETTINGS_USAGE } from './site-settings-c
 import { runSiteSettings, SettingsRefusal } from './site-settings.ts';
 import { parseProtectionCommand, PROTECTION_USAGE, runProtectionCommand } from './protection-commands.ts';
 import { BONUS_USAGE, parseBonusCommand, runBonusCommand } from './bonus-commands.ts';
+import { PROVIDER_USAGE, parseProviderCommand, runProviderCommand } from './provider-commands.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
 import { findDomainMerchant, findMerchantCode, listOperatorMerchants } from '../worker/db/queries/operator-sites.ts';
@@ -247,6 +248,13 @@ const FAMILIES: readonly { usage: string; parse(args: readonly string[]): Job | 
     },
   },
   {
+    usage: PROVIDER_USAGE,
+    parse: (args) => {
+      const provider = parseProviderCommand(args);
+      return provider && (async (db) => runProviderCommand(db, provider, await merchantCode(db, provider.merchant), refuse));
+    },
+  },
+  {
     usage: CONVERSATION_USAGE,
     parse: (args) => {
       const conversation = parseConversationCommand(args);
@@ -288,7 +296,7 @@ function parse(args: readonly string[]): Job {
     return (db) => run(db, command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${CONSOLE_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}\n${PROTECTION_USAGE}\n${BONUS_USAGE}`);
+    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${CONSOLE_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}\n${PROTECTION_USAGE}\n${BONUS_USAGE}\n${PROVIDER_USAGE}`);
   }
 }
 

@@ -230,3 +230,17 @@ export async function putVendorProvider(db: D1Database, merchantCode: string, va
     .bind(merchantCode, vassalage, providerCode)
     .run();
 }
+
+/** Every provider of a site with the vendors it launches, by code. */
+export async function listGameProviders(db: D1Database, merchantCode: string): Promise<(GameProvider & { vendors: string[] })[]> {
+  const { results } = await db
+    .prepare(`SELECT p.merchant_code, p.code, p.name, p.launch_url, p.secret_name, p.currencies, p.enabled,
+        (SELECT group_concat(v.vassalage, ',') FROM provider_vendors v WHERE v.merchant_code = p.merchant_code AND v.provider_code = p.code) AS vendors
+      FROM game_providers p WHERE p.merchant_code = ? ORDER BY p.code`)
+    .bind(merchantCode)
+    .all<ProviderRow & { vendors: string | null }>();
+  return results.map((row) => ({
+    merchantCode: row.merchant_code, code: row.code, name: row.name, launchUrl: row.launch_url, secretName: row.secret_name,
+    currencies: parseCurrencies(row.currencies), enabled: row.enabled === 1, vendors: row.vendors ? row.vendors.split(',').sort() : [],
+  }));
+}
