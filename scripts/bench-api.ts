@@ -1,10 +1,15 @@
 /**
  * API benchmark (not part of `npm test`): starts the local worker on a fresh local database and runs autocannon
- * against four calls — the game list, hot games, member info and login — at 10 and 50 connections for a fixed
+ * against six calls — the game list, hot games, member info, login, and a game provider's wallet balance and debit
+ * (docs/game-providers.md) — at 10 and 50 connections for a fixed
  * duration each, printing requests per second and latency p50/p99 per call and connection count. For the game
  * list it also prints the ratio of the worker's time for the whole request to the bare D1 batch the handler runs
  * (goal ≤ 1.5×), measured in-process by the development-only route GET /wps/playdeck/dev/gameListTiming
- * (worker/api/dev-timing.ts; 404 in production): `--runs` requests and queries each, three times, the median.
+ * (worker/api/dev-timing.ts; 404 in production): `--runs` requests and queries each, three times, the median; the
+ * same for the wallet's debit against the bare D1 batch it writes (GET /wps/playdeck/dev/walletTiming). For the
+ * wallet a provider `benchstudio` is configured with the operator command, its launch endpoint is a small local
+ * server that keeps the launch token, one player launches a PD_SLOTS game and the token is authenticated; every
+ * wallet request is then signed with its own transaction id (debits of 0.01 from the welcome bonus).
  *
  * Builds nothing: the worker needs no pages, only the assets folder to exist (an empty dist/client is made when
  * missing). Database: PLAYDECK_STATE=.wrangler/bench-api-state, migrated and seeded like `npm run db:setup`.
@@ -15,10 +20,12 @@
  * (Cloudflare sets it in production), so per-IP limits measure nothing here.
  * The server is always stopped (also on error or Ctrl-C), and the whole run is bounded in time.
  * Results are also written to bench-results/api-latest.json.
- * Usage: npm run bench:api [-- --duration 5] [-- --connections 10,50] [-- --only gameList,login]
+ * Usage: npm run bench:api [-- --duration 5] [-- --connections 10,50] [-- --only gameList,login,walletDebit]
  *        [-- --port 8792] [-- --accounts 20] [-- --runs 500]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
 import { sealPayload, type PayloadKey } from '../contract/payload-crypto.ts';
@@ -33,7 +40,9 @@ const PORT = Number(flag('port', '8792'));
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_S = Number(flag('duration', '5'));
 const CONNECTIONS = flag('connections', '10,50').split(',').map(Number);
-const ONLY = flag('only', 'gameList,hotGames,memberInfo,login').split(',');
+const ONLY = flag('only', 'gameList,hotGames,memberInfo,login,walletBalance,walletDebit').split(',');
+/** The bench's game provider: its code, the worker secret holding its key, and the key. */
+const PROVIDER = { code: 'benchstudio', secretName: 'PROVIDER_SECRET_BENCH', secret: 'bench-provider-key-0123456789abcdef' };
 const ACCOUNTS = Number(flag('accounts', '20'));
 const TIMING_RUNS = Number(flag('runs', '500'));
 const STATE = '.wrangler/bench-api-state';
@@ -184,6 +193,49 @@ function loginPool(key: PayloadKey, usernames: string[]) {
   };
 }
 
+/** Signature headers of a provider's request (docs/game-providers.md "Transport and signatures"). */
+function signed(body: string): Record<string, string> {
+  const timestamp = Date.now();
+  return { 'X-Timestamp': String(timestamp), 'X-Signature': createHmac('sha256', PROVIDER.secret).update(`${timestamp}.${body}`).digest('hex') };
+}
+
+/**
+ * A game session of the bench's provider for the first member: configures the provider and gives it PD_SLOTS with the
+ * operator command, serves its launch endpoint on PORT + 1 (keeping the launch token), launches a PD_SLOTS game as
+ * the member and authenticates the token at the wallet.
+ */
+async function walletSession(token: string, merchant: string): Promise<{ sessionId: string; playerId: string; gameCode: string; currency: string }> {
+  run('node', ['scripts/operator.ts', 'provider', merchant, PROVIDER.code, '--name', 'Bench studio', '--launch-url', `http://127.0.0.1:${PORT + 1}/launch`, '--secret-name', PROVIDER.secretName], { PLAYDECK_STATE: STATE });
+  run('node', ['scripts/operator.ts', 'provider-vendor', merchant, 'PD_SLOTS', PROVIDER.code], { PLAYDECK_STATE: STATE });
+  let launch: { launchToken: string; gameCode: string; currency: string } | undefined;
+  const endpoint = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      launch = JSON.parse(body) as typeof launch;
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ url: 'http://127.0.0.1/bench-game' }));
+    });
+  });
+  await new Promise<void>((resolve) => endpoint.listen(PORT + 1, '127.0.0.1', resolve));
+  try {
+    const page = await envelopeValue<{ games: { nodeId: number }[] }>(
+      await fetch(`${BASE}/wps/relay/GCSGAME_gameList?merchant=${merchant}&clientType=2&platform=html5&gameType=RNG&pageNo=1&pageSize=1&vassalage=PD_SLOTS&language=EN`), 'PD_SLOTS games');
+    const nodeId = page.games[0]?.nodeId;
+    if (nodeId === undefined) throw new Error('no PD_SLOTS game to launch');
+    await envelopeValue(await fetch(`${BASE}/wps/game/launchGame?launchMode=GLS&platform=html5&clientType=2&confirmTrans=0&webView=false&language=EN&accountType=1&nodeId=${nodeId}`, {
+      headers: { Authorization: token, Merchant: merchant },
+    }), 'provider launch');
+  } finally {
+    endpoint.close();
+  }
+  if (!launch) throw new Error('the provider launch endpoint was not called');
+  const body = JSON.stringify({ launchToken: launch.launchToken });
+  const res = await fetch(`${BASE}/wps/playdeck/games/wallet/${PROVIDER.code}/authenticate`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...signed(body) }, body });
+  const auth = (await res.json()) as { status: string; sessionId: string; playerId: string };
+  if (auth.status !== 'OK') throw new Error(`wallet authenticate failed: ${JSON.stringify(auth)}`);
+  return { sessionId: auth.sessionId, playerId: auth.playerId, gameCode: launch.gameCode, currency: launch.currency };
+}
+
 interface Target {
   name: string;
   options: Parameters<typeof autocannon>[0];
@@ -212,6 +264,7 @@ async function main(): Promise<void> {
   server = spawn('node', ['scripts/serve.ts', '--port', String(PORT)], {
     env: {
       ...process.env, PLAYDECK_STATE: STATE, TEST_CAPTCHA_ANSWER: CAPTCHA, REGISTER_LIMIT_PER_HOUR: '100000', WRANGLER_LOG: 'warn', PLAYDECK_TICKER: 'off',
+      [PROVIDER.secretName]: PROVIDER.secret,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
@@ -224,6 +277,21 @@ async function main(): Promise<void> {
   const { usernames, token, merchant } = await registerMembers(key, ACCOUNTS);
   const listQuery = `merchant=${merchant}&clientType=2&platform=html5&gameType=RNG&pageNo=1&pageSize=20&vassalage=&language=EN`;
   const pool = loginPool(key, usernames);
+  const wallet = ONLY.some((name) => name.startsWith('wallet')) ? await walletSession(token, merchant) : null;
+  let transactions = 0;
+  const walletRequest = (operation: 'balance' | 'debit') => ({
+    url: `${BASE}/wps/playdeck/games/wallet/${PROVIDER.code}/${operation}`,
+    requests: [{
+      method: 'POST' as const,
+      setupRequest: (request: Record<string, unknown>) => {
+        const id = `bench-${Date.now().toString(36)}-${transactions++}`;
+        const body = JSON.stringify(operation === 'balance'
+          ? { sessionId: wallet!.sessionId, playerId: wallet!.playerId }
+          : { sessionId: wallet!.sessionId, playerId: wallet!.playerId, transactionId: id, roundId: id, gameCode: wallet!.gameCode, amount: '0.01', currency: wallet!.currency });
+        return { ...request, method: 'POST', headers: { 'Content-Type': 'application/json', ...signed(body) }, body };
+      },
+    }],
+  });
   let filling: Promise<void> = Promise.resolve();
 
   const all: Target[] = [
@@ -259,6 +327,9 @@ async function main(): Promise<void> {
       },
     },
   ];
+  if (wallet) {
+    all.push({ name: 'walletBalance', options: walletRequest('balance') }, { name: 'walletDebit', options: walletRequest('debit') });
+  }
   const targets = all.filter((t) => ONLY.includes(t.name));
 
   const rows: Record<string, string | number>[] = [];
@@ -297,10 +368,25 @@ async function main(): Promise<void> {
     );
     timing = t;
   }
+  let walletTiming: Timing | undefined;
+  if (wallet && ONLY.includes('walletDebit')) {
+    const rounds: Timing[] = [];
+    for (let i = 0; i < 3; i++) {
+      rounds.push(await envelopeValue<Timing>(await fetch(`${BASE}/wps/playdeck/dev/walletTiming?runs=${TIMING_RUNS}&provider=${PROVIDER.code}&sessionId=${encodeURIComponent(wallet.sessionId)}`), 'walletTiming'));
+    }
+    rounds.sort((a, b) => (a.ratio ?? Infinity) - (b.ratio ?? Infinity));
+    const t = rounds[1] as Timing;
+    const verdict = t.ratio !== null && t.ratio <= 1.5 ? 'meets' : 'misses';
+    console.log(
+      `walletDebit: worker ${t.handlerMs.toFixed(3)} ms per request vs bare D1 batch ${t.queryMs.toFixed(3)} ms ` +
+        `(mean of ${t.runs}, in-process, median of 3) → ${t.ratio === null ? 'n/a' : `${t.ratio.toFixed(2)}×`}, ${verdict} the goal ≤ 1.5×`,
+    );
+    walletTiming = t;
+  }
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/api-latest.json',
-    JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, rows, gameListTiming: timing }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, rows, gameListTiming: timing, walletTiming }, null, 2),
   );
 }
 

@@ -24,6 +24,10 @@ for (const name of ['TEST_CAPTCHA_ANSWER', 'UPSTREAM_API_URL', 'UPSTREAM_MEDIA_O
   const value = process.env[name];
   if (value) args.push('--var', `${name}:${value}`);
 }
+// Game providers' keys (docs/game-providers.md "Operator commands"): each PROVIDER_SECRET_* of the environment.
+for (const [name, value] of Object.entries(process.env)) {
+  if (/^PROVIDER_SECRET_[A-Z0-9_]+$/.test(name) && value) args.push('--var', `${name}:${value}`);
+}
 if (process.env.PLAYDECK_STATE) args.push('--persist-to', process.env.PLAYDECK_STATE);
 // Scheduled events are triggered here (the ticker, or by hand); this also ends wrangler's warning that they are not.
 args.push('--test-scheduled', '--show-interactive-dev-session=false');

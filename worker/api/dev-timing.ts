@@ -4,6 +4,10 @@ import { catalogueCalls } from '../../contract/calls/catalogue';
 import { ApiError, ok } from '../lib/envelope';
 import { pageGamesStatements } from '../db/queries/games';
 import { EMPTY_TYPES, gameListFilter } from '../services/games/game-list';
+import { walletDebitStatements } from '../services/games/providers/wallet';
+import { loadBonusRules } from '../services/wallet/bonus-rules';
+import { signedHeaders } from '../services/wallet/payments/signature';
+import { findGameProvider, findProviderSession } from '../db/queries/provider-wallet';
 
 /** Fetch of the whole worker app (the timing route calls the real game-list route in-process). */
 export type AppFetch = (request: Request, env: Bindings, ctx: HonoExecutionContext | undefined) => Response | Promise<Response>;
@@ -82,5 +86,54 @@ export function devTimingRouter(appFetch: AppFetch) {
         queryMs: queryMs / measured,
         ratio: queryMs > 0 ? handlerMs / queryMs : null,
       });
+    })
+    /**
+     * GET /walletTiming?runs=200&provider=<code>&sessionId=<id> → `{ runs, handlerMs, queryMs, ratio }`: the mean time
+     * (ms) of one whole signed debit of 0.01 (POST /wps/playdeck/games/wallet/<code>/debit, a new transaction id each)
+     * through the worker in-process, against the bare D1 batch such a debit writes (walletDebitStatements: ledger
+     * entry, provider transaction, limit guard), alternating blocks of 10 as above. 400 `request_param_err` without a
+     * provider with its key set or a live session of it (docs/game-providers.md; scripts/bench-api.ts makes both).
+     */
+    .get('/walletTiming', async (c) => {
+      const url = new URL(c.req.url);
+      const runsParam = Number(url.searchParams.get('runs') ?? DEFAULT_RUNS);
+      const runs = Number.isInteger(runsParam) ? Math.min(Math.max(runsParam, BLOCK), MAX_RUNS) : DEFAULT_RUNS;
+      const where = { merchantCode: c.var.merchant.code, providerCode: url.searchParams.get('provider') ?? '' };
+      const provider = await findGameProvider(c.env.DB, where.merchantCode, where.providerCode);
+      const secret = provider ? (c.env as unknown as Record<string, unknown>)[provider.secretName] : undefined;
+      const session = await findProviderSession(c.env.DB, where, url.searchParams.get('sessionId') ?? '');
+      if (!provider || typeof secret !== 'string' || !session?.sessionId) {
+        throw new ApiError(400, 'request_param_err', 'A provider with its key and a live session of it are needed');
+      }
+      const db = c.env.DB;
+      const rules = await loadBonusRules(db, where.merchantCode);
+      const debitUrl = new URL(`/wps/playdeck/games/wallet/${provider.code}/debit`, url);
+      const ctx = executionContext(c);
+      const stamp = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+      let handlerMs = 0;
+      let queryMs = 0;
+      for (let done = 0; done < runs; done += BLOCK) {
+        const bodies = Array.from({ length: BLOCK }, (_, i) => JSON.stringify({
+          sessionId: session.sessionId, playerId: String(session.memberId), transactionId: `timing-${stamp}-${done + i}`,
+          roundId: `timing-${stamp}-${done + i}`, gameCode: session.gameCode, amount: '0.01', currency: session.currency,
+        }));
+        const signed = await Promise.all(bodies.map((body) => signedHeaders(secret, body)));
+        const t0 = performance.now();
+        for (let i = 0; i < BLOCK; i++) {
+          const res = await appFetch(new Request(debitUrl, {
+            method: 'POST', body: bodies[i], headers: { ...signed[i], 'Content-Type': 'application/json', Host: url.host },
+          }), c.env, ctx);
+          await res.text();
+          if (!res.ok) throw new ApiError(500, 'internal_error', `The wallet debit answered ${res.status}`);
+        }
+        const t1 = performance.now();
+        for (let i = 0; i < BLOCK; i++) {
+          await db.batch(walletDebitStatements(db, where, session, rules, { transactionId: `timing-${stamp}-bare-${done + i}`, roundId: `timing-${stamp}-bare`, amountMinor: 1 }, Date.now()));
+        }
+        handlerMs += t1 - t0;
+        queryMs += performance.now() - t1;
+      }
+      const measured = Math.ceil(runs / BLOCK) * BLOCK;
+      return ok(c, { runs: measured, handlerMs: handlerMs / measured, queryMs: queryMs / measured, ratio: queryMs > 0 ? handlerMs / queryMs : null });
     });
 }

@@ -35,10 +35,10 @@ import {
 import type { z } from 'zod';
 import type { Bindings } from '../../../env';
 import { ApiError } from '../../../lib/envelope';
-import { getBalance, postLedger, type LedgerChange } from '../../ledger/ledger';
+import { getBalance, ledgerStatements, postLedger, type LedgerChange } from '../../ledger/ledger';
 import { guarded, limitGuardStatement, type GuardedMovement } from '../../protection/guard';
 import { exclusionState } from '../../protection/exclusion';
-import { loadBonusRules, stakeChange, GAME_KINDS, type GameKind } from '../../wallet/bonus-rules';
+import { loadBonusRules, stakeChange, GAME_KINDS, type BonusRules, type GameKind } from '../../wallet/bonus-rules';
 import { verifyPayload } from '../../wallet/payments/signature';
 import { hashToken, newToken } from '../../crypto/tokens';
 import {
@@ -205,14 +205,11 @@ async function debit(db: D1Database, where: Where, body: z.output<typeof walletD
   if (stake <= 0) throw new WalletError('BAD_REQUEST', 'A bet must be more than 0');
   await assertPlayable(db, session, now);
   const rules = await loadBonusRules(db, where.merchantCode);
-  const reference = `provider:${where.providerCode}:${body.roundId}`;
-  const keyText = ledgerKey(where, body.transactionId);
-  const movement: GuardedMovement = { merchantCode: where.merchantCode, memberId: session.memberId, kinds: ['loss', 'wager'], reference, now };
-  const tx = { kind: 'debit' as const, memberId: session.memberId, roundId: body.roundId, gameCode: body.gameCode, amountMinor: stake, refTransactionId: null, ledgerKey: keyText, createdAt: now };
+  const { change, tx, movement } = debitParts(where, session, rules, {
+    transactionId: body.transactionId, roundId: body.roundId, gameCode: body.gameCode, amountMinor: stake,
+  }, now);
   try {
-    return await guarded(db, movement, stake, () => move(db, key, session, tx,
-      [stakeChange(rules, gameKindOf(session.gameKind), { stakeMinor: stake, reference, idempotencyKey: keyText })],
-      [limitGuardStatement(db, movement)], now));
+    return await guarded(db, movement, stake, () => move(db, key, session, tx, [change], [limitGuardStatement(db, movement)], now));
   } catch (error) {
     if (error instanceof ApiError && (error.errorCode === 'player_on_break' || error.errorCode === 'player_self_excluded')) {
       throw new WalletError('PLAYER_BLOCKED', 'The player may not play now (a break or self-exclusion)');
@@ -272,6 +269,36 @@ async function rollback(db: D1Database, where: Where, body: z.output<typeof wall
     }
     throw error;
   }
+}
+
+/** What a debit writes: its stake (cash first, then bonus; the game kind's share counts towards wagering), its row, its guard. */
+function debitParts(
+  where: Where, session: ProviderSession, rules: BonusRules,
+  debit: { transactionId: string; roundId: string; gameCode: string; amountMinor: number }, now: number,
+): { change: LedgerChange; tx: Omit<ProviderTransaction, 'balanceAfterMinor'>; movement: GuardedMovement } {
+  const reference = `provider:${where.providerCode}:${debit.roundId}`;
+  const keyText = ledgerKey(where, debit.transactionId);
+  return {
+    change: stakeChange(rules, gameKindOf(session.gameKind), { stakeMinor: debit.amountMinor, reference, idempotencyKey: keyText }),
+    tx: { kind: 'debit', memberId: session.memberId, roundId: debit.roundId, gameCode: debit.gameCode, amountMinor: debit.amountMinor, refTransactionId: null, ledgerKey: keyText, createdAt: now },
+    movement: { merchantCode: where.merchantCode, memberId: session.memberId, kinds: ['loss', 'wager'], reference, now },
+  };
+}
+
+/**
+ * The bare statements of a debit (ledger entry, provider transaction row, limit guard): what one debit writes in its
+ * batch, for the benchmark's comparison (worker/api/dev-timing.ts). `amountMinor` is the stake.
+ */
+export function walletDebitStatements(
+  db: D1Database, where: Where, session: ProviderSession, rules: BonusRules,
+  debit: { transactionId: string; roundId: string; amountMinor: number }, now: number,
+): D1PreparedStatement[] {
+  const { change, tx, movement } = debitParts(where, session, rules, { ...debit, gameCode: session.gameCode }, now);
+  return [
+    ...ledgerStatements(db, session.memberId, [change], now),
+    insertTransactionStatement(db, { ...where, transactionId: debit.transactionId }, tx),
+    limitGuardStatement(db, movement),
+  ];
 }
 
 /** The wire form of an answer: money as a decimal string with two decimals. */
