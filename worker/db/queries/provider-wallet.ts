@@ -173,16 +173,6 @@ export async function findProviderTransaction(db: D1Database, key: TransactionKe
   return row ? toTransaction(row) : null;
 }
 
-/** The first debit of a round (its ledger key is what a win or refund of the round pays back), or null. */
-export async function findRoundDebit(db: D1Database, where: { merchantCode: string; providerCode: string }, roundId: string, memberId: number): Promise<ProviderTransaction | null> {
-  const row = await db
-    .prepare(`SELECT ${TRANSACTION_COLUMNS} FROM provider_transactions WHERE provider_code = ? AND merchant_code = ? AND round_id = ? AND member_id = ? AND kind = 'debit'
-      ORDER BY created_at, transaction_id LIMIT 1`)
-    .bind(where.providerCode, where.merchantCode, roundId, memberId)
-    .first<TransactionRow>();
-  return row ? toTransaction(row) : null;
-}
-
 /**
  * The insert of a transaction for the batch that moves its money, after the ledger statements: its balance is the
  * member's playable balance (cash + bonus) as the batch leaves it. The order triggers (migration 0046) abort the
@@ -194,7 +184,8 @@ export function insertTransactionStatement(
   return db
     .prepare(`INSERT INTO provider_transactions (merchant_code, provider_code, transaction_id, kind, member_id, round_id, game_code, amount_minor,
         ref_transaction_id, ledger_key, balance_after_minor, created_at)
-      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, w.balance_minor + w.bonus_minor, ?11 FROM wallets w WHERE w.member_id = ?5`)
+      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, w.balance_minor + w.bonus_minor, ?11 FROM wallets w WHERE w.member_id = ?5
+      RETURNING balance_after_minor`)
     .bind(key.merchantCode, key.providerCode, key.transactionId, tx.kind, tx.memberId, tx.roundId, tx.gameCode, tx.amountMinor,
       tx.refTransactionId, tx.ledgerKey, tx.createdAt);
 }
@@ -243,4 +234,72 @@ export async function listGameProviders(db: D1Database, merchantCode: string): P
     merchantCode: row.merchant_code, code: row.code, name: row.name, launchUrl: row.launch_url, secretName: row.secret_name,
     currencies: parseCurrencies(row.currencies), enabled: row.enabled === 1, vendors: row.vendors ? row.vendors.split(',').sort() : [],
   }));
+}
+
+/** What a wallet call reads before it moves money, read in ONE round trip (a D1 batch of reads). */
+export interface WalletReads {
+  provider: GameProvider | null;
+  session: ProviderSession | null;
+  /** The call's own transaction id, when it was seen before. */
+  transaction: ProviderTransaction | null;
+  /** The rollback's original transaction, or the credit's round's first debit (of the session's player). */
+  related: ProviderTransaction | null;
+  /** The site's bonus_rules row (null: defaults), for a debit's wagering. */
+  bonusRulesRow: Record<string, string | number> | null;
+  /** The session player's playable balance (cash + bonus, minor units), when asked; null without a wallet. */
+  balanceMinor: number | null;
+  /** The session player's breaks and self-exclusions, for a debit. */
+  exclusions: { kind: 'break' | 'self_exclusion'; startedAt: number; endsAt: number | null; reopenRequestedAt: number | null }[];
+}
+
+/**
+ * Reads, in one batch: the provider, the session `sessionId`, the transaction `transactionId`, and (when asked) the
+ * related transaction (`relatedId`, or the first debit of `roundId` by the session's player), the bonus rules row
+ * and the session player's exclusions.
+ */
+export async function readWallet(
+  db: D1Database, where: { merchantCode: string; providerCode: string },
+  ask: { sessionId: string; transactionId?: string; relatedId?: string; roundId?: string; bonusRulesColumns?: readonly string[]; exclusions?: boolean; balance?: boolean },
+): Promise<WalletReads> {
+  const { merchantCode, providerCode } = where;
+  const member = `(SELECT member_id FROM provider_sessions WHERE session_id = ?3 AND merchant_code = ?1 AND provider_code = ?2)`;
+  const none = db.prepare('SELECT 1 WHERE 0');
+  const [provider, session, transaction, related, rules, exclusions, wallet] = await db.batch<Record<string, unknown>>([
+    db.prepare(`SELECT merchant_code, code, name, launch_url, secret_name, currencies, enabled FROM game_providers WHERE merchant_code = ?1 AND code = ?2`).bind(merchantCode, providerCode),
+    db.prepare(`SELECT ${SESSION_COLUMNS} FROM provider_sessions WHERE session_id = ?3 AND merchant_code = ?1 AND provider_code = ?2`).bind(merchantCode, providerCode, ask.sessionId),
+    ask.transactionId === undefined ? none
+      : db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM provider_transactions WHERE provider_code = ?2 AND merchant_code = ?1 AND transaction_id = ?3`).bind(merchantCode, providerCode, ask.transactionId),
+    ask.relatedId !== undefined
+      ? db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM provider_transactions WHERE provider_code = ?2 AND merchant_code = ?1 AND transaction_id = ?3`).bind(merchantCode, providerCode, ask.relatedId)
+      : ask.roundId !== undefined
+        ? db.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM provider_transactions WHERE provider_code = ?2 AND merchant_code = ?1 AND round_id = ?4 AND kind = 'debit'
+            AND member_id = ${member} ORDER BY created_at, transaction_id LIMIT 1`).bind(merchantCode, providerCode, ask.sessionId, ask.roundId)
+        : none,
+    ask.bonusRulesColumns ? db.prepare(`SELECT ${ask.bonusRulesColumns.join(', ')} FROM bonus_rules WHERE merchant_code = ?1`).bind(merchantCode) : none,
+    ask.exclusions
+      ? db.prepare(`SELECT kind, started_at, ends_at, reopen_requested_at FROM protection_exclusions WHERE merchant_code = ?1 AND member_id = ${member}`)
+        .bind(merchantCode, providerCode, ask.sessionId)
+      : none,
+    ask.balance
+      ? db.prepare(`SELECT balance_minor + bonus_minor AS playable FROM wallets WHERE member_id = ${member}`).bind(merchantCode, providerCode, ask.sessionId)
+      : none,
+  ]);
+  const first = <T>(result: D1Result<Record<string, unknown>> | undefined) => (result?.results[0] as T | undefined) ?? null;
+  const providerRow = first<ProviderRow>(provider);
+  const sessionRow = first<SessionRow>(session);
+  const transactionRow = first<TransactionRow>(transaction);
+  const relatedRow = first<TransactionRow>(related);
+  return {
+    provider: providerRow ? {
+      merchantCode: providerRow.merchant_code, code: providerRow.code, name: providerRow.name, launchUrl: providerRow.launch_url,
+      secretName: providerRow.secret_name, currencies: parseCurrencies(providerRow.currencies), enabled: providerRow.enabled === 1,
+    } : null,
+    session: sessionRow ? toSession(sessionRow) : null,
+    transaction: transactionRow ? toTransaction(transactionRow) : null,
+    related: relatedRow ? toTransaction(relatedRow) : null,
+    bonusRulesRow: first<Record<string, string | number>>(rules),
+    balanceMinor: first<{ playable: number }>(wallet)?.playable ?? null,
+    exclusions: ((exclusions?.results ?? []) as { kind: 'break' | 'self_exclusion'; started_at: number; ends_at: number | null; reopen_requested_at: number | null }[])
+      .map((row) => ({ kind: row.kind, startedAt: row.started_at, endsAt: row.ends_at, reopenRequestedAt: row.reopen_requested_at })),
+  };
 }

@@ -35,17 +35,19 @@ import {
 import type { z } from 'zod';
 import type { Bindings } from '../../../env';
 import { ApiError } from '../../../lib/envelope';
-import { getBalance, ledgerStatements, postLedger, type LedgerChange } from '../../ledger/ledger';
+import { getBalance, ledgerStatements, postLedgerBatch, type LedgerChange } from '../../ledger/ledger';
 import { guarded, limitGuardStatement, type GuardedMovement } from '../../protection/guard';
 import { exclusionState } from '../../protection/exclusion';
-import { loadBonusRules, stakeChange, GAME_KINDS, type BonusRules, type GameKind } from '../../wallet/bonus-rules';
+import { stakeChange, GAME_KINDS, type BonusRules, type GameKind } from '../../wallet/bonus-rules';
+import { bonusRulesOf } from '../../../model/bonus-rules';
+import { exclusionBlock } from '../../../../rules/exclusion';
 import { verifyPayload } from '../../wallet/payments/signature';
 import { hashToken, newToken } from '../../crypto/tokens';
 import {
-  authenticateLaunchToken, findGameProvider, findProviderSession, findProviderTransaction, findRoundDebit,
-  insertTransactionStatement, providerOrderError, type GameProvider, type ProviderSession, type ProviderTransaction,
-  type TransactionKey,
+  authenticateLaunchToken, findProviderTransaction, insertTransactionStatement, providerOrderError, readWallet,
+  type GameProvider, type ProviderSession, type ProviderTransaction, type TransactionKey, type WalletReads,
 } from '../../../db/queries/provider-wallet';
+import { BONUS_RULE_COLUMNS, type BonusRulesRow } from '../../../db/queries/bonus-rules';
 
 /** How long a launch token waits for the provider's authenticate call. */
 export const LAUNCH_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -92,67 +94,70 @@ function amountMinor(value: string | number): number {
 }
 
 /**
- * Handles one signed wallet call of `providerCode` on the site `merchantCode`: checks the provider and the
- * signature, reads the body for `operation` and runs it. Throws WalletError for every refusal.
+ * Handles one signed wallet call of `providerCode` on the site `merchantCode`: reads what the call needs in one
+ * round trip (readWallet), checks the provider and the signature, and runs the operation. Throws WalletError for
+ * every refusal.
  */
 export async function walletCall(
   env: Bindings, merchantCode: string, providerCode: string, operation: string, request: Request, now = Date.now(),
 ): Promise<WalletResult> {
-  const provider = await findGameProvider(env.DB, merchantCode, providerCode);
-  if (!provider || !provider.enabled) throw new WalletError('UNKNOWN_PROVIDER', 'No such game provider on this site');
-  const secret = providerSecret(env, provider);
+  const where = { merchantCode, providerCode };
+  const db = env.DB;
   const text = await request.text();
-  if (!secret || !(await verifyPayload(secret, request.headers.get('X-Timestamp'), request.headers.get('X-Signature'), text, now))) {
-    throw new WalletError('INVALID_SIGNATURE', 'The signature is missing, stale or wrong');
-  }
-  if (!(operation in WALLET_OPERATIONS)) throw new WalletError('BAD_REQUEST', 'No such wallet operation');
-  let json: unknown;
+  let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new WalletError('BAD_REQUEST', 'The body is not JSON');
+    // Refused below, once the signature is known to be good.
   }
-  const parsed = WALLET_OPERATIONS[operation as WalletOperation].safeParse(json);
-  if (!parsed.success) throw new WalletError('BAD_REQUEST', `The body does not fit the ${operation} call`);
-  const where = { merchantCode, providerCode };
-  const db = env.DB;
+  const schema = operation in WALLET_OPERATIONS ? WALLET_OPERATIONS[operation as WalletOperation] : null;
+  const parsed = schema?.safeParse(json);
+  const body = (parsed?.success ? parsed.data : {}) as Partial<{ sessionId: string; transactionId: string; originalTransactionId: string; roundId: string }>;
+  const reads = await readWallet(db, where, {
+    sessionId: body.sessionId ?? '',
+    ...(body.transactionId !== undefined ? { transactionId: body.transactionId } : {}),
+    ...(operation === 'rollback' && body.originalTransactionId !== undefined ? { relatedId: body.originalTransactionId } : {}),
+    ...(operation === 'credit' && body.roundId !== undefined ? { roundId: body.roundId } : {}),
+    ...(operation === 'debit' ? { bonusRulesColumns: BONUS_RULE_COLUMNS, exclusions: true } : {}),
+    ...(operation === 'balance' ? { balance: true } : {}),
+  });
+  if (!reads.provider || !reads.provider.enabled) throw new WalletError('UNKNOWN_PROVIDER', 'No such game provider on this site');
+  const secret = providerSecret(env, reads.provider);
+  if (!secret || !(await verifyPayload(secret, request.headers.get('X-Timestamp'), request.headers.get('X-Signature'), text, now))) throw new WalletError('INVALID_SIGNATURE', 'The signature is missing, stale or wrong');
+  if (!schema) throw new WalletError('BAD_REQUEST', 'No such wallet operation');
+  if (!parsed?.success) throw new WalletError('BAD_REQUEST', json === null ? 'The body is not JSON' : `The body does not fit the ${operation} call`);
   switch (operation as WalletOperation) {
     case 'authenticate': {
       const session = await authenticateLaunchToken(db, where, hashToken((parsed.data as { launchToken: string }).launchToken), newToken(), now + GAME_SESSION_TTL_MS, now);
       if (!session?.sessionId) throw new WalletError('INVALID_TOKEN', 'The launch token is unknown, used or expired');
-      await assertPlayable(db, session, now);
+      if (await exclusionState(db, { merchantCode: session.merchantCode, memberId: session.memberId }, now)) throw blocked();
       return { balanceMinor: await getBalance(db, session.memberId), currency: session.currency, sessionId: session.sessionId, playerId: String(session.memberId) };
     }
     case 'balance': {
-      const { sessionId, playerId } = parsed.data as { sessionId: string; playerId: string };
-      const session = await sessionOf(db, where, sessionId, playerId, now, true);
-      return { balanceMinor: await getBalance(db, session.memberId), currency: session.currency };
+      const session = sessionOf(reads, (parsed.data as { playerId: string }).playerId, now, true);
+      return { balanceMinor: reads.balanceMinor ?? 0, currency: session.currency };
     }
     case 'debit':
-      return debit(db, where, parsed.data as z.output<typeof walletDebitBody>, now);
+      return debit(db, where, reads, parsed.data as z.output<typeof walletDebitBody>, now);
     case 'credit':
-      return credit(db, where, parsed.data as z.output<typeof walletCreditBody>, now);
+      return credit(db, where, reads, parsed.data as z.output<typeof walletCreditBody>, now);
     case 'rollback':
-      return rollback(db, where, parsed.data as z.output<typeof walletRollbackBody>, now);
+      return rollback(db, where, reads, parsed.data as z.output<typeof walletRollbackBody>, now);
   }
 }
 
 type Where = { merchantCode: string; providerCode: string };
 
-/** The session `sessionId` of player `playerId`; `live` also requires it not to have expired. */
-async function sessionOf(db: D1Database, where: Where, sessionId: string, playerId: string, now: number, live: boolean): Promise<ProviderSession> {
-  const session = await findProviderSession(db, where, sessionId);
+/** The read session, of player `playerId`; `live` also requires it not to have expired. */
+function sessionOf(reads: WalletReads, playerId: string, now: number, live: boolean): ProviderSession {
+  const session = reads.session;
   if (!session || String(session.memberId) !== playerId) throw new WalletError('SESSION_EXPIRED', 'No such game session for this player');
   if (live && (session.sessionExpiresAt ?? 0) <= now) throw new WalletError('SESSION_EXPIRED', 'The game session has expired');
   return session;
 }
 
-/** 403 PLAYER_BLOCKED for a member on a break or self-excluded (docs/player-protection.md). */
-async function assertPlayable(db: D1Database, session: ProviderSession, now: number): Promise<void> {
-  if (await exclusionState(db, { merchantCode: session.merchantCode, memberId: session.memberId }, now)) {
-    throw new WalletError('PLAYER_BLOCKED', 'The player may not play now (a break or self-exclusion)');
-  }
-}
+/** 403 PLAYER_BLOCKED: the player is on a break or self-excluded (docs/player-protection.md). */
+const blocked = () => new WalletError('PLAYER_BLOCKED', 'The player may not play now (a break or self-exclusion)');
 
 /** The answer of a transaction stored earlier, when the call repeats it; 409 TRANSACTION_CONFLICT when it differs. */
 function replayOf(stored: ProviderTransaction, expect: Pick<ProviderTransaction, 'kind' | 'memberId' | 'roundId'> & { amountMinor?: number }, session: ProviderSession, transactionId: string): WalletResult {
@@ -167,14 +172,23 @@ function replayOf(stored: ProviderTransaction, expect: Pick<ProviderTransaction,
 const ledgerKey = (where: Where, transactionId: string) => `prov:${where.providerCode}:${transactionId}`;
 
 /**
- * Posts `changes` with the transaction row (and `extra` statements) in one batch and answers the stored result. A
- * batch that lost a race to the same transaction id answers what the winner stored.
+ * Posts `changes` with the transaction row (and `extra` statements) in one batch and answers the balance the row
+ * stored (its RETURNING), without another read. A batch that lost a race to the same transaction id answers what
+ * the winner stored.
  */
 async function move(db: D1Database, key: TransactionKey, session: ProviderSession, tx: Omit<ProviderTransaction, 'balanceAfterMinor'>, changes: LedgerChange[], extra: D1PreparedStatement[], now: number): Promise<WalletResult> {
   const rowStatement = insertTransactionStatement(db, key, tx);
   try {
-    if (changes.length === 0) await db.batch([rowStatement, ...extra]);
-    else await postLedger(db, tx.memberId, changes, [rowStatement, ...extra], now);
+    let row: D1Result | undefined;
+    if (changes.length === 0) row = (await db.batch([rowStatement, ...extra]))[0];
+    else {
+      const posted = await postLedgerBatch(db, tx.memberId, changes, [rowStatement, ...extra], now);
+      row = posted.replayed ? undefined : posted.results[posted.ledgerStatementCount];
+    }
+    const balance = (row?.results[0] as { balance_after_minor?: number } | undefined)?.balance_after_minor;
+    if (balance !== undefined) {
+      return { balanceMinor: balance, currency: session.currency, transactionId: key.transactionId, walletTransactionId: tx.ledgerKey ?? undefined };
+    }
   } catch (error) {
     const order = providerOrderError(error);
     if (order === 'provider_round_not_found') throw new WalletError('ROUND_NOT_FOUND', 'No open bet of this round (a credit before its debit, or after its rollback)');
@@ -195,25 +209,23 @@ async function move(db: D1Database, key: TransactionKey, session: ProviderSessio
   return replayOf(stored, tx, session, key.transactionId);
 }
 
-async function debit(db: D1Database, where: Where, body: z.output<typeof walletDebitBody>, now: number): Promise<WalletResult> {
+async function debit(db: D1Database, where: Where, reads: WalletReads, body: z.output<typeof walletDebitBody>, now: number): Promise<WalletResult> {
   const key = { ...where, transactionId: body.transactionId };
   const stake = amountMinor(body.amount);
-  const existing = await findProviderTransaction(db, key);
-  const session = await sessionOf(db, where, body.sessionId, body.playerId, now, existing === null);
+  const existing = reads.transaction;
+  const session = sessionOf(reads, body.playerId, now, existing === null);
   if (existing) return replayOf(existing, { kind: 'debit', memberId: session.memberId, roundId: body.roundId, amountMinor: stake }, session, body.transactionId);
   if (body.currency.toUpperCase() !== session.currency.toUpperCase()) throw new WalletError('CURRENCY_MISMATCH', 'The session plays another currency');
   if (stake <= 0) throw new WalletError('BAD_REQUEST', 'A bet must be more than 0');
-  await assertPlayable(db, session, now);
-  const rules = await loadBonusRules(db, where.merchantCode);
+  if (exclusionBlock(reads.exclusions, now)) throw blocked();
+  const rules = bonusRulesOf(reads.bonusRulesRow as BonusRulesRow | null);
   const { change, tx, movement } = debitParts(where, session, rules, {
     transactionId: body.transactionId, roundId: body.roundId, gameCode: body.gameCode, amountMinor: stake,
   }, now);
   try {
     return await guarded(db, movement, stake, () => move(db, key, session, tx, [change], [limitGuardStatement(db, movement)], now));
   } catch (error) {
-    if (error instanceof ApiError && (error.errorCode === 'player_on_break' || error.errorCode === 'player_self_excluded')) {
-      throw new WalletError('PLAYER_BLOCKED', 'The player may not play now (a break or self-exclusion)');
-    }
+    if (error instanceof ApiError && (error.errorCode === 'player_on_break' || error.errorCode === 'player_self_excluded')) throw blocked();
     if (error instanceof ApiError && /_limit_exceeded$/.test(error.errorCode)) {
       throw new WalletError('LIMIT_EXCEEDED', error.message, await getBalance(db, session.memberId));
     }
@@ -221,14 +233,14 @@ async function debit(db: D1Database, where: Where, body: z.output<typeof walletD
   }
 }
 
-async function credit(db: D1Database, where: Where, body: z.output<typeof walletCreditBody>, now: number): Promise<WalletResult> {
+async function credit(db: D1Database, where: Where, reads: WalletReads, body: z.output<typeof walletCreditBody>, now: number): Promise<WalletResult> {
   const key = { ...where, transactionId: body.transactionId };
   const win = amountMinor(body.amount);
-  const session = await sessionOf(db, where, body.sessionId, body.playerId, now, false);
-  const existing = await findProviderTransaction(db, key);
+  const session = sessionOf(reads, body.playerId, now, false);
+  const existing = reads.transaction;
   if (existing) return replayOf(existing, { kind: 'credit', memberId: session.memberId, roundId: body.roundId, amountMinor: win }, session, body.transactionId);
   if (body.currency.toUpperCase() !== session.currency.toUpperCase()) throw new WalletError('CURRENCY_MISMATCH', 'The session plays another currency');
-  const stake = await findRoundDebit(db, where, body.roundId, session.memberId);
+  const stake = reads.related;
   if (!stake) throw new WalletError('ROUND_NOT_FOUND', 'No open bet of this round (a credit before its debit, or after its rollback)');
   const reference = `provider:${where.providerCode}:${body.roundId}`;
   const keyText = ledgerKey(where, body.transactionId);
@@ -239,15 +251,15 @@ async function credit(db: D1Database, where: Where, body: z.output<typeof wallet
   return move(db, key, session, tx, changes, [], now);
 }
 
-async function rollback(db: D1Database, where: Where, body: z.output<typeof walletRollbackBody>, now: number): Promise<WalletResult> {
+async function rollback(db: D1Database, where: Where, reads: WalletReads, body: z.output<typeof walletRollbackBody>, now: number): Promise<WalletResult> {
   const key = { ...where, transactionId: body.transactionId };
-  const session = await sessionOf(db, where, body.sessionId, body.playerId, now, false);
-  const existing = await findProviderTransaction(db, key);
+  const session = sessionOf(reads, body.playerId, now, false);
+  const existing = reads.transaction;
   if (existing) {
     if (existing.kind !== 'rollback' || existing.refTransactionId !== body.originalTransactionId) throw new WalletError('TRANSACTION_CONFLICT', 'This transaction id was used for another movement');
     return replayOf(existing, { kind: 'rollback', memberId: session.memberId, roundId: existing.roundId }, session, body.transactionId);
   }
-  const target = await findProviderTransaction(db, { ...where, transactionId: body.originalTransactionId });
+  const target = reads.related;
   if (target && target.memberId !== session.memberId) throw new WalletError('TRANSACTION_CONFLICT', 'The original transaction belongs to another player');
   if (target && target.kind !== 'debit') throw new WalletError('ROLLBACK_NOT_ALLOWED', 'Only a bet (debit) can be rolled back');
   const base = { kind: 'rollback' as const, memberId: session.memberId, roundId: target?.roundId ?? body.roundId, gameCode: target?.gameCode ?? '', refTransactionId: body.originalTransactionId, createdAt: now };

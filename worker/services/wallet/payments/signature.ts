@@ -9,8 +9,16 @@
 /** How far a signed message's timestamp may be from now. */
 export const SIGNATURE_MAX_SKEW_MS = 10 * 60 * 1000;
 
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+/** Imported keys by secret (an import costs more than a signature; the secrets are few and long-lived). */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 function toHex(bytes: ArrayBuffer): string {
