@@ -8,10 +8,13 @@
 import { t } from '../../rules/i18n';
 import { formatMoney } from '../../rules/format';
 
-/** What the dialog shows: time played (ms), net result (minor units) and the site's currency symbol. */
+/**
+ * What the dialog shows: time played (ms), net result (minor units; null in upstream mode, where the bets' results are
+ * the platform's: the dialog then points to the history) and the site's currency symbol.
+ */
 export interface RealityFigures {
   playedMs: number;
-  netResult: number;
+  netResult: number | null;
   currencySymbol: string;
 }
 
@@ -35,7 +38,9 @@ export function openRealityDialog(figures: RealityFigures, onContinue: () => voi
   const played = document.createElement('p');
   played.textContent = t('reality.played', { time: playedText(figures.playedMs) });
   const net = document.createElement('p');
-  net.textContent = t('reality.net', { amount: formatMoney(figures.netResult, figures.currencySymbol) });
+  net.textContent = figures.netResult === null
+    ? t('reality.netElsewhere')
+    : t('reality.net', { amount: formatMoney(figures.netResult, figures.currencySymbol) });
   text.append(played, net);
   const links = document.createElement('p');
   links.className = 'reality-links';
