@@ -50,9 +50,12 @@ export const protectionToolsRouter = new CallRouter('/wps/playdeck/protection')
     const member = requireRealMember(c);
     const now = requestNow(c);
     const upstream = c.get('upstreamSession');
-    if (upstream) await continueUpstreamRealityCheck(c.env.DB, upstream, now);
-    else await continueRealityCheck(c.env.DB, member, member.tokenHash, now);
-    const view = await sessionRealityCheck(c, member, now);
+    let view;
+    if (upstream) view = await continueUpstreamRealityCheck(c.env.DB, upstream, now);
+    else {
+      await continueRealityCheck(c.env.DB, member, member.tokenHash, now);
+      view = await realityCheckView(c.env.DB, member, member.tokenHash, now);
+    }
     return ok(c, encodeValue(protectionToolCalls.realityCheckContinue, { ...view, currencySymbol: c.var.merchant.currencySymbol }));
   })
   /** GET /statement?from&to → the activity statement (400 `statement_period_invalid`); counts as this month's review. */

@@ -77,11 +77,15 @@ export async function upstreamRealityCheckView(db: D1Database, session: Upstream
   return realityCheckOf(site, player, { startedAt: session.startedAt, ackedAt: session.realityCheckAckedAt }, now, null);
 }
 
-/** "Continue" on the upstream session's due reality check (409 `reality_check_not_due` otherwise). */
-export async function continueUpstreamRealityCheck(db: D1Database, session: UpstreamSession, now: number): Promise<void> {
+/**
+ * "Continue" on the upstream session's due reality check (409 `reality_check_not_due` otherwise): answers the check
+ * as it stands after it (the next one interval after `now`).
+ */
+export async function continueUpstreamRealityCheck(db: D1Database, session: UpstreamSession, now: number): Promise<RealityCheckView> {
   const view = await upstreamRealityCheckView(db, session, now);
   if (view.dueAt === null || now < view.dueAt) throw new ApiError(409, 'reality_check_not_due', 'No reality check is due');
   await acknowledgeUpstreamRealityCheck(db, session.tokenHash, now);
+  return upstreamRealityCheckView(db, { ...session, realityCheckAckedAt: now }, now);
 }
 
 /**
