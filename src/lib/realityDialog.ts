@@ -7,6 +7,7 @@
  */
 import { t } from '../../rules/i18n';
 import { formatMoney } from '../../rules/format';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 
 /**
  * What the dialog shows: time played (ms), net result (minor units; null in upstream mode, where the bets' results are
@@ -44,7 +45,9 @@ export function openRealityDialog(figures: RealityFigures, onContinue: () => voi
   text.append(played, net);
   const links = document.createElement('p');
   links.className = 'reality-links';
-  for (const [href, key] of [['/m/gameRecord', 'reality.history'], ['/m/member/transactions', 'reality.transactions']] as const) {
+  // The transactions view is the built-in ledger's (capability `payments`); in front of the platform only the history.
+  const targets = [['/m/gameRecord', 'reality.history'], ['/m/member/transactions', 'reality.transactions']] as const;
+  for (const [href, key] of targets.filter(([href]) => href !== '/m/member/transactions' || hasCapability(CAPABILITIES.payments))) {
     const link = document.createElement('a');
     link.href = href;
     link.textContent = t(key);

@@ -51,6 +51,8 @@ test('upstream: a reality check appears after the interval and the session time 
   await expect(check).toBeVisible();
   await expect(check.getByText(/^You have played for 0 h 1[56] min in this session\.$/)).toBeVisible();
   await expect(check.getByText('Your wins and bets this session are in your game history.')).toBeVisible();
+  await expect(check.getByRole('link', { name: 'Game history' })).toBeVisible();
+  await expect(check.getByRole('link', { name: 'Transactions' })).toHaveCount(0);
   await page.reload();
   await expect(check).toBeVisible();
   await check.getByRole('button', { name: 'Continue' }).click();
