@@ -18,6 +18,12 @@ export const CAPABILITIES = {
   builtInLottery: 'lottery',
   /** Promotion applications with a remark and images (the platform's apply call is not found). */
   promotionApply: 'promotion-apply',
+  /**
+   * The player protection tools PlayDeck keeps itself in both modes (docs/player-protection.md): the limits page, the
+   * session time limit, reality checks and the responsible-gambling page. In upstream mode they are keyed by the
+   * platform's member id and enforced at the edge ("Upstream mode").
+   */
+  protection: 'protection',
   /** Deposits through the site's payment providers, the payment password and the transactions view. */
   payments: 'payments',
   /** Game history of every kind with period totals (/wps/playdeck/history/*). */
@@ -45,9 +51,10 @@ export const BUILT_IN_CAPABILITIES: readonly Capability[] = Object.values(CAPABI
 
 /**
  * What the worker serves in upstream mode: only what it can do without the platform's database (sealed
- * payloads, which it opens and re-encrypts for the platform). Accounts, games and orders live upstream there.
+ * payloads, which it opens and re-encrypts for the platform; the player protection tools, which the edge keeps by the
+ * platform's member id). Accounts, games and orders live upstream there.
  */
-export const UPSTREAM_CAPABILITIES: readonly Capability[] = [CAPABILITIES.sealedPayloads];
+export const UPSTREAM_CAPABILITIES: readonly Capability[] = [CAPABILITIES.sealedPayloads, CAPABILITIES.protection];
 
 /** The capabilities of a deployment: upstream mode when an upstream URL is configured. */
 export function capabilitiesFor(upstreamUrl: string | undefined | null): readonly Capability[] {

@@ -49,6 +49,8 @@ export const PLAYDECK_ERROR_CODES = [
   'deposit_limit_exceeded', 'loss_limit_exceeded', 'wager_limit_exceeded', 'session_time_limit',
   'player_on_break', 'player_self_excluded',
   'limit_not_confirmable', 'no_pending_change',
+  // Upstream mode (docs/player-protection.md "Upstream mode"): a limit kind the edge cannot enforce there.
+  'limit_not_available',
   // Honest money (docs/honest-money.md): a withdrawal that would forfeit an unwagered bonus; the age check.
   'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age',
   // Reality checks and statements (docs/player-protection.md).

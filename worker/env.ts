@@ -1,5 +1,6 @@
 import type { Merchant } from './db/queries/merchants';
 import type { SessionMember } from './db/queries/sessions';
+import type { UpstreamSession } from './db/queries/upstream-protection';
 
 /** Bindings: the generated `Env` (wrangler types) plus optional secrets that only some deployments set. */
 export type Bindings = Omit<
@@ -93,6 +94,11 @@ export type AppEnv = {
     member: SessionMember | null;
     /** Why the request's session ended on this request (middleware/auth-context.ts), else null. */
     sessionEnd: 'session_time_limit' | null;
+    /**
+     * Upstream mode, protection calls only: the platform session the edge identified (edge/upstream/upstream-protection.ts;
+     * docs/player-protection.md "Upstream mode"), or null without a token.
+     */
+    upstreamSession?: UpstreamSession | null;
     clientIp: string;
   };
 };

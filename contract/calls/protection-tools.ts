@@ -32,8 +32,11 @@ export const realityCheckValue = z.object({
   now: z.number().int(),
   /** Time played in this session, ms (now − sessionStartedAt). */
   playedMs: z.number().int(),
-  /** Net result of this session: wins + refunds − bets from the ledger since the session started. */
-  netResult: money(),
+  /**
+   * Net result of this session: wins + refunds − bets from the ledger since the session started; null in front of the
+   * platform (upstream mode), where the bets' results are the platform's (the dialog then points to the history).
+   */
+  netResult: money().nullable(),
   currencySymbol: z.string(),
 });
 

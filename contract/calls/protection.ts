@@ -42,6 +42,11 @@ export const limitsValue = z.object({
   now: z.number().int(),
   /** The site's currency symbol, for showing the amounts. */
   currencySymbol: z.string(),
+  /**
+   * The money limit kinds offered; absent means all. In front of the platform (upstream mode) only deposit and wager:
+   * losses need the platform's bet results (docs/player-protection.md "Upstream mode").
+   */
+  kinds: z.array(z.enum(MONEY_LIMIT_KINDS)).optional(),
 });
 
 /** What a change did: in force at once, pending (cooling-off, then confirmation), or nothing new. */

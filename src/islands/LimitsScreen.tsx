@@ -68,8 +68,9 @@ export default function LimitsScreen() {
     <>
       <section className="card">
         <p>{t('protection.intro')}</p>
+        {data.kinds && data.kinds.length < MONEY_LIMIT_KINDS.length && <p className="muted">{t('protection.upstreamNote')}</p>}
       </section>
-      {MONEY_LIMIT_KINDS.map((kind) => (
+      {MONEY_LIMIT_KINDS.filter((kind) => !data.kinds || data.kinds.includes(kind)).map((kind) => (
         <section key={kind} className="card limits-kind" aria-labelledby={`limits-${kind}`}>
           <h2 id={`limits-${kind}`}>{t(`protection.kind.${kind}` as MessageKey)}</h2>
           {LIMIT_PERIODS.map((period) => {

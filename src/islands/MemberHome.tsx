@@ -17,6 +17,14 @@ function StatementReview() {
   return due ? <p className="card statement-review" role="status"><a href="/m/member/statement">{t('statement.reviewPrompt')}</a></p> : null;
 }
 
+/**
+ * The capability a link needs, written as `data-capability` so the stylesheet hides it where the deployment lacks it
+ * (src/styles/switches.css): the statement needs the money figures of the built-in ledger (`payments`).
+ */
+function capabilityOf(href: string): string | undefined {
+  return href === '/m/member/statement' ? 'payments' : undefined;
+}
+
 /** The member centre's links (player-shell §2 /m/member/home). */
 const LINKS: readonly { href: string; label: MessageKey }[] = [
   { href: '/m/voucherCenter', label: 'member.deposit' },
@@ -94,7 +102,7 @@ export default function MemberHome() {
         </nav>
         <nav aria-label={t('member.links')}>
           <ul className="link-list">
-            {NEW_TEMPLATE_LINKS.map((link) => <li key={link.href}><a href={link.href}>{t(link.label)}</a></li>)}
+            {NEW_TEMPLATE_LINKS.map((link) => <li key={link.href} data-capability={capabilityOf(link.href)}><a href={link.href}>{t(link.label)}</a></li>)}
           </ul>
         </nav>
       </div>
@@ -112,7 +120,7 @@ export default function MemberHome() {
       <StatementReview />
       <nav aria-label={t('member.links')}>
         <ul className="link-list">
-          {LINKS.map((link) => <li key={link.href}><a href={link.href}>{t(link.label)}</a></li>)}
+          {LINKS.map((link) => <li key={link.href} data-capability={capabilityOf(link.href)}><a href={link.href}>{t(link.label)}</a></li>)}
         </ul>
       </nav>
     </div>

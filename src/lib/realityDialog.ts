@@ -7,11 +7,15 @@
  */
 import { t } from '../../rules/i18n';
 import { formatMoney } from '../../rules/format';
+import { CAPABILITIES, hasCapability } from '../../contract/capabilities';
 
-/** What the dialog shows: time played (ms), net result (minor units) and the site's currency symbol. */
+/**
+ * What the dialog shows: time played (ms), net result (minor units; null in upstream mode, where the bets' results are
+ * the platform's: the dialog then points to the history) and the site's currency symbol.
+ */
 export interface RealityFigures {
   playedMs: number;
-  netResult: number;
+  netResult: number | null;
   currencySymbol: string;
 }
 
@@ -35,11 +39,15 @@ export function openRealityDialog(figures: RealityFigures, onContinue: () => voi
   const played = document.createElement('p');
   played.textContent = t('reality.played', { time: playedText(figures.playedMs) });
   const net = document.createElement('p');
-  net.textContent = t('reality.net', { amount: formatMoney(figures.netResult, figures.currencySymbol) });
+  net.textContent = figures.netResult === null
+    ? t('reality.netElsewhere')
+    : t('reality.net', { amount: formatMoney(figures.netResult, figures.currencySymbol) });
   text.append(played, net);
   const links = document.createElement('p');
   links.className = 'reality-links';
-  for (const [href, key] of [['/m/gameRecord', 'reality.history'], ['/m/member/transactions', 'reality.transactions']] as const) {
+  // The transactions view is the built-in ledger's (capability `payments`); in front of the platform only the history.
+  const targets = [['/m/gameRecord', 'reality.history'], ['/m/member/transactions', 'reality.transactions']] as const;
+  for (const [href, key] of targets.filter(([href]) => href !== '/m/member/transactions' || hasCapability(CAPABILITIES.payments))) {
     const link = document.createElement('a');
     link.href = href;
     link.textContent = t(key);

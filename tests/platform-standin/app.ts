@@ -19,6 +19,7 @@
  * request can read it. A login failure makes the captcha required for that user name from then on.
  */
 import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../contract/legacy.ts';
+import { minorToWire, wireToMinor } from '../../contract/money.ts';
 import {
   LegacyCryptoError, decryptLegacyPayload, encryptServicePath, isLegacyEncryptionHeader, modulusHex, rsaKeyPairOfJwk,
   type LegacyRsaPrivateKey, type LegacyRsaPublicKey,
@@ -113,6 +114,17 @@ export async function createStandin(options: StandinOptions = {}) {
     return game;
   };
 
+  /** A positive decimal amount (number or numeric string, currency units) in minor units, else 400 request_param_err. */
+  const amountMinor = (value: unknown): number => {
+    try {
+      const minor = typeof value === 'number' || typeof value === 'string' ? wireToMinor(value) : 0;
+      if (minor > 0) return minor;
+    } catch {
+      // falls through to the refusal
+    }
+    throw new Failure(400, CODES.badParam, 'Invalid amount');
+  };
+
   const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
   const checkCaptcha = (username: string, captcha: unknown) => {
@@ -197,6 +209,22 @@ export async function createStandin(options: StandinOptions = {}) {
       if (oldPassword === newPassword) throw new Failure(400, CODES.samePassword, 'Same password');
       player.password = str(newPassword);
       return null;
+    },
+    // §5 deposits (module DPSTBAS3, JSON `amount` in currency units): the stand-in credits at once and answers the
+    // provider's page; the edge counts them against deposit limits (docs/player-protection.md "Upstream mode").
+    'POST /wps/relay/MCSFE_depositByLaunchUrl': (ctx) => {
+      const player = member(ctx);
+      const minor = amountMinor(ctx.body.amount);
+      player.balanceMinor += minor;
+      return { redirectUrl: `${ctx.origin}/standin/pay?amount=${minorToWire(minor)}` };
+    },
+    // §4 lottery betting: `betCartAmountSum` is the order's stake, debited from the wallet; errors are `{ errorCode }`.
+    'POST /lgw/orders/betting': (ctx) => {
+      const player = member(ctx);
+      const minor = amountMinor(ctx.body.betCartAmountSum);
+      if (minor > player.balanceMinor) throw new Failure(500, 'insufficient_balance', 'Not enough balance');
+      player.balanceMinor -= minor;
+      return { orderNumber: `SO${Date.now()}`, betCartAmountSum: minorToWire(minor) };
     },
     'GET /lgw/games': () => new Response('[]', { headers: { 'Content-Type': 'application/json' } }),
     // The mobile client's lottery calls (§7.5): plain objects keyed by game.

@@ -7,6 +7,19 @@ import {
   activityStatement, chooseRealityCheckInterval, continueRealityCheck, realityCheckView, statementReviewDue,
 } from '../services/protection/tools';
 import { siteProtectionSettings } from '../db/queries/protection-tools';
+import { continueUpstreamRealityCheck, upstreamRealityCheckView } from '../services/protection/upstream';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import type { AuthedMember } from '../middleware/auth-context';
+
+/**
+ * The reality check of the request's session: PlayDeck's session (built-in mode) or the platform's session the edge
+ * identified (upstream mode, docs/player-protection.md "Upstream mode": the edge keeps its start and last "continue").
+ */
+function sessionRealityCheck(c: Context<AppEnv>, member: AuthedMember, now: number) {
+  const upstream = c.get('upstreamSession');
+  return upstream ? upstreamRealityCheckView(c.env.DB, upstream, now) : realityCheckView(c.env.DB, member, member.tokenHash, now);
+}
 
 /**
  * Router for the protection tools under /wps/playdeck/protection (contract/calls/protection-tools.ts;
@@ -14,13 +27,14 @@ import { siteProtectionSettings } from '../db/queries/protection-tools';
  * reality check, the player's interval and "continue", the activity statement and its monthly prompt, and the site's
  * help organisations. Real accounts only except the help links (403 `free_reject`; 401 without a session). Time is
  * the request's clock (middleware/auth-context.ts requestNow, movable in development only). Money: decimal currency
- * units on the wire, minor units inside.
+ * units on the wire, minor units inside. Upstream mode: the reality checks of the platform's session (its start and
+ * last "continue" kept by the edge; no net result, null) and the help links; the statements are not served there.
  */
 export const protectionToolsRouter = new CallRouter('/wps/playdeck/protection')
   /** GET /realityCheck → when the session's next check is due, time played and net result. */
   .serve(protectionToolCalls.realityCheck, memberOnly, async (c) => {
     const member = requireRealMember(c);
-    const view = await realityCheckView(c.env.DB, member, member.tokenHash, requestNow(c));
+    const view = await sessionRealityCheck(c, member, requestNow(c));
     return ok(c, encodeValue(protectionToolCalls.realityCheck, { ...view, currencySymbol: c.var.merchant.currencySymbol }));
   })
   /** POST /realityCheck `{ minutes }` → the reality check with the new interval (409 `reality_check_off_not_allowed`). */
@@ -28,15 +42,20 @@ export const protectionToolsRouter = new CallRouter('/wps/playdeck/protection')
     const member = requireRealMember(c);
     const now = requestNow(c);
     await chooseRealityCheckInterval(c.env.DB, member, c.req.valid('json').minutes, now);
-    const view = await realityCheckView(c.env.DB, member, member.tokenHash, now);
+    const view = await sessionRealityCheck(c, member, now);
     return ok(c, encodeValue(protectionToolCalls.realityCheckInterval, { ...view, currencySymbol: c.var.merchant.currencySymbol }));
   })
   /** POST /realityCheck/continue `{}` → the reality check, next due one interval later (409 `reality_check_not_due`). */
   .serve(protectionToolCalls.realityCheckContinue, memberOnly, async (c) => {
     const member = requireRealMember(c);
     const now = requestNow(c);
-    await continueRealityCheck(c.env.DB, member, member.tokenHash, now);
-    const view = await realityCheckView(c.env.DB, member, member.tokenHash, now);
+    const upstream = c.get('upstreamSession');
+    let view;
+    if (upstream) view = await continueUpstreamRealityCheck(c.env.DB, upstream, now);
+    else {
+      await continueRealityCheck(c.env.DB, member, member.tokenHash, now);
+      view = await realityCheckView(c.env.DB, member, member.tokenHash, now);
+    }
     return ok(c, encodeValue(protectionToolCalls.realityCheckContinue, { ...view, currencySymbol: c.var.merchant.currencySymbol }));
   })
   /** GET /statement?from&to → the activity statement (400 `statement_period_invalid`); counts as this month's review. */

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/envelope';
 import { findSessionMember, revokeSession, type SessionMember } from '../db/queries/sessions';
+import type { UpstreamSession } from '../db/queries/upstream-protection';
 import { clockNow, TEST_NOW_HEADER } from '../lib/clock';
 import { hashToken } from '../services/crypto/tokens';
 import { tokenOfAuthorization } from '../../contract/headers';
@@ -24,9 +25,17 @@ export function requestNow(c: Context<AppEnv>): number {
  * <token>`; platform-contract.md §1.2) and sets `c.var.member` to the session's member, or null when
  * there is no valid session. Never rejects by itself: routers call `requireMember` where a session is needed.
  * A session past the player's session time limit (docs/player-protection.md) is revoked here and read as none,
- * with `c.var.sessionEnd` 'session_time_limit' so requireMember says why.
+ * with `c.var.sessionEnd` 'session_time_limit' so requireMember says why. In upstream mode the member is the platform
+ * session the edge identified (c.var.upstreamSession, set on the protection calls by edge/upstream/upstream.ts),
+ * keyed by the platform's member id; PlayDeck's own sessions table is not read.
  */
 export const sessionReader = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.env.UPSTREAM_API_URL) {
+    c.set('sessionEnd', null);
+    c.set('member', upstreamMember(c.get('upstreamSession') ?? null));
+    await next();
+    return;
+  }
   const token = tokenOfAuthorization(c.req.header('Authorization'));
   const now = requestNow(c);
   // The session's own lifetime (absolute, idle) runs on the wall clock; only the time limit reads the request's clock.
@@ -40,6 +49,16 @@ export const sessionReader = createMiddleware<AppEnv>(async (c, next) => {
   c.set('member', member);
   await next();
 });
+
+/** A platform session as the session member (names unknown to the edge: empty; time limit: enforced at the edge). */
+function upstreamMember(session: UpstreamSession | null): SessionMember | null {
+  if (!session) return null;
+  return {
+    tokenHash: session.tokenHash, memberId: session.memberId, merchantCode: session.merchantCode, username: '', account: '', nickname: '',
+    type: session.memberType, firstTimeLogin: false,
+    timeLimitEndsAt: session.sessionLimitMinutes === null ? null : session.startedAt + session.sessionLimitMinutes * 60_000,
+  };
+}
 
 /**
  * The session member, or 401 `customer.not.login` (no token) / `user.or.token.invalid` (token not valid) /

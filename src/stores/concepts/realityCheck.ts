@@ -12,7 +12,7 @@ import { logout } from './member';
  * fires, the figures are read again and, if the check is due, `$realityCheck` holds them (the frame shows the
  * dialog). "Continue" acknowledges on the server, which makes the next check one interval later; "log out" ends the
  * session. The due time lives on the server (the session's start or the last "continue"), so a reload never
- * restarts the clock. Only in built-in mode (capability payments) and for real accounts.
+ * restarts the clock. Only with the `protection` capability (both modes) and for real accounts.
  */
 
 /** The due reality check the dialog shows (money in minor units), or null. */
@@ -42,10 +42,10 @@ async function showIfDue(): Promise<void> {
   else schedule(check);
 }
 
-/** Starts watching the session's reality check on this page (a no-op without a real session or in upstream mode). */
+/** Starts watching the session's reality check on this page (a no-op without a real session or the capability). */
 export async function watchRealityCheck(): Promise<void> {
   const session = $session.get();
-  if (!session || !isRealAccount(sessionMemberType(session)) || !hasCapability(CAPABILITIES.payments)) return;
+  if (!session || !isRealAccount(sessionMemberType(session)) || !hasCapability(CAPABILITIES.protection)) return;
   let check: RealityCheckData;
   try {
     check = await getRealityCheck();

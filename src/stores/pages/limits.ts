@@ -51,7 +51,7 @@ function errorKey(error: unknown): MessageKey {
  * The limits page of one visit (docs/player-protection.md; RTS 12), made per visit (src/stores/kit/page.ts):
  * - `$limits`: the limits in force with their use, pending changes, the drafts, the slot being sent, the last
  *   outcome and error.
- * - `open()`: loads the limits (nothing without the `payments` capability: `error.feature_disabled`).
+ * - `open()`: loads the limits (nothing without the `protection` capability: `error.feature_disabled`).
  * - `setDraft(slot, text)`; `save(slot)`: sends the typed amount (or minutes); an empty or invalid entry is refused
  *   on the page (`protection.invalidAmount` / `protection.invalidMinutes`), nothing sent. The outcome says whether
  *   the change is in force or pending for 24 hours.
@@ -63,7 +63,7 @@ export const limitsPage = createPage('limits', (visit) => {
   const $limits = atom<LimitsState>(INITIAL);
 
   async function open(): Promise<void> {
-    if (!hasCapability(CAPABILITIES.payments)) {
+    if (!hasCapability(CAPABILITIES.protection)) {
       $limits.set({ ...INITIAL, phase: 'failed', error: { slot: null, key: 'error.feature_disabled' } });
       return;
     }

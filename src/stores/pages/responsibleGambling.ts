@@ -28,7 +28,7 @@ export const responsibleGamblingPage = createPage('responsibleGambling', (visit)
   const $page = atom<ResponsibleGamblingState>({ links: [], reality: null, busy: false, saved: false, error: null });
 
   async function open(): Promise<void> {
-    if (!hasCapability(CAPABILITIES.payments)) return;
+    if (!hasCapability(CAPABILITIES.protection)) return;
     const session = $session.get();
     const real = session !== null && isRealAccount(sessionMemberType(session));
     const [links, reality] = await Promise.all([

@@ -43,17 +43,30 @@ export function upstreamUrl(base: string, requestUrl: string): URL {
 /** PlayDeck extensions the worker serves itself in upstream mode (all other /wps/playdeck/* are off there). */
 export const LOCAL_EXTENSION_PATHS: readonly string[] = ['/wps/playdeck/payloadKey', '/wps/playdeck/openapi.json'];
 
+/** The player protection calls (docs/player-protection.md), served by the worker in upstream mode too. */
+const PROTECTION_PREFIX = '/wps/playdeck/protection/';
+
+/**
+ * Protection calls upstream mode does not serve: the activity statement and its monthly prompt need the money
+ * figures (deposits, withdrawals, bets, wins), which are the platform's.
+ */
+export const UPSTREAM_UNSERVED_PROTECTION: readonly string[] = ['/wps/playdeck/protection/statement'];
+
 /**
  * What upstream mode does with a request path:
  * - `local`: a PlayDeck extension the worker serves itself (the payload key, the OpenAPI document);
+ * - `protection`: the player protection calls (`/wps/playdeck/protection/*` but the statements), served by the worker
+ *   for the platform's member (the session identified at the edge first);
  * - `unavailable`: any other `/wps/playdeck/*` (answered 404 `function.not.available`; never forwarded);
  * - `api`: `/wps/*`, `/lgw/*` and `/lotto/lgw/*` (§7.5), forwarded with the platform's headers (§1.2), encrypted calls re-encrypted;
  * - `page`: the platform's own lottery pages `/m/lotto-h5/<…>`, forwarded unchanged;
  * - `none`: everything else (PlayDeck's pages and assets).
  */
-export function upstreamRoute(pathname: string): 'local' | 'unavailable' | 'api' | 'page' | 'none' {
+export function upstreamRoute(pathname: string): 'local' | 'protection' | 'unavailable' | 'api' | 'page' | 'none' {
   if (pathname === '/wps/playdeck' || pathname.startsWith('/wps/playdeck/')) {
-    return LOCAL_EXTENSION_PATHS.includes(pathname.replace(/\/+$/, '')) ? 'local' : 'unavailable';
+    const path = pathname.replace(/\/+$/, '');
+    if (path.startsWith(PROTECTION_PREFIX) && !UPSTREAM_UNSERVED_PROTECTION.some((p) => path === p || path.startsWith(`${p}/`))) return 'protection';
+    return LOCAL_EXTENSION_PATHS.includes(path) ? 'local' : 'unavailable';
   }
   if (pathname.startsWith('/wps/') || pathname.startsWith('/lgw/') || pathname.startsWith('/lotto/lgw/')) return 'api';
   if (pathname.startsWith('/m/lotto-h5/')) return 'page';

@@ -8,14 +8,16 @@ import { isPlayDeckClient } from '../../../contract/headers';
 import { isLegacyEncryptedCall, LEGACY_RSA_KEY_PATH } from '../../../contract/legacy';
 import { checkAnswerShape } from './upstream-answers';
 import { openSealedBody } from '../../middleware/encrypted-body';
-import { decryptServicePath, encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../../services/crypto/legacy-crypto';
+import { encryptLegacyPayload, isLegacyEncryptionHeader, type LegacyRsaPublicKey } from '../../services/crypto/legacy-crypto';
 import { resolveLanguage } from '../pages/language';
 import {
-  decryptServicePaths, endToEndHeaders, hasEncryptedServicePaths, isDecryptionFailure, platformRequestHeaders,
+  endToEndHeaders, hasEncryptedServicePaths, isDecryptionFailure, platformRequestHeaders,
   upstreamRoute, upstreamUrl,
 } from './forwarding';
 import { platformKey, platformKeyUrl } from './upstream-key';
-import { carriesRichContent, sanitizeContentAnswer } from '../../services/content/content-sanitise';
+import { protectForwardedCall, upstreamSessionOf, type PlatformAsk } from './upstream-protection';
+import { withPlainServicePaths, withSanitisedContent } from './answer-rewrites';
+import { carriesRichContent } from '../../services/content/content-sanitise';
 import {
   breakerPermit, cappedStream, checkApiAnswer, isAbort, isRetryable, readCapped, retryJitterMs, upstreamFailure,
   UpstreamFaultError, upstreamSettings, whenAborted, type UpstreamSettings,
@@ -246,56 +248,6 @@ async function sendReencrypted(
 }
 
 /**
- * The platform's JSON answer rewritten by `transform` (which may change the parsed value in place or return a new
- * one), re-serialised with the end-to-end headers (length and encoding dropped: the body changed). An answer that is
- * not JSON is relayed as is; one that claims JSON but does not parse goes to `onBadJson` (relay it, or refuse).
- */
-async function rewriteJsonAnswer(
-  answer: Response,
-  transform: (parsed: unknown) => unknown,
-  onBadJson: (text: string) => Response,
-): Promise<Response> {
-  if (!(answer.headers.get('Content-Type') ?? '').includes('json')) return relay(answer);
-  const text = await answer.text();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return onBadJson(text);
-  }
-  const headers = endToEndHeaders(answer.headers);
-  headers.delete('Content-Length');
-  headers.delete('Content-Encoding');
-  return new Response(JSON.stringify(transform(parsed)), { status: answer.status, statusText: answer.statusText, headers });
-}
-
-/**
- * The status or domain-route answer with its DES-encrypted service paths made plain (§1.6.6, contract/legacy.ts); a body
- * that does not parse is relayed unchanged (the browser's own parsing reports it).
- */
-function withPlainServicePaths(answer: Response): Promise<Response> {
-  return rewriteJsonAnswer(
-    answer,
-    (parsed) => {
-      decryptServicePaths(parsed, decryptServicePath);
-      return parsed;
-    },
-    (text) => new Response(text, { status: answer.status, headers: endToEndHeaders(answer.headers) }),
-  );
-}
-
-/**
- * The help-centre or announcement-list answer with the operator's rich HTML sanitised (content-sanitise.ts): the
- * platform's content is shown by PlayDeck's pages, so it passes the same allowlist as built-in content. Content
- * that claims JSON but does not parse is refused (502 upstream_unavailable): unsanitised HTML must not pass.
- */
-function withSanitisedContent(answer: Response): Promise<Response> {
-  return rewriteJsonAnswer(answer, sanitizeContentAnswer, () => {
-    throw new ApiError(502, 'upstream_unavailable', 'The platform answered content that is not JSON');
-  });
-}
-
-/**
  * For PlayDeck's own browser and edge (the `X-PlayDeck-Client` header, contract/headers.ts): the platform's
  * (buffered) answer when a success fits the call's contract schema (upstream-answers.ts checkAnswerShape), otherwise
  * 502 `upstream_unavailable`, logged with the call's name and where the shape broke (never the value). Not a failure
@@ -332,25 +284,60 @@ async function readableAnswer(request: Request, pathname: string, answer: Respon
 async function forwardApiCall(c: Context<AppEnv>, base: string, options: UpstreamOptions): Promise<Response> {
   const request = c.req.raw;
   const pathname = new URL(request.url).pathname;
-  const language = resolveLanguage({ cookie: getCookie(c, LANGUAGE_COOKIE), acceptLanguage: c.req.header('Accept-Language') }).language;
-  const headers = platformRequestHeaders(request.headers, {
-    merchantCode: c.var.merchant.code, language, userAgent: c.req.header('User-Agent') ?? null,
-  });
-  if (headers === 'merchant_mismatch') throw new ApiError(400, 'merchant_mismatch', 'The Merchant header does not match this site');
-  addForwardedHeaders(headers, request, c.var.clientIp);
+  const headers = platformHeaders(c);
   const url = upstreamUrl(base, request.url);
   const method = request.method;
   const call = callContext(c, base, options);
-  if (isLegacyEncryptedCall(method, pathname) && !isLegacyEncryptionHeader(headers.get('Encryption'))) {
-    return relay(await readableAnswer(request, pathname, await sendReencrypted(c, url, headers, base, options, call)));
+  // Player protection at the edge (upstream-protection.ts): refusals before forwarding, checks on the answer.
+  const protection = await protectForwardedCall(c, platformAsk(c, base, options, call));
+  try {
+    let answer: Response;
+    if (isLegacyEncryptedCall(method, pathname) && !isLegacyEncryptionHeader(headers.get('Encryption'))) {
+      answer = relay(await readableAnswer(request, pathname, await sendReencrypted(c, url, headers, base, options, call)));
+      return await protection.after(answer);
+    }
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    // A body that may be sent twice (isRetryable: an Idempotency-Key) is read first; any other streams through once.
+    const body = !hasBody ? null : protection.body ?? (isRetryable(method, headers) ? await request.arrayBuffer() : request.body);
+    answer = await protection.after(await readableAnswer(request, pathname, await sendApi(url, pathname, { method, headers, body }, options, call)));
+    if (carriesRichContent(method, pathname)) return withSanitisedContent(answer);
+    // Plain paths for PlayDeck's browser and edge only; the platform's own client gets them as the platform sent them.
+    return hasEncryptedServicePaths(method, pathname) && isPlayDeckClient(request.headers) ? withPlainServicePaths(answer) : relay(answer);
+  } catch (error) {
+    await protection.failed(error);
+    throw error;
   }
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  // A body that may be sent twice (isRetryable: an Idempotency-Key) is read first; any other streams through once.
-  const body = !hasBody ? null : isRetryable(method, headers) ? await request.arrayBuffer() : request.body;
-  const answer = await readableAnswer(request, pathname, await sendApi(url, pathname, { method, headers, body }, options, call));
-  if (carriesRichContent(method, pathname)) return withSanitisedContent(answer);
-  // Plain paths for PlayDeck's browser and edge only; the platform's own client gets them as the platform sent them.
-  return hasEncryptedServicePaths(method, pathname) && isPlayDeckClient(request.headers) ? withPlainServicePaths(answer) : relay(answer);
+}
+
+/** The platform headers of the request (forwarding.ts platformRequestHeaders) with `X-Forwarded-*`; 400 `merchant_mismatch`. */
+function platformHeaders(c: Context<AppEnv>): Headers {
+  const language = resolveLanguage({ cookie: getCookie(c, LANGUAGE_COOKIE), acceptLanguage: c.req.header('Accept-Language') }).language;
+  const headers = platformRequestHeaders(c.req.raw.headers, {
+    merchantCode: c.var.merchant.code, language, userAgent: c.req.header('User-Agent') ?? null,
+  });
+  if (headers === 'merchant_mismatch') throw new ApiError(400, 'merchant_mismatch', 'The Merchant header does not match this site');
+  addForwardedHeaders(headers, c.req.raw, c.var.clientIp);
+  return headers;
+}
+
+/**
+ * The edge's own platform calls for player protection (upstream-protection.ts: member info, log-out): GET or DELETE
+ * of `path` with the platform headers of the request (Merchant, Language, X-Real-UA, X-Forwarded-*) and `token` as
+ * the bare Authorization, under the same breaker and deadline as every call (sendApi).
+ */
+function platformAsk(c: Context<AppEnv>, base: string, options: UpstreamOptions, call: CallContext): PlatformAsk {
+  return (method, path, token) => {
+    const headers = new Headers();
+    const incoming = platformHeaders(c);
+    for (const name of ['Merchant', 'Language', 'X-Real-UA', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto']) {
+      const value = incoming.get(name);
+      if (value) headers.set(name, value);
+    }
+    headers.set('Authorization', token);
+    headers.set('ModuleId', 'COMM3');
+    if (method === 'DELETE') headers.set('Content-Type', 'application/json');
+    return sendApi(upstreamUrl(base, new URL(path, c.req.url).href), path, { method, headers, body: method === 'DELETE' ? '{}' : null }, options, call);
+  };
 }
 
 /**
@@ -358,6 +345,8 @@ async function forwardApiCall(c: Context<AppEnv>, base: string, options: Upstrea
  * middleware (security headers, merchant resolution, client IP) are answered by the upstream platform:
  * - /wps/* and /lgw/*: forwardApiCall (platform headers, re-encryption, plain service paths);
  * - /wps/playdeck/payloadKey and /wps/playdeck/openapi.json: served by the worker (next());
+ * - /wps/playdeck/protection/* but the statements: served by the worker for the platform's member, the session
+ *   identified first (upstream-protection.ts upstreamSessionOf; docs/player-protection.md "Upstream mode");
  * - every other /wps/playdeck/*: 404 `function.not.available`, never forwarded (the client hides these
  *   features by capability flags, contract/capabilities.ts);
  * - /m/lotto-h5/<…> (the platform's lottery pages): forwarded unchanged.
@@ -372,6 +361,12 @@ export function upstreamProxy(options: UpstreamOptions = {}) {
         throw new ApiError(404, 'function.not.available', 'This PlayDeck feature is not available in front of the platform');
       case 'api':
         return forwardApiCall(c, base, options);
+      case 'protection': {
+        // Served by the worker for the platform's member (api/protection*.ts): who the session is, from the platform.
+        const session = await upstreamSessionOf(c, platformAsk(c, base, options, callContext(c, base, options)));
+        c.set('upstreamSession', session);
+        return next();
+      }
       case 'page':
         return forwardToUpstream(c.req.raw, base, c.var.clientIp, options, callContext(c, base, options));
       default:

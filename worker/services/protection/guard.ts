@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/envelope';
 import { minorToWire } from '../../../contract/money';
 import { LIMIT_PERIODS, PERIOD_MS, remainingOf, type LimitPeriod, type MoneyLimitKind } from '../../../rules/protection';
 import { isLimitGuardError, limitGuardStatement, type GuardedMovement } from '../../db/queries/protection-guard';
-import { listLimits, windowUse } from '../../db/queries/protection';
+import { listLimits } from '../../db/queries/protection';
+import { builtInUsage, type LimitUsage } from './usage';
 
 export { limitGuardStatement, isLimitGuardError, type GuardedMovement };
 
@@ -35,16 +36,19 @@ export interface LimitRefusalValue {
 /**
  * The refusal of a movement of `amountMinor` the guard aborted: among the member's limits of the movement's kinds,
  * the one with the lowest remaining amount that the movement would pass (when several apply, the lowest wins).
- * 409 with `deposit_limit_exceeded` | `loss_limit_exceeded` | `wager_limit_exceeded` and LimitRefusalValue.
+ * 409 with `deposit_limit_exceeded` | `loss_limit_exceeded` | `wager_limit_exceeded` and LimitRefusalValue. `usage`:
+ * where the use is read (usage.ts; the ledger by default, the edge's record in upstream mode).
  */
-export async function limitRefusal(db: D1Database, movement: GuardedMovement, amountMinor: number): Promise<ApiError> {
+export async function limitRefusal(
+  db: D1Database, movement: GuardedMovement, amountMinor: number, usage: LimitUsage = builtInUsage(db, movement),
+): Promise<ApiError> {
   const limits = (await listLimits(db, movement)).filter(
     (l): l is typeof l & { kind: MoneyLimitKind; period: LimitPeriod } =>
       (movement.kinds as readonly string[]).includes(l.kind) && (LIMIT_PERIODS as readonly string[]).includes(l.period),
   );
   let best: LimitRefusalValue & { remainingMinor: number; passed: boolean } | null = null;
   for (const limit of limits) {
-    const use = await windowUse(db, movement.memberId, limit.kind, limit.period, movement.now);
+    const use = await usage.windowUse(limit.kind, limit.period, movement.now);
     const remainingMinor = remainingOf(limit.value, use.used);
     const passed = amountMinor > remainingMinor;
     const candidate = {

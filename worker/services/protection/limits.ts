@@ -10,9 +10,10 @@ import {
   type LimitPeriod, type MoneyLimitKind,
 } from '../../../rules/protection';
 import {
-  answerDepositPrompt, applyLimitChange, cancelLimitChange, depositPromptAnsweredAt, findLimit, hasAnyDeposit, listLimits,
-  putLimitInForce, requestLimitChange, windowUse, type ProtectedMember, type StoredLimit, type StoredPeriod,
+  answerDepositPrompt, applyLimitChange, cancelLimitChange, depositPromptAnsweredAt, findLimit, listLimits,
+  putLimitInForce, requestLimitChange, type ProtectedMember, type StoredLimit, type StoredPeriod,
 } from '../../db/queries/protection';
+import { builtInUsage, type LimitUsage } from './usage';
 
 /** A pending increase or removal as the player sees it. */
 export interface PendingChange {
@@ -51,6 +52,8 @@ export interface LimitsView {
   now: number;
   /** The site's currency symbol. */
   currencySymbol: string;
+  /** The money limit kinds offered (all in built-in mode; upstream mode: deposit and wager, usage.ts). */
+  kinds: MoneyLimitKind[];
 }
 
 function pendingOf(limit: StoredLimit): PendingChange | null {
@@ -61,12 +64,18 @@ function isMoneyLimit(limit: StoredLimit): limit is StoredLimit & { kind: MoneyL
   return (MONEY_LIMIT_KINDS as readonly string[]).includes(limit.kind) && (LIMIT_PERIODS as readonly string[]).includes(limit.period);
 }
 
-/** The member's limits with what is used and left of each money limit at `now`, and whether to prompt at the first deposit. */
-export async function limitsView(db: D1Database, who: ProtectedMember, now: number, currencySymbol = ''): Promise<LimitsView> {
+/**
+ * The member's limits with what is used and left of each money limit at `now`, and whether to prompt at the first
+ * deposit. `usage` is where the use is read (usage.ts: the ledger in built-in mode, the edge's record upstream); a
+ * stored limit of a kind the source does not offer is left out.
+ */
+export async function limitsView(
+  db: D1Database, who: ProtectedMember, now: number, currencySymbol = '', usage: LimitUsage = builtInUsage(db, who),
+): Promise<LimitsView> {
   const stored = await listLimits(db, who);
   const limits: MoneyLimitView[] = [];
-  for (const limit of stored.filter(isMoneyLimit)) {
-    const use = await windowUse(db, who.memberId, limit.kind, limit.period, now);
+  for (const limit of stored.filter(isMoneyLimit).filter((l) => usage.kinds.includes(l.kind))) {
+    const use = await usage.windowUse(limit.kind, limit.period, now);
     limits.push({
       kind: limit.kind, period: limit.period, limit: limit.value, used: use.used, remaining: remainingOf(limit.value, use.used),
       resetsAt: use.oldestAt === null ? null : use.oldestAt + PERIOD_MS[limit.period], pending: pendingOf(limit),
@@ -75,13 +84,14 @@ export async function limitsView(db: D1Database, who: ProtectedMember, now: numb
   limits.sort((a, b) => MONEY_LIMIT_KINDS.indexOf(a.kind) - MONEY_LIMIT_KINDS.indexOf(b.kind) || LIMIT_PERIODS.indexOf(a.period) - LIMIT_PERIODS.indexOf(b.period));
   const sessionLimit = stored.find((l) => l.kind === 'session');
   const hasDepositLimit = limits.some((l) => l.kind === 'deposit');
-  const depositPrompt = !hasDepositLimit && (await depositPromptAnsweredAt(db, who)) === null && !(await hasAnyDeposit(db, who.memberId));
+  const depositPrompt = !hasDepositLimit && (await depositPromptAnsweredAt(db, who)) === null && (await usage.promptsAtFirstDeposit());
   return {
     limits,
     session: sessionLimit ? { minutes: sessionLimit.value, pending: pendingOf(sessionLimit) } : null,
     depositPrompt,
     now,
     currencySymbol,
+    kinds: [...usage.kinds],
   };
 }
 

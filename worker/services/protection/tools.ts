@@ -7,7 +7,7 @@ import type { StatementFigures } from '../../../rules/statement';
 import type { ProtectedMember } from '../../db/queries/protection';
 import {
   acknowledgeRealityCheck, markStatementViewed, netPlayResult, playerProtectionSettings, sessionRealityAnchor,
-  siteProtectionSettings, saveRealityCheckMinutes, statementFigures,
+  siteProtectionSettings, saveRealityCheckMinutes, statementFigures, type SiteProtectionSettings,
 } from '../../db/queries/protection-tools';
 
 const MINUTE = 60_000;
@@ -25,7 +25,8 @@ export interface RealityCheckView {
   dueAt: number | null;
   now: number;
   playedMs: number;
-  netResult: number;
+  /** Minor units; null when unknown (upstream mode: the platform has the bets' results). */
+  netResult: number | null;
 }
 
 /**
@@ -40,6 +41,18 @@ export async function realityCheckView(db: D1Database, who: ProtectedMember, tok
     siteProtectionSettings(db, who.merchantCode), playerProtectionSettings(db, who), sessionRealityAnchor(db, tokenHash),
   ]);
   if (!anchor) throw new ApiError(401, 'user.or.token.invalid', 'The session is missing, expired or revoked');
+  return realityCheckOf(site, player, anchor, now, await netPlayResult(db, who.memberId, anchor.startedAt, now));
+}
+
+/**
+ * The reality check of a session from its parts (both modes): the interval is the player's choice, else the site's
+ * default (a choice of "off" the site no longer allows reads as the default); due one interval after `anchor`'s start
+ * or last "continue"; time played now − start. `netResult`: minor units, or null when unknown (upstream mode).
+ */
+export function realityCheckOf(
+  site: SiteProtectionSettings, player: { realityCheckMinutes: number | null }, anchor: { startedAt: number; ackedAt: number | null },
+  now: number, netResult: number | null,
+): RealityCheckView {
   const chosen = player.realityCheckMinutes !== null && (player.realityCheckMinutes !== 0 || site.realityCheckOffAllowed);
   const interval = chosen ? player.realityCheckMinutes ?? site.realityCheckDefault : site.realityCheckDefault;
   const dueAt = interval === 0 ? null : (anchor.ackedAt ?? anchor.startedAt) + interval * MINUTE;
@@ -52,7 +65,7 @@ export async function realityCheckView(db: D1Database, who: ProtectedMember, tok
     dueAt,
     now,
     playedMs: Math.max(0, now - anchor.startedAt),
-    netResult: await netPlayResult(db, who.memberId, anchor.startedAt, now),
+    netResult,
   };
 }
 
