@@ -3,8 +3,8 @@ import { makeConsoleOperator, openConsoleMenu, signInToConsole } from './console
 
 /**
  * The back office's shell (docs/back-office.md "The back office app"): an owner signs in with the two-factor
- * enrolment, sees the dashboard (name, role, site, the other site's back office) and finds the enrolment's row in the
- * audit log; a deep link loads the app; a support agent sees no audit log in the menu. Operators are made with the
+ * enrolment, sees the dashboard (name, role, site, the other site's back office) and finds the sign-in's and the
+ * enrolment's rows in the audit log; a deep link loads the app; a support agent sees no audit log in the menu. Operators are made with the
  * operator script (an outside writer).
  */
 test('an owner signs in with TOTP, sees the dashboard and the audit log', async ({ page }) => {
@@ -27,6 +27,8 @@ test('an owner signs in with TOTP, sees the dashboard and the audit log', async 
   await menu('Audit log').click();
   await page.waitForURL('**/console/audit**');
   await page.getByRole('textbox', { name: 'Operator' }).fill(owner.username);
+  // The sign-in's row and the enrolment's.
+  await expect(page.locator('tbody tr', { hasText: 'operator.sign_in' })).toHaveCount(1);
   const row = page.locator('tbody tr', { hasText: 'operator.totp_enrol' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(owner.username);
