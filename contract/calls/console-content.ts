@@ -220,6 +220,11 @@ export const consoleContentCalls = {
     body: contentPreviewBody, value: contentPreview,
     summary: 'A short-lived address of the site page showing the item as saved, published or not (docs/back-office.md "Content").',
   }),
+  consoleContentSite: defineCall({
+    name: 'consoleContentSite', method: 'GET', path: '/console/api/content/site', auth: 'none', console: 'content.read',
+    value: z.object({ id: z.literal('site'), defaultLanguage: z.string(), languages: z.array(z.string()) }),
+    summary: "The site's default language (its words are required) and the languages an item may have.",
+  }),
   consoleContentUpload: defineCall({
     name: 'consoleContentUpload', method: 'POST', path: '/console/api/content/media', auth: 'none', console: 'content.write', multipart: true,
     value: contentUpload,

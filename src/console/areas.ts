@@ -3,5 +3,6 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { CONTENT_AREAS } from './content';
 
-export const CONSOLE_AREAS: ConsoleArea[] = [];
+export const CONSOLE_AREAS: ConsoleArea[] = [...CONTENT_AREAS];

@@ -16,6 +16,7 @@ import { createContentPreview } from '../services/content/content-preview';
 import { applicationImage, listApplications } from '../services/content/content-applications';
 import { storeArtwork } from '../services/media/content-upload';
 import { MEDIA_WIDTHS, type MediaWidth } from '../services/media/media';
+import { LANGUAGES } from '../../contract/languageCodes';
 import { can, type ConsoleEnv } from './access';
 
 /**
@@ -27,6 +28,7 @@ import { can, type ConsoleEnv } from './access';
  * - POST `/<kind>`, PUT `/<kind>/<id>`, DELETE `/<kind>/<id>` (content.write): create, edit, delete;
  *   POST `/<kind>/<id>/publish|unpublish` (content.write); POST `/<kind>/<id>/preview` `{ language? }` (content.read):
  *   the site page's address showing the item as saved, for 15 minutes;
+ * - GET `/site` (content.read): `{ id: 'site', defaultLanguage, languages }`, the languages an item may have words in;
  * - POST `/media` (content.write): multipart `file` (PNG, JPEG, WebP, GIF, SVG ≤ 5 MB) and optional `w360`, `w720`
  *   copies → `{ url, type, width, height, variants }`;
  * - GET `/applications` (content.evidence): promotion applications, newest first, `status` filter; GET
@@ -86,6 +88,7 @@ export const contentConsole = new Hono<ConsoleEnv>()
       },
     });
   })
+  .get('/site', can('content.read'), (c) => ok(c, { id: 'site', defaultLanguage: c.var.merchant.defaultLanguage, languages: [...LANGUAGES] }))
   .post('/media', can('content.write'), async (c) => {
     const form = await c.req.parseBody().catch(() => {
       throw new ApiError(400, 'request_param_err', 'Expected a multipart form');

@@ -231,7 +231,7 @@ export async function selectApplications(
     db.prepare(`${APPLICATION_SELECT} ${where} ORDER BY pa.id DESC LIMIT ?3 OFFSET ?4`).bind(merchantCode, status, limit, offset),
     db.prepare(`SELECT COUNT(*) AS n FROM promotion_applications pa JOIN announcements a ON a.id = pa.announcement_id ${where}`).bind(merchantCode, status),
   ]);
-  return { rows: (page?.results ?? []) as ContentApplicationRow[], total: ((count?.results ?? [])[0] as { n: number } | undefined)?.n ?? 0 };
+  return { rows: (page?.results ?? []) as unknown as ContentApplicationRow[], total: ((count?.results ?? [])[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
 /** One application of the merchant, or null (another site's too). */
