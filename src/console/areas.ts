@@ -3,6 +3,10 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { auditArea } from './audit';
 import { CONTENT_AREAS } from './content';
 
-export const CONSOLE_AREAS: ConsoleArea[] = [...CONTENT_AREAS];
+export const CONSOLE_AREAS: ConsoleArea[] = [
+  auditArea,
+  ...CONTENT_AREAS,
+];
