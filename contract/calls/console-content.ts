@@ -77,8 +77,17 @@ export type ConsoleAnnouncement = z.output<typeof consoleAnnouncement>;
 
 const texts = z.partialRecord(language, announcementText);
 
+/**
+ * A form's empty fields arrive as null (an empty number or date input): null is dropped — the field keeps its default
+ * or its value — except where it means something (`endDate`: open-ended, `parent`: a section).
+ */
+const withoutNulls = <T extends z.ZodType>(schema: T, keep: readonly string[] = []) => z.preprocess((raw) => (
+  raw && typeof raw === 'object' && !Array.isArray(raw)
+    ? Object.fromEntries(Object.entries(raw).filter(([key, value]) => value !== null || keep.includes(key)))
+    : raw), schema);
+
 /** Creating a banner, notice, popup or promotion: the default language's words are required. Unpublished unless said. */
-export const announcementCreateBody = z.object({
+export const announcementCreateBody = withoutNulls(z.object({
   slug: slug.optional(),
   type: z.enum(['A', 'PL', 'B', 'PU', 'PR']).optional(),
   published: z.boolean().default(false),
@@ -93,9 +102,9 @@ export const announcementCreateBody = z.object({
   images: z.array(contentImageUrl).max(10).default([]),
   texts,
   reason: z.string().max(500).optional(),
-});
+}), ['endDate']);
 /** Editing one: any field; `texts` replaces the set of languages (a language left out loses its version). */
-export const announcementUpdateBody = z.object({
+export const announcementUpdateBody = withoutNulls(z.object({
   slug: slug.optional(),
   type: z.enum(['A', 'PL', 'B', 'PU', 'PR']).optional(),
   published: z.boolean().optional(),
@@ -110,7 +119,7 @@ export const announcementUpdateBody = z.object({
   images: z.array(contentImageUrl).max(10).optional(),
   texts: texts.optional(),
   reason: z.string().max(500).optional(),
-}).loose();
+}).loose(), ['endDate']);
 
 /** One help item (a section, or an item of a section) in every language it has; `id` is its slug. */
 export const consoleHelpItem = z.object({
@@ -129,7 +138,7 @@ export const consoleHelpItem = z.object({
 export type ConsoleHelpItem = z.output<typeof consoleHelpItem>;
 
 const helpTexts = z.partialRecord(language, z.object({ title: z.string().trim().min(1, 'A title is required').max(200), content: z.string().max(50_000).default('') }));
-export const helpCreateBody = z.object({
+export const helpCreateBody = withoutNulls(z.object({
   slug: slug.optional(),
   parent: slug.nullable().default(null),
   tag: z.string().regex(/^[A-Za-z0-9_-]{0,40}$/).default(''),
@@ -137,15 +146,15 @@ export const helpCreateBody = z.object({
   published: z.boolean().default(false),
   texts: helpTexts,
   reason: z.string().max(500).optional(),
-});
-export const helpUpdateBody = z.object({
+}), ['parent']);
+export const helpUpdateBody = withoutNulls(z.object({
   parent: slug.nullable().optional(),
   tag: z.string().regex(/^[A-Za-z0-9_-]{0,40}$/).optional(),
   order: z.number().int().min(-100_000).max(100_000).optional(),
   published: z.boolean().optional(),
   texts: helpTexts.optional(),
   reason: z.string().max(500).optional(),
-}).loose();
+}).loose(), ['parent']);
 
 /** List query (data conventions): page, perPage, sort, order, and a free-text `q` on slug and title. */
 export const contentListQuery = z.object({

@@ -17,7 +17,7 @@ import { applicationImage, listApplications } from '../services/content/content-
 import { storeArtwork } from '../services/media/content-upload';
 import { MEDIA_WIDTHS, type MediaWidth } from '../services/media/media';
 import { LANGUAGES } from '../../contract/languageCodes';
-import { can, type ConsoleEnv } from './access';
+import { builtInOnly, can, type ConsoleEnv } from './access';
 
 /**
  * The back office's Content area (docs/back-office.md "Content"; calls in contract/calls/console-content.ts), under
@@ -68,10 +68,7 @@ async function bodyOf<T extends z.ZodType>(c: Context<ConsoleEnv>, schema: T): P
 }
 
 export const contentConsole = new Hono<ConsoleEnv>()
-  .use('*', async (c, next) => {
-    if (c.env.UPSTREAM_API_URL) throw new ApiError(404, 'function.not.available', 'In upstream mode the platform serves the content');
-    await next();
-  })
+  .use('*', builtInOnly)
   .get('/applications', can('content.evidence'), valid('query', contentListQuery.extend({ status: contentListQuery.shape.q })), async (c) => {
     const q = c.req.valid('query');
     return ok(c, await listApplications(c.env.DB, c.var.merchant.code, q.status ?? null, q.page, q.perPage));

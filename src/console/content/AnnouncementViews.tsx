@@ -81,7 +81,7 @@ function LinkageInputs() {
 
 function AnnouncementForm({ kind, defaultLanguage }: { kind: AnnouncementKind; defaultLanguage: string }) {
   return (
-    <SimpleForm>
+    <SimpleForm defaultValues={() => ({ order: 0, startDate: Date.now(), endDate: null, linkage: { type: '' }, images: [], groupName: '', texts: {} })}>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', width: '100%' }}>
         <TextInput source="slug" helperText="Letters, digits and dashes; made for you when empty" />
         {TYPES[kind].length > 1 ? <SelectInput source="type" choices={TYPES[kind]} /> : null}

@@ -30,7 +30,7 @@ function HelpList() {
 function HelpForm({ create }: { create: boolean }) {
   const defaultLanguage = useDefaultLanguage();
   return (
-    <SimpleForm>
+    <SimpleForm defaultValues={() => ({ parent: null, order: 0, tag: '', texts: {} })}>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
         <TextInput source="slug" disabled={!create} helperText={create ? 'Letters, digits and dashes' : 'Fixed'} />
         <TextInput source="parent" label="Section (slug; empty for a section)" parse={(v: string) => v || null} format={(v: string | null) => v ?? ''} />

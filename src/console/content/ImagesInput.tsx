@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
-import type { ConsoleDataProvider } from '../registry';
-import { artworkForm } from './artwork';
+import { uploadArtwork } from './artwork';
 
 /**
  * An item's artwork (`images`: /media/… addresses, first shown first): upload (the original and its 360/720 px
  * copies, artwork.ts; docs/back-office.md "Artwork"), reorder and remove. Banners show the first image.
  */
 export function ImagesInput() {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const { setValue } = useFormContext();
   const images = (useWatch({ name: 'images' }) ?? []) as string[];
@@ -21,7 +19,7 @@ export function ImagesInput() {
     if (!file) return;
     setBusy(true);
     try {
-      const stored = await dataProvider.post<{ url: string }>('content/media', await artworkForm(file));
+      const stored = await uploadArtwork(file);
       set([...images, stored.url]);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });

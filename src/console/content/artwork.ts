@@ -4,6 +4,9 @@
  * a canvas before uploading, and the worker checks them (type, width, proportions) before it stores them. SVG and
  * GIF get no copies, nor widths the original does not exceed — as at import.
  */
+import { CONSOLE_API } from '../dataProvider';
+import { ConsoleApiError } from '../registry';
+import { csrfToken } from '../session';
 
 /** The widths of the copies (worker/services/media/media.ts MEDIA_WIDTHS). */
 export const COPY_WIDTHS = [360, 720] as const;
@@ -40,4 +43,19 @@ export async function artworkForm(file: File): Promise<FormData> {
   form.append('file', file);
   for (const [width, blob] of await artworkCopies(file)) form.append(`w${width}`, blob, `w${width}`);
   return form;
+}
+
+/**
+ * Uploads `file` and its copies (`POST /console/api/content/media`, multipart, with the session's CSRF token); the
+ * stored artwork's address, or a ConsoleApiError with the refusal (`image_invalid`, `image_too_large`, …).
+ */
+export async function uploadArtwork(file: File): Promise<{ url: string }> {
+  const res = await fetch(`${CONSOLE_API}content/media`, {
+    method: 'POST', body: await artworkForm(file), credentials: 'same-origin', headers: { Accept: 'application/json', 'X-CSRF-Token': csrfToken() },
+  }).catch(() => null);
+  const body = await res?.json().catch(() => null) as { success?: boolean; value?: { url: string }; message?: string; errorCode?: string } | null;
+  if (!res || !body || body.success !== true || !body.value) {
+    throw new ConsoleApiError(res?.status ?? 0, body?.errorCode || 'network_error', body?.message || 'The upload failed');
+  }
+  return body.value;
 }

@@ -10,7 +10,7 @@ import { imageSize } from '../../../worker/services/media/content-upload';
 // docs/back-office.md "Content": the back office's banners, notices, popups, promotions and help, their preview in the
 // site's pages, artwork uploads and promotion applications with their evidence images.
 
-type Item = { id: number; slug: string; state: string; published: boolean; title: string; texts: Record<string, { title: string; content: string; label?: string }>; images: string[] };
+type Item = { id: number; slug: string; state: string; published: boolean; title: string; texts: Record<string, { title: string; content: string; label?: string }>; images: string[]; linkage?: unknown; type?: string; kind?: string };
 type Session = { cookie: string; csrf: string };
 
 async function contentOperator(role = 'content', site = 'DEMO', extra: string[] = []): Promise<Session> {
@@ -29,8 +29,8 @@ const banners = async (language = 'EN') => {
 const HOME = '<!doctype html><html><body><main><div data-fill="m_home"></div><div data-fill="marquee"></div></main></body></html>';
 
 /** A tiny valid PNG of `width` × `height` (header only matters for the size check; the IDAT is a real empty image). */
-function png(width: number, height: number, seed = 0): Uint8Array {
-  const bytes = new Uint8Array(33 + 12 + seed);
+function png(width: number, height: number, seed = 0): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(new ArrayBuffer(33 + 12 + seed));
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
   new DataView(bytes.buffer).setUint32(16, width);
   new DataView(bytes.buffer).setUint32(20, height);
@@ -78,6 +78,9 @@ describe('content area: banners', () => {
     await api(s, '/banners', 'POST', { slug: 'console-dup', texts: { EN: { title: 'x' } } });
     expect((await api(s, '/banners', 'POST', { slug: 'console-dup', texts: { EN: { title: 'y' } } })).status).toBe(409);
     expect((await api(s, '/banners', 'POST', { texts: 'nope' })).body.errorCode).toBe('request_param_err');
+    // A form's empty number and date inputs send null: the defaults stand (the start is now, the end open).
+    const empty = await api(s, '/banners', 'POST', { order: null, startDate: null, endDate: null, texts: { EN: { title: 'Empty fields' } } });
+    expect(empty.body.value).toMatchObject({ order: 0, endDate: null, state: 'draft' });
   });
 
   it('publishing shows the banner to players within its schedule, in their language; unpublishing hides it', async () => {
