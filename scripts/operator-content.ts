@@ -102,7 +102,7 @@ export async function runContentCommand(args: string[], database: OperatorDataba
     const slug = args[2];
     if (!slug) throw new Error(`content ${verb} needs a slug`);
     // The back office's service: the change and its audit row (cli:<OS user>) in one batch.
-    const { publishAnnouncementBySlug } = await import('../worker/services/content/content-admin.ts');
+    const { publishAnnouncementBySlug } = await import('../worker/services/content/content-publish.ts');
     const actor = { merchantCode: code, operatorId: null, operator: cliOperator(), address: '' };
     if (!(await publishAnnouncementBySlug(db, code, slug, verb === 'publish', actor))) {
       throw new Error(`${code} has no announcement ${slug}. See: npm run operator -- content list ${code}`);

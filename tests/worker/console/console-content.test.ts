@@ -6,6 +6,7 @@ import { enrolled, makeOperator, signIn } from './console-helpers';
 import { clearEdgeAnswers } from '../../../worker/edge/fills/api';
 import { createApp } from '../../../worker/index';
 import { imageSize } from '../../../worker/services/media/content-upload';
+import { publishAnnouncementBySlug } from '../../../worker/services/content/content-publish';
 
 // docs/back-office.md "Content": the back office's banners, notices, popups, promotions and help, their preview in the
 // site's pages, artwork uploads and promotion applications with their evidence images.
@@ -128,6 +129,18 @@ describe('content area: banners', () => {
     expect((await page('/m/home?lang=JA', { env: { ASSETS: assets } })).text).not.toContain('Preview JA');
     const token = preview.body.value.url.split('preview=')[1];
     expect((await page(`http://play2.localhost/m/home?preview=${token}`, { env: { ASSETS: assets } })).text).not.toContain('Preview');
+  });
+});
+
+describe('the operator command publishes through the same service', () => {
+  it('unpublishes and publishes by slug with audit rows as cli:<user>; an unknown slug is false', async () => {
+    const s = await contentOperator();
+    const { body } = await api(s, '/notices', 'POST', { slug: 'console-cli-notice', published: true, texts: { EN: { title: 'CLI' } } });
+    const actor = { merchantCode: 'DEMO', operatorId: null, operator: 'cli:tester', address: '' };
+    expect(await publishAnnouncementBySlug(env.DB, 'DEMO', 'console-cli-notice', false, actor)).toBe(true);
+    expect((await api(s, `/notices/${body.value.id}`)).body.value.published).toBe(false);
+    expect((await audit('content.unpublish', 'notices/console-cli-notice'))?.operator).toBe('cli:tester');
+    expect(await publishAnnouncementBySlug(env.DB, 'DEMO2', 'console-cli-notice', true, actor)).toBe(false);
   });
 });
 

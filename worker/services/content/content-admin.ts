@@ -213,20 +213,3 @@ export async function deleteAnnouncementItem(
   return { id };
 }
 
-/**
- * Publishes or unpublishes the site's announcement `slug` of any kind, audited like the back office's publish (the
- * operator command `content publish|unpublish`, docs/operator-guide.md "Content"); false when the site has none.
- */
-export async function publishAnnouncementBySlug(
-  db: D1Database, merchantCode: string, slug: string, published: boolean, actor: ContentActor, now = Date.now(),
-): Promise<boolean> {
-  const id = await announcementIdBySlug(db, merchantCode, slug);
-  const row = id === null ? null : await selectContentAnnouncement(db, merchantCode, id, ['A', 'PL', 'B', 'PU', 'PR']);
-  if (id === null || !row) return false;
-  const kind = announcementItemOf(row, { code: merchantCode, defaultLanguage: 'EN' }, now).kind;
-  await db.batch([announcementPublishStatement(db, merchantCode, id, published, now), recordAudit(db, {
-    ...actor, action: published ? 'content.publish' : 'content.unpublish', target: `${kind}/${slug}`,
-    before: { published: row.published === 1 }, after: { published }, at: now,
-  })]);
-  return true;
-}
