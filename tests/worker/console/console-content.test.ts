@@ -183,7 +183,7 @@ describe('content area: notices, popups, promotions and help', () => {
 });
 
 describe('content area: roles, sites, uploads and evidence', () => {
-  it('refuses support operators, foreign origins and missing CSRF; another site\'s item is 404', async () => {
+  it('refuses support operators, foreign origins and missing CSRF; another site\'s item is 404', { timeout: 20_000 }, async () => {
     const support = await contentOperator('support');
     expect((await api(support, '/banners')).body.errorCode).toBe('console_role_forbidden');
     const both = await makeOperator('content', 'DEMO', ['DEMO2']);
@@ -222,7 +222,7 @@ describe('content area: roles, sites, uploads and evidence', () => {
     expect(imageSize(png(12, 34), 'image/png')).toEqual({ width: 12, height: 34 });
   });
 
-  it('shows promotion applications and their evidence images to content and finance, never to support or the public', async () => {
+  it('shows promotion applications and their evidence images to content and finance, never to support or the public', { timeout: 30_000 }, async () => {
     const s = await contentOperator();
     const promo = await api(s, '/promotions', 'POST', { slug: 'console-evidence', applicable: true, published: true, texts: { EN: { title: 'Evidence promo' } } });
     const key = `apply/DEMO/${'b'.repeat(64)}.png`;
@@ -251,3 +251,25 @@ async function fetchImage(s: Session, id: number, n: number, host = '127.0.0.1')
   await res.arrayBuffer();
   return result;
 }
+
+describe('content area: malformed requests', () => {
+  it('answers every malformed request with a 4xx, never a 5xx', { timeout: 30_000 }, async () => {
+    const s = await contentOperator();
+    const bodies: unknown[] = [null, 'x', 42, [], { texts: null }, { texts: { XX: { title: 'x' } } }, { texts: { EN: { title: 'x'.repeat(300) } } },
+      { linkage: { type: 'G', game: { nodeId: 'x' } }, texts: { EN: { title: 'x' } } }, { startDate: -1, texts: { EN: { title: 'x' } } },
+      { images: ['/media/other/x.png'], texts: { EN: { title: 'x' } } }, { texts: { EN: { title: 'x' } }, slug: 'Bad Slug' }];
+    for (const kind of ['banners', 'help', 'nope']) {
+      for (const json of bodies) {
+        const res = await call(`/console/api/content/${kind}`, { method: 'POST', headers: { ...h(s), 'Content-Type': 'application/json' }, body: JSON.stringify(json) });
+        if (kind !== 'help') expect(res.status, `${kind} ${JSON.stringify(json)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${kind} ${JSON.stringify(json)}`).toBeLessThan(500);
+      }
+    }
+    for (const path of ['/banners/99999999999', '/banners/abc', '/help/Bad', '/banners/1/preview', '/banners?page=0', '/banners?perPage=9999', '/applications/x/images/0', '/applications/1/images/99']) {
+      const res = await call(`/console/api/content${path}`, { method: path.endsWith('preview') ? 'POST' : 'GET', headers: h(s) });
+      expect(res.status, path).toBeLessThan(500);
+    }
+    const notForm = await call('/console/api/content/media', { method: 'POST', headers: h(s), json: { file: 'x' } });
+    expect(notForm.status).toBe(400);
+  });
+});
