@@ -162,7 +162,7 @@ describe('content area: notices, popups, promotions and help', () => {
     expect((await api(s, `/promotions/${promo.body.value.id}`, 'DELETE', {})).body.errorCode).toBe('content_in_use');
   });
 
-  it('edits help items per language with their section, publishes them into the help centre', async () => {
+  it('edits help items per language with their section, publishes them into the help centre', { timeout: 20_000 }, async () => {
     const s = await contentOperator();
     const section = await api<{ id: string }>(s, '/help', 'POST', { slug: 'console-help-s', texts: { EN: { title: 'Section' }, FR: { title: 'Rubrique' } } });
     expect(section.status).toBe(200);
@@ -177,6 +177,13 @@ describe('content area: notices, popups, promotions and help', () => {
     expect(found?.children).toEqual([expect.objectContaining({ title: 'Q', content: '<p>A</p>' })]);
     expect((await api(s, '/help/console-help-s', 'DELETE', {})).body.errorCode).toBe('content_in_use');
     expect((await api(s, '/help/console-help-s', 'PUT', { texts: { EN: { title: 'Section' } } })).body.errorCode).toBe('content_in_use');
+    // An unpublished item is seen in the help centre's page only through its preview.
+    const draft = await api<{ id: string }>(s, '/help', 'POST', { slug: 'console-help-draft', texts: { EN: { title: 'Draft section' } } });
+    const preview = await api<{ url: string }>(s, `/help/${draft.body.value.id}/preview`, 'POST', {});
+    expect(preview.body.value.url).toMatch(/^\/m\/help\?lang=EN&preview=/);
+    const assets = fakeBuild({ '/m/help.html': '<!doctype html><html><head></head><body><div data-fill="help"></div></body></html>' }).assets;
+    expect((await page(preview.body.value.url, { env: { ASSETS: assets } })).text).toContain('Draft section');
+    expect((await page('/m/help?lang=EN', { env: { ASSETS: assets } })).text).not.toContain('Draft section');
     expect((await api(s, '/help/console-help-c', 'DELETE', {})).status).toBe(200);
     expect((await audit('content.delete', 'help/console-help-c'))?.before_json).toContain('"slug":"console-help-c"');
   });
