@@ -57,6 +57,9 @@ export const PLAYDECK_ERROR_CODES = [
   'reality_check_off_not_allowed', 'reality_check_not_due', 'statement_period_invalid',
   // Game providers (docs/game-providers.md): a launch the provider cannot serve.
   'game_currency_unavailable', 'game_provider_unavailable',
+  // The back office's content (docs/back-office.md "Content").
+  'content_not_found', 'content_slug_taken', 'content_in_use', 'content_type_invalid', 'content_default_language_required',
+  'content_title_required', 'content_schedule_invalid', 'content_linkage_invalid', 'content_parent_invalid', 'image_variant_invalid',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -10,12 +10,13 @@
  * with the API's own sanitiser; every read and write goes through worker/db/queries (operator-content.ts, members.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import './extensionless-imports.ts';
 import { contentBundle } from '../worker/model/content-bundle.ts';
 import { contentImportSql } from '../worker/db/queries/content-import.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import {
-  announcementSlugExists, listOperatorAnnouncements, listOperatorFeedback, markFeedbackRead, runStatementBatch, setAnnouncementPublished,
-  setAnnouncementTranslation, setPaymentMethodName,
+  listOperatorAnnouncements, listOperatorFeedback, markFeedbackRead, runStatementBatch, setAnnouncementTranslation, setPaymentMethodName,
 } from '../worker/db/queries/operator-content.ts';
 import { readContentFolder } from './content-folder.ts';
 import { LANGUAGES, type Language } from '../contract/languageCodes.ts';
@@ -35,6 +36,15 @@ export const CONTENT_USAGE = `  content import <merchant> <folder>      import a
   content feedback <merchant> [--all]     read the players' feedback (unread ones are then marked read)`;
 
 const FEEDBACK_TYPES: Record<number, string> = { 0: 'other', 1: 'deposit', 2: 'withdraw', 3: 'game', 4: 'service', 6: 'apply' };
+
+/** Who the command line is, for audit rows: `cli:<OS user>`. */
+function cliOperator(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
 
 /** C0 and C1 control characters (a terminal acts on them). */
 function isControl(ch: string): boolean {
@@ -91,8 +101,12 @@ export async function runContentCommand(args: string[], database: OperatorDataba
   if (verb === 'publish' || verb === 'unpublish') {
     const slug = args[2];
     if (!slug) throw new Error(`content ${verb} needs a slug`);
-    if (!(await announcementSlugExists(db, code, slug))) throw new Error(`${code} has no announcement ${slug}. See: npm run operator -- content list ${code}`);
-    await setAnnouncementPublished(db, code, slug, verb === 'publish');
+    // The back office's service: the change and its audit row (cli:<OS user>) in one batch.
+    const { publishAnnouncementBySlug } = await import('../worker/services/content/content-publish.ts');
+    const actor = { merchantCode: code, operatorId: null, operator: cliOperator(), address: '' };
+    if (!(await publishAnnouncementBySlug(db, code, slug, verb === 'publish', actor))) {
+      throw new Error(`${code} has no announcement ${slug}. See: npm run operator -- content list ${code}`);
+    }
     return `${code}: ${slug} ${verb === 'publish' ? 'published' : 'unpublished'}.`;
   }
   if (verb === 'translate' || verb === 'method-name') return setInLanguage(verb, args, db, code);

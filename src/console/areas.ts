@@ -4,7 +4,9 @@
  */
 import type { ConsoleArea } from './registry';
 import { auditArea } from './audit';
+import { CONTENT_AREAS } from './content';
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
   auditArea,
+  ...CONTENT_AREAS,
 ];

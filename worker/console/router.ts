@@ -20,6 +20,7 @@ import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOpera
 import { assertSameOrigin, builtInOnly, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
 import { serveConsolePage } from './app-page';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
+import { contentConsole } from './content';
 
 export { CONSOLE_COOKIE } from './access';
 
@@ -171,6 +172,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
       'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="audit-${c.var.merchant.code}.csv"`,
     });
   })
+  .route('/api/content', contentConsole)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');
   })

@@ -27,6 +27,11 @@ export interface AnnouncementFilter {
   groupName?: string | undefined;
   execution?: 'A' | 'B' | 'F' | undefined;
   linkageType?: 'P' | 'URL' | 'G' | undefined;
+  /**
+   * A content preview (docs/back-office.md "Content"): this announcement of the merchant is listed as saved,
+   * published or not, whatever its schedule, if it is of the requested types and filters.
+   */
+  previewId?: number | undefined;
 }
 
 /** Game linkage fields of a G banner (stored as JSON in `linkage`). */
@@ -44,9 +49,9 @@ export async function listAnnouncements(
   db: D1Database, merchantCode: string, filter: AnnouncementFilter, memberId: number | null, language: string, now = Date.now(),
 ): Promise<Announcement[]> {
   const types = filter.types;
-  const where = [`a.merchant_code = ?`, `a.published = 1`, `a.type IN (${types.map(() => '?').join(',')})`,
-    `(a.end_date IS NULL OR a.end_date > ?)`, `(a.start_date <= ? OR a.type = 'PR')`];
-  const params: (string | number | null)[] = [memberId, memberId, language.toUpperCase(), merchantCode, ...types, now, now];
+  const where = [`a.merchant_code = ?`, `a.type IN (${types.map(() => '?').join(',')})`,
+    `(a.id = ? OR (a.published = 1 AND (a.end_date IS NULL OR a.end_date > ?) AND (a.start_date <= ? OR a.type = 'PR')))`];
+  const params: (string | number | null)[] = [memberId, memberId, language.toUpperCase(), merchantCode, ...types, filter.previewId ?? null, now, now];
   if (filter.groupName !== undefined) { where.push(`a.group_name = ?`); params.push(filter.groupName); }
   if (filter.execution !== undefined) { where.push(`a.execution = ?`); params.push(filter.execution); }
   if (filter.linkageType !== undefined) { where.push(`a.linkage_type = ?`); params.push(filter.linkageType); }

@@ -27,20 +27,6 @@ export async function listOperatorAnnouncements(db: D1Database, merchantCode: st
   return results;
 }
 
-/** Whether the merchant has an announcement with this slug. */
-export async function announcementSlugExists(db: D1Database, merchantCode: string, slug: string): Promise<boolean> {
-  const row = await db.prepare(`SELECT id FROM announcements WHERE merchant_code = ? AND slug = ?`).bind(merchantCode, slug).first();
-  return row !== null;
-}
-
-/** Publishes or unpublishes one announcement by slug. */
-export async function setAnnouncementPublished(db: D1Database, merchantCode: string, slug: string, published: boolean): Promise<void> {
-  await db
-    .prepare(`UPDATE announcements SET published = ? WHERE merchant_code = ? AND slug = ?`)
-    .bind(published ? 1 : 0, merchantCode, slug)
-    .run();
-}
-
 /**
  * Sets an announcement's version in `language` (upper-case code of contract/languageCodes.ts; migration 0025): its
  * title (plain text) and body (rich HTML, already sanitised by the caller); the label stays the default's. False

@@ -179,6 +179,12 @@ export function withAnswerCache(api: ApiFetch, cache: AnswerCache): ApiFetch {
 export interface DirectSource {
   db: D1Database;
   cacheMs: number;
+  /**
+   * A content preview the page request carries (worker/services/content/content-preview.ts): the fills of the
+   * operator's content show that item as saved, published or not; what they read is neither kept nor taken from
+   * what was kept.
+   */
+  preview?: { kind: 'announcement' | 'help'; target: string } | undefined;
 }
 
 /** A value read directly, as kept: the value (already shaped by its call's schema) and when it was read (epoch ms). */
@@ -205,6 +211,13 @@ const loadingValues = new Map<string, Promise<KeptValue>>();
 export async function directValue<V extends z.ZodType>(
   source: DirectSource, def: { name: string; value: V }, key: string, load: (db: D1Database) => Promise<z.input<V>>,
 ): Promise<z.output<V> | null> {
+  if (source.preview) {
+    try {
+      return def.value.parse(await load(source.db));
+    } catch {
+      return null;
+    }
+  }
   const full = `direct\n${def.name}\n${key}`;
   const now = Date.now();
   const hit = keptValues.get(full);

@@ -40,7 +40,7 @@ export async function helpEntries(
   api: ApiFetch, direct: DirectSource | null, origin: string, merchantCode: string, language: Language,
 ): Promise<HelpEntry[] | null> {
   if (direct) {
-    const value = await directValue(direct, contentCalls.helpCentre, `${merchantCode}\n${language}`, (db) => listHelp(db, merchantCode, language));
+    const value = await directValue(direct, contentCalls.helpCentre, `${merchantCode}\n${language}`, (db) => listHelp(db, merchantCode, language, direct.preview?.kind === 'help' ? direct.preview.target : null));
     return value === null ? null : normaliseHelp(value);
   }
   const url = new URL(contentCalls.helpCentre.path, origin);
@@ -60,7 +60,7 @@ async function promotions(
   const def = contentCalls.announcementList;
   if (direct) {
     const value = await directValue(direct, def, `PR\n${merchantCode}\n${language}`, (db) => announcementList(db, {
-      merchantCode, filter: { types: ['PR'] }, memberId: null, language,
+      merchantCode, filter: { types: ['PR'], previewId: previewIdOf(direct) }, memberId: null, language,
     }));
     return value === null ? null : normalisePromotions(value);
   }
@@ -68,6 +68,11 @@ async function promotions(
   url.search = new URLSearchParams({ types: 'PR', platform: 'M', merchantCode, token: '' }).toString();
   const value = await valueOf(api, url, languageHeaders(language));
   return value === null ? null : normalisePromotions(value);
+}
+
+/** The announcement a content preview shows (fills/api.ts DirectSource.preview), if any. */
+export function previewIdOf(direct: DirectSource): number | undefined {
+  return direct.preview?.kind === 'announcement' ? Number(direct.preview.target) : undefined;
 }
 
 /**

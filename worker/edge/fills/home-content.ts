@@ -75,7 +75,7 @@ async function announcementsThroughApi(source: HomeContentSource): Promise<HomeC
 async function announcementsDirect(source: HomeContentSource, direct: DirectSource): Promise<HomeContent | null> {
   const { merchantCode, language } = source;
   const value = await directValue(direct, contentCalls.announcementList, `B,A,PL\n${merchantCode}\n${language}`, (db) => announcementList(db, {
-    merchantCode, filter: { types: ['B', 'A', 'PL'] }, memberId: null, language,
+    merchantCode, filter: { types: ['B', 'A', 'PL'], previewId: direct.preview?.kind === 'announcement' ? Number(direct.preview.target) : undefined }, memberId: null, language,
   }));
   return value === null ? null : homeContentOf(announcementGroupsOf(value));
 }

@@ -20,6 +20,7 @@ import { upstreamSettings } from '../upstream/upstream-guard';
 import { upstreamImageOrigins } from './headers';
 import { homeContentFor, homeContentTag, withHomeContent, type HomeContent } from '../fills/home-content';
 import { rewriteCrawl } from './crawl';
+import { PREVIEW_PARAM, previewGrant } from '../../services/content/content-preview';
 
 /** Build output under this prefix is content-hashed: cache it for a year. */
 const HASHED_ASSETS = '/_assets/';
@@ -127,7 +128,11 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
   const kept = bounded ? withAnswerCache(bounded, { mode, cacheMs: siteCacheMs(c.env) }) : undefined;
   const everyTime = bounded ? withAnswerCache(bounded, { mode, cacheMs: 0 }) : undefined;
   const pageFill = fillFor(page.id);
-  const direct = mode === 'built-in' ? { db: c.env.DB, cacheMs: siteCacheMs(c.env) } : null;
+  // A content preview (`?preview=<token>` from the back office, docs/back-office.md "Content"): built-in mode only;
+  // the fills show the item as saved, read fresh, and the page is neither stored nor indexed.
+  const grant = mode === 'built-in' && !gate ? await previewGrant(c.env.DB, merchant.code, url.searchParams.get(PREVIEW_PARAM)) : null;
+  const preview = grant ? { kind: grant.kind, target: grant.target } : undefined;
+  const direct = mode === 'built-in' ? { db: c.env.DB, cacheMs: siteCacheMs(c.env), preview } : null;
   const filling = gate || !everyTime || !kept || !pageFill ? null : pageFill({
     url, language: choice.language, merchantCode: merchant.code, kept, everyTime, capabilities: markup.capabilities, switches, direct,
     userAgent: c.req.header('User-Agent') ?? '',
@@ -164,6 +169,11 @@ async function servePage(c: Context<AppEnv>, url: URL, page: PageRoute, api?: Ap
 
   response.headers.set('Content-Language', CONTENT_LANGUAGE[served]);
   response.headers.set('Vary', `Cookie, Accept-Language${fill?.vary ? `, ${fill.vary}` : ''}`);
+  if (preview) {
+    response.headers.set('Cache-Control', 'no-store');
+    response.headers.set('X-Robots-Tag', 'noindex');
+    response.headers.delete('ETag');
+  }
   if (choice.setCookie) {
     response.headers.append(
       'Set-Cookie',
