@@ -3,5 +3,8 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { reportsArea } from './reports';
 
-export const CONSOLE_AREAS: ConsoleArea[] = [];
+export const CONSOLE_AREAS: ConsoleArea[] = [
+  reportsArea,
+];
