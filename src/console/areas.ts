@@ -3,8 +3,10 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { auditArea } from './audit';
 import { reportsArea } from './reports';
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
   reportsArea,
+  auditArea,
 ];
