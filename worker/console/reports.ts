@@ -1,16 +1,10 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { reportCsv, siteReport, type SiteReport } from '../services/reports/reports';
 import { dayStartMs, DAY_MS, REPORT_MAX_DAYS } from '../../rules/reports';
 import { consoleReportCalls, consoleReportCsvQuery, consoleReportQuery } from '../../contract/calls/console-reports';
-import { can, type ConsoleEnv } from './access';
-
-/** 404 in upstream mode: the platform keeps players and money, so there are no figures here to report. */
-function builtInOnly(c: Context<ConsoleEnv>): void {
-  if (c.env.UPSTREAM_API_URL) throw new ApiError(404, 'function.not.available', 'Reports exist in built-in mode only');
-}
+import { builtInOnly, can, type ConsoleEnv } from './access';
 
 /** 400 `report_range_invalid` unless both are real days, from ≤ to and the range is at most REPORT_MAX_DAYS days. */
 function checkRange(from: string, to: string): void {
@@ -52,11 +46,7 @@ function reportValue(report: SiteReport, currency: string) {
  * - GET /console/api/reports/csv?from&to&table=days|games → text/csv attachment (rules as above).
  */
 export const reportsRouter = new Hono<ConsoleEnv>()
-  .use('*', async (c, next) => {
-    builtInOnly(c);
-    await next();
-  })
-  .use('*', can('reports.read'))
+  .use('*', builtInOnly, can('reports.read'))
   .get('/', valid('query', consoleReportQuery), async (c) => {
     const { from, to } = c.req.valid('query');
     checkRange(from, to);
