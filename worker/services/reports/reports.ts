@@ -15,8 +15,11 @@ import { csvCell, csvMoney } from '../../../rules/statement';
 
 /** A day is closed, and aggregated, this long after it ends (a batch that began before midnight has landed by then). */
 export const REPORT_CLOSE_GRACE_MS = 5 * 60_000;
-/** Days one site aggregates at most per tick (a new site's past catches up a month a minute). */
-export const REPORT_DAYS_PER_TICK = 31;
+/**
+ * Days one site aggregates at most per tick: a new site's past catches up a week a minute, and one tick's raw query
+ * stays far below D1's time limit per query even on a year-sized database (docs/back-office.md "Reports").
+ */
+export const REPORT_DAYS_PER_TICK = 7;
 
 /** One site's report over [from, to]. */
 export interface SiteReport {
