@@ -60,6 +60,8 @@ export const PLAYDECK_ERROR_CODES = [
   // The back office's content (docs/back-office.md "Content").
   'content_not_found', 'content_slug_taken', 'content_in_use', 'content_type_invalid', 'content_default_language_required',
   'content_title_required', 'content_schedule_invalid', 'content_linkage_invalid', 'content_parent_invalid', 'image_variant_invalid',
+  // The back office's reports (docs/back-office.md "Reports"): a date range that is not one.
+  'report_range_invalid',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -28,6 +28,7 @@ import { lotteryGatewayRouter } from './api/lottery-gateway';
 import { ordersRouter } from './api/orders';
 import { envelopeError, gatewayError, isGatewayPath } from './lib/gateway';
 import { scheduled } from './services/lottery/cron';
+import { refreshReports } from './services/reports/reports';
 import { verificationRouter } from './api/verification';
 import { passwordRouter } from './api/password';
 import { checkRouter } from './api/check';
@@ -215,11 +216,15 @@ function assertSafeConfiguration(env: Bindings): void {
 
 const app = createApp();
 
-/** The Cron Trigger: the lottery's tick, then the payments tick (deposit expiry, withdrawal decisions). */
+/**
+ * The Cron Trigger: the lottery's tick, then the payments tick (deposit expiry, withdrawal decisions), then the
+ * reports' daily rows of the days just closed (worker/services/reports/reports.ts).
+ */
 const scheduledAll: ExportedHandlerScheduledHandler<Bindings> = async (controller, env, ctx) => {
   await scheduled(controller, env, ctx);
   if (env.UPSTREAM_API_URL) return;
   console.log(`payments tick: ${JSON.stringify(await runPaymentsTick(env))}`);
+  console.log(`reports tick: ${JSON.stringify({ daysAggregated: await refreshReports(env.DB) })}`);
 };
 
 export default {

@@ -1,5 +1,6 @@
 import type { CallDef } from '../call';
 import { consoleContentCalls } from './console-content';
+import { consoleReportCalls } from './console-reports';
 
 /**
  * The back office areas' calls (docs/back-office.md), each area's in its own module
@@ -7,4 +8,7 @@ import { consoleContentCalls } from './console-content';
  * `consoleCallList()` (the OpenAPI document and the console API tests) sees them. An area adds one import and one
  * entry.
  */
-export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [consoleContentCalls];
+export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [
+  consoleContentCalls,
+  consoleReportCalls,
+];

@@ -5,8 +5,10 @@
 import type { ConsoleArea } from './registry';
 import { auditArea } from './audit';
 import { CONTENT_AREAS } from './content';
+import { reportsArea } from './reports';
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
-  auditArea,
   ...CONTENT_AREAS,
+  reportsArea,
+  auditArea,
 ];

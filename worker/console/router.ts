@@ -21,6 +21,7 @@ import { assertSameOrigin, builtInOnly, can, CONSOLE_COOKIE, type ConsoleEnv } f
 import { serveConsolePage } from './app-page';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
 import { contentConsole } from './content';
+import { reportsRouter } from './reports';
 
 export { CONSOLE_COOKIE } from './access';
 
@@ -173,6 +174,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
     });
   })
   .route('/api/content', contentConsole)
+  .route('/api/reports', reportsRouter)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');
   })
