@@ -7,7 +7,8 @@ import { listLotteryGames } from '../db/queries/lottery-games';
 import { merchantOffersCategory } from '../db/queries/vendors';
 import { checkLaunch, launchUrl } from '../services/games/launch';
 import { memberOnly } from '../middleware/member-only';
-import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
+import { REAL_MEMBER_TYPES, requestNow, requireMember } from '../middleware/auth-context';
+import { assertNotExcluded } from '../services/protection/exclusion';
 
 /** The site's lottery lobby page (player-shell §2 /m/lottery): where the lottery lobby launch sends the player. */
 export const LOTTERY_LOBBY_URL = '/m/lottery';
@@ -22,7 +23,8 @@ export const gameRouter = new CallRouter('/wps/game')
    * (GLS), or by nodeId or lottoGameCode (LOTT); a gameId that is not the node's game is 404. accountType 0 asks
    * for free play. Errors: 400 `request_param_err` (also a missing launchMode: the platform would answer 500
    * "#727 system busy", PlayDeck never answers 5xx for a client mistake); 404 `game_not_found`; 409
-   * `vendor_maintenance`; 403 `free_reject` (guest/trial member, game without free play); 400
+   * `vendor_maintenance`; 403 `free_reject` (guest/trial member, game without free play); 403 `player_on_break` |
+   * `player_self_excluded` (a real member on a break or self-excluded, free play too); 400
    * `free_play_unavailable`. Records the launch in the member's recent games. game_url: the demo slot page for
    * demo games, the lottery launcher (/m/launchGame…, with code=lobby for lottoView=lobby) for lottery games. The
    * lottery lobby launch (§7.5: launchMode=LOTT, lottoView=lobby, no nodeId, no game's lottoGameCode) answers the
@@ -33,6 +35,8 @@ export const gameRouter = new CallRouter('/wps/game')
     const member = requireMember(c);
     const q = c.req.valid('query');
     const merchantCode = c.var.merchant.code;
+    // A real member on a break or self-excluded launches nothing, free play included (403; docs/player-protection.md).
+    if (REAL_MEMBER_TYPES.includes(member.type)) await assertNotExcluded(c.env.DB, member, requestNow(c));
     if (isLotteryLobbyLaunch(q)) {
       // The lottery lobby (platform-contract.md §7.5): no game is launched, so nothing joins the recent games.
       if ((await listLotteryGames(c.env.DB, merchantCode)).length === 0) throw new ApiError(404, 'game_not_found', 'This site has no lottery games');

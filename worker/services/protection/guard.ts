@@ -9,6 +9,7 @@ import { minorToWire } from '../../../contract/money';
 import { LIMIT_PERIODS, PERIOD_MS, remainingOf, type LimitPeriod, type MoneyLimitKind } from '../../../rules/protection';
 import { isLimitGuardError, limitGuardStatement, type GuardedMovement } from '../../db/queries/protection-guard';
 import { listLimits, windowUse } from '../../db/queries/protection';
+import { exclusionRefusal, movementExclusionState } from './exclusion';
 
 export { limitGuardStatement, isLimitGuardError, type GuardedMovement };
 
@@ -33,11 +34,14 @@ export interface LimitRefusalValue {
 }
 
 /**
- * The refusal of a movement of `amountMinor` the guard aborted: among the member's limits of the movement's kinds,
+ * The refusal of a movement of `amountMinor` the guard aborted. A break or self-exclusion in force refuses it first
+ * (403 `player_on_break` | `player_self_excluded`, services/protection/exclusion.ts). Otherwise, among the member's limits of the movement's kinds,
  * the one with the lowest remaining amount that the movement would pass (when several apply, the lowest wins).
  * 409 with `deposit_limit_exceeded` | `loss_limit_exceeded` | `wager_limit_exceeded` and LimitRefusalValue.
  */
 export async function limitRefusal(db: D1Database, movement: GuardedMovement, amountMinor: number): Promise<ApiError> {
+  const excluded = await movementExclusionState(db, movement, movement.now);
+  if (excluded) return exclusionRefusal(excluded);
   const limits = (await listLimits(db, movement)).filter(
     (l): l is typeof l & { kind: MoneyLimitKind; period: LimitPeriod } =>
       (movement.kinds as readonly string[]).includes(l.kind) && (LIMIT_PERIODS as readonly string[]).includes(l.period),
