@@ -3,9 +3,8 @@
  * player may choose and whether a member is blocked at a moment. Pure: the worker decides on the server
  * (worker/services/protection/exclusion.ts); the browser reads it only to show the choices.
  */
-import { HOUR_MS } from './protection';
-
-const DAY_MS = 24 * HOUR_MS;
+/** 24 hours in ms (no import: the operator command loads this file in Node as it is, through the inbox queries). */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The two kinds: a time-out ("take a break") and a self-exclusion. */
 export const EXCLUSION_KINDS = ['break', 'self_exclusion'] as const;

@@ -5,7 +5,7 @@
  * inbox_states, written only when the member acts on it. Broadcasts sent while the member was on a break or
  * self-excluded are not theirs to see (docs/player-protection.md "Time-out and self-exclusion": no marketing).
  */
-import { sentWhileExcludedSql } from './protection-exclusions';
+import { sentWhileExcludedSql } from './protection-exclusions.ts';
 
 /** One inbox row as the list shows it. */
 export interface InboxRow {

@@ -4,7 +4,7 @@
  * member id in upstream mode). Rows are only added (never shortened or deleted); a reopening request is the one
  * update. Time is UTC epoch ms.
  */
-import { REOPEN_WAIT_MS, type ExclusionKind, type ExclusionRecord } from '../../../rules/exclusion';
+import { REOPEN_WAIT_MS, type ExclusionKind, type ExclusionRecord } from '../../../rules/exclusion.ts';
 import type { ProtectedMember } from './protection';
 
 /** One stored break or self-exclusion with who set it. */
