@@ -4,6 +4,7 @@ import { askReopen, requestExcludedPayout, type ExclusionBlockData } from '../..
 import { serverErrorKey } from '../../../rules/validation';
 import type { MessageKey } from '../../../rules/i18n';
 import type { Visit } from '../kit/page';
+import '../concepts/session'; // connects the API client to the session (src/api imports no store)
 
 /** The refusal codes of a log-in blocked by a break or self-exclusion (docs/player-protection.md). */
 const BLOCK_CODES = ['player_on_break', 'player_self_excluded'];
