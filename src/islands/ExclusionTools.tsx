@@ -36,10 +36,10 @@ export default function ExclusionTools() {
       </p>
     );
   }
-  if (!session || !isRealAccount(sessionMemberType(session))) {
+  const pending = step.pending;
+  if (!pending && (!session || !isRealAccount(sessionMemberType(session)))) {
     return <p className="muted"><a href="/m/login">{t('rg.break.loginToUse')}</a></p>;
   }
-  const pending = step.pending;
   if (pending) {
     return (
       <div className="exclusion-confirm" role="alertdialog" aria-labelledby="rg-break-confirm" aria-busy={step.busy}>

@@ -89,9 +89,13 @@ export function endSession(): void {
 /**
  * What follows an answer that ends the session (platform-contract.md §1.5, contract/errors.ts endsSession): forget
  * it, say why — `error.session_time_limit` when the player's session time limit ended it (docs/player-protection.md),
- * else `error.not_logged_in` — and go to /m/login (on /m/login itself the toast shows at once and the page stays).
+ * else `error.not_logged_in` — and go to /m/login (on /m/login itself the toast shows at once and the page stays). An
+ * answer that arrives after the page forgot the session itself (a call sent before a break or self-exclusion ended
+ * every session) changes nothing.
  */
 export function sessionEndedByServer(errorCode = ''): void {
+  // The page forgot the session itself already (a self-exclusion ends it and says until when): nothing to end.
+  if ($session.get() === null) return;
   endSession();
   const message = errorCode === 'session_time_limit' ? 'error.session_time_limit' : 'error.not_logged_in';
   if (typeof location === 'undefined' || location.pathname.endsWith('/m/login')) {

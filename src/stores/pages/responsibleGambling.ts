@@ -7,7 +7,7 @@ import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import { serverErrorKey } from '../../../rules/validation';
 import type { MessageKey } from '../../../rules/i18n';
 import { isRealAccount } from '../../lib/account';
-import { $session, endSession, sessionMemberType } from '../concepts/session';
+import { $session, endSession, sessionMemberType, startSession } from '../concepts/session';
 import { exclusionEnd, type ExclusionKind } from '../../../rules/exclusion';
 import { env } from '../kit/environment';
 import { createPage } from '../kit/page';
@@ -88,12 +88,18 @@ export const responsibleGamblingPage = createPage('responsibleGambling', (visit)
     const step = $exclusion.get();
     if (!step.pending || step.busy) return;
     $exclusion.set({ ...step, busy: true, error: null });
+    const session = $session.get();
+    // The call takes the token when it starts; the session is forgotten at once, so no other call of this page sends
+    // it again (a 401 of the ended session would take the player to the log-in page before they read until when).
+    const request = startExclusion(step.pending.kind, step.pending.duration);
+    endSession();
     try {
-      const started = await startExclusion(step.pending.kind, step.pending.duration);
-      endSession();
+      const started = await request;
       $exclusion.set({ pending: null, busy: false, error: null, started });
       if (!visit.exited) $page.set({ ...$page.get(), reality: null });
     } catch (error) {
+      // Refused: nothing started and the session is still alive on the server.
+      if (session) startSession(session);
       const key = error instanceof ApiRequestError ? serverErrorKey(error.errorCode) : 'error.network';
       $exclusion.set({ ...$exclusion.get(), busy: false, error: key });
     }
