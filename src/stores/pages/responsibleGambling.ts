@@ -7,7 +7,7 @@ import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
 import { serverErrorKey } from '../../../rules/validation';
 import type { MessageKey } from '../../../rules/i18n';
 import { isRealAccount } from '../../lib/account';
-import { $session, endSession, sessionMemberType, startSession } from '../concepts/session';
+import { $session, forgetSessionOnPurpose, sessionMemberType, startSession } from '../concepts/session';
 import { exclusionEnd, type ExclusionKind } from '../../../rules/exclusion';
 import { env } from '../kit/environment';
 import { createPage } from '../kit/page';
@@ -92,7 +92,7 @@ export const responsibleGamblingPage = createPage('responsibleGambling', (visit)
     // The call takes the token when it starts; the session is forgotten at once, so no other call of this page sends
     // it again (a 401 of the ended session would take the player to the log-in page before they read until when).
     const request = startExclusion(step.pending.kind, step.pending.duration);
-    endSession();
+    forgetSessionOnPurpose();
     try {
       const started = await request;
       $exclusion.set({ pending: null, busy: false, error: null, started });
