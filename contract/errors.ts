@@ -48,6 +48,8 @@ export const PLAYDECK_ERROR_CODES = [
   // Player protection (docs/player-protection.md): a movement past a limit, the session time limit, limit changes.
   'deposit_limit_exceeded', 'loss_limit_exceeded', 'wager_limit_exceeded', 'session_time_limit',
   'player_on_break', 'player_self_excluded',
+  // Time-out and self-exclusion (docs/player-protection.md): never shortened; reopening; a payout while blocked.
+  'exclusion_not_longer', 'reopen_not_available', 'player_not_excluded',
   'limit_not_confirmable', 'no_pending_change',
   // Upstream mode (docs/player-protection.md "Upstream mode"): a limit kind the edge cannot enforce there.
   'limit_not_available',

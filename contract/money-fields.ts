@@ -53,4 +53,5 @@ export const MONEY_FIELDS: Readonly<Record<string, MoneyFields>> = {
   realityCheckInterval: { value: ["netResult"] },
   realityCheckContinue: { value: ["netResult"] },
   statement: { value: ["deposits", "withdrawals", "netDeposits", "bets", "wins", "netResult"] },
+  protectionPayout: { value: ["amount", "balance"] },
 };

@@ -3,9 +3,8 @@
  * player may choose and whether a member is blocked at a moment. Pure: the worker decides on the server
  * (worker/services/protection/exclusion.ts); the browser reads it only to show the choices.
  */
-import { HOUR_MS } from './protection';
-
-const DAY_MS = 24 * HOUR_MS;
+/** 24 hours in ms (no import: the operator command loads this file in Node as it is, through the inbox queries). */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The two kinds: a time-out ("take a break") and a self-exclusion. */
 export const EXCLUSION_KINDS = ['break', 'self_exclusion'] as const;
@@ -84,4 +83,29 @@ export function exclusionBlock(rows: readonly ExclusionRecord[], now: number):
     }
   }
   return block;
+}
+
+/** Every duration of a kind, in the order the page offers them. */
+export const EXCLUSION_DURATIONS = {
+  break: Object.keys(BREAK_DURATIONS) as BreakDuration[],
+  self_exclusion: Object.keys(SELF_EXCLUSION_MONTHS) as SelfExclusionDuration[],
+} as const;
+
+/** Whether `duration` names a duration of `kind`. */
+export function isExclusionDuration(kind: ExclusionKind, duration: string): boolean {
+  return (EXCLUSION_DURATIONS[kind] as readonly string[]).includes(duration);
+}
+
+/**
+ * Whether a new break or self-exclusion ending at `newEnd` (null: permanent) may be added to the block in force
+ * (`exclusionBlock` at the same moment). Nothing may shorten a block, and a row that changes nothing is not added:
+ * 'not_longer' when the block has no end (permanent) or the new end is not later than the block's end. A
+ * self-exclusion that ended and waits for the player's request to reopen (`reopenable`) takes any new one: it only
+ * keeps the account closed longer.
+ */
+export function exclusionAddable(block: ReturnType<typeof exclusionBlock>, newEnd: number | null): 'ok' | 'not_longer' {
+  if (!block || block.reopenable) return 'ok';
+  if (block.until === null) return 'not_longer';
+  if (newEnd === null || newEnd > block.until) return 'ok';
+  return 'not_longer';
 }

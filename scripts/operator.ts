@@ -19,7 +19,8 @@
  *                       agent approve|reject <merchant> <account> [reason…] (scripts/reward-commands.ts)
  *   npm run operator -- settings|registration|payment-methods|payment-method|withdraw-settings|links|link|social <merchant> …
  *                       (scripts/site-settings-commands.ts; docs/site-settings.md)
- *   npm run operator -- limits <merchant> <username> | protection-site <merchant> [settings…] (scripts/protection-commands.ts)
+ *   npm run operator -- limits|exclusions <merchant> <username> | exclude <merchant> <username> --kind … --duration … --reason … |
+ *                       protection-site <merchant> [settings…] (scripts/protection-commands.ts)
  *   npm run operator -- bonus-rules <merchant> [key=value…] (scripts/bonus-commands.ts)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
@@ -222,8 +223,8 @@ const FAMILIES: readonly { usage: string; parse(args: readonly string[]): Job | 
     usage: PROTECTION_USAGE,
     parse: (args) => {
       const protection = parseProtectionCommand(args);
-      return protection && (async (db) => (await runProtectionCommand(db, protection, await merchantCode(db, protection.merchant)))
-        ?? refuse(`No member ${protection.kind === 'limits' ? protection.username : ''} on ${protection.merchant}.`));
+      return protection && (async (db) => (await runProtectionCommand(db, protection, await merchantCode(db, protection.merchant), refuse))
+        ?? refuse(`No member ${protection.kind === 'site' ? '' : protection.username} on ${protection.merchant}.`));
     },
   },
   {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, EXTENSION_PREFIX } from '../call';
 import { money } from '../money';
+import { withdrawBody } from './wallet';
 
 /**
  * Player protection tools beside the limits (docs/player-protection.md "Reality checks", "Statements",
@@ -64,6 +65,20 @@ export const statementValue = z.object({
 /** One help organisation of the site's country (operator content; an https link). */
 export const helpLink = z.object({ name: z.string(), url: z.string() });
 
+/** The two kinds of RTS 14 block: a time-out ("take a break") and a self-exclusion (as rules/exclusion.ts). */
+const EXCLUSION_KINDS = ['break', 'self_exclusion'] as const;
+
+/** A break or self-exclusion in force: its kind and end (epoch ms; null: permanent or until reopening is asked). */
+export const exclusionBlockValue = z.object({
+  kind: z.enum(EXCLUSION_KINDS),
+  until: z.number().int().nullable(),
+  /** A self-exclusion ended and waits for the player's request to reopen. */
+  reopenable: z.boolean(),
+});
+
+/** The log-in proof of a player who cannot log in (sealed: the password never travels in clear JSON). */
+const accountProof = { username: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) };
+
 /** The player protection tools' calls. */
 export const protectionToolCalls = {
   /** GET → realityCheckValue: when the current session's next reality check is due, with its figures. */
@@ -114,5 +129,43 @@ export const protectionToolCalls = {
     name: 'helpOrganisations', method: 'GET', path: `${EXTENSION_PREFIX}/protection/help`, auth: 'none', extension: true,
     value: z.object({ links: z.array(helpLink) }),
     summary: 'The site\'s help organisations for the responsible-gambling page (PlayDeck extension; operator content).',
+  }),
+  /**
+   * POST `{ kind: break|self_exclusion, duration }` (break: day|week|days30|weeks6; self_exclusion:
+   * months6|year1|years2|years5|permanent; rules/exclusion.ts) → `{ kind, startedAt, until }` (until null:
+   * permanent). In force at once: every session of the player ends with it (this one too; the page logs out). It
+   * cannot be undone; a new one must end later than the one in force (409 `exclusion_not_longer`); 400
+   * `request_param_err` for an unknown duration.
+   */
+  protectionExclude: defineCall({
+    name: 'protectionExclude', method: 'POST', path: `${EXTENSION_PREFIX}/protection/exclusion`, auth: 'member', extension: true,
+    body: z.object({ kind: z.enum(EXCLUSION_KINDS), duration: z.string().min(1).max(16) }),
+    value: z.object({ kind: z.enum(EXCLUSION_KINDS), startedAt: z.number().int(), until: z.number().int().nullable() }),
+    summary: 'Take a break or self-exclude; ends every session (PlayDeck extension, RTS 14).',
+  }),
+  /**
+   * POST sealed `{ username, password }` (no session: the log-in is refused) → the block that remains (`until`: when
+   * the account opens, 24 hours after this request) or null. 409 `reopen_not_available` unless a self-exclusion
+   * ended and waits for this request; 401 `login.cred.err`; 429 `TOO_MANY_REQUEST`.
+   */
+  protectionReopen: defineCall({
+    name: 'protectionReopen', method: 'POST', path: `${EXTENSION_PREFIX}/protection/reopen`, auth: 'none', extension: true,
+    encrypted: true, body: z.object(accountProof), value: exclusionBlockValue.nullable(),
+    summary: 'Ask to reopen the account after a self-exclusion ended; it opens 24 hours later (PlayDeck extension, RTS 14).',
+  }),
+  /**
+   * POST sealed `{ username, password, paymentPassword, payeeName, bankName, accountNumber, idempotencyKey }` (no
+   * session: the player is on a break or self-excluded) → `{ withdrawalId, amount, balance }`: the whole cash
+   * balance (at most the site's maximum) becomes a withdrawal request, a bonus not yet wagered is forfeited. 409
+   * `player_not_excluded`, `insufficient_balance`, `withdraw_unavailable`; 400 `amount_out_of_range`,
+   * `payment_password_not_set`; 403 `payment_password_wrong`; 401 `login.cred.err`; 429.
+   */
+  protectionPayout: defineCall({
+    name: 'protectionPayout', method: 'POST', path: `${EXTENSION_PREFIX}/protection/payout`, auth: 'none', extension: true,
+    encrypted: true,
+    body: withdrawBody.pick({ payeeName: true, bankName: true, accountNumber: true, paymentPassword: true, idempotencyKey: true })
+      .extend(accountProof),
+    value: z.object({ withdrawalId: z.number().int(), amount: money(), balance: money() }),
+    summary: 'Pay out the balance of a player on a break or self-excluded (PlayDeck extension, RTS 14).',
   }),
 };

@@ -1,4 +1,5 @@
 import { callApi } from './client';
+import { sealedCall } from './sealed';
 import { protectionToolCalls } from '../../contract/calls/protection-tools';
 import type { ValueOf } from '../../contract/call';
 
@@ -32,3 +33,25 @@ export const getStatementPrompt = (): Promise<{ reviewDue: boolean }> => callApi
 
 /** GET the site's help organisations (operator content). */
 export const getHelpOrganisations = (): Promise<{ links: { name: string; url: string }[] }> => callApi(protectionToolCalls.helpOrganisations);
+
+/** A break or self-exclusion that started (`until` null: permanent). */
+export type StartedExclusionData = ValueOf<typeof protectionToolCalls.protectionExclude>;
+/** A block in force as a refusal or the reopening answer carries it. */
+export type ExclusionBlockData = { kind: 'break' | 'self_exclusion'; until: number | null; reopenable: boolean };
+/** Where a blocked player's balance is paid. */
+export type PayoutDetails = { payeeName: string; bankName: string; accountNumber: string; paymentPassword: string; idempotencyKey: string };
+
+/** POST a break or self-exclusion (RTS 14): in force at once, every session of the player ends with it. */
+export function startExclusion(kind: 'break' | 'self_exclusion', duration: string): Promise<StartedExclusionData> {
+  return callApi(protectionToolCalls.protectionExclude, { body: { kind, duration } });
+}
+
+/** POST sealed: ask to reopen the account after a self-exclusion ended (no session; the log-in password proves it). */
+export function askReopen(username: string, password: string): Promise<ExclusionBlockData | null> {
+  return sealedCall(protectionToolCalls.protectionReopen, { username, password });
+}
+
+/** POST sealed: pay out the balance of a player on a break or self-excluded (no session). Money in minor units. */
+export function requestExcludedPayout(username: string, password: string, details: PayoutDetails): Promise<{ withdrawalId: number; amount: number; balance: number }> {
+  return sealedCall(protectionToolCalls.protectionPayout, { username, password, ...details });
+}

@@ -20,6 +20,7 @@ import FreePlayCard from '../components/FreePlayCard';
 import SessionExchange from './SessionExchange';
 import SmsCodeField from '../components/SmsCodeField';
 import SocialLoginButtons from '../components/SocialLoginButtons';
+import ExclusionNotice from '../components/ExclusionNotice';
 import '../styles/account.css';
 
 /** Captcha module of the login form and of the SMS human check (accounts §9 module ids). */
@@ -32,14 +33,16 @@ const FOCUS_ALIAS = { smsCaptcha: 'captcha' } as const;
  * MOBILEVERCODELOGIN3); the captcha only after a failed login asks for it; in SMS mode the dialling code, number,
  * captcha (the human check before a code is sent), code and get-code link; "remember me" keeps the username and a
  * revocable token (src/stores/concepts/remember.ts); social buttons in password mode per FACEBOOKLOGIN3 / GOOGLELOGIN3;
- * follow-us links, forgot-password and register links, and free play. A page the browser cannot seal the login on
+ * follow-us links, forgot-password and register links, and free play. A log-in refused by a break or self-exclusion
+ * shows until when, with reopening and the payout of the balance (src/components/ExclusionNotice.tsx). A page the browser cannot seal the login on
  * (plain http off localhost) says so at the form's top, its submit off. The flow lives in src/stores/pages/login.ts.
  */
 export default function LoginForm() {
   const {
-    $loginCaptchaNonce, $loginMode, $loginPrefill, $smsCaptchaNonce, chooseLoginMode, loginForm: form, reloadLoginCaptcha,
+    $loginCaptchaNonce, $loginMode, $loginPrefill, $smsCaptchaNonce, chooseLoginMode, exclusion, loginForm: form, reloadLoginCaptcha,
     reloadSmsCaptcha, requestLoginCode, sealingUnavailable, showLoginError, submitLogin,
   } = usePage(loginPage);
+  const notice = useStore(exclusion.$notice);
   const hydrated = useHydrated();
   // Without Web Crypto (plain http off localhost) the login cannot be sealed: the form says so once hydrated.
   const insecure = hydrated && sealingUnavailable;
@@ -74,6 +77,10 @@ export default function LoginForm() {
     <div className="account-form">
       <SessionExchange onSignedIn={() => openPage('/m/home')} onOauthError={showLoginError} />
       {tabs.length > 1 && <div {...gatedBy('MOBILEVERCODELOGIN3')}><TabSwitch label={t('login.method')} idPrefix="login" tabs={tabs} selected={mode} onSelect={chooseLoginMode} /></div>}
+      {notice && (
+        <ExclusionNotice notice={notice} withPassword={mode === 'password'} onReopen={() => void exclusion.reopen()}
+          onPayout={(fields) => void exclusion.payout(fields)} />
+      )}
       <form
         ref={ref} id="login-panel" method="post" noValidate onSubmit={submit} aria-busy={busy}
         {...(tabs.length > 1 ? { role: 'tabpanel', 'aria-labelledby': tabId('login', mode) } : {})}

@@ -7,7 +7,8 @@ import { listLotteryGames } from '../db/queries/lottery-games';
 import { merchantOffersCategory } from '../db/queries/vendors';
 import { checkLaunch, launchUrl } from '../services/games/launch';
 import { memberOnly } from '../middleware/member-only';
-import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
+import { REAL_MEMBER_TYPES, requestNow, requireMember } from '../middleware/auth-context';
+import { assertNotExcluded } from '../services/protection/exclusion';
 import { requestLanguage } from '../middleware/language';
 import { findVendorProvider } from '../db/queries/provider-wallet';
 import { providerLaunchUrl } from '../services/games/providers/launch';
@@ -26,7 +27,8 @@ export const gameRouter = new CallRouter('/wps/game')
    * (GLS), or by nodeId or lottoGameCode (LOTT); a gameId that is not the node's game is 404. accountType 0 asks
    * for free play. Errors: 400 `request_param_err` (also a missing launchMode: the platform would answer 500
    * "#727 system busy", PlayDeck never answers 5xx for a client mistake); 404 `game_not_found`; 409
-   * `vendor_maintenance`; 403 `free_reject` (guest/trial member, game without free play); 400
+   * `vendor_maintenance`; 403 `free_reject` (guest/trial member, game without free play); 403 `player_on_break` |
+   * `player_self_excluded` (a real member on a break or self-excluded, free play too); 400
    * `free_play_unavailable`; 409 `game_currency_unavailable`, 502 `game_provider_unavailable` (a game provider's
    * launch, below). Records the launch in the member's recent games. game_url: the URL a game provider answered for
    * a vendor it serves on the site (docs/game-providers.md "Launch": a one-time launch token for real money, none for
@@ -39,6 +41,8 @@ export const gameRouter = new CallRouter('/wps/game')
     const member = requireMember(c);
     const q = c.req.valid('query');
     const merchantCode = c.var.merchant.code;
+    // A real member on a break or self-excluded launches nothing, free play included (403; docs/player-protection.md).
+    if (REAL_MEMBER_TYPES.includes(member.type)) await assertNotExcluded(c.env.DB, member, requestNow(c));
     if (isLotteryLobbyLaunch(q)) {
       // The lottery lobby (platform-contract.md §7.5): no game is launched, so nothing joins the recent games.
       if ((await listLotteryGames(c.env.DB, merchantCode)).length === 0) throw new ApiError(404, 'game_not_found', 'This site has no lottery games');

@@ -7,6 +7,7 @@ import {
   activityStatement, chooseRealityCheckInterval, continueRealityCheck, realityCheckView, statementReviewDue,
 } from '../services/protection/tools';
 import { siteProtectionSettings } from '../db/queries/protection-tools';
+import { payoutWhileExcluded, reopenAfterSelfExclusion, startExclusion } from '../services/protection/exclusions';
 import { continueUpstreamRealityCheck, upstreamRealityCheckView } from '../services/protection/upstream';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
@@ -25,7 +26,9 @@ function sessionRealityCheck(c: Context<AppEnv>, member: AuthedMember, now: numb
  * Router for the protection tools under /wps/playdeck/protection (contract/calls/protection-tools.ts;
  * docs/player-protection.md "Reality checks", "Statements", "Responsible gambling page"; UKGC RTS 13): the session's
  * reality check, the player's interval and "continue", the activity statement and its monthly prompt, and the site's
- * help organisations. Real accounts only except the help links (403 `free_reject`; 401 without a session). Time is
+ * help organisations; taking a break or self-excluding, and — without a session, since a blocked player cannot log
+ * in — asking to reopen after a self-exclusion and having the balance paid out (RTS 14, "Time-out and
+ * self-exclusion"). Real accounts only except the help links, reopening and payout (403 `free_reject`; 401 without a session). Time is
  * the request's clock (middleware/auth-context.ts requestNow, movable in development only). Money: decimal currency
  * units on the wire, minor units inside. Upstream mode: the reality checks of the platform's session (its start and
  * last "continue" kept by the edge; no net result, null) and the help links; the statements are not served there.
@@ -73,4 +76,35 @@ export const protectionToolsRouter = new CallRouter('/wps/playdeck/protection')
   /** GET /help → the site's help organisations (operator content, https links), for everyone. */
   .serve(protectionToolCalls.helpOrganisations, async (c) => {
     return ok(c, { links: (await siteProtectionSettings(c.env.DB, c.var.merchant.code)).helpLinks });
+  })
+  /**
+   * POST /exclusion `{ kind, duration }` → `{ kind, startedAt, until }`: a break or self-exclusion in force at once;
+   * every session of the player ends in the same batch (services/protection/exclusions.ts startExclusion). 409
+   * `exclusion_not_longer`; 400 `request_param_err`.
+   */
+  .serve(protectionToolCalls.protectionExclude, memberOnly, async (c) => {
+    const member = requireRealMember(c);
+    const { kind, duration } = c.req.valid('json');
+    const started = await startExclusion(c.env.DB, member, { kind, duration, setBy: 'player' }, requestNow(c));
+    return ok(c, started);
+  })
+  /**
+   * POST /reopen sealed `{ username, password }` → the block that remains (until: when the account opens), or null.
+   * 409 `reopen_not_available`; 401 `login.cred.err`; 429.
+   */
+  .serve(protectionToolCalls.protectionReopen, async (c) => {
+    const { username, password } = c.req.valid('json');
+    const proof = { merchantCode: c.var.merchant.code, username, password, clientIp: c.var.clientIp };
+    return ok(c, await reopenAfterSelfExclusion(c.env.DB, proof, requestNow(c)));
+  })
+  /**
+   * POST /payout sealed `{ username, password, paymentPassword, payeeName, bankName, accountNumber, idempotencyKey }`
+   * → `{ withdrawalId, amount, balance }`: a blocked player's cash balance becomes a withdrawal request (services/
+   * protection/exclusions.ts payoutWhileExcluded).
+   */
+  .serve(protectionToolCalls.protectionPayout, async (c) => {
+    const { username, password, ...payout } = c.req.valid('json');
+    const proof = { merchantCode: c.var.merchant.code, username, password, clientIp: c.var.clientIp, currency: c.var.merchant.currency };
+    const { withdrawal, balanceMinor } = await payoutWhileExcluded(c.env.DB, proof, payout, requestNow(c));
+    return ok(c, encodeValue(protectionToolCalls.protectionPayout, { withdrawalId: withdrawal.id, amount: withdrawal.amountMinor, balance: balanceMinor }));
   });

@@ -13,15 +13,19 @@ export type { Envelope };
  * the client needs (e.g. `{ captcha: true }`).
  */
 export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly errorCode: ErrorCode,
-    message: string,
-    readonly value: unknown = null,
-    readonly headers: Record<string, string> = {},
-  ) {
+  // Plain fields, not parameter properties: the operator command loads services in Node, which only strips types.
+  readonly status: ContentfulStatusCode;
+  readonly errorCode: ErrorCode;
+  readonly value: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(status: ContentfulStatusCode, errorCode: ErrorCode, message: string, value: unknown = null, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
+    this.status = status;
+    this.errorCode = errorCode;
+    this.value = value;
+    this.headers = headers;
   }
 }
 

@@ -78,7 +78,20 @@ export function sessionFromValue(value: SessionValue, merchantCode: string = pag
 
 /** Stores a session issued by login, registration, free play or trial. */
 export function startSession(session: SessionInfo): void {
+  forgottenOnPurpose = false;
   $session.set(session);
+}
+
+/** Set by forgetSessionOnPurpose until the next session starts. */
+let forgottenOnPurpose = false;
+
+/**
+ * Forgets the session because the page itself ended it on the server (a break or self-exclusion ends every session,
+ * docs/player-protection.md): a 401 of a call sent before, arriving later, then does not send the player to log in.
+ */
+export function forgetSessionOnPurpose(): void {
+  forgottenOnPurpose = true;
+  endSession();
 }
 
 /** Forgets the session (logout, or the server said it expired). */
@@ -89,9 +102,13 @@ export function endSession(): void {
 /**
  * What follows an answer that ends the session (platform-contract.md §1.5, contract/errors.ts endsSession): forget
  * it, say why — `error.session_time_limit` when the player's session time limit ended it (docs/player-protection.md),
- * else `error.not_logged_in` — and go to /m/login (on /m/login itself the toast shows at once and the page stays).
+ * else `error.not_logged_in` — and go to /m/login (on /m/login itself the toast shows at once and the page stays). An
+ * answer that arrives after the page forgot the session on purpose (`forgetSessionOnPurpose`: a call sent before a
+ * break or self-exclusion ended every session) changes nothing.
  */
 export function sessionEndedByServer(errorCode = ''): void {
+  // The page forgot the session on purpose already (a self-exclusion ends it and says until when): nothing to end.
+  if (forgottenOnPurpose && $session.get() === null) return;
   endSession();
   const message = errorCode === 'session_time_limit' ? 'error.session_time_limit' : 'error.not_logged_in';
   if (typeof location === 'undefined' || location.pathname.endsWith('/m/login')) {

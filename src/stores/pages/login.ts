@@ -14,6 +14,7 @@ import { sessionFromValue, startSession } from '../concepts/session';
 import { $siteSwitches } from '../concepts/switches';
 import { env } from '../kit/environment';
 import { createPage } from '../kit/page';
+import { exclusionNotice } from './loginExclusion';
 
 /** Fields of the login form (both tabs). */
 export type LoginField = 'username' | 'password' | 'captcha' | 'countryDialingCode' | 'mobileNum' | 'smsCaptcha' | 'verificationCode';
@@ -55,6 +56,7 @@ function asksForCaptcha(error: ApiRequestError): boolean {
  * - `$chosenLoginMode`, `$loginMode`: the tab picked and the tab on screen; `$loginCaptchaNonce`,
  *   `$smsCaptchaNonce`: the two captcha images; `$loginPrefill`: bumped when remembered values fill the form;
  *   `sealingUnavailable`: the browser has no Web Crypto to seal the login with (plain http off localhost).
+ * - `exclusion`: the notice of a log-in refused by a break or self-exclusion (./loginExclusion.ts).
  * - `reloadLoginCaptcha()`, `reloadSmsCaptcha()`, `chooseLoginMode(mode)`, `showLoginError(code)`,
  *   `revalidateLogin()`, `requestLoginCode()`, `submitLogin(rememberMe)`: as documented on each.
  * After the page exits, answers are dropped: a refusal shows nothing and the SMS captcha is not renewed; a login that
@@ -83,6 +85,9 @@ export const loginPage = createPage('login', (visit) => {
    * localhost; ../kit/environment.ts `canSeal`): the view says so and the form is not sent.
    */
   const sealingUnavailable = !env().canSeal();
+
+  /** A log-in refused by a break or self-exclusion: until when, reopening, payout (./loginExclusion.ts). */
+  const exclusion = exclusionNotice(visit, () => ({ username: loginForm.$values.get().username.trim(), password: loginForm.$values.get().password }));
 
   let prefilled = false;
   // Prefill once per visit from the remembered login (local storage, read once the form is live: src/stores/concepts/remember.ts).
@@ -132,6 +137,8 @@ export const loginPage = createPage('login', (visit) => {
   function failed(error: unknown): void {
     const refused = refusal(error);
     const mode = $loginMode.get();
+    // A break or self-exclusion: the notice says until when (and offers reopening and the payout), not the form.
+    if (exclusion.show(refused)) return;
     if (mode === 'password' && asksForCaptcha(refused)) {
       loginForm.setValue('captcha', '');
       reloadLoginCaptcha();
@@ -195,6 +202,7 @@ export const loginPage = createPage('login', (visit) => {
     if ($busy.get()) return;
     $formError.set(sealingUnavailable ? 'form.insecureConnection' : null);
     if (sealingUnavailable) return;
+    exclusion.clear();
     const mode = $loginMode.get();
     const values = $values.get();
     const captchaShown = $loginCaptchaNonce.get() > 0;
@@ -229,7 +237,7 @@ export const loginPage = createPage('login', (visit) => {
   revalidateOnLanguageChange(loginForm.$errors, revalidateLogin);
 
   return {
-    loginForm, $chosenLoginMode, $loginMode, $loginCaptchaNonce, $smsCaptchaNonce, $loginPrefill, sealingUnavailable,
+    loginForm, exclusion, $chosenLoginMode, $loginMode, $loginCaptchaNonce, $smsCaptchaNonce, $loginPrefill, sealingUnavailable,
     reloadLoginCaptcha, reloadSmsCaptcha, chooseLoginMode, showLoginError, revalidateLogin, requestLoginCode, submitLogin,
   };
 });

@@ -2,8 +2,10 @@
  * Inbox queries (accounts-and-communication §2 Message centre, §6; platform-contract.md §3 inbox). A member sees
  * their personal messages and the broadcasts of their merchant sent since they joined: `all` to everyone, `agents`
  * to agent members (types 1 and 2). A broadcast is one row; each member's read/deleted state is a row of
- * inbox_states, written only when the member acts on it.
+ * inbox_states, written only when the member acts on it. Broadcasts sent while the member was on a break or
+ * self-excluded are not theirs to see (docs/player-protection.md "Time-out and self-exclusion": no marketing).
  */
+import { sentWhileExcludedSql } from './protection-exclusions.ts';
 
 /** One inbox row as the list shows it. */
 export interface InboxRow {
@@ -31,7 +33,8 @@ const VISIBLE = `FROM me JOIN inbox_messages m ON m.merchant_code = me.merchant_
   LEFT JOIN inbox_states s ON s.member_id = me.id AND s.message_id = m.id
   WHERE (m.member_id = me.id
      OR (m.member_id IS NULL AND m.created_at >= me.created_at
-         AND (m.audience = 'all' OR (m.audience = 'agents' AND me.type IN (1, 2)))))
+         AND (m.audience = 'all' OR (m.audience = 'agents' AND me.type IN (1, 2)))
+         AND NOT ${sentWhileExcludedSql('me.id', 'me.merchant_code', 'm.created_at')}))
     AND s.deleted_at IS NULL`;
 
 function toRow(row: Row): InboxRow {

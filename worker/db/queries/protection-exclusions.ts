@@ -4,7 +4,7 @@
  * member id in upstream mode). Rows are only added (never shortened or deleted); a reopening request is the one
  * update. Time is UTC epoch ms.
  */
-import type { ExclusionKind, ExclusionRecord } from '../../../rules/exclusion';
+import { REOPEN_WAIT_MS, type ExclusionKind, type ExclusionRecord } from '../../../rules/exclusion.ts';
 import type { ProtectedMember } from './protection';
 
 /** One stored break or self-exclusion with who set it. */
@@ -71,4 +71,54 @@ export async function requestReopen(db: D1Database, who: ProtectedMember, now: n
     .bind(now, who.memberId, who.merchantCode)
     .run();
   return result.meta.changes ?? 0;
+}
+
+/**
+ * SQL truth value: the member (`member`, `merchant`: SQL expressions of members.id and the site code) is blocked at
+ * `now` (an SQL expression, epoch ms) by a break or self-exclusion — the rule of rules/exclusion.ts exclusionBlock,
+ * for a statement inside a money batch (worker/db/queries/protection-guard.ts). A row's start is not compared with
+ * `now`: a movement whose clock was read just before the exclusion was written is still refused when its batch runs
+ * after it, so no bet placed in parallel passes once the exclusion is stored.
+ */
+export function exclusionInForceSql(member: string, merchant: string, now: string): string {
+  return `EXISTS (SELECT 1 FROM protection_exclusions x WHERE x.member_id = ${member} AND x.merchant_code = ${merchant}
+    AND ((x.kind = 'break' AND x.ends_at > ${now})
+      OR (x.kind = 'self_exclusion' AND (x.ends_at IS NULL OR x.ends_at > ${now} OR x.reopen_requested_at IS NULL
+        OR x.reopen_requested_at < x.ends_at OR x.reopen_requested_at + ${REOPEN_WAIT_MS} > ${now}))))`;
+}
+
+/**
+ * SQL truth value: a message created at `createdAt` (SQL expression, epoch ms) falls inside a break or
+ * self-exclusion of the member — from its start to its end, and for a self-exclusion until its account opens again
+ * (24 hours after the reopening request; without one, for good). The inbox leaves out the broadcasts of those times
+ * (worker/db/queries/inbox.ts): marketing sent while a player was blocked never reaches them, also not afterwards.
+ */
+export function sentWhileExcludedSql(member: string, merchant: string, createdAt: string): string {
+  return `EXISTS (SELECT 1 FROM protection_exclusions x WHERE x.member_id = ${member} AND x.merchant_code = ${merchant}
+    AND ${createdAt} >= x.started_at
+    AND ${createdAt} < CASE WHEN x.kind = 'break' THEN x.ends_at
+      WHEN x.ends_at IS NULL OR x.reopen_requested_at IS NULL OR x.reopen_requested_at < x.ends_at THEN ${Number.MAX_SAFE_INTEGER}
+      ELSE x.reopen_requested_at + ${REOPEN_WAIT_MS} END)`;
+}
+
+/**
+ * The statements that end every session of a member at `now`, for the batch that stores their break or
+ * self-exclusion (one transaction): the sessions (revoked, so the next call of any tab answers 401 and a live
+ * chat's room closes its sockets: migration 0025), the remember-me tokens (revoked), the social log-in codes not yet
+ * exchanged (used up), and the chat tickets not yet used (deleted: the built-in chat's and the external chat's).
+ */
+export function endMemberSessionsStatements(db: D1Database, memberId: number, now: number): D1PreparedStatement[] {
+  return [
+    db.prepare(`UPDATE sessions SET revoked_at = ?1 WHERE member_id = ?2 AND revoked_at IS NULL`).bind(now, memberId),
+    db.prepare(`UPDATE remember_tokens SET revoked_at = ?1 WHERE member_id = ?2 AND revoked_at IS NULL`).bind(now, memberId),
+    db.prepare(`UPDATE session_exchange_codes SET used_at = ?1 WHERE member_id = ?2 AND used_at IS NULL`).bind(now, memberId),
+    db.prepare(`DELETE FROM chat_tickets WHERE role = 'player' AND author_id = ?1`).bind(memberId),
+    db.prepare(`DELETE FROM external_chat_tickets WHERE member_id = ?1`).bind(memberId),
+  ];
+}
+
+/** Live sessions of a member (the tests and the operator see that an exclusion ended them all). */
+export async function countLiveSessions(db: D1Database, memberId: number): Promise<number> {
+  const row = await db.prepare(`SELECT COUNT(*) AS n FROM sessions WHERE member_id = ? AND revoked_at IS NULL`).bind(memberId).first<{ n: number }>();
+  return row?.n ?? 0;
 }

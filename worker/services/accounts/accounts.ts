@@ -1,7 +1,8 @@
 import type { RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
-import { createSession } from '../../db/queries/sessions';
+import { createSession, revokeSession } from '../../db/queries/sessions';
+import { exclusionRefusal, exclusionState } from '../protection/exclusion';
 import { newMemberStatements, type NewMember } from '../../db/queries/members';
 import { listSiteSwitches } from '../../db/queries/merchants';
 import { ledgerStatements, type LedgerChange } from '../ledger/ledger';
@@ -56,6 +57,18 @@ export async function createAccount(
 }
 
 /**
+ * Refuses the log-in of a member on a break or self-excluded at `now`. It runs after the session's insert and revokes
+ * it when refusing: an exclusion stored between a check and the insert would otherwise leave a session alive, while
+ * this way either the exclusion's batch ends the new session or this check sees the exclusion.
+ */
+async function refuseIfExcluded(db: D1Database, member: { id: number; merchantCode: string }, tokenHash: string, now: number): Promise<void> {
+  const state = await exclusionState(db, { merchantCode: member.merchantCode, memberId: member.id }, now);
+  if (!state) return;
+  await revokeSession(db, tokenHash);
+  throw exclusionRefusal(state);
+}
+
+/**
  * Opens a session for a member and returns the session value (platform-contract.md §3 login "Read", §7.2: token,
  * id, userName, customerType, type, firstTimeLogin, passwordExpired; PlayDeck adds merchantCode and expiresAt). Every
  * session answer carries `customerType` (the member type: the platform's mobile client stores its session type from
@@ -64,16 +77,20 @@ export async function createAccount(
  * PlayDeck's browser read that), trial members (4) only `customerType`, as the platform's free play answers. Only the
  * token's hash is stored. With `remember`, a real member also gets a remember-me token (`rememberToken`,
  * services/remember.ts); trial members never do.
+ * Every log-in path comes here, so a real member on a break or self-excluded at `protectionNow` (the request's
+ * clock, else `now`) is refused here: 403 `player_on_break` | `player_self_excluded` with `{ kind, until,
+ * reopenable }` (docs/player-protection.md "Time-out and self-exclusion").
  */
 export async function openSession(
   db: D1Database,
   member: { id: number; account: string; type: number; merchantCode: string },
   firstTimeLogin: boolean,
   now = Date.now(),
-  options: { remember?: boolean } = {},
+  options: { remember?: boolean; protectionNow?: number | undefined } = {},
 ): Promise<SessionValue> {
   const token = newToken();
   const expiresAt = await createSession(db, hashToken(token), member.id, member.merchantCode, now);
+  if (member.type !== TRIAL_MEMBER_TYPE) await refuseIfExcluded(db, member, hashToken(token), options.protectionNow ?? now);
   const base = {
     token, id: member.id, userName: member.account, customerType: member.type, merchantCode: member.merchantCode, firstTimeLogin,
     passwordExpired: false, expiresAt,

@@ -99,5 +99,5 @@ export async function loginWithPassword(req: RequestScope, input: PasswordLogin)
 
   await Promise.all([clearCounter(db, buckets.account), clearCounter(db, buckets.pair), refundCounters(db, [counted.ip])]);
   const firstTimeLogin = await recordLogin(db, member.id, now);
-  return openSession(db, member, firstTimeLogin, now, { remember: input.rememberMe === true });
+  return openSession(db, member, firstTimeLogin, now, { remember: input.rememberMe === true, protectionNow: req.protectionNow?.() });
 }

@@ -120,5 +120,5 @@ export async function setPasswordByPhone(req: RequestScope, input: PhonePassword
   await clearCounter(db, loginBuckets(merchant.code, member.username, req.clientIp).account);
   if (!member.active) return null;
   const firstTimeLogin = await recordLogin(db, member.id, now);
-  return openSession(db, member, firstTimeLogin, now);
+  return openSession(db, member, firstTimeLogin, now, { protectionNow: req.protectionNow?.() });
 }

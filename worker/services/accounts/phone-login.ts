@@ -30,7 +30,7 @@ async function openFor(req: RequestScope, member: MemberRecord | null, remember:
   if (!member.active) throw new ApiError(403, 'account_disabled', 'The account is disabled');
   const now = Date.now();
   const firstTimeLogin = await recordLogin(req.env.DB, member.id, now);
-  return openSession(req.env.DB, member, firstTimeLogin, now, { remember });
+  return openSession(req.env.DB, member, firstTimeLogin, now, { remember, protectionNow: req.protectionNow?.() });
 }
 
 /**

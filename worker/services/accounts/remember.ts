@@ -27,5 +27,5 @@ export async function resumeRememberedLogin(req: RequestScope, token: string): P
     throw new ApiError(401, 'remember_invalid', 'The remembered login is no longer valid; log in again');
   }
   const firstTimeLogin = await recordLogin(db, member.id, now);
-  return openSession(db, member, firstTimeLogin, now, { remember: true });
+  return openSession(db, member, firstTimeLogin, now, { remember: true, protectionNow: req.protectionNow?.() });
 }

@@ -196,5 +196,5 @@ export async function exchangeForSession(req: RequestScope, code: string): Promi
   const taken = await takeExchangeCode(db, hashToken(code), req.merchant.code);
   const member = taken ? await findMemberById(db, taken.memberId) : null;
   if (!taken || !member || !member.active) throw new ApiError(401, 'exchange_invalid', 'The login code is unknown, used or expired');
-  return openSession(db, member, taken.firstTimeLogin, Date.now());
+  return openSession(db, member, taken.firstTimeLogin, Date.now(), { protectionNow: req.protectionNow?.() });
 }

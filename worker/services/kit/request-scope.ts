@@ -39,6 +39,11 @@ export interface RequestScope {
   language: string;
   /** The request's cookies and the answer's Set-Cookie. */
   cookies: CookieJar;
+  /**
+   * The request's clock for the player protection rules (worker/lib/clock.ts: the wall clock; in development the
+   * test header may move it). Optional: a scope built by hand reads the wall clock.
+   */
+  protectionNow?: () => number;
   /** Keeps the isolate alive for work that finishes after the answer (ExecutionContext.waitUntil). */
   waitUntil(promise: Promise<unknown>): void;
 }

@@ -22,6 +22,16 @@ export async function exclusionState(db: D1Database, who: ProtectedMember, now: 
   return exclusionBlock(await listExclusions(db, who), now);
 }
 
+/**
+ * The member's block as the money guard sees it (worker/db/queries/protection-exclusions.ts exclusionInForceSql):
+ * like exclusionState, but a row stored after the movement's clock was read counts as started, so the refusal of a
+ * movement the guard aborted names the exclusion that aborted it.
+ */
+export async function movementExclusionState(db: D1Database, who: ProtectedMember, now: number): Promise<ExclusionState | null> {
+  const rows = await listExclusions(db, who);
+  return exclusionBlock(rows.map((row) => ({ ...row, startedAt: Math.min(row.startedAt, now) })), now);
+}
+
 /** The error codes of a blocked member (contract/errors.ts). */
 export const EXCLUSION_ERROR_CODES = { break: 'player_on_break', self_exclusion: 'player_self_excluded' } as const;
 

@@ -10,6 +10,7 @@ import { LIMIT_PERIODS, PERIOD_MS, remainingOf, type LimitPeriod, type MoneyLimi
 import { isLimitGuardError, limitGuardStatement, type GuardedMovement } from '../../db/queries/protection-guard';
 import { listLimits } from '../../db/queries/protection';
 import { builtInUsage, type LimitUsage } from './usage';
+import { exclusionRefusal, movementExclusionState } from './exclusion';
 
 export { limitGuardStatement, isLimitGuardError, type GuardedMovement };
 
@@ -34,7 +35,8 @@ export interface LimitRefusalValue {
 }
 
 /**
- * The refusal of a movement of `amountMinor` the guard aborted: among the member's limits of the movement's kinds,
+ * The refusal of a movement of `amountMinor` the guard aborted. A break or self-exclusion in force refuses it first
+ * (403 `player_on_break` | `player_self_excluded`, services/protection/exclusion.ts). Otherwise, among the member's limits of the movement's kinds,
  * the one with the lowest remaining amount that the movement would pass (when several apply, the lowest wins).
  * 409 with `deposit_limit_exceeded` | `loss_limit_exceeded` | `wager_limit_exceeded` and LimitRefusalValue. `usage`:
  * where the use is read (usage.ts; the ledger by default, the edge's record in upstream mode).
@@ -42,6 +44,8 @@ export interface LimitRefusalValue {
 export async function limitRefusal(
   db: D1Database, movement: GuardedMovement, amountMinor: number, usage: LimitUsage = builtInUsage(db, movement),
 ): Promise<ApiError> {
+  const excluded = await movementExclusionState(db, movement, movement.now);
+  if (excluded) return exclusionRefusal(excluded);
   const limits = (await listLimits(db, movement)).filter(
     (l): l is typeof l & { kind: MoneyLimitKind; period: LimitPeriod } =>
       (movement.kinds as readonly string[]).includes(l.kind) && (LIMIT_PERIODS as readonly string[]).includes(l.period),
