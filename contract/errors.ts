@@ -53,6 +53,8 @@ export const PLAYDECK_ERROR_CODES = [
   'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age',
   // Reality checks and statements (docs/player-protection.md).
   'reality_check_off_not_allowed', 'reality_check_not_due', 'statement_period_invalid',
+  // The back office's money desk (docs/back-office.md "Money"): a withdrawal decision.
+  'withdrawal_not_found', 'withdrawal_not_pending',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */
