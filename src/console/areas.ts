@@ -3,5 +3,6 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { moneyArea } from './money';
 
-export const CONSOLE_AREAS: ConsoleArea[] = [];
+export const CONSOLE_AREAS: ConsoleArea[] = [moneyArea];
