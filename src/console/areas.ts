@@ -3,6 +3,10 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { auditArea } from './audit';
 import { moneyArea } from './money';
 
-export const CONSOLE_AREAS: ConsoleArea[] = [moneyArea];
+export const CONSOLE_AREAS: ConsoleArea[] = [
+  moneyArea,
+  auditArea,
+];

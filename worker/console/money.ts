@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { listDeposits, listWithdrawalRequests, withdrawalRequestDetail } from '../services/wallet/money-desk';
@@ -9,12 +8,12 @@ import { settleDecidedWithdrawals } from '../services/wallet/withdrawals';
 import {
   consoleApproveBody, consoleDepositsQuery, consoleMoneyCalls, consoleMoneyId, consoleRejectBody, consoleWithdrawalsQuery,
 } from '../../contract/calls/console-money';
-import { can, type ConsoleEnv } from './access';
+import { builtInOnly, can, type ConsoleEnv } from './access';
 
 /**
  * The back office's money desk (docs/back-office.md "Money"; calls in contract/calls/console-money.ts), built-in
- * mode only: in upstream mode the platform keeps the money and every route here answers 404 `not_found`. Each
- * route checks its permission, site, CSRF and origin (worker/console/access.ts `can`); every read and decision is
+ * mode only: in upstream mode the platform keeps the money and every route here answers 404
+ * `function.not.available` (`builtInOnly`). Each route checks its permission, site, CSRF and origin (worker/console/access.ts `can`); every read and decision is
  * scoped to the host's site (`c.var.merchant.code`), so another site's request answers 404.
  * - GET /console/api/deposits (money.read): the deposit search, paged.
  * - GET /console/api/withdrawals (money.read): the queue (`view=queue`, pending) or the history (`view=history`),
@@ -27,12 +26,6 @@ import { can, type ConsoleEnv } from './access';
  *   so the answer usually shows the request paid or its hold released. 404 `withdrawal_not_found`, 409
  *   `withdrawal_not_pending` (of two decisions at the same time, one is recorded).
  */
-
-/** 404 in upstream mode, where the platform keeps players and money (docs/upstream-mode.md). */
-const builtInOnly = createMiddleware<ConsoleEnv>(async (c, next) => {
-  if (c.env.UPSTREAM_API_URL) throw new ApiError(404, 'not_found', 'The platform keeps the money in upstream mode');
-  await next();
-});
 
 function refusal(error: unknown): never {
   if (error instanceof DecisionRefusal) {
@@ -65,7 +58,8 @@ async function decide(c: Context<ConsoleEnv>, id: number, decision: 'approved' |
 
 /** GET /console/api/deposits — `{ items, total }` (contract consoleDeposits). */
 export const consoleDeposits = new Hono<ConsoleEnv>()
-  .get('/', builtInOnly, can('money.read'), valid('query', consoleDepositsQuery), async (c) => {
+  .use('*', builtInOnly)
+  .get('/', can('money.read'), valid('query', consoleDepositsQuery), async (c) => {
     const q = c.req.valid('query');
     const value = await listDeposits(c.env.DB, c.var.merchant.code, {
       player: q.player, status: q.status, from: q.from, to: q.to, minMinor: q.minAmount, maxMinor: q.maxAmount, orderId: q.orderId,
@@ -76,19 +70,20 @@ export const consoleDeposits = new Hono<ConsoleEnv>()
 
 /** /console/api/withdrawals — the queue and history, one request, approve and reject (contract consoleWithdrawal*). */
 export const consoleWithdrawals = new Hono<ConsoleEnv>()
-  .get('/', builtInOnly, can('money.read'), valid('query', consoleWithdrawalsQuery), async (c) => {
+  .use('*', builtInOnly)
+  .get('/', can('money.read'), valid('query', consoleWithdrawalsQuery), async (c) => {
     const q = c.req.valid('query');
     const value = await listWithdrawalRequests(c.env.DB, c.var.merchant.code, {
       view: q.view, player: q.player, status: q.status, from: q.from, to: q.to, id: q.id, sort: q.sort, order: q.order,
     }, q);
     return ok(c, encodeValue(consoleMoneyCalls.consoleWithdrawals, value));
   })
-  .get('/:id', builtInOnly, can('money.read'), valid('param', consoleMoneyId), async (c) => {
+  .get('/:id', can('money.read'), valid('param', consoleMoneyId), async (c) => {
     return ok(c, encodeValue(consoleMoneyCalls.consoleWithdrawal, await detail(c, c.req.valid('param').id)));
   })
-  .post('/:id/approve', builtInOnly, can('money.withdrawals'), valid('param', consoleMoneyId), valid('json', consoleApproveBody), async (c) => {
+  .post('/:id/approve', can('money.withdrawals'), valid('param', consoleMoneyId), valid('json', consoleApproveBody), async (c) => {
     return decide(c, c.req.valid('param').id, 'approved', c.req.valid('json').reason);
   })
-  .post('/:id/reject', builtInOnly, can('money.withdrawals'), valid('param', consoleMoneyId), valid('json', consoleRejectBody), async (c) => {
+  .post('/:id/reject', can('money.withdrawals'), valid('param', consoleMoneyId), valid('json', consoleRejectBody), async (c) => {
     return decide(c, c.req.valid('param').id, 'rejected', c.req.valid('json').reason);
   });
