@@ -47,15 +47,19 @@ test('a finance operator approves a withdrawal with the player context shown and
 
   await office.goto(consoleUrl('127.0.0.1', '/console/withdrawals'));
   await office.getByLabel('Player').fill(player.username);
-  const row = office.locator('tbody tr').filter({ hasText: player.username });
-  await expect(row).toHaveCount(1);
-  // The key figures in the row: the amount, the cash left (50.00 − 25.00 held), the deposits, paid out, age.
+  const row = office.locator('tbody tr').filter({ hasText: player.username }).first();
+  await expect(row).toBeVisible();
+  // The key figures in the row: the amount and the cash left (25.00 each: 50.00 deposited, 25.00 held), the
+  // deposits, the account's age; expanded, the whole context.
   await expect(row).toContainText('$25.00');
   await expect(row).toContainText('$50.00');
   await expect(row).toContainText('0 d');
+  await row.getByRole('button', { name: 'Expand', includeHidden: true }).click();
+  await expect(office.getByRole('region', { name: 'Player context' })).toContainText(`Player ${player.username}`);
 
-  // The request's page: the whole context, then the decision.
-  await row.getByRole('cell').first().click();
+  // The request's page: the payee, the whole context, then the decision.
+  await row.getByRole('cell', { name: player.username, exact: true }).click();
+  await expect(office.getByText('1234567890')).toBeVisible();
   const context = office.getByRole('region', { name: 'Player context' });
   await expect(context).toContainText(`Player ${player.username}`);
   await expect(context.getByText('Cash balance').locator('..')).toContainText('$25.00');
@@ -75,8 +79,7 @@ test('a finance operator approves a withdrawal with the player context shown and
 
   await office.getByRole('menuitem', { name: 'Withdrawal history' }).click();
   await office.getByLabel('Player').fill(player.username);
-  const paid = office.locator('tbody tr').filter({ hasText: player.username });
-  await expect(paid).toHaveCount(1);
+  const paid = office.locator('tbody tr').filter({ hasText: player.username }).first();
   await expect(paid).toContainText('paid');
   await expect(paid).toContainText(finance.username);
   await desk.close();
