@@ -46,7 +46,7 @@ test('a finance operator approves a withdrawal with the player context shown and
   await signInToConsole(office, finance);
 
   await office.goto(consoleUrl('127.0.0.1', '/console/withdrawals'));
-  await office.getByLabel('Player').fill(player.username);
+  await office.getByRole('textbox', { name: 'Player' }).fill(player.username);
   const row = office.locator('tbody tr').filter({ hasText: player.username }).first();
   await expect(row).toBeVisible();
   // The key figures in the row: the amount and the cash left (25.00 each: 50.00 deposited, 25.00 held), the
@@ -78,7 +78,7 @@ test('a finance operator approves a withdrawal with the player context shown and
   await expect(office.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
   await office.getByRole('menuitem', { name: 'Withdrawal history' }).click();
-  await office.getByLabel('Player').fill(player.username);
+  await office.getByRole('textbox', { name: 'Player' }).fill(player.username);
   const paid = office.locator('tbody tr').filter({ hasText: player.username }).first();
   await expect(paid).toContainText('paid');
   await expect(paid).toContainText(finance.username);
