@@ -64,6 +64,8 @@ export const PLAYDECK_ERROR_CODES = [
   'content_title_required', 'content_schedule_invalid', 'content_linkage_invalid', 'content_parent_invalid', 'image_variant_invalid',
   // The back office's reports (docs/back-office.md "Reports"): a date range that is not one.
   'report_range_invalid',
+  // The back office's money desk (docs/back-office.md "Money"): a withdrawal decision.
+  'withdrawal_not_found', 'withdrawal_not_pending',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -80,7 +80,7 @@ export function parseConsoleCommand(args: readonly string[]): ConsoleCommand | n
 }
 
 /** Who the command line is, for audit rows: `cli:<OS user>`. */
-function cliOperator(): string {
+export function cliOperator(): string {
   try {
     return `cli:${userInfo().username}`;
   } catch {

@@ -37,7 +37,7 @@ import { minorToWire } from '../contract/money.ts';
 import { CONTENT_USAGE, runContentCommand } from './operator-content.ts';
 import { formatWaiting, parseWithdrawalCommand, WITHDRAWAL_USAGE, type WithdrawalCommand } from './withdrawal-commands.ts';
 import { CONVERSATION_USAGE, parseConversationCommand, type ConversationCommand } from './operator-conversations.ts';
-import { CONSOLE_USAGE, parseConsoleCommand, runConsoleCommand } from './console-commands.ts';
+import { cliOperator, CONSOLE_USAGE, parseConsoleCommand, runConsoleCommand } from './console-commands.ts';
 import { parseRewardCommand, REWARD_USAGE, type RewardCommand } from './reward-commands.ts';
 import { parseSiteCommand, runSiteCommand, SITE_USAGE } from './site-commands.ts';
 import { parseSiteSettingsCommand, SITE_SETTINGS_USAGE } from './site-settings-commands.ts';
@@ -48,7 +48,7 @@ import { PROVIDER_USAGE, parseProviderCommand, runProviderCommand } from './prov
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
 import { findDomainMerchant, findMerchantCode, listOperatorMerchants } from '../worker/db/queries/operator-sites.ts';
-import { decideWithdrawal, findWithdrawalState, listWaitingWithdrawals } from '../worker/db/queries/operator-withdrawals.ts';
+import { listWaitingWithdrawals } from '../worker/db/queries/operator-withdrawals.ts';
 import { findMessageSentAt, setChatUrlTemplate, upsertWelcomeTemplate } from '../worker/db/queries/operator-conversations.ts';
 import {
   approvePromotionApplication, decideAgentApplication, findAgentApplicant, findPromotionApplication, findRewardSettingsRow,
@@ -104,17 +104,32 @@ function done(command: Exclude<OperatorCommand, { kind: 'list' }>, code: string)
   }
 }
 
-/** Withdrawal commands (scripts/withdrawal-commands.ts): the decision only; the worker pays out or releases. */
+/**
+ * Withdrawal commands (scripts/withdrawal-commands.ts): the decision only, through the service the back office uses
+ * (worker/services/wallet/withdrawal-decisions.ts: one guarded change and its audit row, as `cli:<user>`); the
+ * worker pays out or releases.
+ */
 async function runWithdrawal(db: D1Database, command: WithdrawalCommand): Promise<string> {
   if (command.kind === 'withdrawals') return formatWaiting(await listWaitingWithdrawals(db, command.merchant));
-  const row = await findWithdrawalState(db, command.id);
-  if (!row) refuse(`No withdrawal #${command.id}. See: npm run operator -- withdrawals`);
-  if (row.status !== 'pending') refuse(`Withdrawal #${command.id} is ${row.status}; only pending requests can be decided.`);
+  // Loaded after the extensionless-import hook (scripts/console-commands.ts) is registered.
+  const { decideWithdrawalRequest } = await import('../worker/services/wallet/withdrawal-decisions.ts');
   const approve = command.kind === 'withdrawal-approve';
-  await decideWithdrawal(db, command.id, approve ? 'approved' : 'rejected', approve ? '' : command.reason, Date.now());
+  let merchant: string;
+  try {
+    const { before } = await decideWithdrawalRequest(db, {
+      id: command.id, merchantCode: null, decision: approve ? 'approved' : 'rejected', reason: approve ? '' : command.reason,
+      actor: { operatorId: null, operator: cliOperator() },
+    });
+    merchant = before.merchant_code;
+  } catch (error) {
+    const code = error instanceof Error && error.name === 'DecisionRefusal' ? (error as { errorCode?: string }).errorCode : null;
+    if (code === 'withdrawal_not_found') refuse(`No withdrawal #${command.id}. See: npm run operator -- withdrawals`);
+    if (code === 'withdrawal_not_pending') refuse(`Withdrawal #${command.id}: ${(error as Error).message}.`);
+    throw error;
+  }
   return approve
-    ? `Withdrawal #${command.id} (${row.merchant_code}) approved: it is paid out within a minute, or when the player opens the withdraw page.`
-    : `Withdrawal #${command.id} (${row.merchant_code}) rejected: the held amount returns to the player's balance within a minute.`;
+    ? `Withdrawal #${command.id} (${merchant}) approved: it is paid out within a minute, or when the player opens the withdraw page.`
+    : `Withdrawal #${command.id} (${merchant}) rejected: the held amount returns to the player's balance within a minute.`;
 }
 
 /** Runs a conversation command (scripts/operator-conversations.ts). */

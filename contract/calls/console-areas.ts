@@ -1,6 +1,7 @@
 import type { CallDef } from '../call';
 import { consoleContentCalls } from './console-content';
 import { consoleReportCalls } from './console-reports';
+import { consoleMoneyCalls } from './console-money';
 
 /**
  * The back office areas' calls (docs/back-office.md), each area's in its own module
@@ -11,4 +12,5 @@ import { consoleReportCalls } from './console-reports';
 export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [
   consoleContentCalls,
   consoleReportCalls,
+  consoleMoneyCalls,
 ];

@@ -7,7 +7,10 @@ import { auditArea } from './audit';
 import { CONTENT_AREAS } from './content';
 import { reportsArea } from './reports';
 
+import { moneyArea } from './money';
+
 export const CONSOLE_AREAS: ConsoleArea[] = [
+  moneyArea,
   ...CONTENT_AREAS,
   reportsArea,
   auditArea,

@@ -19,6 +19,7 @@ import {
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
 import { assertSameOrigin, builtInOnly, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
 import { serveConsolePage } from './app-page';
+import { consoleDeposits, consoleWithdrawals } from './money';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
 import { contentConsole } from './content';
 import { reportsRouter } from './reports';
@@ -175,6 +176,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   })
   .route('/api/content', contentConsole)
   .route('/api/reports', reportsRouter)
+  .route('/api/deposits', consoleDeposits).route('/api/withdrawals', consoleWithdrawals)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');
   })

@@ -183,8 +183,18 @@ export interface FuzzRequest {
   kind: 'valid' | 'malformed' | 'method';
 }
 
+/** Whether a text can be put in a URL at all (a lone surrogate cannot: encodeURIComponent throws). */
+function encodable(text: string): boolean {
+  try {
+    encodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const PATH_PARAM = fc.oneof(
-  fc.integer({ min: 1, max: 2_000_000 }).map(String), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), oddString.filter((s) => s.length > 0),
+  fc.integer({ min: 1, max: 2_000_000 }).map(String), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), oddString.filter((s) => s.length > 0 && encodable(s)),
 );
 
 function filledPath(def: CallDef, hints: FieldHints): fc.Arbitrary<string> {

@@ -6,7 +6,7 @@ import { expectLedgerInvariants } from '../money-invariants';
 import { freshKey, ledgerCount } from '../payments-helpers';
 import { createPspStandin } from '../../psp-standin/app';
 import { walletCalls } from '../../../contract/calls/wallet';
-import { decideWithdrawal } from '../../../worker/db/queries/operator-withdrawals';
+import { decideWithdrawalRequest } from '../../../worker/services/wallet/withdrawal-decisions';
 import { hashPassword } from '../../../worker/services/crypto/password';
 import { runPaymentsTick } from '../../../worker/services/wallet/payments-tick';
 import type { Bindings } from '../../../worker/env';
@@ -29,7 +29,10 @@ function withdraw(token: string, overrides: Record<string, unknown> = {}) {
 }
 
 async function decide(kind: 'withdrawal-approve' | 'withdrawal-reject', id: number): Promise<void> {
-  await decideWithdrawal(env.DB, id, kind === 'withdrawal-approve' ? 'approved' : 'rejected', kind === 'withdrawal-approve' ? '' : 'documents missing', Date.now());
+  await decideWithdrawalRequest(env.DB, {
+    id, merchantCode: null, decision: kind === 'withdrawal-approve' ? 'approved' : 'rejected', reason: kind === 'withdrawal-approve' ? '' : 'documents missing',
+    actor: { operatorId: null, operator: 'cli:test' },
+  });
 }
 
 function info(token: string, envOverride?: Partial<Bindings>) {
@@ -113,7 +116,8 @@ describe('operator decisions (npm run operator -- withdrawal approve|reject)', {
     const member = await payingMember();
     const { withdrawal } = (await withdraw(member.token)).body.value;
     await decide('withdrawal-reject', withdrawal.withdrawalId);
-    await decide('withdrawal-approve', withdrawal.withdrawalId); // a second decision changes nothing
+    // A second decision is refused and changes nothing.
+    await expect(decide('withdrawal-approve', withdrawal.withdrawalId)).rejects.toMatchObject({ errorCode: 'withdrawal_not_pending' });
     await runPaymentsTick(env as unknown as Bindings);
     const value = parseWire(walletCalls.withdrawInfo.value, (await info(member.token)).body.value);
     expect(value.withdrawals[0]).toMatchObject({ status: 'rejected', reason: 'documents missing' });

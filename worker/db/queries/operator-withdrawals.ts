@@ -1,25 +1,42 @@
 /**
- * The operator's withdrawal decisions (docs/operator-guide.md, `npm run operator -- withdrawals|withdrawal …`). The
- * command records the decision only; the worker finishes it (worker/services/wallet/withdrawals.ts: an approved
+ * The operator's withdrawal decisions (docs/operator-guide.md, `npm run operator -- withdrawals|withdrawal …`; the
+ * back office, docs/back-office.md "Money"), made through worker/services/wallet/withdrawal-decisions.ts. A decision
+ * is recorded only; the worker finishes it (worker/services/wallet/withdrawals.ts: an approved
  * request is paid out, a rejected one gets its hold back) on its next Cron tick or when the player opens the
  * withdraw page. Money in minor units. Imports nothing, so the operator script runs it under Node's type stripping.
  */
 
-/** The request's merchant and state, or null when there is no such request (the decision needs `pending`). */
-export async function findWithdrawalState(db: D1Database, id: number): Promise<{ id: number; merchant_code: string; status: string } | null> {
-  return db.prepare(`SELECT id, merchant_code, status FROM withdrawals WHERE id = ?`).bind(id).first();
+/** What a decision changes and its audit row records, as stored before it. */
+export interface WithdrawalState {
+  id: number;
+  merchant_code: string;
+  member_id: number;
+  account: string;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  reason: string;
+  decided_by: string;
+}
+
+/** The request's site, member, amount and state, or null when there is no such request (the decision needs `pending`). */
+export async function findWithdrawalState(db: D1Database, id: number): Promise<WithdrawalState | null> {
+  return db.prepare(`SELECT w.id, w.merchant_code, w.member_id, m.account, w.amount_minor, w.currency, w.status, w.reason, w.decided_by
+      FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.id = ?`).bind(id).first<WithdrawalState>();
 }
 
 /**
- * Records the decision on a pending request at `now` (epoch ms): `approved`, or `rejected` with the reason shown to
- * the player. Only a pending request changes, so a second decision changes nothing.
+ * The statement that records the decision on a pending request at `now` (epoch ms): `approved`, or `rejected` with
+ * the reason shown to the player, and who decided (`decided_by`). Run it in one batch with the decision's audit row:
+ * on a request that is no longer pending the status becomes a value the table's CHECK refuses, so the whole batch
+ * fails (`CHECK constraint failed`) and nothing of it — audit row included — is written; a request is decided once.
  */
-export async function decideWithdrawal(db: D1Database, id: number, decision: 'approved' | 'rejected', reason: string, now: number): Promise<void> {
-  if (decision === 'approved') {
-    await db.prepare(`UPDATE withdrawals SET status = 'approved', decided_at = ? WHERE id = ? AND status = 'pending'`).bind(now, id).run();
-    return;
-  }
-  await db.prepare(`UPDATE withdrawals SET status = 'rejected', decided_at = ?, reason = ? WHERE id = ? AND status = 'pending'`).bind(now, reason, id).run();
+export function decideWithdrawalStatement(
+  db: D1Database, id: number, decision: 'approved' | 'rejected', reason: string, decidedBy: string, now: number,
+): D1PreparedStatement {
+  return db.prepare(`UPDATE withdrawals SET status = CASE WHEN status = 'pending' THEN ?2 ELSE 'decided_twice' END,
+      decided_at = ?3, reason = ?4, decided_by = ?5 WHERE id = ?1`)
+    .bind(id, decision, now, decision === 'rejected' ? reason : '', decidedBy);
 }
 
 /** A request waiting for a decision (`pending`) or a payout (`approved`), with the member's account. */
