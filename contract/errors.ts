@@ -53,6 +53,8 @@ export const PLAYDECK_ERROR_CODES = [
   'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age',
   // Reality checks and statements (docs/player-protection.md).
   'reality_check_off_not_allowed', 'reality_check_not_due', 'statement_period_invalid',
+  // Support in the back office (docs/back-office.md "Support"): assignment and canned answers.
+  'support_agent_invalid', 'conversation_assignment_changed', 'canned_answer_not_found',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -88,11 +88,11 @@ export const CONSOLE_JS = `"use strict";
   const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
   async function loadList() {
-    const { status, body } = await api('conversations?status=open');
+    const { status, body } = await api('support/conversations?status=open&perPage=100');
     if (status === 401) { show(null); return; }
     if (!body.success) return;
     const list = $('conversations');
-    list.replaceChildren(...body.value.map((c) => {
+    list.replaceChildren(...body.value.items.map((c) => {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
@@ -103,7 +103,7 @@ export const CONSOLE_JS = `"use strict";
       li.append(b);
       return li;
     }));
-    $('empty').hidden = body.value.length > 0;
+    $('empty').hidden = body.value.items.length > 0;
   }
 
   function render(message) {
@@ -124,7 +124,7 @@ export const CONSOLE_JS = `"use strict";
 
   async function connect() {
     const conv = current;
-    const { body } = await api('ticket', { method: 'POST', body: JSON.stringify({ conversationId: conv.id }) });
+    const { body } = await api('support/conversations/' + conv.id + '/ticket', { method: 'POST' });
     if (!body.success || conv !== current) return;
     const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
     const ws = new WebSocket(scheme + location.host + body.value.wsPath + '?ticket=' + encodeURIComponent(body.value.ticket));

@@ -7,17 +7,15 @@ import { valid } from '../lib/validate';
 import { merchantResolver } from '../middleware/merchant';
 import { clientIp } from '../middleware/client-ip';
 import { consumeRateLimit, type RateLimit } from '../services/accounts/rate-limit';
-import { findConversation, listMerchantConversations } from '../db/queries/chat';
-import { CHAT_WS_PATH, issueChatTicket } from '../services/chat/launch';
-import { hashToken } from '../services/crypto/tokens';
 import { auditCsv, recordAudit, searchAudit } from '../services/operators/audit';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../services/operators/totp';
 import {
-  consoleAuditQuery, consoleConversationsQuery, consoleLoginBody, consoleTicketBody, consoleTotpConfirmBody,
+  consoleAuditQuery, consoleLoginBody, consoleTotpConfirmBody,
 } from '../../contract/calls/console';
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
 import { assertSameOrigin, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
+import { supportRouter } from './support';
 
 export { CONSOLE_COOKIE } from './access';
 
@@ -60,8 +58,8 @@ const actor = (c: Context<ConsoleEnv>) => ({
  *   `console_totp_required`, `console_totp_invalid`; 429)
  * - GET /console/api/me → me; POST /console/api/logout; POST /console/api/totp/enrol → `{ secret, uri }` (once);
  *   POST /console/api/totp/confirm `{ code }` → `{ recoveryCodes }` (once)
- * - GET /console/api/conversations?status=open|closed (chat.read); POST /console/api/ticket `{ conversationId }`
- *   (chat.answer): a chat ticket as agent bound to this console session (its socket closes once the session ends)
+ * - /console/api/support/…: the Support area (worker/console/support.ts): conversations, assignment, chat tickets,
+ *   the player panel, canned answers
  * - GET /console/api/audit and /console/api/audit.csv (audit.read): the site's audit log, filtered
  * Not served in upstream mode (404). Answering and closing happen over the conversation's WebSocket
  * (contract/chat-protocol.ts); closing writes an audit row (worker/services/chat/room.ts).
@@ -91,8 +89,6 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .use('/api/me', can('session'))
   .use('/api/logout', can('session'))
   .use('/api/totp/*', can('session'))
-  .use('/api/conversations', can('chat.read'))
-  .use('/api/ticket', can('chat.answer'))
   .use('/api/audit', can('audit.read'))
   .use('/api/audit.csv', can('audit.read'))
   .get('/api/me', (c) => ok(c, me(c, c.var.operator)))
@@ -114,19 +110,6 @@ export const consoleRouter = new Hono<ConsoleEnv>()
     if (!codes) throw new ApiError(400, 'console_totp_invalid', 'The code is wrong; check the time of your device and try again');
     return ok(c, { recoveryCodes: codes });
   })
-  .get('/api/conversations', valid('query', consoleConversationsQuery), async (c) => {
-    return ok(c, await listMerchantConversations(c.env.DB, c.var.merchant.code, c.req.valid('query').status));
-  })
-  .post('/api/ticket', valid('json', consoleTicketBody), async (c) => {
-    const { conversationId } = c.req.valid('json');
-    const conversation = await findConversation(c.env.DB, conversationId);
-    if (!conversation || conversation.merchantCode !== c.var.merchant.code) throw new ApiError(404, 'conversation_not_found', 'No such conversation');
-    const operator = c.var.operator;
-    // can() found a live session for this cookie; the socket lives only as long as it does.
-    const sessionHash = hashToken(getCookie(c, CONSOLE_COOKIE) ?? '');
-    const { ticket, expiresAt } = await issueChatTicket(c.env.DB, { conversationId, role: 'agent', authorId: operator.id, authorName: operator.displayName, sessionHash });
-    return ok(c, { ticket, wsPath: CHAT_WS_PATH, expiresAt });
-  })
   .get('/api/audit', valid('query', consoleAuditQuery), async (c) => {
     const q = c.req.valid('query');
     return ok(c, await searchAudit(c.env.DB, { merchantCode: c.var.merchant.code, ...q, beforeId: q.before, limit: q.limit ?? 100 }));
@@ -144,6 +127,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
       'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="audit-${c.var.merchant.code}.csv"`,
     });
   })
+  .route('/api/support', supportRouter)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');
   })
