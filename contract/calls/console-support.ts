@@ -43,9 +43,12 @@ export const supportConversation = z.object({
   assignedAt: z.number().int().nullable(),
 });
 
-/** Assign to an operator of the site who answers chats (`null`: nobody), with an optional reason for the audit log. */
+/**
+ * Assign to an operator of the site who answers chats (their id, `me` for the signed-in operator, `null`: nobody),
+ * with an optional reason for the audit log.
+ */
 export const supportAssignBody = z.object({
-  operatorId: z.number().int().positive().nullable(),
+  operatorId: z.union([z.number().int().positive(), z.literal('me')]).nullable(),
   reason: z.string().trim().max(500).optional(),
 });
 
@@ -122,8 +125,8 @@ export const supportCalls = {
   }),
   supportAgents: defineCall({
     name: 'supportAgents', method: 'GET', path: '/console/api/support/agents', auth: 'none', console: 'chat.read',
-    value: list(z.object({ id: z.number().int(), username: z.string(), name: z.string(), role: z.string() })),
-    summary: 'Operators a conversation of the site may be assigned to (active, the site among theirs, a role that answers chats).',
+    value: list(z.object({ id: z.number().int(), username: z.string(), name: z.string(), role: z.string(), me: z.boolean() })),
+    summary: 'Operators a conversation of the site may be assigned to (active, the site among theirs, a role that answers chats); `me` marks the signed-in one.',
   }),
   cannedAnswers: defineCall({
     name: 'cannedAnswers', method: 'GET', path: '/console/api/support/canned-answers', auth: 'none', console: 'chat.answer',

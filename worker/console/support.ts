@@ -35,11 +35,11 @@ const actor = (c: Context<ConsoleEnv>): SupportActor => ({
  * docs/upstream-mode.md) and every call here answers 404 `function.not.available`.
  * - GET /conversations?status=open|closed&assigned=me|none|<id>&account=&page=&perPage= (chat.read) → `{ items, total }`
  * - GET /conversations/:id (chat.read) → the conversation
- * - POST /conversations/:id/assign `{ operatorId | null, reason? }` (chat.answer) → the conversation, audited `chat.assign`
+ * - POST /conversations/:id/assign `{ operatorId: id | 'me' | null, reason? }` (chat.answer) → the conversation, audited `chat.assign`
  * - POST /conversations/:id/ticket (chat.answer) → `{ ticket, wsPath, expiresAt }`: a chat ticket as agent bound to
  *   this console session (its socket closes once the session ends); a closed conversation opens too, to read it
  * - GET /conversations/:id/player (chat.read) → the player panel (money as decimals)
- * - GET /unread (chat.read) → `{ conversations, messages }`; GET /agents (chat.read) → `{ items, total }`
+ * - GET /unread (chat.read) → `{ conversations, messages }`; GET /agents (chat.read) → `{ items, total }` (`me` marks the caller)
  * - /canned-answers (chat.answer: agents keep their own canned answers, each change audited): GET list, GET /:id,
  *   POST `{ title, body }`, PUT /:id (partial), DELETE /:id → `{ id }`
  * Answering and closing happen over the conversation's WebSocket (contract/chat-protocol.ts); closing writes an
@@ -64,7 +64,8 @@ export const supportRouter = new Hono<ConsoleEnv>()
   })
   .post('/conversations/:id/assign', can('chat.answer'), valid('param', idParam), valid('json', supportAssignBody), async (c) => {
     const { operatorId, reason } = c.req.valid('json');
-    return ok(c, await assignConversation(c.env.DB, actor(c), c.req.valid('param').id, operatorId, reason ?? ''));
+    const to = operatorId === 'me' ? c.var.operator.id : operatorId;
+    return ok(c, await assignConversation(c.env.DB, actor(c), c.req.valid('param').id, to, reason ?? ''));
   })
   .post('/conversations/:id/ticket', can('chat.answer'), valid('param', idParam), async (c) => {
     const conversation = await requireConversation(c.env.DB, c.var.merchant.code, c.req.valid('param').id);
@@ -82,7 +83,7 @@ export const supportRouter = new Hono<ConsoleEnv>()
   })
   .get('/unread', can('chat.read'), async (c) => ok(c, await supportUnread(c.env.DB, c.var.merchant.code)))
   .get('/agents', can('chat.read'), async (c) => {
-    const items = await supportAgents(c.env.DB, c.var.merchant.code);
+    const items = (await supportAgents(c.env.DB, c.var.merchant.code)).map((a) => ({ ...a, me: a.id === c.var.operator.id }));
     return ok(c, { items, total: items.length });
   })
   .get('/canned-answers', can('chat.answer'), valid('query', pageQuery), async (c) => {

@@ -43,7 +43,7 @@ describe('Support in the back office (docs/back-office.md "Support")', () => {
     const ann = await agent();
     const bob = await agent();
     const { id, member } = await conversation();
-    const toMe = await call<Row>(`${API}/conversations/${id}/assign`, { method: 'POST', headers: ann.headers, json: { operatorId: ann.id } });
+    const toMe = await call<Row>(`${API}/conversations/${id}/assign`, { method: 'POST', headers: ann.headers, json: { operatorId: 'me' } });
     expect(toMe.status).toBe(200);
     expect(toMe.body.value.assignedTo).toMatchObject({ id: ann.id });
     const mine = await call<{ items: Row[]; total: number }>(`${API}/conversations?assigned=me&perPage=100`, { headers: ann.headers });
@@ -77,8 +77,9 @@ describe('Support in the back office (docs/back-office.md "Support")', () => {
       const res = await call(`${API}/conversations/${id}/assign`, { method: 'POST', headers: ann.headers, json: { operatorId } });
       expect([res.status, res.body.errorCode]).toEqual([400, 'support_agent_invalid']);
     }
-    const agents = await call<{ items: { id: number }[] }>(`${API}/agents`, { headers: ann.headers });
+    const agents = await call<{ items: { id: number; me: boolean }[] }>(`${API}/agents`, { headers: ann.headers });
     const ids = agents.body.value.items.map((a) => a.id);
+    expect(agents.body.value.items.filter((a) => a.me).map((a) => a.id)).toEqual([ann.id]);
     expect(ids).toContain(ann.id);
     expect(ids).not.toContain(writer.id);
     expect(ids).not.toContain(elsewhere.id);
