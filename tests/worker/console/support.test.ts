@@ -195,4 +195,11 @@ describe('Support in the back office (docs/back-office.md "Support")', () => {
     expect(after.conversations - before.conversations).toBe(1);
     expect(after.messages - before.messages).toBe(2);
   });
+
+  it('is not there in upstream mode: live chat is the platform\'s own', async () => {
+    const ann = await agent();
+    const { createApp } = await import('../../../worker/index');
+    const res = await createApp().request(`http://127.0.0.1${API}/conversations`, { headers: ann.headers }, { ...env, UPSTREAM_API_URL: 'https://platform.example/api' });
+    expect(res.status).toBe(404);
+  });
 });
