@@ -3,5 +3,8 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { auditArea } from './audit';
 
-export const CONSOLE_AREAS: ConsoleArea[] = [];
+export const CONSOLE_AREAS: ConsoleArea[] = [
+  auditArea,
+];

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { ApiError, encodeValue, ok } from '../lib/envelope';
+import { encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { listCannedAnswers, listSupportConversations, supportUnread } from '../db/queries/support';
 import { CHAT_WS_PATH, issueChatTicket } from '../services/chat/launch';
@@ -14,7 +14,7 @@ import { hashToken } from '../services/crypto/tokens';
 import {
   cannedAnswerBody, supportAssignBody, supportCalls, supportConversationId, supportConversationsQuery,
 } from '../../contract/calls/console-support';
-import { can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
+import { builtInOnly, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
 
 const idParam = z.object({ id: supportConversationId });
 const cannedIdParam = z.object({ id: z.string().regex(/^\d{1,12}$/).transform(Number) });
@@ -46,10 +46,8 @@ const actor = (c: Context<ConsoleEnv>): SupportActor => ({
  * audit row (worker/services/chat/room.ts).
  */
 export const supportRouter = new Hono<ConsoleEnv>()
-  .use('*', async (c, next) => {
-    if (c.env.UPSTREAM_API_URL) throw new ApiError(404, 'function.not.available', 'Live chat is the platform\'s own in upstream mode');
-    await next();
-  })
+  // In upstream mode live chat is the platform's own: nothing here to answer.
+  .use('*', builtInOnly)
   .get('/conversations', can('chat.read'), valid('query', supportConversationsQuery), async (c) => {
     const q = c.req.valid('query');
     const perPage = q.perPage ?? 25;
