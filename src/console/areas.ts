@@ -4,7 +4,9 @@
  */
 import type { ConsoleArea } from './registry';
 import { auditArea } from './audit';
+import { supportArea } from './support';
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
   auditArea,
+  supportArea,
 ];

@@ -15,10 +15,8 @@ export const supportArea: ConsoleArea = {
   name: 'support',
   permission: 'chat.read',
   upstream: false,
-  pages: [{ path: 'support', label: 'Support', element: <SupportPage /> }],
+  pages: [{ path: 'support', label: 'Support', element: <SupportPage />, badge: <SupportMenuBadge /> }],
   resources: [
     { name: CANNED_ANSWERS, list: CannedAnswerList, create: CannedAnswerCreate, edit: CannedAnswerEdit, options: { label: 'Canned answers' } },
   ],
 };
-
-export { SupportMenuBadge };
