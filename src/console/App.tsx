@@ -9,7 +9,7 @@
  *   react-admin resources, and their pages at /console/<path> with a menu entry each;
  * Desktop first; react-admin's layout folds the menu into a drawer on a phone.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { Admin, CustomRoutes, Layout, Menu, Resource } from 'react-admin';
 import { CONSOLE_AREAS } from './areas';
@@ -37,8 +37,11 @@ function ConsoleMenu() {
   );
 }
 
+/** react-admin's layout with the menu above, and the visible areas' watchers (ConsoleArea.watch) on every page. */
 function ConsoleLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={ConsoleMenu}>{children}</Layout>;
+  const me = useMe();
+  const watchers = visibleAreas(CONSOLE_AREAS, me?.role, Boolean(me?.upstream)).flatMap((area) => (area.watch ? [<Fragment key={area.name}>{area.watch}</Fragment>] : []));
+  return <Layout menu={ConsoleMenu}>{watchers}{children}</Layout>;
 }
 
 /** react-admin with the areas the signed-in operator may use (asked again on every sign-in). */

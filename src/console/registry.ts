@@ -52,4 +52,9 @@ export interface ConsoleArea {
    * optional badge the menu shows after it (rendered while the menu is, e.g. Support's unread count).
    */
   pages?: { path: string; label: string; element: ReactElement; badge?: ReactElement }[];
+  /**
+   * Rendered once in the layout on every page while the operator may use the area (not only on its own pages):
+   * e.g. Support's new-message sound and title count. Renders nothing visible itself.
+   */
+  watch?: ReactElement;
 }

@@ -8,7 +8,7 @@
 import type { ConsoleArea } from '../registry';
 import { CannedAnswerCreate, CannedAnswerEdit, CannedAnswerList } from './CannedAnswers';
 import { SupportPage } from './SupportPage';
-import { SupportMenuBadge } from './SupportMenuBadge';
+import { SupportAlerts, SupportMenuBadge } from './SupportMenuBadge';
 import { CANNED_ANSWERS } from './types';
 
 export const supportArea: ConsoleArea = {
@@ -16,6 +16,7 @@ export const supportArea: ConsoleArea = {
   permission: 'chat.read',
   upstream: false,
   pages: [{ path: 'support', label: 'Support', element: <SupportPage />, badge: <SupportMenuBadge /> }],
+  watch: <SupportAlerts />,
   resources: [
     { name: CANNED_ANSWERS, list: CannedAnswerList, create: CannedAnswerCreate, edit: CannedAnswerEdit, options: { label: 'Canned answers' } },
   ],

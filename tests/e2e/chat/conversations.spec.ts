@@ -63,7 +63,7 @@ test('welcome message, live chat answered from the console, badges follow', asyn
   // A support agent answers from the back office, in a browser context of their own.
   const { agentContext, agent } = await agentConsole(browser, player.username);
   await expect(agent.getByRole('list', { name: 'Messages' })).toContainText('Hello, where is my bonus?');
-  await agent.getByLabel('Answer').fill('Hi! It is in your wallet now.');
+  await agent.getByRole('textbox', { name: 'Answer' }).fill('Hi! It is in your wallet now.');
   await agent.getByRole('button', { name: 'Send' }).click();
   await expect(agent.locator('.chat-message.agent')).toContainText('Hi! It is in your wallet now.');
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from '../hydration';
 import { balanceOf, registerPlayer, usd, watchForPageErrors } from '../players';
 import { makeConsoleOperator, signInToConsole } from './console-helpers';
 
@@ -19,6 +20,7 @@ test('a support agent answers a chat with the player panel and a canned answer; 
   await page.goto('/m/message');
   await page.getByRole('button', { name: /Live chat/ }).click();
   await page.waitForURL('**/m/liveChat?*');
+  await waitForHydration(page);
   await page.getByPlaceholder('Type a message').fill('Hello, my deposit is not there yet');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.locator('.chat-line.player .chat-receipt')).toContainText('Delivered');
@@ -26,11 +28,12 @@ test('a support agent answers a chat with the player panel and a canned answer; 
 
   // A support agent signs in, in a browser context of their own: the Support entry carries the badge, the title the count.
   const operator = makeConsoleOperator({ role: 'support', displayName: 'Sam from support' });
-  const agentContext = await browser.newContext();
+  // An operator at a desk: the menu is a sidebar (on a phone it folds into a drawer).
+  const agentContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false });
   const agent = await agentContext.newPage();
   const agentProblems = watchForPageErrors(agent);
   await signInToConsole(agent, operator);
-  const menu = agent.getByRole('navigation').or(agent.locator('.RaSidebar-fixed')).first();
+  const menu = agent.getByRole('menu');
   await expect(menu.locator('.support-unread')).toHaveText(/^[1-9]\d*$/, { timeout: 15_000 });
   await expect(agent).toHaveTitle(/^\(\d+\) /);
 
@@ -59,9 +62,9 @@ test('a support agent answers a chat with the player panel and a canned answer; 
   await expect(row).toContainText('Sam from support');
 
   // Answer with the canned answer.
-  await agent.getByLabel('Canned answer').click();
+  await agent.getByRole('combobox', { name: 'Canned answer' }).click();
   await agent.getByRole('option', { name: 'Deposit arrived' }).click();
-  await expect(agent.getByLabel('Answer')).toHaveValue('Your deposit is in your wallet now.');
+  await expect(agent.getByRole('textbox', { name: 'Answer' })).toHaveValue('Your deposit is in your wallet now.');
   await agent.getByRole('button', { name: 'Send' }).click();
   await expect(messages.locator('.chat-message.agent')).toContainText('Your deposit is in your wallet now.');
 
