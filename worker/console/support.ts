@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { encodeValue, ok } from '../lib/envelope';
+import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { listCannedAnswers, listSupportConversations, supportUnread } from '../db/queries/support';
 import { CHAT_WS_PATH, issueChatTicket } from '../services/chat/launch';
@@ -47,7 +47,15 @@ const actor = (c: Context<ConsoleEnv>): SupportActor => ({
  */
 export const supportRouter = new Hono<ConsoleEnv>()
   // In upstream mode live chat is the platform's own: nothing here to answer.
-  .use('*', builtInOnly)
+  .use('*', builtInOnly, async (c, next) => {
+    // A path id with a broken %-escape is bad input (400), not a failure of the param decoder (a 500).
+    try {
+      decodeURIComponent(c.req.path);
+    } catch {
+      throw new ApiError(400, 'request_param_err', 'Malformed path');
+    }
+    await next();
+  })
   .get('/conversations', can('chat.read'), valid('query', supportConversationsQuery), async (c) => {
     const q = c.req.valid('query');
     const perPage = q.perPage ?? 25;

@@ -70,6 +70,8 @@ describe('Support in the back office (docs/back-office.md "Support")', () => {
 
   it('refuses an assignee who does not answer the site\'s chats (content role, another site) and a stale assignment', async () => {
     const ann = await agent();
+    const broken = await call(`${API}/conversations/abc%E0%A4%Adefgh/player`, { headers: ann.headers });
+    expect([broken.status, broken.body.errorCode]).toEqual([400, 'request_param_err']);
     const writer = await agent('content');
     const elsewhere = await agent('support', 'DEMO2');
     const { id } = await conversation();
