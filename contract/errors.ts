@@ -66,6 +66,8 @@ export const PLAYDECK_ERROR_CODES = [
   'report_range_invalid',
   // The back office's money desk (docs/back-office.md "Money"): a withdrawal decision.
   'withdrawal_not_found', 'withdrawal_not_pending',
+  // Support in the back office (docs/back-office.md "Support"): assignment and canned answers.
+  'support_agent_invalid', 'conversation_assignment_changed', 'canned_answer_not_found',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -2,6 +2,7 @@ import type { CallDef } from '../call';
 import { consoleContentCalls } from './console-content';
 import { consoleReportCalls } from './console-reports';
 import { consoleMoneyCalls } from './console-money';
+import { supportCalls } from './console-support';
 
 /**
  * The back office areas' calls (docs/back-office.md), each area's in its own module
@@ -13,4 +14,5 @@ export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [
   consoleContentCalls,
   consoleReportCalls,
   consoleMoneyCalls,
+  supportCalls,
 ];

@@ -73,9 +73,6 @@ export const consoleAuditQuery = consoleListQuery.extend({
   limit: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(500)).optional(),
 });
 
-/** A conversation id as the chat launch makes it. */
-const conversationId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
-
 /** Sign-in body: a 6-digit TOTP code or a recovery code in `code`, for operators with a second factor. */
 export const consoleLoginBody = z.object({
   username: z.string().trim().min(1).max(40),
@@ -84,8 +81,6 @@ export const consoleLoginBody = z.object({
 });
 /** The first code of an enrolment. */
 export const consoleTotpConfirmBody = z.object({ code: z.string().trim().regex(/^\d{6}$/) });
-export const consoleConversationsQuery = z.object({ status: z.enum(['open', 'closed']).default('open') });
-export const consoleTicketBody = z.object({ conversationId });
 
 export const consoleCalls = {
   /** POST sign-in; 401 `console_login_failed` / `console_totp_required` / `console_totp_invalid`, 429 with Retry-After. */
@@ -115,18 +110,6 @@ export const consoleCalls = {
     body: consoleTotpConfirmBody,
     value: z.object({ recoveryCodes: z.array(z.string()) }),
     summary: 'Confirms two-factor enrolment (docs/back-office.md "Two-factor sign-in").',
-  }),
-  consoleConversations: defineCall({
-    name: 'consoleConversations', method: 'GET', path: '/console/api/conversations', auth: 'none', console: 'chat.read',
-    query: consoleConversationsQuery,
-    value: z.array(z.object({ id: z.string(), account: z.string(), agentUnread: z.number() }).loose()),
-    summary: "The site's conversations with the player's account and the agent-side unread count.",
-  }),
-  consoleChatTicket: defineCall({
-    name: 'consoleChatTicket', method: 'POST', path: '/console/api/ticket', auth: 'none', console: 'chat.answer',
-    body: consoleTicketBody,
-    value: z.object({ ticket: z.string(), wsPath: z.string(), expiresAt: z.number() }),
-    summary: "A chat ticket as agent, bound to the console session (404 `conversation_not_found` for another site's).",
   }),
   consoleAudit: defineCall({
     name: 'consoleAudit', method: 'GET', path: '/console/api/audit', auth: 'none', console: 'audit.read',

@@ -7,15 +7,11 @@
  * - the dashboard (name, role, site, the other sites' back offices) and every area of src/console/areas.ts the
  *   operator's role may use (src/console/visible.ts; upstream sites only the areas that exist there): the areas'
  *   react-admin resources, and their pages at /console/<path> with a menu entry each;
- * - live chat: the chat console at /console/chat/ for roles with `chat.read`, in built-in mode.
  * Desktop first; react-admin's layout folds the menu into a drawer on a phone.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { Admin, CustomRoutes, Layout, Menu, Resource } from 'react-admin';
-import { MenuItem } from '@mui/material';
-import ForumIcon from '@mui/icons-material/Forum';
-import { roleMay } from '../../rules/console-roles';
 import { CONSOLE_AREAS } from './areas';
 import { authProvider, refreshMe } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -28,7 +24,7 @@ import { visibleAreas } from './visible';
 /** The path the app lives under (the worker serves it for every path below). */
 export const CONSOLE_BASENAME = '/console';
 
-/** The menu: dashboard, the visible areas' resources, their pages, and live chat. */
+/** The menu: dashboard, the visible areas' resources and their pages (with a page's badge after its label). */
 function ConsoleMenu() {
   const me = useMe();
   const pages = visibleAreas(CONSOLE_AREAS, me?.role, Boolean(me?.upstream)).flatMap((area) => area.pages ?? []);
@@ -36,16 +32,16 @@ function ConsoleMenu() {
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
-      {pages.map((page) => <Menu.Item key={page.path} to={`/${page.path}`} primaryText={page.label} />)}
-      {me && !me.upstream && roleMay(me.role, 'chat.read') && (
-        <MenuItem component="a" href={`${CONSOLE_BASENAME}/chat/`}><ForumIcon fontSize="small" sx={{ mr: 2, color: 'action.active' }} />Live chat</MenuItem>
-      )}
+      {pages.map((page) => <Menu.Item key={page.path} to={`/${page.path}`} primaryText={page.badge ? <>{page.label}{page.badge}</> : page.label} />)}
     </Menu>
   );
 }
 
+/** react-admin's layout with the menu above, and the visible areas' watchers (ConsoleArea.watch) on every page. */
 function ConsoleLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={ConsoleMenu}>{children}</Layout>;
+  const me = useMe();
+  const watchers = visibleAreas(CONSOLE_AREAS, me?.role, Boolean(me?.upstream)).flatMap((area) => (area.watch ? [<Fragment key={area.name}>{area.watch}</Fragment>] : []));
+  return <Layout menu={ConsoleMenu}>{watchers}{children}</Layout>;
 }
 
 /** react-admin with the areas the signed-in operator may use (asked again on every sign-in). */

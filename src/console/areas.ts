@@ -6,10 +6,11 @@ import type { ConsoleArea } from './registry';
 import { auditArea } from './audit';
 import { CONTENT_AREAS } from './content';
 import { reportsArea } from './reports';
-
 import { moneyArea } from './money';
+import { supportArea } from './support';
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
+  supportArea,
   moneyArea,
   ...CONTENT_AREAS,
   reportsArea,

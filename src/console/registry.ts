@@ -47,6 +47,14 @@ export interface ConsoleArea {
   upstream: boolean;
   /** Its react-admin resources (list/show/edit/create views). */
   resources?: ResourceProps[];
-  /** Pages that are not a resource (a dashboard, a report), at `/console/<path>`, with their menu label. */
-  pages?: { path: string; label: string; element: ReactElement }[];
+  /**
+   * Pages that are not a resource (a dashboard, a report), at `/console/<path>`, with their menu label and an
+   * optional badge the menu shows after it (rendered while the menu is, e.g. Support's unread count).
+   */
+  pages?: { path: string; label: string; element: ReactElement; badge?: ReactElement }[];
+  /**
+   * Rendered once in the layout on every page while the operator may use the area (not only on its own pages):
+   * e.g. Support's new-message sound and title count. Renders nothing visible itself.
+   */
+  watch?: ReactElement;
 }

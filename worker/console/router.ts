@@ -7,22 +7,19 @@ import { valid } from '../lib/validate';
 import { merchantResolver } from '../middleware/merchant';
 import { clientIp } from '../middleware/client-ip';
 import { consumeRateLimit, type RateLimit } from '../services/accounts/rate-limit';
-import { findConversation, listMerchantConversations } from '../db/queries/chat';
-import { CHAT_WS_PATH, issueChatTicket } from '../services/chat/launch';
-import { hashToken } from '../services/crypto/tokens';
 import { auditCsv, auditPage, recordAudit, searchAudit } from '../services/operators/audit';
 import { listSiteHosts } from '../db/queries/console-operators';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../services/operators/totp';
 import {
-  consoleAuditQuery, consoleConversationsQuery, consoleLoginBody, consoleTicketBody, consoleTotpConfirmBody,
+  consoleAuditQuery, consoleLoginBody, consoleTotpConfirmBody,
 } from '../../contract/calls/console';
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
-import { assertSameOrigin, builtInOnly, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
+import { assertSameOrigin, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
 import { serveConsolePage } from './app-page';
 import { consoleDeposits, consoleWithdrawals } from './money';
-import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
 import { contentConsole } from './content';
 import { reportsRouter } from './reports';
+import { supportRouter } from './support';
 
 export { CONSOLE_COOKIE } from './access';
 
@@ -77,36 +74,25 @@ const actor = (c: Context<ConsoleEnv>) => ({
  * the calls are declared in contract/calls/console.ts.
  * - GET /console/ and every path below it that is not named here: the back office app (worker/console/app-page.ts,
  *   src/console/App.tsx), in built-in and upstream mode
- * - GET /console/chat/ (and /console/console.js, /console/console.css): the chat console page (built-in mode only)
  * - POST /console/api/login `{ username, password, code? }` → me (401 `console_login_failed`,
  *   `console_totp_required`, `console_totp_invalid`; 429)
  * - GET /console/api/me → me; POST /console/api/logout; POST /console/api/totp/enrol → `{ secret, uri }` (once);
  *   POST /console/api/totp/confirm `{ code }` → `{ recoveryCodes }` (once)
- * - GET /console/api/conversations?status=open|closed (chat.read); POST /console/api/ticket `{ conversationId }`
- *   (chat.answer): a chat ticket as agent bound to this console session (its socket closes once the session ends)
+ * - /console/api/support/…: the Support area (worker/console/support.ts): conversations, assignment, chat tickets,
+ *   the player panel, canned answers
  * - GET /console/api/audit (audit.read): a page of the site's audit log, filtered (`{ items, total }`, the list
  *   convention of src/console/registry.ts); /console/api/audit.csv: the whole filter as CSV
  * - the areas' calls, each area's sub-app mounted at /console/api/<resource> (docs/back-office.md "The back office app")
- * In upstream mode (docs/upstream-mode.md) the chat console and its calls answer 404 `function.not.available`, as do
- * the areas' built-in-only calls (`builtInOnly`, worker/console/access.ts). Answering and closing happen over the
- * conversation's WebSocket (contract/chat-protocol.ts); closing writes an audit row (worker/services/chat/room.ts).
+ * In upstream mode (docs/upstream-mode.md) the areas' built-in-only calls (`builtInOnly`, worker/console/access.ts)
+ * answer 404 `function.not.available`, among them Support's: live chat is then the platform's own. Answering and
+ * closing happen over the conversation's WebSocket (contract/chat-protocol.ts); closing writes an audit row
+ * (worker/services/chat/room.ts).
  */
 export const consoleRouter = new Hono<ConsoleEnv>()
   .use('*', consoleHeaders, merchantResolver, clientIp, async (c, next) => {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');
   })
-  // The chat console (live chat is PlayDeck's own in built-in mode only; in upstream mode it is the platform's).
-  .use('/chat', builtInOnly)
-  .use('/chat/*', builtInOnly)
-  .use('/console.js', builtInOnly)
-  .use('/console.css', builtInOnly)
-  .use('/api/conversations', builtInOnly)
-  .use('/api/ticket', builtInOnly)
-  .get('/console.js', (c) => c.body(CONSOLE_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }))
-  .get('/console.css', (c) => c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
-  .get('/chat', (c) => c.html(CONSOLE_HTML))
-  .get('/chat/*', (c) => c.html(CONSOLE_HTML))
   .post('/api/login', valid('json', consoleLoginBody), async (c) => {
     assertSameOrigin(c);
     await consumeRateLimit(c.env.DB, CONSOLE_LOGIN_PER_IP, c.var.clientIp);
@@ -121,8 +107,6 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .use('/api/me', can('session'))
   .use('/api/logout', can('session'))
   .use('/api/totp/*', can('session'))
-  .use('/api/conversations', can('chat.read'))
-  .use('/api/ticket', can('chat.answer'))
   .use('/api/audit', can('audit.read'))
   .use('/api/audit.csv', can('audit.read'))
   .get('/api/me', async (c) => ok(c, await me(c, c.var.operator)))
@@ -144,19 +128,6 @@ export const consoleRouter = new Hono<ConsoleEnv>()
     if (!codes) throw new ApiError(400, 'console_totp_invalid', 'The code is wrong; check the time of your device and try again');
     return ok(c, { recoveryCodes: codes });
   })
-  .get('/api/conversations', valid('query', consoleConversationsQuery), async (c) => {
-    return ok(c, await listMerchantConversations(c.env.DB, c.var.merchant.code, c.req.valid('query').status));
-  })
-  .post('/api/ticket', valid('json', consoleTicketBody), async (c) => {
-    const { conversationId } = c.req.valid('json');
-    const conversation = await findConversation(c.env.DB, conversationId);
-    if (!conversation || conversation.merchantCode !== c.var.merchant.code) throw new ApiError(404, 'conversation_not_found', 'No such conversation');
-    const operator = c.var.operator;
-    // can() found a live session for this cookie; the socket lives only as long as it does.
-    const sessionHash = hashToken(getCookie(c, CONSOLE_COOKIE) ?? '');
-    const { ticket, expiresAt } = await issueChatTicket(c.env.DB, { conversationId, role: 'agent', authorId: operator.id, authorName: operator.displayName, sessionHash });
-    return ok(c, { ticket, wsPath: CHAT_WS_PATH, expiresAt });
-  })
   .get('/api/audit', valid('query', consoleAuditQuery), async (c) => {
     const { page, perPage, before, operator, action, from, to } = c.req.valid('query');
     return ok(c, await auditPage(c.env.DB, { merchantCode: c.var.merchant.code, operator, action, from, to, beforeId: before }, page ?? 1, perPage ?? 25));
@@ -177,6 +148,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .route('/api/content', contentConsole)
   .route('/api/reports', reportsRouter)
   .route('/api/deposits', consoleDeposits).route('/api/withdrawals', consoleWithdrawals)
+  .route('/api/support', supportRouter)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');
   })

@@ -4,33 +4,27 @@ import { E2E_STATE } from '../../../playwright.config';
 import { registerPlayer, watchForPageErrors } from '../players';
 import { expectNoSeriousA11yViolations } from '../a11y';
 import { expectLanguage, inLanguage, LANGUAGES, text } from '../languages';
+import { makeConsoleOperator, signInToConsole, type ConsoleTestOperator } from '../console/console-helpers';
 
 /**
  * Conversations end to end in built-in mode (accounts §2 Message centre, /m/webEmail, live chat): a new player
- * finds the welcome message and its badge, opens live chat and writes; a support agent answers from the operator
- * console in a second browser context; the player sees the reply and the badge clears after reading.
+ * finds the welcome message and its badge, opens live chat and writes; a support agent answers from the back
+ * office's Support page in a second browser context; the player sees the reply and the badge clears after reading.
  * The console account is created with the operator script, so this spec writes to the database from outside.
  */
-const AGENT = `agent${Date.now().toString(36)}`;
-const AGENT_PASSWORD = 'console-pass-2026';
+let agentAccount: ConsoleTestOperator;
 
 test.beforeAll(() => {
-  const result = spawnSync('node', ['scripts/operator.ts', 'console-operator', 'DEMO', AGENT, 'Ann from support'], {
-    encoding: 'utf8',
-    env: { ...process.env, PLAYDECK_STATE: E2E_STATE, CONSOLE_PASSWORD: AGENT_PASSWORD },
-  });
-  expect(result.status, result.stderr + result.stdout).toBe(0);
+  agentAccount = makeConsoleOperator({ role: 'support', displayName: 'Ann from support' });
 });
 
-/** The support agent signed in to the console in a browser context of their own, with the player's conversation open. */
+/** The support agent signed in to the back office in a browser context of their own, with the player's conversation open. */
 async function agentConsole(browser: Browser, playerName: string): Promise<{ agentContext: BrowserContext; agent: Page }> {
   const agentContext = await browser.newContext();
   const agent = await agentContext.newPage();
-  await agent.goto('/console/chat/');
-  await agent.getByLabel('Username').fill(AGENT);
-  await agent.getByLabel('Password').fill(AGENT_PASSWORD);
-  await agent.getByRole('button', { name: 'Sign in' }).click();
-  await agent.getByRole('button', { name: new RegExp(playerName) }).click();
+  await signInToConsole(agent, agentAccount);
+  await agent.goto('/console/support');
+  await agent.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(playerName) }).click();
   return { agentContext, agent };
 }
 
@@ -66,12 +60,12 @@ test('welcome message, live chat answered from the console, badges follow', asyn
   const chatUrl = page.url();
   await page.goto('/m/message');
 
-  // A support agent answers from the console, in a browser context of their own.
+  // A support agent answers from the back office, in a browser context of their own.
   const { agentContext, agent } = await agentConsole(browser, player.username);
-  await expect(agent.locator('#messages')).toContainText('Hello, where is my bonus?');
-  await agent.getByLabel('Answer').fill('Hi! It is in your wallet now.');
+  await expect(agent.getByRole('list', { name: 'Messages' })).toContainText('Hello, where is my bonus?');
+  await agent.getByRole('textbox', { name: 'Answer' }).fill('Hi! It is in your wallet now.');
   await agent.getByRole('button', { name: 'Send' }).click();
-  await expect(agent.locator('#messages li.agent')).toContainText('Hi! It is in your wallet now.');
+  await expect(agent.locator('.chat-message.agent')).toContainText('Hi! It is in your wallet now.');
 
   // The player's live-chat badge shows the reply without a reload, and clears once the chat is read.
   await expect(rowBadge(page, 'Live chat')).toHaveText('1', { timeout: 40_000 });
@@ -79,7 +73,7 @@ test('welcome message, live chat answered from the console, badges follow', asyn
   await page.goto(chatUrl);
   await expect(page.locator('.chat-line.agent')).toContainText('Hi! It is in your wallet now.');
   await expect(page.locator('.chat-line.agent .chat-author')).toHaveText('Ann from support');
-  await expect(agent.locator('#messages')).toContainText('Hello, where is my bonus?');
+  await expect(agent.getByRole('list', { name: 'Messages' })).toContainText('Hello, where is my bonus?');
   await page.goto('/m/message');
   await expect(page.getByRole('button', { name: /Live chat/ })).toBeVisible();
   await expect(rowBadge(page, 'Live chat')).toHaveCount(0);
@@ -101,7 +95,7 @@ test('a conversation the agent closes shows the player a closed notice instead o
   const first = new URL(page.url()).searchParams.get('c');
 
   const { agentContext, agent } = await agentConsole(browser, player.username);
-  await expect(agent.locator('#messages')).toContainText('Thanks, that is all.');
+  await expect(agent.getByRole('list', { name: 'Messages' })).toContainText('Thanks, that is all.');
   await agent.getByRole('button', { name: 'Close conversation' }).click();
 
   // The player's page: no message box, no Send, the closed notice and "Start a new chat".

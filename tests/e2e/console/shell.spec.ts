@@ -45,6 +45,6 @@ test('a support agent does not see the audit log', async ({ page }) => {
   await signInToConsole(page, agent);
   await expect(page.getByTestId('dashboard-role')).toHaveText('Role: support');
   const menu = await openConsoleMenu(page);
-  await expect(menu('Live chat')).toBeVisible();
+  await expect(menu('Support')).toBeVisible();
   await expect(menu('Audit log')).toHaveCount(0);
 });

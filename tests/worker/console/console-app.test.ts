@@ -10,7 +10,7 @@ import { enrolled, makeOperator, signIn, totpCode, type Me } from './console-hel
 
 /**
  * The back office app's serving and modes (docs/back-office.md "The back office app"): the page at /console/ and
- * every deep link below it with a nonce-based policy (no 'unsafe-inline'), the chat console at /console/chat/, the
+ * every deep link below it with a nonce-based policy (no 'unsafe-inline'), the chat console as its Support page, the
  * me answer's upstream flag and site links, and upstream mode (the app and the session calls served, built-in-only
  * calls 404 `function.not.available`).
  */
@@ -42,12 +42,12 @@ describe('the back office page', () => {
     expect(a.res.headers.get('Content-Security-Policy')).not.toBe(b.res.headers.get('Content-Security-Policy'));
   });
 
-  it('says so when the site is not built, and keeps the chat console at /console/chat/', async () => {
+  it('says so when the site is not built; the chat console is the app\'s Support page', async () => {
     const { res } = await page('/console/', { ASSETS: { fetch: () => Promise.resolve(new Response('', { status: 404 })) } as unknown as Fetcher });
     expect(res.status).toBe(503);
-    const chat = await page('/console/chat/');
-    expect(chat.res.status).toBe(200);
-    expect(chat.html).toContain('Support console');
+    const support = await page('/console/support');
+    expect(support.res.status).toBe(200);
+    expect(support.html).toContain('console-root');
     expect(withNonce('<meta nonce="CONSOLE_NONCE">', 'abc')).toBe('<meta nonce="abc">');
   });
 
@@ -88,9 +88,8 @@ describe('the back office in upstream mode', () => {
     const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '';
     const me = await call<{ upstream: boolean }>('/console/api/me', { headers: { Cookie: cookie }, env: UPSTREAM });
     expect(me.body.value.upstream).toBe(true);
-    const chat = await call('/console/api/conversations', { headers: { Cookie: cookie }, env: UPSTREAM });
+    const chat = await call('/console/api/support/conversations', { headers: { Cookie: cookie }, env: UPSTREAM });
     expect([chat.status, chat.body.errorCode]).toEqual([404, 'function.not.available']);
-    expect((await page('/console/chat/', UPSTREAM)).res.status).toBe(404);
     const admin = await enrolled('admin');
     expect((await call('/console/api/audit', { headers: { Cookie: admin.session.cookie }, env: UPSTREAM })).status).toBe(200);
   });

@@ -61,7 +61,7 @@ describe('console audit log (docs/back-office.md "Audit log")', () => {
     const me = await createMember();
     const launched = await callDef(conversationCalls.chatLaunch, 'language=EN', { token: me.token });
     const conversationId = new URL(launched.body.value.chatUrl, 'http://x').searchParams.get('c')!;
-    const ticket = await call<{ ticket: string }>('/console/api/ticket', { method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': csrf }, json: { conversationId } });
+    const ticket = await call<{ ticket: string }>(`/console/api/support/conversations/${conversationId}/ticket`, { method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': csrf } });
     const agent = await connect(ticket.body.value.ticket);
     agent.send({ type: 'close' });
     await agent.next('closed');

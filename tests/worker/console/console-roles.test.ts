@@ -16,10 +16,10 @@ describe('console roles and sites (docs/back-office.md "Roles and sites")', () =
     const audit = await call('/console/api/audit', { headers: { Cookie: support.cookie } });
     expect([audit.status, audit.body.errorCode]).toEqual([403, 'console_role_forbidden']);
     const content = await signIn(await makeOperator('content'));
-    const list = await call('/console/api/conversations', { headers: { Cookie: content.cookie } });
+    const list = await call('/console/api/support/conversations', { headers: { Cookie: content.cookie } });
     expect([list.status, list.body.errorCode]).toEqual([403, 'console_role_forbidden']);
-    const ticket = await call('/console/api/ticket', {
-      method: 'POST', headers: { Cookie: content.cookie, 'X-CSRF-Token': content.csrf }, json: { conversationId: 'abcdefgh12' },
+    const ticket = await call('/console/api/support/conversations/abcdefgh12/ticket', {
+      method: 'POST', headers: { Cookie: content.cookie, 'X-CSRF-Token': content.csrf },
     });
     expect([ticket.status, ticket.body.errorCode]).toEqual([403, 'console_role_forbidden']);
     expect((await call('/console/api/me', { headers: { Cookie: content.cookie } })).status).toBe(200);
@@ -34,12 +34,12 @@ describe('console roles and sites (docs/back-office.md "Roles and sites")', () =
     }
     const admin = await enrolled('admin');
     expect((await call('/console/api/audit', { headers: { Cookie: admin.session.cookie } })).status).toBe(200);
-    expect((await call('/console/api/conversations', { headers: { Cookie: admin.session.cookie } })).status).toBe(200);
+    expect((await call('/console/api/support/conversations', { headers: { Cookie: admin.session.cookie } })).status).toBe(200);
   });
 
   it('an operator sees only their sites: another site answers 403 console_site_forbidden, a given one works', async () => {
     const demoOnly = await signIn(await makeOperator('support', 'DEMO'));
-    const foreign = await call('http://play2.localhost/console/api/conversations', { headers: { Cookie: demoOnly.cookie } });
+    const foreign = await call('http://play2.localhost/console/api/support/conversations', { headers: { Cookie: demoOnly.cookie } });
     expect([foreign.status, foreign.body.errorCode]).toEqual([403, 'console_site_forbidden']);
     expect((await signIn(await makeOperator('support', 'DEMO'), { host: 'play2.localhost' })).res.status).toBe(401);
 
@@ -47,7 +47,7 @@ describe('console roles and sites (docs/back-office.md "Roles and sites")', () =
     const onDemo2 = await signIn(both, { host: 'play2.localhost' });
     expect(onDemo2.res.status).toBe(200);
     expect(onDemo2.res.body.value.sites.sort()).toEqual(['DEMO', 'DEMO2']);
-    expect((await call('http://play2.localhost/console/api/conversations', { headers: { Cookie: onDemo2.cookie } })).status).toBe(200);
+    expect((await call('http://play2.localhost/console/api/support/conversations', { headers: { Cookie: onDemo2.cookie } })).status).toBe(200);
   });
 
   it('an admin reads the audit log of their site only', async () => {

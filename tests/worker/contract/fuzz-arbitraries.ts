@@ -183,16 +183,15 @@ export interface FuzzRequest {
   kind: 'valid' | 'malformed' | 'method';
 }
 
-/** Whether a text can be put in a URL at all (a lone surrogate cannot: encodeURIComponent throws). */
-function encodable(text: string): boolean {
+/** Text a URL path can carry (a lone surrogate has no UTF-8 form: encodeURIComponent throws, no client could send it). */
+const encodable = (s: string): boolean => {
   try {
-    encodeURIComponent(text);
+    encodeURIComponent(s);
     return true;
   } catch {
     return false;
   }
-}
-
+};
 const PATH_PARAM = fc.oneof(
   fc.integer({ min: 1, max: 2_000_000 }).map(String), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), oddString.filter((s) => s.length > 0 && encodable(s)),
 );

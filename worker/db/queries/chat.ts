@@ -132,24 +132,3 @@ export async function findChatUrlTemplate(db: D1Database, merchantCode: string):
   const row = await db.prepare(`SELECT external_url_template AS t FROM chat_settings WHERE merchant_code = ?`).bind(merchantCode).first<{ t: string | null }>();
   return row?.t ?? null;
 }
-
-/** A conversation row of the console list. */
-export interface ConsoleConversation {
-  id: string;
-  account: string;
-  memberId: number;
-  status: 'open' | 'closed';
-  lastMessageAt: number;
-  agentUnread: number;
-}
-
-/** The merchant's conversations for the console: open ones first, most recent first (at most 100). */
-export async function listMerchantConversations(db: D1Database, merchantCode: string, status: 'open' | 'closed'): Promise<ConsoleConversation[]> {
-  const rows = await db.prepare(`SELECT c.id, m.account, c.member_id, c.status, c.last_message_at, c.agent_unread
-      FROM chat_conversations c JOIN members m ON m.id = c.member_id
-      WHERE c.merchant_code = ? AND c.status = ? ORDER BY c.last_message_at DESC LIMIT 100`)
-    .bind(merchantCode, status).all<{ id: string; account: string; member_id: number; status: string; last_message_at: number; agent_unread: number }>();
-  return rows.results.map((r) => ({
-    id: r.id, account: r.account, memberId: r.member_id, status: r.status === 'closed' ? 'closed' : 'open', lastMessageAt: r.last_message_at, agentUnread: r.agent_unread,
-  }));
-}
