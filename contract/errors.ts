@@ -53,6 +53,8 @@ export const PLAYDECK_ERROR_CODES = [
   'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age',
   // Reality checks and statements (docs/player-protection.md).
   'reality_check_off_not_allowed', 'reality_check_not_due', 'statement_period_invalid',
+  // The back office's Players area (docs/back-office.md "Players").
+  'player_not_found', 'player_status_conflict', 'player_no_contact', 'adjustment_not_found', 'adjustment_self_approval', 'adjustment_decided',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -1,4 +1,5 @@
 import type { CallDef } from '../call';
+import { consolePlayerCalls } from './console-players';
 
 /**
  * The back office areas' calls (docs/back-office.md), each area's in its own module
@@ -6,4 +7,4 @@ import type { CallDef } from '../call';
  * `consoleCallList()` (the OpenAPI document and the console API tests) sees them. An area adds one import and one
  * entry.
  */
-export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [];
+export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [consolePlayerCalls];

@@ -17,6 +17,7 @@ import {
 } from '../../contract/calls/console';
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
 import { assertSameOrigin, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
+import { consolePlayers } from './players';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
 
 export { CONSOLE_COOKIE } from './access';
@@ -144,6 +145,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
       'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="audit-${c.var.merchant.code}.csv"`,
     });
   })
+  .route('/api', consolePlayers)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');
   })
