@@ -4,11 +4,14 @@
  *   npm run operator -- adjustment-threshold <merchant> <amount>   set it (currency units, e.g. 1000 or 250.50)
  * A manual balance adjustment of more than the threshold (either way) is only a request until a second operator
  * approves it; without a stored threshold the site uses 1000.00. Parsing here is pure; the value is written and read
- * by worker/services/players/adjustments.ts.
+ * by worker/services/players/threshold.ts.
  */
+import './extensionless-imports.ts';
 import { UsageError } from './operator-commands.ts';
 import { minorToWire, wireToMinor } from '../contract/money.ts';
-import { adjustmentThreshold, setSiteAdjustmentThreshold } from '../worker/services/players/adjustments.ts';
+
+// The service imports others without extensions: it loads after the hook above is registered.
+const loadAdjustments = () => import('../worker/services/players/threshold.ts');
 
 /** A parsed threshold command: show (no amount) or set (minor units). */
 export interface PlayerCommand {
@@ -42,6 +45,7 @@ export function parsePlayerCommand(args: readonly string[]): PlayerCommand | nul
 
 /** Shows or sets the threshold of the merchant `code` (its stored spelling); answers what it now is. */
 export async function runPlayerCommand(db: D1Database, command: PlayerCommand, code: string): Promise<string> {
+  const { adjustmentThreshold, setSiteAdjustmentThreshold } = await loadAdjustments();
   if (command.thresholdMinor !== null) await setSiteAdjustmentThreshold(db, code, command.thresholdMinor);
   const threshold = await adjustmentThreshold(db, code);
   return `${code}: manual balance adjustments above ${minorToWire(threshold).toFixed(2)} need a second operator's approval.`;

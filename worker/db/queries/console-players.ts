@@ -1,3 +1,5 @@
+import { sendMessageSql, type OutgoingMessage } from './inbox';
+
 /**
  * The back office's player search and player record (docs/back-office.md "Players"; migration 0039): every query is
  * by the operator's site (merchant code), so another site's player is never found. Money is integer minor units,
@@ -196,4 +198,10 @@ export function endSessionsStatements(db: D1Database, memberId: number, now: num
     db.prepare(`UPDATE sessions SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL`).bind(now, memberId),
     db.prepare(`UPDATE remember_tokens SET revoked_at = ?1 WHERE member_id = ?2 AND revoked_at IS NULL AND expires_at > ?1`).bind(now, memberId),
   ];
+}
+
+/** The statement of an operator's personal message (worker/db/queries/inbox.ts sendMessageSql), unrun; it returns the new id. */
+export function playerMessageStatement(db: D1Database, message: OutgoingMessage, now: number): D1PreparedStatement {
+  const { sql, params } = sendMessageSql(message, now);
+  return db.prepare(`${sql} RETURNING id`).bind(...params);
 }

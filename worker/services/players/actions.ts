@@ -1,10 +1,9 @@
 import type { Bindings } from '../../env';
 import { ApiError } from '../../lib/envelope';
 import {
-  endSessionsStatements, insertNoteStatement, setPlayerStatusStatement, STATUS_CODE, type AccountState, type NoteRow,
+  endSessionsStatements, insertNoteStatement, playerMessageStatement, setPlayerStatusStatement, STATUS_CODE, type AccountState, type NoteRow,
 } from '../../db/queries/console-players';
 import { insertResetToken } from '../../db/queries/password-resets';
-import { sendMessageSql } from '../../db/queries/inbox';
 import { listCountries } from '../../db/queries/countries';
 import { freeText, plainText, sanitizeRichText } from '../../model/rich-text';
 import { recordAudit } from '../operators/audit';
@@ -118,9 +117,9 @@ export async function sendPlayerMessage(db: D1Database, actor: Actor, id: number
   const content = sanitizeRichText(textToHtml(input.text));
   if (title === '' || content === '') throw new ApiError(400, 'request_param_err', 'The message needs a title and a text');
   const messageKey = `console:${newToken().slice(0, 24)}`;
-  const { sql, params } = sendMessageSql({ merchantCode: actor.merchantCode, audience: { kind: 'member', username: player.username }, messageKey, title, content }, now);
+  const message = { merchantCode: actor.merchantCode, audience: { kind: 'member', username: player.username }, messageKey, title, content } as const;
   const [sent] = await db.batch([
-    db.prepare(`${sql} RETURNING id`).bind(...params),
+    playerMessageStatement(db, message, now),
     recordAudit(db, { ...actor, action: 'player.message', target: `player:${id}`, after: { title, messageKey }, reason: input.reason, at: now }),
   ]);
   const messageId = (sent?.results[0] as { id: number } | undefined)?.id;

@@ -1,13 +1,15 @@
 import { ApiError } from '../../lib/envelope';
 import {
-  decideAdjustmentStatement, findAdjustment, findAdjustmentByKey, findAdjustmentThreshold, insertAdjustmentStatement, pageAdjustments,
-  setAdjustmentThreshold, type AdjustmentRow,
+  decideAdjustmentStatement, findAdjustment, findAdjustmentByKey, insertAdjustmentStatement, pageAdjustments, type AdjustmentRow,
 } from '../../db/queries/balance-adjustments';
 import { getBonusState, ledgerStatements, type LedgerChange } from '../../db/queries/ledger';
 import { recordAudit } from '../operators/audit';
 import { loadBonusRules } from '../wallet/bonus-rules';
 import type { Actor } from './actions';
 import { sitePlayer, type Paging } from './read';
+import { adjustmentThreshold } from './threshold';
+
+export { adjustmentThreshold, DEFAULT_ADJUSTMENT_THRESHOLD_MINOR, setSiteAdjustmentThreshold } from './threshold';
 
 /**
  * Manual balance adjustments (docs/back-office.md "Players"; docs/design.md Money): a ledger entry of its own kind,
@@ -27,20 +29,6 @@ import { sitePlayer, type Paging } from './read';
  *   docs/honest-money.md); a bonus debit changes no requirement.
  * Money is integer minor units.
  */
-
-/** The threshold of a site without one stored: 1000.00 in minor units. */
-export const DEFAULT_ADJUSTMENT_THRESHOLD_MINOR = 100_000;
-
-/** The site's approval threshold in minor units. */
-export async function adjustmentThreshold(db: D1Database, merchantCode: string): Promise<number> {
-  return (await findAdjustmentThreshold(db, merchantCode)) ?? DEFAULT_ADJUSTMENT_THRESHOLD_MINOR;
-}
-
-/** Sets the site's threshold (minor units, a whole number ≥ 0), as the operator command does. */
-export async function setSiteAdjustmentThreshold(db: D1Database, merchantCode: string, thresholdMinor: number): Promise<void> {
-  if (!Number.isSafeInteger(thresholdMinor) || thresholdMinor < 0) throw new RangeError('the threshold is a whole number of minor units ≥ 0');
-  await setAdjustmentThreshold(db, merchantCode, thresholdMinor);
-}
 
 /** An adjustment as the contract answers it (consoleAdjustment). */
 export function adjustmentView(a: AdjustmentRow, thresholdMinor?: number) {
