@@ -3,5 +3,6 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { playersArea } from './players';
 
-export const CONSOLE_AREAS: ConsoleArea[] = [];
+export const CONSOLE_AREAS: ConsoleArea[] = [playersArea];

@@ -112,7 +112,7 @@ export async function pageAdjustments(
     db.prepare(`SELECT ${COLUMNS} ${FROM} WHERE ${w} ORDER BY a.status = 'pending' DESC, a.id DESC LIMIT ? OFFSET ?`).bind(...args, f.limit, f.offset),
     db.prepare(`SELECT COUNT(*) AS n FROM balance_adjustments a WHERE ${w}`).bind(...args),
   ]);
-  return { items: ((rows?.results ?? []) as Row[]).map(toAdjustment), total: Number((n?.results[0] as { n: number } | undefined)?.n ?? 0) };
+  return { items: ((rows?.results ?? []) as unknown as Row[]).map(toAdjustment), total: Number((n?.results[0] as { n: number } | undefined)?.n ?? 0) };
 }
 
 /** How many adjustments of a player wait for a second operator. */
