@@ -31,12 +31,13 @@ export function PartTable<T extends { id: number | string }>(props: {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const { version } = useContext(PlayerPageVersion);
-  const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const [data, setData] = useState<Page<T> | null>(null);
   const filterKey = JSON.stringify(props.filters ?? {});
-
-  useEffect(() => setPage(0), [filterKey]);
+  // The page number belongs to the filters it was chosen under: new filters start again at the first page.
+  const [paging, setPaging] = useState({ filterKey, page: 0 });
+  const page = paging.filterKey === filterKey ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
   useEffect(() => {
     let live = true;
     dataProvider.get<Page<T>>(`players/${props.playerId}/${props.part}`, { page: page + 1, perPage, ...props.filters })
