@@ -18,6 +18,9 @@ const pageRoutes = {
       for (const route of VIEW_ROUTES) {
         injectRoute({ pattern: routePatternOf(route.path), entrypoint: `./src/views/${route.view}.astro`, prerender: true });
       }
+      // The back office's page (src/console/ConsolePage.astro → console.html): served only by the worker's console
+      // at /console/ and below (worker/console/app-page.ts), never as a player page.
+      injectRoute({ pattern: '/console', entrypoint: './src/console/ConsolePage.astro', prerender: true });
     },
   },
 };

@@ -21,7 +21,7 @@ const chromium = {
  * D1 does not wait for the lock), so these run after all the others, one at a time. Reading from outside
  * (the SMS outbox) is safe: the database is in WAL mode.
  */
-const OUTSIDE_WRITERS = ['**/sites.spec.ts', '**/register-paths.spec.ts', '**/login-paths.spec.ts', '**/wallet-withdraw.spec.ts', '**/conversations.spec.ts', '**/console-totp.spec.ts', '**/agent-contract.spec.ts', '**/rewards.spec.ts', '**/xss.spec.ts', '**/age-check.spec.ts'];
+const OUTSIDE_WRITERS = ['**/sites.spec.ts', '**/register-paths.spec.ts', '**/login-paths.spec.ts', '**/wallet-withdraw.spec.ts', '**/conversations.spec.ts', '**/console-totp.spec.ts', '**/console/*.spec.ts', '**/agent-contract.spec.ts', '**/rewards.spec.ts', '**/xss.spec.ts', '**/age-check.spec.ts'];
 /**
  * Browser tests start with the demo sites' login popups already closed, as a returning player has them
  * (tests/e2e/popups-seen.ts), so a popup does not cover the page under test; the popup tests start without it.

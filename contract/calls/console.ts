@@ -23,7 +23,27 @@ export const consoleMe = z.object({
   totpEnabled: z.boolean(),
   /** The role needs a second factor that is not set up yet: only me, log-out and the enrolment calls work. */
   enrolRequired: z.boolean(),
+  /** The site runs in upstream mode: the back office hides players, money and reports (docs/upstream-mode.md). */
+  upstream: z.boolean(),
+  /** The operator's other sites with the address of their back office (`<scheme>://<host>/console/`); sites without a host are left out. */
+  siteLinks: z.array(z.object({ code: z.string(), name: z.string(), url: z.string() })),
 });
+
+/**
+ * The list convention's query (src/console/registry.ts): page (from 1), rows per page (1–500, 25 by default), the
+ * field to sort by and its order. A list call adds its own filters with `consoleListQuery.extend({ … })`.
+ */
+export const consoleListQuery = z.object({
+  page: z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().int().min(1)).optional(),
+  perPage: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(500)).optional(),
+  sort: z.string().regex(/^[A-Za-z][A-Za-z0-9_.]{0,39}$/).optional(),
+  order: z.enum(['ASC', 'DESC']).optional(),
+});
+
+/** The list convention's answer `{ items, total }` for items of `item` (each with an `id`). */
+export function consoleListOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().min(0) });
+}
 
 /** One audit row on the wire; before/after are the JSON texts as stored (null: nothing). Times are epoch ms. */
 export const consoleAuditRow = z.object({
@@ -43,12 +63,12 @@ export const consoleAuditRow = z.object({
 const isoOrMs = z.union([z.string().regex(/^\d{1,15}$/).transform(Number), z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)), z.iso.date().transform((s) => Date.parse(s))]);
 
 /** Audit filters: operator username, action (exact, or `prefix.*`), time range [from, to) as epoch ms or ISO 8601. */
-export const consoleAuditQuery = z.object({
+export const consoleAuditQuery = consoleListQuery.extend({
   operator: z.string().trim().min(1).max(60).optional(),
   action: z.string().trim().regex(/^[a-z0-9_.]+(\.\*)?$/).max(60).optional(),
   from: isoOrMs.optional(),
   to: isoOrMs.optional(),
-  /** Rows older than this id (the last id of the previous page). */
+  /** Rows older than this id (the last id of the previous page; the CSV export and the command line page this way). */
   before: z.string().regex(/^\d{1,15}$/).transform(Number).optional(),
   limit: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(500)).optional(),
 });
@@ -110,8 +130,8 @@ export const consoleCalls = {
   }),
   consoleAudit: defineCall({
     name: 'consoleAudit', method: 'GET', path: '/console/api/audit', auth: 'none', console: 'audit.read',
-    query: consoleAuditQuery, value: z.array(consoleAuditRow),
-    summary: 'Searches the audit log of the site, newest first (docs/back-office.md "Audit log").',
+    query: consoleAuditQuery, value: consoleListOf(consoleAuditRow),
+    summary: 'Searches the audit log of the site, newest first, a page at a time (`{ items, total }`; docs/back-office.md "Audit log").',
   }),
   consoleAuditCsv: defineCall({
     name: 'consoleAuditCsv', method: 'GET', path: '/console/api/audit.csv', auth: 'none', console: 'audit.read', text: true,

@@ -3,6 +3,10 @@
  * entry here.
  */
 import type { ConsoleArea } from './registry';
+import { auditArea } from './audit';
 import { playersArea } from './players';
 
-export const CONSOLE_AREAS: ConsoleArea[] = [playersArea];
+export const CONSOLE_AREAS: ConsoleArea[] = [
+  playersArea,
+  auditArea,
+];

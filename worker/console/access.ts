@@ -47,3 +47,14 @@ export function can(permission: ConsolePermission) {
     await next();
   });
 }
+
+/**
+ * Middleware for the back office's calls that exist in built-in mode only (players, money, reports: in upstream
+ * mode the platform keeps them, docs/upstream-mode.md, and `ConsoleArea.upstream` hides their menus): 404
+ * `function.not.available` when the site runs in upstream mode. Put it first, before `can(…)`:
+ * `new Hono<ConsoleEnv>().use('*', builtInOnly)` in an area's sub-app, or `.use('/api/<resource>/*', builtInOnly)`.
+ */
+export const builtInOnly = createMiddleware<ConsoleEnv>(async (c, next) => {
+  if (c.env.UPSTREAM_API_URL) throw new ApiError(404, 'function.not.available', 'In upstream mode the platform keeps this');
+  await next();
+});

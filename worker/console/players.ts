@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
-import { ApiError, encodeValue, ok } from '../lib/envelope';
+import { encodeValue, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import {
   consoleAdjustBody, consoleAdjustmentDecisionBody, consoleAdjustmentsQuery, consoleLedgerQuery, consolePageQuery, consolePlayerActionBody,
@@ -10,7 +9,7 @@ import {
 import { findPlayers, playerParts, playerRecord, type Paging } from '../services/players/read';
 import { addPlayerNote, changePlayerStatus, sendPasswordReset, sendPlayerMessage, type Actor, type StatusAction } from '../services/players/actions';
 import { approveAdjustment, listAdjustments, rejectAdjustment, requestAdjustment } from '../services/players/adjustments';
-import { can, type ConsoleEnv } from './access';
+import { builtInOnly, can, type ConsoleEnv } from './access';
 
 /**
  * The back office's Players area (docs/back-office.md "Players"; calls in contract/calls/console-players.ts), mounted
@@ -25,12 +24,6 @@ import { can, type ConsoleEnv } from './access';
  * `function.not.available`. Everything is on the operator's site (the host's merchant): another site's player or
  * adjustment answers 404.
  */
-
-/** In upstream mode the area does not exist (its one check). */
-const builtInOnly = createMiddleware<ConsoleEnv>(async (c, next) => {
-  if (c.env.UPSTREAM_API_URL) throw new ApiError(404, 'function.not.available', 'Players are kept by the platform in upstream mode');
-  await next();
-});
 
 /** The audit row's who/where of the signed-in operator. */
 const actor = (c: Context<ConsoleEnv>): Actor => ({

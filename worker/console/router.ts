@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { ApiError, ok } from '../lib/envelope';
 import { valid } from '../lib/validate';
 import { merchantResolver } from '../middleware/merchant';
@@ -10,13 +10,15 @@ import { consumeRateLimit, type RateLimit } from '../services/accounts/rate-limi
 import { findConversation, listMerchantConversations } from '../db/queries/chat';
 import { CHAT_WS_PATH, issueChatTicket } from '../services/chat/launch';
 import { hashToken } from '../services/crypto/tokens';
-import { auditCsv, recordAudit, searchAudit } from '../services/operators/audit';
+import { auditCsv, auditPage, recordAudit, searchAudit } from '../services/operators/audit';
+import { listSiteHosts } from '../db/queries/console-operators';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../services/operators/totp';
 import {
   consoleAuditQuery, consoleConversationsQuery, consoleLoginBody, consoleTicketBody, consoleTotpConfirmBody,
 } from '../../contract/calls/console';
 import { findOperatorSession, signInOperator, signOutOperator, type ConsoleOperator } from './operators';
-import { assertSameOrigin, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
+import { assertSameOrigin, builtInOnly, can, CONSOLE_COOKIE, type ConsoleEnv } from './access';
+import { serveConsolePage } from './app-page';
 import { consolePlayers } from './players';
 import { CONSOLE_CSS, CONSOLE_HTML, CONSOLE_JS } from './assets';
 
@@ -27,20 +29,35 @@ export const CONSOLE_LOGIN_PER_IP: RateLimit = { name: 'console:login:ip', max: 
 /** Rows an audit CSV export holds at most. */
 export const AUDIT_CSV_MAX_ROWS = 10_000;
 
+/**
+ * The console's policy (every answer under /console): scripts only from this origin (no inline script at all),
+ * styles from this origin or carrying the request's nonce (MUI's style elements in the back office,
+ * worker/console/app-page.ts; no 'unsafe-inline'), calls, images (and data: images), fonts, forms and frames (a
+ * preview of the site) only this origin; nothing may frame the console; no base URI, no plugins.
+ */
 const consoleHeaders = secureHeaders({
   contentSecurityPolicy: {
-    defaultSrc: ["'none'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], connectSrc: ["'self'"], imgSrc: ["'self'"],
-    formAction: ["'self'"], frameAncestors: ["'none'"], baseUri: ["'none'"],
+    defaultSrc: ["'none'"], scriptSrc: ["'self'"], styleSrc: ["'self'", NONCE], connectSrc: ["'self'"], imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'"], frameSrc: ["'self'"], objectSrc: ["'none'"], formAction: ["'self'"], frameAncestors: ["'none'"], baseUri: ["'none'"],
   },
   xFrameOptions: 'DENY',
   referrerPolicy: 'no-referrer',
 });
 
-/** The me answer of an operator on this site. */
-function me(c: Context<ConsoleEnv>, operator: Pick<ConsoleOperator, 'displayName' | 'csrfToken' | 'role' | 'sites' | 'totpEnabled' | 'enrolOnly'>) {
+/**
+ * The me answer of an operator on this site: with whether the site runs in upstream mode, and the back office
+ * address of each other site of theirs (its first host alphabetically, on this request's scheme and port; a site
+ * without a host is left out).
+ */
+async function me(c: Context<ConsoleEnv>, operator: Pick<ConsoleOperator, 'displayName' | 'csrfToken' | 'role' | 'sites' | 'totpEnabled' | 'enrolOnly'>) {
+  const here = new URL(c.req.url);
+  const others = await listSiteHosts(c.env.DB, operator.sites.filter((code) => code !== c.var.merchant.code));
+  const siteLinks = others.flatMap((site) => site.hosts.slice(0, 1).map((host) => ({
+    code: site.code, name: site.name, url: `${here.protocol}//${host}${here.port ? `:${here.port}` : ''}/console/`,
+  })));
   return {
     name: operator.displayName, merchant: c.var.merchant.name, csrfToken: operator.csrfToken, role: operator.role as 'support',
-    sites: operator.sites, totpEnabled: operator.totpEnabled, enrolRequired: operator.enrolOnly,
+    sites: operator.sites, totpEnabled: operator.totpEnabled, enrolRequired: operator.enrolOnly, upstream: Boolean(c.env.UPSTREAM_API_URL), siteLinks,
   };
 }
 
@@ -56,28 +73,38 @@ const actor = (c: Context<ConsoleEnv>) => ({
  * idle), a CSRF token per session sent back in `X-CSRF-Token` on every state change, an Origin check, and every
  * call checked for its role and site on the server (worker/console/access.ts). Answers use the /wps envelope;
  * the calls are declared in contract/calls/console.ts.
- * - GET /console/ (the page), /console/console.js, /console/console.css
+ * - GET /console/ and every path below it that is not named here: the back office app (worker/console/app-page.ts,
+ *   src/console/App.tsx), in built-in and upstream mode
+ * - GET /console/chat/ (and /console/console.js, /console/console.css): the chat console page (built-in mode only)
  * - POST /console/api/login `{ username, password, code? }` → me (401 `console_login_failed`,
  *   `console_totp_required`, `console_totp_invalid`; 429)
  * - GET /console/api/me → me; POST /console/api/logout; POST /console/api/totp/enrol → `{ secret, uri }` (once);
  *   POST /console/api/totp/confirm `{ code }` → `{ recoveryCodes }` (once)
  * - GET /console/api/conversations?status=open|closed (chat.read); POST /console/api/ticket `{ conversationId }`
  *   (chat.answer): a chat ticket as agent bound to this console session (its socket closes once the session ends)
- * - GET /console/api/audit and /console/api/audit.csv (audit.read): the site's audit log, filtered
- * Not served in upstream mode (404). Answering and closing happen over the conversation's WebSocket
- * (contract/chat-protocol.ts); closing writes an audit row (worker/services/chat/room.ts).
+ * - GET /console/api/audit (audit.read): a page of the site's audit log, filtered (`{ items, total }`, the list
+ *   convention of src/console/registry.ts); /console/api/audit.csv: the whole filter as CSV
+ * - the areas' calls, each area's sub-app mounted at /console/api/<resource> (docs/back-office.md "The back office app")
+ * In upstream mode (docs/upstream-mode.md) the chat console and its calls answer 404 `function.not.available`, as do
+ * the areas' built-in-only calls (`builtInOnly`, worker/console/access.ts). Answering and closing happen over the
+ * conversation's WebSocket (contract/chat-protocol.ts); closing writes an audit row (worker/services/chat/room.ts).
  */
 export const consoleRouter = new Hono<ConsoleEnv>()
-  .use('*', consoleHeaders, async (c, next) => {
-    // In upstream mode live chat is the platform's own: there is nothing for this console to answer.
-    if (c.env.UPSTREAM_API_URL) throw new ApiError(404, 'function.not.available', 'The console serves the built-in chat only');
-    await next();
-  }, merchantResolver, clientIp, async (c, next) => {
+  .use('*', consoleHeaders, merchantResolver, clientIp, async (c, next) => {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');
   })
+  // The chat console (live chat is PlayDeck's own in built-in mode only; in upstream mode it is the platform's).
+  .use('/chat', builtInOnly)
+  .use('/chat/*', builtInOnly)
+  .use('/console.js', builtInOnly)
+  .use('/console.css', builtInOnly)
+  .use('/api/conversations', builtInOnly)
+  .use('/api/ticket', builtInOnly)
   .get('/console.js', (c) => c.body(CONSOLE_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }))
   .get('/console.css', (c) => c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
+  .get('/chat', (c) => c.html(CONSOLE_HTML))
+  .get('/chat/*', (c) => c.html(CONSOLE_HTML))
   .post('/api/login', valid('json', consoleLoginBody), async (c) => {
     assertSameOrigin(c);
     await consumeRateLimit(c.env.DB, CONSOLE_LOGIN_PER_IP, c.var.clientIp);
@@ -87,7 +114,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
     });
     const operator = await findOperatorSession(c.env.DB, session.token);
     if (!operator) throw new ApiError(401, 'console_login_failed', 'Wrong username or password');
-    return ok(c, me(c, operator));
+    return ok(c, await me(c, operator));
   })
   .use('/api/me', can('session'))
   .use('/api/logout', can('session'))
@@ -96,7 +123,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .use('/api/ticket', can('chat.answer'))
   .use('/api/audit', can('audit.read'))
   .use('/api/audit.csv', can('audit.read'))
-  .get('/api/me', (c) => ok(c, me(c, c.var.operator)))
+  .get('/api/me', async (c) => ok(c, await me(c, c.var.operator)))
   .post('/api/logout', async (c) => {
     const token = getCookie(c, CONSOLE_COOKIE);
     if (token) await signOutOperator(c.env.DB, token);
@@ -129,8 +156,8 @@ export const consoleRouter = new Hono<ConsoleEnv>()
     return ok(c, { ticket, wsPath: CHAT_WS_PATH, expiresAt });
   })
   .get('/api/audit', valid('query', consoleAuditQuery), async (c) => {
-    const q = c.req.valid('query');
-    return ok(c, await searchAudit(c.env.DB, { merchantCode: c.var.merchant.code, ...q, beforeId: q.before, limit: q.limit ?? 100 }));
+    const { page, perPage, before, operator, action, from, to } = c.req.valid('query');
+    return ok(c, await auditPage(c.env.DB, { merchantCode: c.var.merchant.code, operator, action, from, to, beforeId: before }, page ?? 1, perPage ?? 25));
   })
   .get('/api/audit.csv', valid('query', consoleAuditQuery), async (c) => {
     const q = c.req.valid('query');
@@ -149,5 +176,5 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');
   })
-  // The page, at /console and /console/ (and any other path below, which the page itself ignores).
-  .get('*', (c) => c.html(CONSOLE_HTML));
+  // The back office, at /console and /console/ and every path below (its own deep links).
+  .get('*', serveConsolePage);

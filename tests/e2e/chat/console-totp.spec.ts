@@ -6,7 +6,8 @@ import { E2E_STATE } from '../../../playwright.config';
 /**
  * The operator console's two-factor sign-in (docs/back-office.md "Two-factor sign-in"): an owner made with the
  * operator script signs in, is shown the enrolment (the secret once), confirms it with a code computed here, keeps
- * the recovery codes, and reaches the console with the sign-in form gone; signing in again asks for the code.
+ * the recovery codes, and reaches the back office (src/console/App.tsx) with the sign-in form gone; signing in again
+ * asks for the code.
  * The account is created with the operator script, so this spec writes to the database from outside.
  */
 const OWNER = `owner${Date.now().toString(36)}`;
@@ -27,10 +28,10 @@ test('an owner enrols TOTP, signs in with a code, and the sign-in form is gone',
   await page.goto('/console/');
   const form = page.locator('form#login');
   await page.getByLabel('Username').fill(OWNER);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  // The role needs a second factor: the enrolment comes first, and the form is hidden.
+  // The role needs a second factor: the enrolment comes first, and the form is gone.
   await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
   await expect(form).toBeHidden();
   await page.getByRole('button', { name: 'Show the secret' }).click();
@@ -41,19 +42,20 @@ test('an owner enrols TOTP, signs in with a code, and the sign-in form is gone',
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.locator('#recovery-codes li')).toHaveCount(10);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Open conversations' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Olivia Owner' })).toBeVisible();
   await expect(form).toBeHidden();
 
   // Sign out and in again: the code is asked for after the password; a code of the next step (one not used yet) passes.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(form).toBeVisible();
   await page.getByLabel('Username').fill(OWNER);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#login-error')).toContainText('Enter the code');
   await page.getByLabel('Authenticator code or recovery code').fill(code(secret, confirmedAt + 30_000));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Open conversations' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Olivia Owner' })).toBeVisible();
   await expect(form).toBeHidden();
-  await expect(page.locator('#who')).toHaveText('Olivia Owner (owner)');
+  await expect(page.getByTestId('dashboard-role')).toHaveText('Role: owner');
 });

@@ -26,7 +26,7 @@ test.beforeAll(() => {
 async function agentConsole(browser: Browser, playerName: string): Promise<{ agentContext: BrowserContext; agent: Page }> {
   const agentContext = await browser.newContext();
   const agent = await agentContext.newPage();
-  await agent.goto('/console/');
+  await agent.goto('/console/chat/');
   await agent.getByLabel('Username').fill(AGENT);
   await agent.getByLabel('Password').fill(AGENT_PASSWORD);
   await agent.getByRole('button', { name: 'Sign in' }).click();

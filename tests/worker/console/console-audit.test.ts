@@ -33,10 +33,14 @@ describe('console audit log (docs/back-office.md "Audit log")', () => {
       await recordAudit(env.DB, { merchantCode: 'DEMO', operatorId: 1, operator: 'ann-audit', action, target: `t${i}`, at: t0 + i * 3_600_000, reason: i === 2 ? '=SUM(A1),"quoted"' : '' }).run();
     }
     const headers = { Cookie: admin.session.cookie };
-    const byPrefix = await call<{ action: string }[]>('/console/api/audit?operator=ann-audit&action=promo.*', { headers });
-    expect(byPrefix.body.value.map((r) => r.action)).toEqual(['promo.publish', 'promo.edit']);
-    const byTime = await call<{ target: string }[]>(`/console/api/audit?operator=ann-audit&from=${t0 + 1}&to=2026-01-01T02:00:00Z`, { headers });
-    expect(byTime.body.value.map((r) => r.target)).toEqual(['t1']);
+    const byPrefix = await call<{ items: { action: string }[]; total: number }>('/console/api/audit?operator=ann-audit&action=promo.*', { headers });
+    expect(byPrefix.body.value.items.map((r) => r.action)).toEqual(['promo.publish', 'promo.edit']);
+    expect(byPrefix.body.value.total).toBe(2);
+    const byTime = await call<{ items: { target: string }[] }>(`/console/api/audit?operator=ann-audit&from=${t0 + 1}&to=2026-01-01T02:00:00Z`, { headers });
+    expect(byTime.body.value.items.map((r) => r.target)).toEqual(['t1']);
+    // The back office's list convention: pages of perPage rows, the total of the whole filter.
+    const page2 = await call<{ items: { target: string }[]; total: number }>('/console/api/audit?operator=ann-audit&page=2&perPage=2&sort=id&order=DESC', { headers });
+    expect([page2.body.value.items.map((r) => r.target), page2.body.value.total]).toEqual([['t0'], 3]);
     const bad = await call('/console/api/audit?from=yesterday', { headers });
     expect([bad.status, bad.body.errorCode]).toEqual([400, 'request_param_err']);
 

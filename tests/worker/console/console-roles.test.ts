@@ -53,9 +53,9 @@ describe('console roles and sites (docs/back-office.md "Roles and sites")', () =
   it('an admin reads the audit log of their site only', async () => {
     const admin = await enrolled('admin');
     await env.DB.prepare(`INSERT INTO console_audit (at, merchant_code, operator, action, target) VALUES (?, 'DEMO2', 'x', 'chat.close', 'conversation:foreign')`).bind(Date.now()).run();
-    const rows = await call<{ merchantCode: string }[]>('/console/api/audit?limit=500', { headers: { Cookie: admin.session.cookie } });
+    const rows = await call<{ items: { merchantCode: string }[] }>('/console/api/audit?perPage=500', { headers: { Cookie: admin.session.cookie } });
     expect(rows.status).toBe(200);
-    expect(rows.body.value.every((r) => r.merchantCode === 'DEMO')).toBe(true);
+    expect(rows.body.value.items.every((r) => r.merchantCode === 'DEMO')).toBe(true);
     const other = await call('http://play2.localhost/console/api/audit', { headers: { Cookie: admin.session.cookie } });
     expect([other.status, other.body.errorCode]).toEqual([403, 'console_site_forbidden']);
   });

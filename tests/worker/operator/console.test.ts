@@ -35,9 +35,9 @@ async function playerConversation(merchantCode = 'DEMO', host?: string): Promise
 }
 
 describe('operator console (/console/: own realm, sessions and CSRF)', () => {
-  it('serves its page with a strict policy, outside /m/', async () => {
+  it('serves its chat page with a strict policy, outside /m/', async () => {
     const { createApp } = await import('../../../worker/index');
-    const res = await createApp().request('http://127.0.0.1/console/', {}, env);
+    const res = await createApp().request('http://127.0.0.1/console/chat/', {}, env);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
     expect(await res.text()).toContain('Support console');

@@ -35,10 +35,12 @@ export interface AuditQuery {
   /** Rows with an id below this (the previous page's last id). */
   beforeId?: number | undefined;
   limit: number;
+  /** Rows to skip first (a page of the back office's list: `(page - 1) * perPage`). */
+  offset?: number | undefined;
 }
 
-/** Matching rows, newest first. */
-export async function selectAudit(db: D1Database, q: AuditQuery): Promise<AuditRow[]> {
+/** The WHERE clause and its arguments of a search (the page's limit and offset aside). */
+function auditWhere(q: AuditQuery): { where: string; args: (string | number)[] } {
   const where = ['merchant_code = ?'];
   const args: (string | number)[] = [q.merchantCode];
   if (q.operator) { where.push('operator = ?'); args.push(q.operator); }
@@ -47,9 +49,22 @@ export async function selectAudit(db: D1Database, q: AuditQuery): Promise<AuditR
   if (q.from !== undefined) { where.push('at >= ?'); args.push(q.from); }
   if (q.to !== undefined) { where.push('at < ?'); args.push(q.to); }
   if (q.beforeId !== undefined) { where.push('id < ?'); args.push(q.beforeId); }
+  return { where: where.join(' AND '), args };
+}
+
+/** How many rows match the filters (limit and offset ignored). */
+export async function countAudit(db: D1Database, q: AuditQuery): Promise<number> {
+  const { where, args } = auditWhere(q);
+  const row = await db.prepare(`SELECT COUNT(*) AS n FROM console_audit WHERE ${where}`).bind(...args).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Matching rows, newest first. */
+export async function selectAudit(db: D1Database, q: AuditQuery): Promise<AuditRow[]> {
+  const { where, args } = auditWhere(q);
   const { results } = await db.prepare(`SELECT id, at, merchant_code, operator_id, operator, action, target, before_json, after_json, reason, address
-      FROM console_audit WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
-    .bind(...args, q.limit)
+      FROM console_audit WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .bind(...args, q.limit, q.offset ?? 0)
     .all<{ id: number; at: number; merchant_code: string; operator_id: number | null; operator: string; action: string; target: string; before_json: string | null; after_json: string | null; reason: string; address: string }>();
   return results.map((r) => ({
     id: r.id, at: r.at, merchantCode: r.merchant_code, operatorId: r.operator_id, operator: r.operator, action: r.action, target: r.target,

@@ -75,3 +75,22 @@ export async function saveConsoleOperator(db: D1Database, change: ConsoleOperato
   statements.push(audit);
   await db.batch(statements);
 }
+
+/** One of an operator's sites for the back office's site switcher: its name and its hosts (alphabetically). */
+export interface ConsoleSiteHosts {
+  code: string;
+  name: string;
+  hosts: string[];
+}
+
+/** The names and hosts of the sites `codes` (unknown codes left out), in the order of `codes`. */
+export async function listSiteHosts(db: D1Database, codes: readonly string[]): Promise<ConsoleSiteHosts[]> {
+  if (codes.length === 0) return [];
+  const { results } = await db.prepare(`SELECT m.code, m.name,
+        (SELECT group_concat(host, ' ') FROM (SELECT host FROM merchant_domains WHERE merchant_code = m.code ORDER BY host)) AS hosts
+      FROM merchants m WHERE m.code IN (${codes.map(() => '?').join(', ')})`)
+    .bind(...codes)
+    .all<{ code: string; name: string; hosts: string | null }>();
+  const byCode = new Map(results.map((r) => [r.code, { code: r.code, name: r.name, hosts: (r.hosts ?? '').split(' ').filter(Boolean) }]));
+  return codes.flatMap((code) => byCode.get(code) ?? []);
+}

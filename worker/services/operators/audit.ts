@@ -1,4 +1,4 @@
-import { auditInsert, chatAuditContext, selectAudit, type AuditQuery, type AuditRow } from '../../db/queries/console-audit';
+import { auditInsert, chatAuditContext, countAudit, selectAudit, type AuditQuery, type AuditRow } from '../../db/queries/console-audit';
 
 /**
  * The console audit log (docs/back-office.md "Audit log"): every change an operator makes — who, when, which site,
@@ -43,6 +43,19 @@ export function recordAudit(db: D1Database, entry: AuditEntry): D1PreparedStatem
 /** Audit rows of one site matching the filters, newest first (at most `limit`, 1–500). */
 export async function searchAudit(db: D1Database, query: AuditQuery): Promise<AuditRow[]> {
   return selectAudit(db, { ...query, limit: Math.max(1, Math.min(500, query.limit)) });
+}
+
+/**
+ * One page of the site's audit rows matching the filters, newest first, and how many match in all (the back office's
+ * list: docs/back-office.md "The back office app"); `page` from 1, `perPage` 1–500.
+ */
+export async function auditPage(db: D1Database, query: Omit<AuditQuery, 'limit' | 'offset'>, page: number, perPage: number): Promise<{ items: AuditRow[]; total: number }> {
+  const limit = Math.max(1, Math.min(500, perPage));
+  const [items, total] = await Promise.all([
+    selectAudit(db, { ...query, limit, offset: (Math.max(1, page) - 1) * limit }),
+    countAudit(db, { ...query, limit }),
+  ]);
+  return { items, total };
 }
 
 /** The CSV columns, in order. */
