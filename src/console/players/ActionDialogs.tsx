@@ -1,9 +1,8 @@
 import { useContext, useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import type { ConsoleDataProvider } from '../registry';
 import { PlayerPageVersion } from './PartTable';
-import { newRequestKey } from './format';
+import { newRequestKey, type PlayersDataProvider } from './format';
 
 /**
  * The action buttons of a player's page (docs/back-office.md "Players"): suspend, close, reopen, reset the password,
@@ -19,7 +18,7 @@ function ActionDialog(props: { label: string; action: string; title: string; chi
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const record = useRecordContext<Player>();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const dataProvider = useDataProvider<PlayersDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const { bump } = useContext(PlayerPageVersion);

@@ -3,8 +3,7 @@ import {
   Datagrid, FunctionField, Link, List, SelectInput, TextField, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as Input } from '@mui/material';
-import type { ConsoleDataProvider } from '../registry';
-import { formatMoney, formatTime } from './format';
+import { formatMoney, formatTime, type PlayersDataProvider } from './format';
 
 /**
  * The manual balance adjustments of the site (docs/back-office.md "Players"), pending requests first: a second
@@ -27,7 +26,7 @@ function Decide() {
   const record = useRecordContext<Adjustment>();
   const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
   const [reason, setReason] = useState('');
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const dataProvider = useDataProvider<PlayersDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   if (!record || record.status !== 'pending') return null;

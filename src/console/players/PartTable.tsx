@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import type { PlayersDataProvider } from './format';
 import { Box, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
-import type { ConsoleDataProvider } from '../registry';
 
 /**
  * One paged part of a player's page (docs/back-office.md "Players"): `GET /console/api/players/<id>/<part>` with
@@ -28,7 +28,7 @@ export function PartTable<T extends { id: number | string }>(props: {
   filters?: Record<string, string | undefined>;
   empty?: string;
 }) {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const dataProvider = useDataProvider<PlayersDataProvider>();
   const notify = useNotify();
   const { version } = useContext(PlayerPageVersion);
   const [perPage, setPerPage] = useState(25);

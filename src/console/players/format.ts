@@ -1,7 +1,19 @@
+import type { DataProvider, Identifier } from 'react-admin';
+
 /**
  * Display helpers of the Players area (docs/back-office.md "Players"). The console API answers money as decimal
  * currency units (contract/money.ts) and times as epoch ms; the screens show them in the operator's browser locale.
  */
+
+/**
+ * What the area uses of the console's data provider (src/console/registry.ts ConsoleDataProvider: `action` posts
+ * `/console/api/<resource>/<id>/<action>`, `get` reads `/console/api/<path>`), named here so the area's folder does
+ * not import the folder that lists the areas (the browser folders form no cycle).
+ */
+export interface PlayersDataProvider extends DataProvider {
+  action<T = unknown>(resource: string, id: Identifier, action: string, body?: unknown): Promise<{ data: T }>;
+  get<T = unknown>(path: string, query?: Record<string, string | number | undefined>): Promise<T>;
+}
 
 /** An amount in currency units with its currency (the code alone when the browser does not know it). */
 export function formatMoney(amount: number | null | undefined, currency = ''): string {
