@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { FunctionField, Labeled, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { FunctionField, Labeled, Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
 import { MenuItem, Stack, TextField as Input, Typography } from '@mui/material';
 import { PartTable, PlayerPageVersion, type Column } from './PartTable';
 import { AdjustAction, MessageAction, NoteAction, ResetPasswordAction, StatusAction } from './ActionDialogs';
@@ -12,8 +12,8 @@ import { formatMoney, formatTime, LEDGER_KINDS } from './format';
  */
 
 type Player = {
-  id: number; username: string; status: string; currency: string; cash: number; bonus: number; wageringRequired: number; wageringDone: number;
-  profile: Record<string, string>; addresses: { address: string; lastAt: number; otherPlayers: number }[]; pendingAdjustments: number;
+  id: number; username: string; status: string; currency: string; cash: number; bonus: number; wageringRequired?: number; wageringDone?: number;
+  profile?: Record<string, string>; addresses?: { address: string; lastAt: number; otherPlayers: number }[]; pendingAdjustments?: number;
 };
 type Row = Record<string, unknown> & { id: number | string };
 
@@ -24,7 +24,7 @@ function Actions() {
   const record = useRecordContext<Player>();
   if (!record) return null;
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, p: 2 }} role="toolbar" aria-label="Actions on the player">
       {record.status === 'active' && <StatusAction action="suspend" label="Suspend" />}
       {record.status !== 'closed' && <StatusAction action="close" label="Close" />}
       {record.status !== 'active' && <StatusAction action="reopen" label="Reopen" />}
@@ -32,7 +32,7 @@ function Actions() {
       <MessageAction />
       <NoteAction />
       <AdjustAction />
-    </TopToolbar>
+    </Stack>
   );
 }
 
@@ -74,7 +74,8 @@ function LedgerTab() {
 
 function Profile() {
   const record = useRecordContext<Player>();
-  if (!record) return null;
+  // A row opened from the search shows its summary first (no profile or addresses yet) until the record loads.
+  if (!record?.profile || !record.addresses) return null;
   return (
     <Stack spacing={1}>
       {Object.entries(record.profile).map(([key, value]) => (
@@ -108,8 +109,9 @@ function Tabs() {
         <TextField source="nickname" />
         <TextField source="status" />
         <FunctionField label="Cash" render={(r: Player) => formatMoney(r.cash, r.currency)} />
-        <FunctionField label="Bonus" render={(r: Player) => `${formatMoney(r.bonus, r.currency)} (wagered ${formatMoney(r.wageringDone, r.currency)} of ${formatMoney(r.wageringRequired, r.currency)})`} />
-        <FunctionField label="Adjustments waiting for approval" render={(r: Player) => String(r.pendingAdjustments)} />
+        <FunctionField label="Bonus" render={(r: Player) => (r.wageringRequired === undefined ? formatMoney(r.bonus, r.currency)
+          : `${formatMoney(r.bonus, r.currency)} (wagered ${formatMoney(r.wageringDone, r.currency)} of ${formatMoney(r.wageringRequired, r.currency)})`)} />
+        <FunctionField label="Adjustments waiting for approval" render={(r: Player) => String(r.pendingAdjustments ?? '')} />
         <TextField source="email" label="E-mail" />
         <TextField source="phone" />
         <TextField source="registerIp" label="Registration address" />
@@ -157,7 +159,8 @@ export function PlayerShow() {
   const context = useMemo(() => ({ version, bump: () => setVersion((v) => v + 1) }), [version]);
   return (
     <PlayerPageVersion.Provider value={context}>
-      <Show actions={<Actions />} title={<PlayerTitle />}>
+      <Show actions={false} title={<PlayerTitle />}>
+        <Actions />
         <Tabs />
       </Show>
     </PlayerPageVersion.Provider>
