@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
+import { build as viteBuild } from 'vite';
 import { VIEW_ROUTES, routePatternOf } from './src/pages/_routes.ts';
 
 /**
@@ -18,9 +19,6 @@ const pageRoutes = {
       for (const route of VIEW_ROUTES) {
         injectRoute({ pattern: routePatternOf(route.path), entrypoint: `./src/views/${route.view}.astro`, prerender: true });
       }
-      // The back office's page (src/console/ConsolePage.astro → console.html): served only by the worker's console
-      // at /console/ and below (worker/console/app-page.ts), never as a player page.
-      injectRoute({ pattern: '/console', entrypoint: './src/console/ConsolePage.astro', prerender: true });
     },
   },
 };
@@ -47,6 +45,37 @@ const buildInfo = {
   hooks: {
     'astro:build:done': ({ dir }) => {
       writeFileSync(new URL('build-info.json', dir), `${JSON.stringify({ builtAt: Date.now() })}\n`);
+    },
+  },
+};
+
+/**
+ * The back office (src/console/, docs/back-office.md "The back office app") is a bundle of its own, built after the
+ * pages: `src/console/console.html` → `console.html` beside the pages and its scripts under `_assets/console/`.
+ * Built apart so that the player pages' chunks do not change by a byte: in the pages' build it would share React's
+ * chunk and the bundler's helpers with the islands and split them differently (one more script on every island page).
+ * The back office carries its own React; only the worker's console serves its page (worker/console/app-page.ts).
+ */
+const consoleBuild = {
+  name: 'playdeck-console-build',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      await viteBuild({
+        configFile: false,
+        root: fileURLToPath(new URL('./src/console/', import.meta.url)),
+        base: '/',
+        logLevel: 'warn',
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        build: {
+          outDir: fileURLToPath(dir),
+          emptyOutDir: false,
+          assetsDir: '_assets/console',
+          modulePreload: false,
+          reportCompressedSize: false,
+          rolldownOptions: { input: { console: fileURLToPath(new URL('./src/console/console.html', import.meta.url)) } },
+        },
+      });
+      logger.info('back office built: console.html, _assets/console/');
     },
   },
 };
@@ -234,7 +263,7 @@ export default defineConfig({
   // The site builds no Markdown pages (operator content is imported into the database, not built), so no code
   // highlighting: Astro's default, Shiki, would only warn at every build that its inline styles defy the CSP below.
   markdown: { syntaxHighlight: false },
-  integrations: [react(), interactionDirective, pageRoutes, buildInfo],
+  integrations: [react(), interactionDirective, pageRoutes, buildInfo, consoleBuild],
   vite: { plugins: [browserChunks, browserSchemas, browserCallDefinitions], build: { rolldownOptions: { output: { assetFileNames } } } },
   security: {
     csp: {

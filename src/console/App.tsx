@@ -7,7 +7,7 @@
  * - the dashboard (name, role, site, the other sites' back offices) and every area of src/console/areas.ts the
  *   operator's role may use (src/console/visible.ts; upstream sites only the areas that exist there): the areas'
  *   react-admin resources, and their pages at /console/<path> with a menu entry each;
- * - live chat: the chat console at /console/chat/ for roles with `chat.read`.
+ * - live chat: the chat console at /console/chat/ for roles with `chat.read`, in built-in mode.
  * Desktop first; react-admin's layout folds the menu into a drawer on a phone.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -37,7 +37,7 @@ function ConsoleMenu() {
       <Menu.DashboardItem />
       <Menu.ResourceItems />
       {pages.map((page) => <Menu.Item key={page.path} to={`/${page.path}`} primaryText={page.label} />)}
-      {me && roleMay(me.role, 'chat.read') && (
+      {me && !me.upstream && roleMay(me.role, 'chat.read') && (
         <MenuItem component="a" href={`${CONSOLE_BASENAME}/chat/`}><ForumIcon fontSize="small" sx={{ mr: 2, color: 'action.active' }} />Live chat</MenuItem>
       )}
     </Menu>

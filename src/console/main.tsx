@@ -1,5 +1,5 @@
 /**
- * Mounts the back office (src/console/App.tsx) into `#console-root` of its page (src/console/ConsolePage.astro).
+ * Mounts the back office (src/console/App.tsx) into `#console-root` of its page (src/console/console.html).
  * Styles: MUI writes its styles as `<style>` elements through emotion; the console's CSP allows only those carrying
  * the response's nonce (worker/console/app-page.ts), which the page hands over in `<meta property="csp-nonce">`,
  * so emotion's cache stamps it on every style element it adds. No 'unsafe-inline' anywhere.

@@ -3,11 +3,11 @@ import type { ConsoleEnv } from './access';
 
 /**
  * The back office's page (docs/back-office.md "The back office app"): the build's `console.html`
- * (src/console/ConsolePage.astro, which loads the React app from /_assets/), answered at /console/ and every path
+ * (src/console/console.html, which loads the React app from /_assets/console/), answered at /console/ and every path
  * below it that is not the API, so the app's own deep links load. The request's nonce (in the console's policy
  * header, worker/console/router.ts) replaces `CONSOLE_NONCE` in the page: the app hands it to emotion, which stamps
- * MUI's `<style>` elements with it. The build's `<meta>` policy (hashes of the player pages' inline scripts, which
- * this page has none of, and no nonce) is taken out, since two policies would both have to allow every style.
+ * MUI's `<style>` elements with it. A `<meta>` policy in the page (the pages' build writes one into each page; this
+ * page's own build does not) would be taken out, since two policies would both have to allow every style.
  * Without a build (worker tests run before `npm run build`) the answer is a short 503 page saying so.
  */
 

@@ -29,18 +29,19 @@ function AuditActions() {
   );
 }
 
+/** The list: newest first only (the columns do not sort: the log is read by time). */
 export function AuditList() {
   return (
     <List title="Audit log" filters={filters} actions={<AuditActions />} exporter={false} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="at" label="Time" showTime />
-        <TextField source="operator" label="Operator" />
-        <TextField source="action" label="Action" />
-        <TextField source="target" label="Target" />
-        <TextField source="before" label="Before" emptyText="–" />
-        <TextField source="after" label="After" emptyText="–" />
-        <TextField source="reason" label="Reason" emptyText="–" />
-        <TextField source="address" label="Address" emptyText="–" />
+        <DateField source="at" label="Time" sortable={false} showTime />
+        <TextField source="operator" label="Operator" sortable={false} />
+        <TextField source="action" label="Action" sortable={false} />
+        <TextField source="target" label="Target" sortable={false} />
+        <TextField source="before" label="Before" sortable={false} emptyText="–" />
+        <TextField source="after" label="After" sortable={false} emptyText="–" />
+        <TextField source="reason" label="Reason" sortable={false} emptyText="–" />
+        <TextField source="address" label="Address" sortable={false} emptyText="–" />
       </Datagrid>
     </List>
   );

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../worker/index';
 import { builtInOnly, type ConsoleEnv } from '../../../worker/console/access';
 import { withNonce } from '../../../worker/console/app-page';
+import type { Bindings } from '../../../worker/env';
 import { call } from '../helpers';
-import { enrolled, makeOperator, signIn, type Me } from './console-helpers';
+import { enrolled, makeOperator, signIn, totpCode, type Me } from './console-helpers';
 
 /**
  * The back office app's serving and modes (docs/back-office.md "The back office app"): the page at /console/ and
@@ -15,9 +16,9 @@ import { enrolled, makeOperator, signIn, type Me } from './console-helpers';
  */
 const BUILT_PAGE = '<!DOCTYPE html><html><head><meta property="csp-nonce" nonce="CONSOLE_NONCE"><meta http-equiv="content-security-policy" content="script-src \'self\' \'sha256-x\'"></head><body><div id="console-root"></div></body></html>';
 const assets = { fetch: (request: Request) => Promise.resolve(new URL(request.url).pathname === '/console.html' ? new Response(BUILT_PAGE) : new Response('nope', { status: 404 })) } as unknown as Fetcher;
-const UPSTREAM = { UPSTREAM_API_URL: 'http://platform.invalid' };
+const UPSTREAM = { UPSTREAM_API_URL: 'http://platform.invalid' } as Partial<Bindings>;
 
-async function page(path: string, bindings: Partial<typeof env> = {}, headers: Record<string, string> = {}) {
+async function page(path: string, bindings: Partial<Bindings> = {}, headers: Record<string, string> = {}) {
   const res = await createApp().request(`http://127.0.0.1${path}`, { headers }, { ...env, ASSETS: assets, ...bindings });
   return { res, html: await res.text() };
 }
@@ -57,6 +58,22 @@ describe('the back office page', () => {
     expect(me.body.value.siteLinks).toEqual([expect.objectContaining({ code: 'DEMO2', url: 'http://play2.localhost/console/' })]);
     const agent = await signIn(await makeOperator('support'));
     expect((agent.res.body.value as unknown as { siteLinks: unknown[] }).siteLinks).toEqual([]);
+  });
+});
+
+describe('the sign-in in the audit log', () => {
+  it('writes operator.sign_in with the second factor used and the address, on the site signed in to', async () => {
+    const owner = await enrolled('owner');
+    const again = await signIn(owner.username, { code: totpCode(owner.secret, Date.now() + 30_000), ip: '10.79.0.9' });
+    expect(again.res.status).toBe(200);
+    const rows = await call<{ items: { action: string; after: string; address: string; merchantCode: string }[] }>(
+      `/console/api/audit?operator=${owner.username}&action=operator.sign_in`, { headers: { Cookie: again.cookie } },
+    );
+    expect(rows.body.value.items.map((r) => [r.action, JSON.parse(r.after), r.merchantCode])).toEqual([
+      ['operator.sign_in', { secondFactor: 'totp', enrolOnly: false }, 'DEMO'],
+      ['operator.sign_in', { secondFactor: null, enrolOnly: true }, 'DEMO'],
+    ]);
+    expect(rows.body.value.items[0]?.address).toBe('10.79.0.9');
   });
 });
 

@@ -53,3 +53,8 @@ export async function enrolled(role = 'owner', merchantCode = 'DEMO', extraSites
   const confirm = await call<{ recoveryCodes: string[] }>('/console/api/totp/confirm', { method: 'POST', headers, json: { code: totpCode(secret) } });
   return { username, secret, recoveryCodes: confirm.body.value.recoveryCodes, session, headers, confirmedAt: Date.now() };
 }
+
+/** A console call's path with every `:name` / `{name}` parameter given `id` (a generated id for the table tests). */
+export function consoleCallPath(path: string, id = '1'): string {
+  return path.replace(/:(\w+)|\{(\w+)\}/g, () => encodeURIComponent(id));
+}

@@ -48,15 +48,21 @@ export async function hasSessionFromAddress(db: D1Database, operatorId: number, 
   return row !== null;
 }
 
-/** Stores a new console session: its token hash, operator, CSRF token, lifetime, address key and enrol-only flag. */
+/**
+ * Stores a new console session: its token hash, operator, CSRF token, lifetime, address key and enrol-only flag, in
+ * one transaction with `extra` (the sign-in's audit row).
+ */
 export async function insertConsoleSession(
   db: D1Database,
   session: { tokenHash: string; operatorId: number; csrfToken: string; createdAt: number; expiresAt: number; address: string; enrolOnly: boolean },
+  extra: readonly D1PreparedStatement[] = [],
 ): Promise<void> {
-  await db.prepare(`INSERT INTO console_sessions (token_hash, operator_id, csrf_token, created_at, expires_at, last_seen_at, address, enrol_only)
+  await db.batch([
+    db.prepare(`INSERT INTO console_sessions (token_hash, operator_id, csrf_token, created_at, expires_at, last_seen_at, address, enrol_only)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-    .bind(session.tokenHash, session.operatorId, session.csrfToken, session.createdAt, session.expiresAt, session.createdAt, session.address, session.enrolOnly ? 1 : 0)
-    .run();
+      .bind(session.tokenHash, session.operatorId, session.csrfToken, session.createdAt, session.expiresAt, session.createdAt, session.address, session.enrolOnly ? 1 : 0),
+    ...extra,
+  ]);
 }
 
 /** The operator behind a live session, with role, sites, second factor state and the session's own flags. */

@@ -1,6 +1,7 @@
 import { ApiError } from '../../lib/envelope';
 import { clearCounter, hitCounters, refundCounters } from '../../db/queries/rate-limits';
 import { findActiveOperator, hasSessionFromAddress, insertConsoleSession } from '../../db/queries/console-sessions';
+import { recordAudit } from './audit';
 import { roleNeedsTotp } from '../../../rules/console-roles';
 import { verifyPassword } from '../crypto/password';
 import { hashToken, newToken } from '../crypto/tokens';
@@ -61,7 +62,8 @@ export interface ConsoleSignIn {
  * or recovery code) when the operator has a second factor. Errors: 401 `console_login_failed` (wrong username,
  * password, or under step-up anything wrong), 401 `console_totp_required` (right password, code missing: the
  * attempt is taken back), 401 `console_totp_invalid` (wrong, replayed or spent code), 429 `TOO_MANY_REQUEST` with
- * Retry-After and `value { retryAfter, secondFactor }`. An unknown username still costs one hash check.
+ * Retry-After and `value { retryAfter, secondFactor }`. An unknown username still costs one hash check. A sign-in
+ * writes the audit row `operator.sign_in` (after: `{ secondFactor, enrolOnly }`, the client's address) with its session.
  */
 export async function signInOperator(
   db: D1Database, merchantCode: string, input: { username: string; password: string; code?: string | undefined }, ip: string, now = Date.now(),
@@ -109,8 +111,13 @@ export async function signInOperator(
   const token = newToken();
   const csrfToken = newToken();
   const enrolRequired = roleNeedsTotp(operator.role) && !operator.totpEnabled;
+  // Who signed in where and how goes into the audit log with the session (docs/back-office.md "Audit log").
+  const audit = recordAudit(db, {
+    merchantCode, operatorId: operator.id, operator: operator.username, action: 'operator.sign_in', target: `operator:${operator.username}`,
+    after: { secondFactor, enrolOnly: enrolRequired }, address: ip, at: now,
+  });
   await insertConsoleSession(db, {
     tokenHash: hashToken(token), operatorId: operator.id, csrfToken, createdAt: now, expiresAt: now + CONSOLE_SESSION_MS, address, enrolOnly: enrolRequired,
-  });
+  }, [audit]);
   return { token, csrfToken, operatorId: operator.id, displayName: operator.displayName, role: operator.role, enrolRequired, secondFactor };
 }
