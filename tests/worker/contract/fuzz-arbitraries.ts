@@ -184,8 +184,19 @@ export interface FuzzRequest {
 }
 
 const PATH_PARAM = fc.oneof(
-  fc.integer({ min: 1, max: 2_000_000 }).map(String), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), oddString.filter((s) => s.length > 0),
+  fc.integer({ min: 1, max: 2_000_000 }).map(String), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+  // Odd text that a URL can carry (a lone surrogate cannot be percent-encoded: no client could send it).
+  oddString.filter((s) => s.length > 0 && encodable(s)),
 );
+
+function encodable(s: string): boolean {
+  try {
+    encodeURIComponent(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function filledPath(def: CallDef, hints: FieldHints): fc.Arbitrary<string> {
   const names = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
