@@ -68,6 +68,8 @@ export const PLAYDECK_ERROR_CODES = [
   'withdrawal_not_found', 'withdrawal_not_pending',
   // Support in the back office (docs/back-office.md "Support"): assignment and canned answers.
   'support_agent_invalid', 'conversation_assignment_changed', 'canned_answer_not_found',
+  // The back office's Players area (docs/back-office.md "Players").
+  'player_not_found', 'player_status_conflict', 'player_no_contact', 'adjustment_not_found', 'adjustment_self_approval', 'adjustment_decided',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

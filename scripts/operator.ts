@@ -22,6 +22,7 @@
  *   npm run operator -- limits|exclusions <merchant> <username> | exclude <merchant> <username> --kind … --duration … --reason … |
  *                       protection-site <merchant> [settings…] (scripts/protection-commands.ts)
  *   npm run operator -- bonus-rules <merchant> [key=value…] (scripts/bonus-commands.ts)
+ *   npm run operator -- adjustment-threshold <merchant> [amount] (scripts/player-commands.ts; docs/back-office.md)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
  * D1Database (scripts/database.ts). Everything it prints goes through scripts/operator-output.ts (escape sequences
@@ -45,6 +46,7 @@ import { runSiteSettings, SettingsRefusal } from './site-settings.ts';
 import { parseProtectionCommand, PROTECTION_USAGE, runProtectionCommand } from './protection-commands.ts';
 import { BONUS_USAGE, parseBonusCommand, runBonusCommand } from './bonus-commands.ts';
 import { PROVIDER_USAGE, parseProviderCommand, runProviderCommand } from './provider-commands.ts';
+import { parsePlayerCommand, PLAYER_USAGE, runPlayerCommand } from './player-commands.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
 import { findDomainMerchant, findMerchantCode, listOperatorMerchants } from '../worker/db/queries/operator-sites.ts';
@@ -250,6 +252,13 @@ const FAMILIES: readonly { usage: string; parse(args: readonly string[]): Job | 
     },
   },
   {
+    usage: PLAYER_USAGE,
+    parse: (args) => {
+      const player = parsePlayerCommand(args);
+      return player && (async (db) => runPlayerCommand(db, player, await merchantCode(db, player.merchant)));
+    },
+  },
+  {
     usage: REWARD_USAGE,
     parse: (args) => {
       const reward = parseRewardCommand(args);
@@ -312,7 +321,7 @@ function parse(args: readonly string[]): Job {
     return (db) => run(db, command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${CONSOLE_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}\n${PROTECTION_USAGE}\n${BONUS_USAGE}\n${PROVIDER_USAGE}`);
+    usage(error.message, `${USAGE}\n${SITE_USAGE}\n${WITHDRAWAL_USAGE}\n${CONTENT_USAGE}\n${CONVERSATION_USAGE}\n${CONSOLE_USAGE}\n${REWARD_USAGE}\n${SITE_SETTINGS_USAGE}\n${PROTECTION_USAGE}\n${BONUS_USAGE}\n${PROVIDER_USAGE}\n${PLAYER_USAGE}`);
   }
 }
 

@@ -3,6 +3,7 @@ import { consoleContentCalls } from './console-content';
 import { consoleReportCalls } from './console-reports';
 import { consoleMoneyCalls } from './console-money';
 import { supportCalls } from './console-support';
+import { consolePlayerCalls } from './console-players';
 
 /**
  * The back office areas' calls (docs/back-office.md), each area's in its own module
@@ -15,4 +16,5 @@ export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [
   consoleReportCalls,
   consoleMoneyCalls,
   supportCalls,
+  consolePlayerCalls,
 ];

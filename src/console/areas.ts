@@ -8,8 +8,10 @@ import { CONTENT_AREAS } from './content';
 import { reportsArea } from './reports';
 import { moneyArea } from './money';
 import { supportArea } from './support';
+import { playersArea } from './players';
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
+  playersArea,
   supportArea,
   moneyArea,
   ...CONTENT_AREAS,

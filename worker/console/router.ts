@@ -20,6 +20,7 @@ import { consoleDeposits, consoleWithdrawals } from './money';
 import { contentConsole } from './content';
 import { reportsRouter } from './reports';
 import { supportRouter } from './support';
+import { consolePlayers } from './players';
 
 export { CONSOLE_COOKIE } from './access';
 
@@ -149,6 +150,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .route('/api/reports', reportsRouter)
   .route('/api/deposits', consoleDeposits).route('/api/withdrawals', consoleWithdrawals)
   .route('/api/support', supportRouter)
+  .route('/api', consolePlayers)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');
   })

@@ -9,12 +9,13 @@
  * 'withdraw' is kept for entries written before holds existed. Rewards: 'sign_in' (daily sign-in), 'promotion' (an
  * approved promotion claimed in the reward centre), 'referral_reward' (an invited friend's first deposit). Bonus
  * money (docs/honest-money.md): 'bonus_conversion' (a wagered bonus moves to cash), 'bonus_forfeit' (a withdrawal
- * request before the bonus was wagered gives it up).
+ * request before the bonus was wagered gives it up). The back office: 'adjustment' (an operator's manual credit or
+ * debit of the cash or bonus balance, docs/back-office.md "Players").
  */
 export type LedgerKind =
   | 'welcome_bonus' | 'trial_credit' | 'bet' | 'win' | 'refund' | 'deposit' | 'withdraw'
   | 'withdraw_hold' | 'withdraw_release' | 'sign_in' | 'promotion' | 'referral_reward'
-  | 'bonus_conversion' | 'bonus_forfeit';
+  | 'bonus_conversion' | 'bonus_forfeit' | 'adjustment';
 
 /**
  * Which balance a change moves (docs/honest-money.md):

@@ -18,12 +18,14 @@ export async function insertMailOutbox(db: D1Database, mail: OutboxMail, now = D
 
 /**
  * Stores a reset token's hash for a member; the member's earlier unused tokens stop working (only the newest
- * link resets), and tokens that ended a day ago are dropped.
+ * link resets), and tokens that ended a day ago are dropped. `alongside` statements (e.g. the back office's audit
+ * row) run in the same batch.
  */
 export async function insertResetToken(
   db: D1Database,
   token: { tokenHash: string; memberId: number; merchantCode: string; expiresAt: number },
   now = Date.now(),
+  alongside: D1PreparedStatement[] = [],
 ): Promise<void> {
   await db.batch([
     db.prepare(`DELETE FROM password_reset_tokens WHERE expires_at < ?`).bind(now - 24 * 60 * 60 * 1000),
@@ -33,6 +35,7 @@ export async function insertResetToken(
         `INSERT INTO password_reset_tokens (token_hash, member_id, merchant_code, expires_at, created_at) VALUES (?, ?, ?, ?, ?)`,
       )
       .bind(token.tokenHash, token.memberId, token.merchantCode, token.expiresAt, now),
+    ...alongside,
   ]);
 }
 

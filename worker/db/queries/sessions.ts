@@ -38,6 +38,24 @@ interface Row {
   session_limit_minutes: number | null;
 }
 
+/** The INSERT of a session row for a token hash, unrun (to batch with its log-in record), and its absolute expiry (epoch ms). */
+export function sessionStatement(
+  db: D1Database,
+  tokenHash: string,
+  memberId: number,
+  merchantCode: string,
+  now = Date.now(),
+): { statement: D1PreparedStatement; expiresAt: number } {
+  const expiresAt = now + SESSION_ABSOLUTE_MS;
+  const statement = db
+    .prepare(
+      `INSERT INTO sessions (token_hash, member_id, merchant_code, created_at, last_seen_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(tokenHash, memberId, merchantCode, now, now, expiresAt);
+  return { statement, expiresAt };
+}
+
 /** Creates a session row for a token hash; returns its absolute expiry (epoch ms). */
 export async function createSession(
   db: D1Database,
@@ -46,14 +64,8 @@ export async function createSession(
   merchantCode: string,
   now = Date.now(),
 ): Promise<number> {
-  const expiresAt = now + SESSION_ABSOLUTE_MS;
-  await db
-    .prepare(
-      `INSERT INTO sessions (token_hash, member_id, merchant_code, created_at, last_seen_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(tokenHash, memberId, merchantCode, now, now, expiresAt)
-    .run();
+  const { statement, expiresAt } = sessionStatement(db, tokenHash, memberId, merchantCode, now);
+  await statement.run();
   return expiresAt;
 }
 

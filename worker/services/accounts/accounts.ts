@@ -1,7 +1,8 @@
 import type { RequestScope } from '../kit/request-scope';
 import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
-import { createSession, revokeSession } from '../../db/queries/sessions';
+import { revokeSession, sessionStatement } from '../../db/queries/sessions';
+import { loginRecordStatement, type LoginClient, type LoginMethod } from '../../db/queries/member-logins';
 import { exclusionRefusal, exclusionState } from '../protection/exclusion';
 import { newMemberStatements, type NewMember } from '../../db/queries/members';
 import { listSiteSwitches } from '../../db/queries/merchants';
@@ -75,7 +76,8 @@ async function refuseIfExcluded(db: D1Database, member: { id: number; merchantCo
  * `value.customerType`, §7.2), so login, registration with `login: true`, free play, trial login, login verification,
  * remembered and social logins all do; real members also carry the same number as `type` (older clients and
  * PlayDeck's browser read that), trial members (4) only `customerType`, as the platform's free play answers. Only the
- * token's hash is stored. With `remember`, a real member also gets a remember-me token (`rememberToken`,
+ * token's hash is stored. Every session opened is a row of the log-in history (`options.client`: how, from which
+ * address and device; migration 0039, docs/back-office.md "Players"), written in the same batch as the session. With `remember`, a real member also gets a remember-me token (`rememberToken`,
  * services/remember.ts); trial members never do.
  * Every log-in path comes here, so a real member on a break or self-excluded at `protectionNow` (the request's
  * clock, else `now`) is refused here: 403 `player_on_break` | `player_self_excluded` with `{ kind, until,
@@ -85,11 +87,12 @@ export async function openSession(
   db: D1Database,
   member: { id: number; account: string; type: number; merchantCode: string },
   firstTimeLogin: boolean,
-  now = Date.now(),
-  options: { remember?: boolean; protectionNow?: number | undefined } = {},
+  now: number,
+  options: { remember?: boolean; client: LoginClient; protectionNow?: number | undefined },
 ): Promise<SessionValue> {
   const token = newToken();
-  const expiresAt = await createSession(db, hashToken(token), member.id, member.merchantCode, now);
+  const { statement, expiresAt } = sessionStatement(db, hashToken(token), member.id, member.merchantCode, now);
+  await db.batch([statement, loginRecordStatement(db, member.id, member.merchantCode, options.client, now)]);
   if (member.type !== TRIAL_MEMBER_TYPE) await refuseIfExcluded(db, member, hashToken(token), options.protectionNow ?? now);
   const base = {
     token, id: member.id, userName: member.account, customerType: member.type, merchantCode: member.merchantCode, firstTimeLogin,
@@ -100,6 +103,11 @@ export async function openSession(
     return { ...base, type: member.type, rememberToken: await issueRememberToken(db, member.id, member.merchantCode, now) };
   }
   return { ...base, type: member.type };
+}
+
+/** The log-in history's record of a request (`req`'s client address, `Device` header and User-Agent) for `method`. */
+export function loginClient(req: Pick<RequestScope, 'clientIp' | 'device' | 'userAgent'>, method: LoginMethod): LoginClient {
+  return { method, address: req.clientIp, device: req.device, userAgent: req.userAgent };
 }
 
 const TRIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -146,5 +154,5 @@ export async function createTrialMember(req: RequestScope, now = Date.now()): Pr
 export async function startTrial(req: RequestScope): Promise<SessionValue> {
   const now = Date.now();
   const { id, account } = await createTrialMember(req, now);
-  return openSession(req.env.DB, { id, account, type: TRIAL_MEMBER_TYPE, merchantCode: req.merchant.code }, true, now);
+  return openSession(req.env.DB, { id, account, type: TRIAL_MEMBER_TYPE, merchantCode: req.merchant.code }, true, now, { client: loginClient(req, 'trial') });
 }

@@ -7,7 +7,7 @@ import { LOGIN_THRESHOLDS, LOGIN_WINDOW_MS, loginBuckets, loginDelayMs, loginGat
 import { verifyPassword } from '../crypto/password';
 import { verifyCaptcha } from './captcha';
 import { retryAfterSeconds } from './rate-limit';
-import { openSession } from './accounts';
+import { openSession, loginClient } from './accounts';
 
 /** Login by username and password (accounts §3 Login payload, type `username`). */
 export interface PasswordLogin {
@@ -99,5 +99,5 @@ export async function loginWithPassword(req: RequestScope, input: PasswordLogin)
 
   await Promise.all([clearCounter(db, buckets.account), clearCounter(db, buckets.pair), refundCounters(db, [counted.ip])]);
   const firstTimeLogin = await recordLogin(db, member.id, now);
-  return openSession(db, member, firstTimeLogin, now, { remember: input.rememberMe === true, protectionNow: req.protectionNow?.() });
+  return openSession(db, member, firstTimeLogin, now, { remember: input.rememberMe === true, client: loginClient(req, 'password'), protectionNow: req.protectionNow?.() });
 }

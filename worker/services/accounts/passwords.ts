@@ -11,7 +11,7 @@ import { issueRememberToken } from './remember-token';
 import { consumeSmsCode, parsePhone } from './sms-verification';
 import { RESET_PER_IP, consumeRateLimit, retryAfterSeconds } from './rate-limit';
 import { loginBuckets } from './login-guard';
-import { openSession } from './accounts';
+import { openSession, loginClient } from './accounts';
 import type { SessionValue } from '../../../contract/calls/accounts';
 
 /** Wrong old passwords a member may type in 15 minutes before password change is refused (429). */
@@ -120,5 +120,5 @@ export async function setPasswordByPhone(req: RequestScope, input: PhonePassword
   await clearCounter(db, loginBuckets(merchant.code, member.username, req.clientIp).account);
   if (!member.active) return null;
   const firstTimeLogin = await recordLogin(db, member.id, now);
-  return openSession(db, member, firstTimeLogin, now, { protectionNow: req.protectionNow?.() });
+  return openSession(db, member, firstTimeLogin, now, { client: loginClient(req, 'phone_reset'), protectionNow: req.protectionNow?.() });
 }

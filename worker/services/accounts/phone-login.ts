@@ -5,7 +5,7 @@ import { listSiteSwitches } from '../../db/queries/merchants';
 import {
   bindProvenMobile, findMemberByMobile, findPasswordlessPendingMember, recordLogin, type MemberRecord,
 } from '../../db/queries/members';
-import { openSession } from './accounts';
+import { loginClient, openSession } from './accounts';
 import { verifyMerchantFirebaseToken } from './firebase';
 import { consumeSmsCode, parsePhone } from './sms-verification';
 
@@ -25,12 +25,12 @@ export interface FirebaseLogin {
   rememberMe?: boolean | undefined;
 }
 
-async function openFor(req: RequestScope, member: MemberRecord | null, remember: boolean): Promise<SessionValue> {
+async function openFor(req: RequestScope, member: MemberRecord | null, remember: boolean, method: 'sms' | 'firebase'): Promise<SessionValue> {
   if (!member) throw new ApiError(404, 'not.exists.user', 'No account has this mobile number');
   if (!member.active) throw new ApiError(403, 'account_disabled', 'The account is disabled');
   const now = Date.now();
   const firstTimeLogin = await recordLogin(req.env.DB, member.id, now);
-  return openSession(req.env.DB, member, firstTimeLogin, now, { remember, protectionNow: req.protectionNow?.() });
+  return openSession(req.env.DB, member, firstTimeLogin, now, { remember, client: loginClient(req, method), protectionNow: req.protectionNow?.() });
 }
 
 /**
@@ -53,7 +53,7 @@ export async function loginWithSms(req: RequestScope, input: SmsLogin): Promise<
   await consumeSmsCode(db, merchant.code, 'noLogin', phone.e164, input.verificationCode, req.clientIp);
   const member = await provenOrClaimedMember(db, merchant.code, phone.e164);
   if (!member) throw new ApiError(400, 'verification_code_error', 'The verification code is wrong or expired');
-  return openFor(req, member, input.rememberMe === true);
+  return openFor(req, member, input.rememberMe === true, 'sms');
 }
 
 /**
@@ -88,5 +88,5 @@ export async function loginWithFirebase(req: RequestScope, input: FirebaseLogin)
       throw new ApiError(400, 'phone_mismatch', 'The mobile number is not the one Firebase verified');
     }
   }
-  return openFor(req, await provenOrClaimedMember(db, merchant.code, identity.phoneNumber), input.rememberMe === true);
+  return openFor(req, await provenOrClaimedMember(db, merchant.code, identity.phoneNumber), input.rememberMe === true, 'firebase');
 }

@@ -9,7 +9,7 @@ import { usernameRegistrationPhone } from './registration-phone';
 import { hashPassword } from '../crypto/password';
 import { verifyCaptcha } from './captcha';
 import { consumeRateLimit, registerLimit } from './rate-limit';
-import { createAccount, openSession } from './accounts';
+import { createAccount, openSession, loginClient } from './accounts';
 import { requestEmailBinding } from './email-binding';
 import { welcomeMessageStatement } from '../../db/queries/inbox';
 import { loadBonusRules } from '../wallet/bonus-rules';
@@ -112,7 +112,7 @@ export async function createRegisteredMember(
   );
   if (email) await requestEmailBinding(req, id, email, now);
   if (!login) return null;
-  return openSession(db, { id, account: member.account, type: 0, merchantCode: merchant.code }, true, now);
+  return openSession(db, { id, account: member.account, type: 0, merchantCode: merchant.code }, true, now, { client: loginClient(req, 'registration') });
 }
 
 /**

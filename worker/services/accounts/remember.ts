@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/envelope';
 import { findMemberById, recordLogin } from '../../db/queries/members';
 import { takeRememberToken } from '../../db/queries/remember';
 import { hashToken } from '../crypto/tokens';
-import { openSession } from './accounts';
+import { openSession, loginClient } from './accounts';
 
 /**
  * Remember-me (accounts §3 Remembered-login record). Instead of keeping the password in local storage, a
@@ -27,5 +27,5 @@ export async function resumeRememberedLogin(req: RequestScope, token: string): P
     throw new ApiError(401, 'remember_invalid', 'The remembered login is no longer valid; log in again');
   }
   const firstTimeLogin = await recordLogin(db, member.id, now);
-  return openSession(db, member, firstTimeLogin, now, { remember: true, protectionNow: req.protectionNow?.() });
+  return openSession(db, member, firstTimeLogin, now, { remember: true, client: loginClient(req, 'remember'), protectionNow: req.protectionNow?.() });
 }

@@ -6,7 +6,7 @@ import { listSiteSwitches } from '../../db/queries/merchants';
 import { findMemberById, recordLogin, type MemberRecord } from '../../db/queries/members';
 import { findIdentityProvider, findLinkedMember, linkIdentityStatement, type IdentityProvider } from '../../db/queries/identity';
 import { insertExchangeCode, insertOAuthState, takeExchangeCode, takeOAuthState } from '../../db/queries/oauth';
-import { createAccount, openSession } from './accounts';
+import { createAccount, openSession, loginClient } from './accounts';
 import { outboundFetch } from '../kit/outbound';
 import { authorizeUrl, randomUrlToken } from './oauth-pkce';
 import { clientSecret, exchangeCode, graphIdentity, oidcIdentity, oauthFailed, type SocialIdentity } from './oauth-providers';
@@ -196,5 +196,5 @@ export async function exchangeForSession(req: RequestScope, code: string): Promi
   const taken = await takeExchangeCode(db, hashToken(code), req.merchant.code);
   const member = taken ? await findMemberById(db, taken.memberId) : null;
   if (!taken || !member || !member.active) throw new ApiError(401, 'exchange_invalid', 'The login code is unknown, used or expired');
-  return openSession(db, member, taken.firstTimeLogin, Date.now(), { protectionNow: req.protectionNow?.() });
+  return openSession(db, member, taken.firstTimeLogin, Date.now(), { client: loginClient(req, 'social'), protectionNow: req.protectionNow?.() });
 }

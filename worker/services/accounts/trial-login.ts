@@ -3,7 +3,7 @@ import type { SessionValue } from '../../../contract/calls/accounts';
 import { ApiError } from '../../lib/envelope';
 import { findMemberById } from '../../db/queries/members';
 import { insertExchangeCode, takeExchangeCode } from '../../db/queries/oauth';
-import { TRIAL_MEMBER_TYPE, createTrialMember, openSession } from './accounts';
+import { TRIAL_MEMBER_TYPE, createTrialMember, openSession, loginClient } from './accounts';
 import { hashToken, newToken } from '../crypto/tokens';
 
 /**
@@ -63,5 +63,5 @@ export async function loginTrial(req: RequestScope, username: string): Promise<S
   if (!member || member.type !== TRIAL_MEMBER_TYPE || member.account.toLowerCase() !== username.toLowerCase() || !member.active) {
     throw new ApiError(401, 'login.cred.err', 'Wrong username or password', { captcha: false });
   }
-  return openSession(db, member, true, now);
+  return openSession(db, member, true, now, { client: loginClient(req, 'trial') });
 }

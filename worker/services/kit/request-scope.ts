@@ -37,6 +37,10 @@ export interface RequestScope {
   url: string;
   /** The request's `Language` header, 'EN' when absent (the language of messages written for the member). */
   language: string;
+  /** The request's User-Agent ('' when absent): the device of a log-in in the player's log-in history. */
+  userAgent: string;
+  /** The request's `Device` header (platform-contract.md §1.2: IPAD, PWA, WEBCLIP, OTHERS), '' when absent. */
+  device: string;
   /** The request's cookies and the answer's Set-Cookie. */
   cookies: CookieJar;
   /**
