@@ -279,11 +279,11 @@ async function main(): Promise<void> {
   const pool = loginPool(key, usernames);
   const wallet = ONLY.some((name) => name.startsWith('wallet')) ? await walletSession(token, merchant) : null;
   let transactions = 0;
-  const walletRequest = (operation: 'balance' | 'debit') => ({
+  const walletRequest = (operation: 'balance' | 'debit'): Parameters<typeof autocannon>[0] => ({
     url: `${BASE}/wps/playdeck/games/wallet/${PROVIDER.code}/${operation}`,
     requests: [{
-      method: 'POST' as const,
-      setupRequest: (request: Record<string, unknown>) => {
+      method: 'POST',
+      setupRequest: (request) => {
         const id = `bench-${Date.now().toString(36)}-${transactions++}`;
         const body = JSON.stringify(operation === 'balance'
           ? { sessionId: wallet!.sessionId, playerId: wallet!.playerId }
