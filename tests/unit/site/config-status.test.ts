@@ -15,9 +15,13 @@ describe('configuration answers (issue 10, finding 4)', () => {
   /**
    * The 503s that mean "come back later" and carry `Retry-After`: the site's maintenance (the API gate, as pages
    * answer it), an open circuit breaker in front of a failing platform (docs/upstream-mode.md), and a deployment
-   * whose login secrets are missing (docs/deployment.md "Secrets": the operator's fault, never the player's).
+   * whose login secrets or console TOTP key are missing (docs/deployment.md "Secrets": the operator's fault, never
+   * the player's).
    */
-  const RETRY_LATER = ['worker/edge/pages/api-gate.ts', 'worker/edge/upstream/upstream-guard.ts', 'worker/services/crypto/login-secrets.ts'];
+  const RETRY_LATER = [
+    'worker/edge/pages/api-gate.ts', 'worker/edge/upstream/upstream-guard.ts', 'worker/services/crypto/login-secrets.ts',
+    'worker/services/operators/totp-seal.ts',
+  ];
 
   it('never answers an API call with 503 (5xx means a fault: upstream or provider failures are 502): an off or unconfigured feature is 403/404 with a code', () => {
     const offenders = sources('worker').filter((file) => /ApiError\(\s*503\b/.test(readFileSync(file, 'utf8')) && !RETRY_LATER.includes(file));

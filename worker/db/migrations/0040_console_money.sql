@@ -11,4 +11,4 @@ CREATE INDEX deposits_by_merchant_time ON deposits (merchant_code, created_at);
 CREATE INDEX withdrawals_by_merchant_status ON withdrawals (merchant_code, status, created_at);
 
 -- Accounts of a site registered from one address (the player context's "other accounts sharing an address").
-CREATE INDEX members_by_register_ip ON members (merchant_code, register_ip) WHERE register_ip <> '';
+-- members (merchant_code, register_ip) is indexed by 0039_players_back_office.sql (members_by_register_ip).
