@@ -4,6 +4,8 @@
  */
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
+import type { z } from 'zod';
+import type { consolePlayerContext } from '../../../contract/calls/console-money';
 
 /** `amount` formatted in `currency` (e.g. "$1,234.50"); the code alone when the browser does not know it. */
 export function formatMoney(amount: number, currency: string): string {
@@ -28,21 +30,11 @@ export function MoneyField({ source }: { source: string; label?: string; sortabl
   return <Typography component="span" variant="body2">{formatMoney(amount, String(record.currency ?? 'USD'))}</Typography>;
 }
 
-/** The player's context of a withdrawal request as the console API sends it (contract/calls/console-money.ts). */
-export interface PlayerContextValue {
-  account: string;
-  accountAgeDays: number;
-  cashBalance: number;
-  bonusBalance: number;
-  wageringRequired: number;
-  wageringDone: number;
-  deposits: { count: number; total: number };
-  withdrawals: { paidCount: number; paidTotal: number; held: number };
-  bonuses: { count: number; total: number };
-  registerAddress: string;
-  sharedAddressAccounts: number;
-  sharedAddressSample?: string[];
-}
+/**
+ * The player's context of a withdrawal request as the console API sends it: the contract's shape on the wire (money in
+ * decimal currency units), declared once in contract/calls/console-money.ts.
+ */
+export type PlayerContextValue = Omit<z.input<typeof consolePlayerContext>, 'memberId' | 'registeredAt'>;
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
