@@ -45,8 +45,9 @@ function blockOf(value: unknown): ExclusionBlockData | null {
  */
 export function exclusionNotice(visit: Visit, credentials: () => { username: string; password: string }) {
   const $notice = atom<ExclusionNoticeState | null>(null);
-  // One key per payout attempt of this visit: a retry of the same request is answered, not paid twice.
-  let payoutKey = crypto.randomUUID();
+  // One key per payout attempt of this visit: a retry of the same request is answered, not paid twice. Made when first
+  // needed: randomUUID exists only in a secure context, and the log-in page must still open over plain http to say so.
+  let payoutKey: string | null = null;
 
   function show(error: ApiRequestError): boolean {
     const block = BLOCK_CODES.includes(error.errorCode) ? blockOf(error.value) : null;
@@ -84,8 +85,9 @@ export function exclusionNotice(visit: Visit, credentials: () => { username: str
   function payout(fields: PayoutFields): Promise<void> {
     return run(async () => {
       const { username, password } = credentials();
+      payoutKey ??= crypto.randomUUID();
       const paid = await requestExcludedPayout(username, password, { ...fields, idempotencyKey: payoutKey });
-      payoutKey = crypto.randomUUID();
+      payoutKey = null;
       return { paidOutMinor: paid.amount };
     });
   }
