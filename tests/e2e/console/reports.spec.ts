@@ -46,6 +46,6 @@ test('a support agent has no Reports', async ({ page }) => {
   const agent = makeConsoleOperator({ role: 'support', displayName: 'Sid Support' });
   await signInToConsole(page, agent);
   const menu = await openConsoleMenu(page);
-  await expect(menu('Live chat')).toBeVisible();
+  await expect(menu('Support')).toBeVisible();
   await expect(menu('Reports')).toHaveCount(0);
 });
