@@ -74,10 +74,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/m/home`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // Every browser test registers from 127.0.0.1, so the per-IP registration limit is raised for this server only;
+    // Every browser test registers (and every back-office spec signs in) from 127.0.0.1, so those per-IP limits are
+    // raised for this server only;
     // operator changes (maintenance, regions) reach the pages within 2 s instead of 30 s; no minute ticker
     // (scripts/ticker.ts): draws and payouts change only when a test makes them.
-    env: { PLAYDECK_STATE: STATE, TEST_CAPTCHA_ANSWER: E2E_CAPTCHA_ANSWER, REGISTER_LIMIT_PER_HOUR: '500', SITE_CACHE_SECONDS: '2', PLAYDECK_TICKER: 'off' },
+    env: { PLAYDECK_STATE: STATE, TEST_CAPTCHA_ANSWER: E2E_CAPTCHA_ANSWER, REGISTER_LIMIT_PER_HOUR: '500', CONSOLE_LOGIN_LIMIT_PER_IP: '500', SITE_CACHE_SECONDS: '2', PLAYDECK_TICKER: 'off' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

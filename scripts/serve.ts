@@ -1,7 +1,7 @@
 /**
  * Serves the built site and API locally with `wrangler dev` in development mode on 127.0.0.1:8787 (PORT or --port
  * choose another port). Passes TEST_CAPTCHA_ANSWER, UPSTREAM_API_URL, UPSTREAM_MEDIA_ORIGINS, the upstream deadlines,
- * breaker and limits (UPSTREAM_*), LEGACY_ENCRYPTION, REGISTER_LIMIT_PER_HOUR and SITE_CACHE_SECONDS through from the
+ * breaker and limits (UPSTREAM_*), LEGACY_ENCRYPTION, REGISTER_LIMIT_PER_HOUR, CONSOLE_LOGIN_LIMIT_PER_IP and SITE_CACHE_SECONDS through from the
  * environment, and PLAYDECK_STATE (a folder) to keep a separate local database, e.g. for end-to-end tests.
  * Like production (docs/local-development.md):
  *   - the worker's Cron Trigger runs every minute (scripts/ticker.ts) unless PLAYDECK_TICKER=off;
@@ -20,7 +20,7 @@ const portFlag = process.argv.indexOf('--port');
 const port = portFlag > 0 ? process.argv[portFlag + 1] : (process.env.PORT ?? '8787');
 const origin = `http://127.0.0.1:${port}`;
 const args = ['dev', '-c', 'wrangler.jsonc', '--ip', '127.0.0.1', '--port', String(port), '--var', 'APP_ENV:development'];
-for (const name of ['TEST_CAPTCHA_ANSWER', 'UPSTREAM_API_URL', 'UPSTREAM_MEDIA_ORIGINS', 'UPSTREAM_FILL_DEADLINE_MS', 'UPSTREAM_TIMEOUT_MS', 'UPSTREAM_BREAKER_FAILURES', 'UPSTREAM_BREAKER_OPEN_MS', 'UPSTREAM_MAX_ANSWER_BYTES', 'UPSTREAM_MAX_PAGE_BYTES', 'LEGACY_ENCRYPTION', 'REGISTER_LIMIT_PER_HOUR', 'SITE_CACHE_SECONDS']) {
+for (const name of ['TEST_CAPTCHA_ANSWER', 'UPSTREAM_API_URL', 'UPSTREAM_MEDIA_ORIGINS', 'UPSTREAM_FILL_DEADLINE_MS', 'UPSTREAM_TIMEOUT_MS', 'UPSTREAM_BREAKER_FAILURES', 'UPSTREAM_BREAKER_OPEN_MS', 'UPSTREAM_MAX_ANSWER_BYTES', 'UPSTREAM_MAX_PAGE_BYTES', 'LEGACY_ENCRYPTION', 'REGISTER_LIMIT_PER_HOUR', 'CONSOLE_LOGIN_LIMIT_PER_IP', 'SITE_CACHE_SECONDS']) {
   const value = process.env[name];
   if (value) args.push('--var', `${name}:${value}`);
 }

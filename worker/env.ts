@@ -36,6 +36,8 @@ export type Bindings = Omit<
   TEST_CAPTCHA_ANSWER?: string;
   /** Registrations allowed per client IP per hour (default 10; services/rate-limit.ts registerLimit). */
   REGISTER_LIMIT_PER_HOUR?: string;
+  /** Console sign-ins allowed per client IP per 10 minutes (default 10; console/router.ts consoleLoginLimit). */
+  CONSOLE_LOGIN_LIMIT_PER_IP?: string;
   /**
    * Off Cloudflare only: the request header a trusted reverse proxy sets to the client's address on every request
    * (e.g. `X-Real-IP`); then read instead of CF-Connecting-IP (middleware/client-ip.ts). Unset: CF-Connecting-IP.

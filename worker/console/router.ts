@@ -26,6 +26,11 @@ export { CONSOLE_COOKIE } from './access';
 
 /** Console sign-ins per client IP (wrong passwords included), on top of the sign-in guard's own counts. */
 export const CONSOLE_LOGIN_PER_IP: RateLimit = { name: 'console:login:ip', max: 10, windowMs: 10 * 60 * 1000 };
+/** CONSOLE_LOGIN_PER_IP with `CONSOLE_LOGIN_LIMIT_PER_IP` (a whole number ≥ 1) as its maximum, when set (the browser tests raise it). */
+export function consoleLoginLimit(env: { CONSOLE_LOGIN_LIMIT_PER_IP?: string | undefined }): RateLimit {
+  const max = Number(env.CONSOLE_LOGIN_LIMIT_PER_IP);
+  return Number.isSafeInteger(max) && max > 0 ? { ...CONSOLE_LOGIN_PER_IP, max } : CONSOLE_LOGIN_PER_IP;
+}
 /** Rows an audit CSV export holds at most. */
 export const AUDIT_CSV_MAX_ROWS = 10_000;
 
@@ -96,7 +101,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   })
   .post('/api/login', valid('json', consoleLoginBody), async (c) => {
     assertSameOrigin(c);
-    await consumeRateLimit(c.env.DB, CONSOLE_LOGIN_PER_IP, c.var.clientIp);
+    await consumeRateLimit(c.env.DB, consoleLoginLimit(c.env), c.var.clientIp);
     const session = await signInOperator(c.env, c.var.merchant.code, c.req.valid('json'), c.var.clientIp);
     setCookie(c, CONSOLE_COOKIE, session.token, {
       httpOnly: true, sameSite: 'Strict', path: '/console', secure: new URL(c.req.url).protocol === 'https:', maxAge: 12 * 60 * 60,
