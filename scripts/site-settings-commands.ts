@@ -10,29 +10,9 @@ import { wireToMinor } from '../contract/money.ts';
 import { CLIENT_ID_PATTERNS, LINK_KINDS, linkKind, linkUrlProblem, SECRET_NAME, SOCIAL_LOGIN_SWITCHES, type SocialLoginName } from '../worker/model/site-settings.ts';
 import { UsageError } from './operator-commands.ts';
 
-/** How a registration field is shown: not at all, optional, or required (accounts §3 enabled/required). */
-export type FieldRule = 'off' | 'optional' | 'required';
-
-/** Changes to a payment method; absent keys keep their stored value. Names: language → name, null removes it. */
-export interface PaymentMethodChanges {
-  provider?: 'demo' | 'http';
-  displayName?: string;
-  names?: Record<string, string | null>;
-  minMinor?: number;
-  maxMinor?: number;
-  enabled?: boolean;
-  sortOrder?: number;
-  endpointUrl?: string;
-  accountId?: string;
-  secretName?: string;
-}
-
-/** Changes to the withdrawal settings; absent keys keep their stored value. */
-export interface WithdrawChanges {
-  payoutMethod?: string;
-  minMinor?: number;
-  maxMinor?: number;
-}
+// The changes' shapes are the service's (worker/services/cashier/settings.ts), which the back office calls too.
+import type { FieldRule, PaymentMethodChanges, WithdrawChanges } from '../worker/services/cashier/settings.ts';
+export type { FieldRule, PaymentMethodChanges, WithdrawChanges };
 
 /** A parsed site-settings command. Merchant codes are as typed; the runner resolves them case-insensitively. */
 export type SiteSettingsCommand =
