@@ -70,6 +70,10 @@ export const PLAYDECK_ERROR_CODES = [
   'support_agent_invalid', 'conversation_assignment_changed', 'canned_answer_not_found',
   // The back office's Players area (docs/back-office.md "Players").
   'player_not_found', 'player_status_conflict', 'player_no_contact', 'adjustment_not_found', 'adjustment_self_approval', 'adjustment_decided',
+  // Sign-up and payment settings (docs/back-office.md "Sign-up and payments", docs/site-settings.md).
+  'registration_field_unknown', 'payment_method_not_found', 'payment_method_exists', 'payment_method_incomplete', 'payment_method_provider_incomplete',
+  'limits_invalid', 'withdrawals_incomplete', 'payout_method_unknown', 'link_type_unknown', 'link_invalid', 'link_label_not_allowed',
+  'social_provider_unknown', 'social_client_invalid', 'secret_name_invalid',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -102,7 +102,7 @@ export async function socialStates(db: D1Database, code: string, secrets: Set<st
  * nothing (`changed` false, no audit row). One batch with the audit row `settings.social_login`.
  */
 export async function changeSocialLogin(db: D1Database, code: string, providerName: string, client: { clientId: string; secretName: string } | null, actor: SettingsActor): Promise<{ changed: boolean; before: SocialProviderSetting | null; after: SocialProviderSetting | null }> {
-  if (!(providerName in SOCIAL_LOGIN_SWITCHES)) throw new SettingsRefusal('social_provider_unknown', `google or facebook expected, got ${JSON.stringify(providerName)}`, 404);
+  if (!Object.hasOwn(SOCIAL_LOGIN_SWITCHES, providerName)) throw new SettingsRefusal('social_provider_unknown', `google or facebook expected, got ${JSON.stringify(providerName)}`, 404);
   const provider = providerName as SocialLoginName;
   if (client) {
     const { pattern, example } = CLIENT_ID_PATTERNS[provider];

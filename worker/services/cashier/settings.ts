@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../contract/errors';
 import { REGISTER_FIELDS } from '../../../contract/fieldFormats';
 import { minorToWire } from '../../../contract/money';
 import {
@@ -19,12 +20,12 @@ import { recordAudit } from '../operators/audit';
 /** A change that cannot be made as asked: `errorCode` is stable, `status` the HTTP status the back office answers. */
 export class SettingsRefusal extends Error {
   override name = 'SettingsRefusal';
-  constructor(readonly errorCode: string, message: string, readonly status: 400 | 404 | 409 = 400) {
+  constructor(readonly errorCode: ErrorCode, message: string, readonly status: 400 | 404 | 409 = 400) {
     super(message);
   }
 }
 
-function refuse(errorCode: string, message: string, status: 400 | 404 | 409 = 400): never {
+function refuse(errorCode: ErrorCode, message: string, status: 400 | 404 | 409 = 400): never {
   throw new SettingsRefusal(errorCode, message, status);
 }
 
