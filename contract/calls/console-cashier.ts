@@ -39,7 +39,8 @@ export const FIELD_RULES = ['off', 'optional', 'required'] as const;
 export const consoleRegistrationField = z.object({
   id: z.enum(REGISTER_FIELDS), field: z.enum(REGISTER_FIELDS), rule: z.enum(FIELD_RULES), sortOrder: z.number().int(),
 });
-export const consoleRegistrationFieldBody = z.object({ rule: z.enum(FIELD_RULES), sortOrder: z.number().int().min(0).max(100_000).optional(), reason });
+/** A field's rule and/or place (absent: kept), and the reason. */
+export const consoleRegistrationFieldBody = z.object({ rule: z.enum(FIELD_RULES).optional(), sortOrder: z.number().int().min(0).max(100_000).optional(), reason });
 
 const nameInLanguage = z.object({ language: z.enum(LANGUAGES), name: z.string() });
 

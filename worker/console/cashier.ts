@@ -122,7 +122,10 @@ export const cashierConsole = new Hono<ConsoleEnv>()
   .put('/registration-fields/:id', builtInOnly, can('settings.write'), valid('json', consoleRegistrationFieldBody), async (c) => {
     const b = c.req.valid('json');
     const field = idParam(c);
-    const { rows } = await changeRegistration(c.env.DB, c.var.merchant.code, { rules: [{ field, rule: b.rule, ...(b.sortOrder !== undefined ? { sortOrder: b.sortOrder } : {}) }], order: null }, actor(c, b.reason)).catch(refusal);
+    const stored = (await registrationRows(c.env.DB, c.var.merchant.code)).find((r) => r.field === field);
+    const rule = b.rule ?? (stored ? ruleOf(stored) : 'off');
+    const change = { rules: [{ field, rule, ...(b.sortOrder !== undefined ? { sortOrder: b.sortOrder } : {}) }], order: null };
+    const { rows } = await changeRegistration(c.env.DB, c.var.merchant.code, change, actor(c, b.reason)).catch(refusal);
     return ok(c, fieldView(rows.find((r) => r.field === field)!));
   })
   .get('/payment-methods', builtInOnly, can('settings.read'), async (c) => {
