@@ -118,6 +118,10 @@ export const consoleCashierCalls = {
     ...base, name: 'consoleRegistrationFields', method: 'GET', path: '/console/api/registration-fields', console: 'settings.read', value: list(consoleRegistrationField),
     summary: 'Every registration field with its rule (off, optional, required), in form order.',
   }),
+  consoleRegistrationField: defineCall({
+    ...base, name: 'consoleRegistrationField', method: 'GET', path: '/console/api/registration-fields/{id}', console: 'settings.read', value: consoleRegistrationField,
+    summary: 'One registration field; 404 `registration_field_unknown`.',
+  }),
   consoleRegistrationFieldUpdate: defineCall({
     ...base, name: 'consoleRegistrationFieldUpdate', method: 'PUT', path: '/console/api/registration-fields/{id}', console: 'settings.write',
     body: consoleRegistrationFieldBody, value: consoleRegistrationField,
@@ -154,6 +158,10 @@ export const consoleCashierCalls = {
     ...base, name: 'consoleSiteLinks', method: 'GET', path: '/console/api/site-links', console: 'settings.read', value: list(consoleSiteLink),
     summary: 'The customer-service, Telegram, social and app-download links (also in upstream mode).',
   }),
+  consoleSiteLink: defineCall({
+    ...base, name: 'consoleSiteLink', method: 'GET', path: '/console/api/site-links/{id}', console: 'settings.read', value: consoleSiteLink,
+    summary: 'One link kind; 404 `link_type_unknown`.',
+  }),
   consoleSiteLinkUpdate: defineCall({
     ...base, name: 'consoleSiteLinkUpdate', method: 'PUT', path: '/console/api/site-links/{id}', console: 'settings.write',
     body: consoleSiteLinkBody, value: consoleSiteLink,
@@ -162,6 +170,10 @@ export const consoleCashierCalls = {
   consoleSocialLogins: defineCall({
     ...base, name: 'consoleSocialLogins', method: 'GET', path: '/console/api/social-logins', console: 'settings.read', value: list(consoleSocialLogin),
     summary: 'Google and Facebook log-in: switch, client id, secret name and whether it is set, what is missing.',
+  }),
+  consoleSocialLogin: defineCall({
+    ...base, name: 'consoleSocialLogin', method: 'GET', path: '/console/api/social-logins/{id}', console: 'settings.read', value: consoleSocialLogin,
+    summary: 'One provider; 404 `social_provider_unknown`.',
   }),
   consoleSocialLoginUpdate: defineCall({
     ...base, name: 'consoleSocialLoginUpdate', method: 'PUT', path: '/console/api/social-logins/{id}', console: 'settings.write',

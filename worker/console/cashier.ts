@@ -22,11 +22,11 @@ import { builtInOnly, can, type ConsoleEnv } from './access';
  * and after) in the change's batch. Reads need `settings.read`, changes `settings.write` (`can` first: session, site,
  * CSRF, origin, role); everything is the host's site's (`c.var.merchant.code`), so another site's operator is
  * refused and there is no other site's record to reach.
- * - GET cashier-overview; GET registration-fields, PUT registration-fields/<field>; GET payment-methods, GET|PUT
- *   payment-methods/<code>, POST payment-methods; GET|PUT withdraw-settings/site; GET social-logins, PUT
+ * - GET cashier-overview; GET registration-fields, GET|PUT registration-fields/<field>; GET payment-methods, GET|PUT
+ *   payment-methods/<code>, POST payment-methods; GET|PUT withdraw-settings/site; GET social-logins, GET|PUT
  *   social-logins/<provider>: built-in mode only (404 `function.not.available` in upstream mode, where the platform
  *   keeps registration, payments and log-in: docs/upstream-mode.md).
- * - GET site-links, PUT site-links/<type>: both modes (the platform-unavailable and gate pages show the site's own
+ * - GET site-links, GET|PUT site-links/<type>: both modes (the platform-unavailable and gate pages show the site's own
  *   customer-service links in upstream mode too).
  * Refusals of a change: 400 `request_param_err` (the body), the service's errorCode (SettingsRefusal, 400/404/409).
  * The secrets are checked by name only: whether the worker has a binding of that name, never its value.
@@ -119,6 +119,11 @@ export const cashierConsole = new Hono<ConsoleEnv>()
     const rows = await registrationRows(c.env.DB, c.var.merchant.code);
     return ok(c, { items: rows.map(fieldView), total: rows.length });
   })
+  .get('/registration-fields/:id', builtInOnly, can('settings.read'), async (c) => {
+    const row = (await registrationRows(c.env.DB, c.var.merchant.code)).find((r) => r.field === idParam(c));
+    if (!row) throw new ApiError(404, 'registration_field_unknown', 'No such registration field');
+    return ok(c, fieldView(row));
+  })
   .put('/registration-fields/:id', builtInOnly, can('settings.write'), valid('json', consoleRegistrationFieldBody), async (c) => {
     const b = c.req.valid('json');
     const field = idParam(c);
@@ -165,6 +170,11 @@ export const cashierConsole = new Hono<ConsoleEnv>()
     const links = await linkStates(c.env.DB, c.var.merchant.code);
     return ok(c, { items: links.map(linkView), total: links.length });
   })
+  .get('/site-links/:id', can('settings.read'), async (c) => {
+    const link = (await linkStates(c.env.DB, c.var.merchant.code)).find((l) => l.kind.type.toUpperCase() === idParam(c).toUpperCase());
+    if (!link) throw new ApiError(404, 'link_type_unknown', 'No such link type');
+    return ok(c, linkView(link));
+  })
   .put('/site-links/:id', can('settings.write'), valid('json', consoleSiteLinkBody), async (c) => {
     const b = c.req.valid('json');
     const { after } = await changeLink(c.env.DB, c.var.merchant.code, idParam(c), b.url === '' ? null : b.url, b.label ?? null, actor(c, b.reason)).catch(refusal);
@@ -174,6 +184,11 @@ export const cashierConsole = new Hono<ConsoleEnv>()
   .get('/social-logins', builtInOnly, can('settings.read'), async (c) => {
     const states = await socialStates(c.env.DB, c.var.merchant.code, secretNames(c));
     return ok(c, { items: states.map((s) => socialView(s, c.var.merchant.code)), total: states.length });
+  })
+  .get('/social-logins/:id', builtInOnly, can('settings.read'), async (c) => {
+    const state = (await socialStates(c.env.DB, c.var.merchant.code, secretNames(c))).find((s) => s.provider === idParam(c));
+    if (!state) throw new ApiError(404, 'social_provider_unknown', 'google or facebook expected');
+    return ok(c, socialView(state, c.var.merchant.code));
   })
   .put('/social-logins/:id', builtInOnly, can('settings.write'), valid('json', consoleSocialLoginBody), async (c) => {
     const b = c.req.valid('json');

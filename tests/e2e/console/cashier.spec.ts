@@ -40,12 +40,13 @@ test('an admin changes a payment method\'s limits and makes a registration field
 
   // The registration form: e-mail required.
   await office.goto(consoleUrl('127.0.0.1', '/console/registration-fields'));
-  await office.locator('tbody tr', { hasText: 'email' }).first().click();
-  await office.getByRole('combobox', { name: 'Rule' }).click();
-  await office.getByRole('option', { name: 'Required' }).click();
+  await office.getByRole('row').filter({ has: office.getByRole('cell', { name: 'email', exact: true }) }).click();
+  await office.waitForURL('**/console/registration-fields/email');
+  await office.getByRole('combobox', { name: /^Rule/ }).click();
+  await office.getByRole('option', { name: 'Required', exact: true }).click();
   await office.getByLabel('Reason (for the audit log)').fill('Contact by e-mail');
   await office.getByRole('button', { name: 'Save' }).click();
-  await expect(office.locator('tbody tr', { hasText: 'email' }).first()).toContainText('Required');
+  await expect(office.getByRole('row').filter({ has: office.getByRole('cell', { name: 'email', exact: true }) })).toContainText('Required');
 
   // The player's pages (the site's settings are cached for 2 s on the test server).
   await page.waitForTimeout(2_500);

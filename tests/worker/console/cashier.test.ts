@@ -101,6 +101,8 @@ describe('sign-up and payments: registration, withdrawals, links, social log-in'
     const row = await audit('settings.registration', 'registration:email');
     expect(row?.reason).toBe('KYC by e-mail');
     expect(JSON.parse(row!.after_json!)).toEqual([expect.objectContaining({ field: 'email', enabled: true, required: true })]);
+    expect((await api('registration-fields/email')).body.value).toMatchObject({ id: 'email', rule: 'required' });
+    expect((await api('registration-fields/shoeSize')).body.errorCode).toBe('registration_field_unknown');
     const list = await api<{ items: { id: string; rule: string }[] }>('registration-fields');
     expect(list.body.value.items.find((f) => f.id === 'email')?.rule).toBe('required');
   });
@@ -120,6 +122,8 @@ describe('sign-up and payments: registration, withdrawals, links, social log-in'
     const set = await api('site-links/telegram', { method: 'PUT', json: { url: 'https://t.me/playdeck_demo', label: 'Our Telegram', reason: 'new channel' } });
     expect([set.status, set.body.value]).toMatchObject([200, { id: 'TELEGRAM', url: 'https://t.me/playdeck_demo', label: 'Our Telegram', state: 'set' }]);
     expect((await audit('settings.link', 'link:TELEGRAM'))?.reason).toBe('new channel');
+    expect((await api('site-links/TELEGRAM')).body.value).toMatchObject({ url: 'https://t.me/playdeck_demo', hasLabel: true });
+    expect((await api('social-logins/facebook')).body.value).toMatchObject({ id: 'facebook' });
     const cleared = await api('site-links/telegram', { method: 'PUT', json: { url: '', reason: 'closed' } });
     expect(cleared.body.value).toMatchObject({ url: '', state: 'cleared' });
     const google = await api('social-logins/google', {

@@ -20,8 +20,13 @@ import { recordAudit } from '../operators/audit';
 /** A change that cannot be made as asked: `errorCode` is stable, `status` the HTTP status the back office answers. */
 export class SettingsRefusal extends Error {
   override name = 'SettingsRefusal';
-  constructor(readonly errorCode: ErrorCode, message: string, readonly status: 400 | 404 | 409 = 400) {
+  readonly errorCode: ErrorCode;
+  readonly status: 400 | 404 | 409;
+  // Plain fields, not parameter properties: the operator command runs this module under Node's type stripping.
+  constructor(errorCode: ErrorCode, message: string, status: 400 | 404 | 409 = 400) {
     super(message);
+    this.errorCode = errorCode;
+    this.status = status;
   }
 }
 
