@@ -42,7 +42,8 @@ export const consoleRegistrationField = z.object({
 /** A field's rule and/or place (absent: kept), and the reason. */
 export const consoleRegistrationFieldBody = z.object({ rule: z.enum(FIELD_RULES).optional(), sortOrder: z.number().int().min(0).max(100_000).optional(), reason });
 
-const nameInLanguage = z.object({ language: z.enum(LANGUAGES), name: z.string() });
+/** A stored name in a language (answers: as stored). */
+const nameInLanguage = z.object({ language: z.string(), name: z.string() });
 
 /** A deposit payment method as the operator sees it (`id` is its code); the secret is a name only. */
 export const consolePaymentMethod = z.object({
