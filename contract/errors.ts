@@ -70,6 +70,9 @@ export const PLAYDECK_ERROR_CODES = [
   'support_agent_invalid', 'conversation_assignment_changed', 'canned_answer_not_found',
   // The back office's Players area (docs/back-office.md "Players").
   'player_not_found', 'player_status_conflict', 'player_no_contact', 'adjustment_not_found', 'adjustment_self_approval', 'adjustment_decided',
+  // The back office's Site area and the operator command (docs/back-office.md "Site"): a value to correct, a change refused.
+  'site_not_found', 'site_switch_unknown', 'site_host_invalid', 'site_regions_invalid', 'site_language_invalid', 'site_maintenance_text_invalid',
+  'site_setting_unknown', 'site_setting_invalid', 'site_currency_read_only', 'site_domain_taken', 'site_domain_not_found', 'site_domain_current',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

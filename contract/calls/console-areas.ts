@@ -4,6 +4,7 @@ import { consoleReportCalls } from './console-reports';
 import { consoleMoneyCalls } from './console-money';
 import { supportCalls } from './console-support';
 import { consolePlayerCalls } from './console-players';
+import { consoleSiteCalls } from './console-site';
 
 /**
  * The back office areas' calls (docs/back-office.md), each area's in its own module
@@ -17,4 +18,5 @@ export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [
   consoleMoneyCalls,
   supportCalls,
   consolePlayerCalls,
+  consoleSiteCalls,
 ];

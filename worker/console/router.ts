@@ -21,6 +21,7 @@ import { contentConsole } from './content';
 import { reportsRouter } from './reports';
 import { supportRouter } from './support';
 import { consolePlayers } from './players';
+import { siteConsole } from './site';
 
 export { CONSOLE_COOKIE } from './access';
 
@@ -155,6 +156,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .route('/api/reports', reportsRouter)
   .route('/api/deposits', consoleDeposits).route('/api/withdrawals', consoleWithdrawals)
   .route('/api/support', supportRouter)
+  .route('/api/site', siteConsole)
   .route('/api', consolePlayers)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');

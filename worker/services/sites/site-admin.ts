@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../contract/errors';
 import { recordAudit } from '../operators/audit';
 import { minorToWire } from '../../../contract/money';
 import { PROMOTION_KINDS } from '../../db/seed/site-rows';
@@ -34,8 +35,15 @@ export interface SiteActor {
 /** A change that may not be done: 404 `site_domain_not_found`, 409 `site_domain_taken`, `site_domain_current`. */
 export class SiteChangeRefusal extends Error {
   override name = 'SiteChangeRefusal';
-  constructor(readonly status: 404 | 409, readonly errorCode: string, message: string, readonly value: unknown = null) {
+  // Plain fields, not parameter properties: the operator command runs this under Node, which only strips types.
+  readonly status: 404 | 409;
+  readonly errorCode: ErrorCode;
+  readonly value: unknown;
+  constructor(status: 404 | 409, errorCode: ErrorCode, message: string, value: unknown = null) {
     super(message);
+    this.status = status;
+    this.errorCode = errorCode;
+    this.value = value;
   }
 }
 

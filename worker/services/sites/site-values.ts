@@ -13,12 +13,16 @@ import { wireToMinor } from '../../../contract/money.ts';
 import { PROMOTION_KINDS } from '../../db/seed/site-rows.ts';
 import { currencySymbol } from '../../db/seed/new-site.ts';
 import type { SiteChanges } from '../../db/queries/site-lifecycle.ts';
+import type { ErrorCode } from '../../../contract/errors.ts';
 
 /** A value the operator must correct: `errorCode` is stable (the back office's 400 answer), the message says how. */
 export class SiteValueError extends Error {
   override name = 'SiteValueError';
-  constructor(readonly errorCode: string, message: string) {
+  // A plain field, not a parameter property: the operator command runs this under Node, which only strips types.
+  readonly errorCode: ErrorCode;
+  constructor(errorCode: ErrorCode, message: string) {
     super(message);
+    this.errorCode = errorCode;
   }
 }
 
