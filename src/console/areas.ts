@@ -9,6 +9,7 @@ import { reportsArea } from './reports';
 import { moneyArea } from './money';
 import { supportArea } from './support';
 import { playersArea } from './players';
+import { siteArea } from './site';
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
   playersArea,
@@ -16,5 +17,6 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
   moneyArea,
   ...CONTENT_AREAS,
   reportsArea,
+  siteArea,
   auditArea,
 ];

@@ -9,8 +9,8 @@ import {
 import { maintenanceTextStatement } from '../../db/queries/maintenance-texts';
 import { findSiteDetails, siteUpdateStatements, type SiteChanges } from '../../db/queries/site-lifecycle';
 import {
-  EVERY_LANGUAGE, KNOWN_MODULES, maintenanceLanguage, maintenanceText, SITE_SETTING_KEYS, siteChanges, siteHost, siteModule, siteRegions,
-  SiteValueError,
+  EVERY_LANGUAGE, KNOWN_MODULES, maintenanceLanguage, maintenanceText, siteChanges, siteHost, siteModule, siteRegions, SiteValueError,
+  type SITE_SETTING_KEYS,
 } from './site-values';
 
 /**
