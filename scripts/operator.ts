@@ -25,7 +25,9 @@
  *   npm run operator -- adjustment-threshold <merchant> [amount] (scripts/player-commands.ts; docs/back-office.md)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
- * D1Database (scripts/database.ts). Everything it prints goes through scripts/operator-output.ts (escape sequences
+ * D1Database (scripts/database.ts). The site changes (switch, maintenance, maintenance-text, regions, domain, site
+ * set) go through the back office's service (worker/services/sites/site-admin.ts) and write an audit row as
+ * `cli:<user>` (docs/back-office.md "Site"). Everything it prints goes through scripts/operator-output.ts (escape sequences
  * and control characters of player-supplied text removed). PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
  * routed elsewhere, …), 2 wrong arguments.
  */

@@ -13,6 +13,7 @@ import { wireToMinor } from '../../../contract/money.ts';
 import { PROMOTION_KINDS } from '../../db/seed/site-rows.ts';
 import { currencySymbol } from '../../db/seed/new-site.ts';
 import type { SiteChanges } from '../../db/queries/site-lifecycle.ts';
+import { EVERY_LANGUAGE } from '../../db/queries/maintenance-texts.ts';
 import type { ErrorCode } from '../../../contract/errors.ts';
 
 /** A value the operator must correct: `errorCode` is stable (the back office's 400 answer), the message says how. */
@@ -78,8 +79,7 @@ export function siteRegions(codes: readonly string[]): string[] {
   return unique;
 }
 
-/** The maintenance text's `language` standing for every language without its own text. */
-export const EVERY_LANGUAGE = '*';
+export { EVERY_LANGUAGE };
 
 /** `errorCode` site_language_invalid: `all` or `*` → '*', else a language code of contract/languageCodes.ts (any case) → upper case. */
 export function maintenanceLanguage(value: string | undefined): string {
