@@ -74,6 +74,9 @@ export const PLAYDECK_ERROR_CODES = [
   'registration_field_unknown', 'payment_method_not_found', 'payment_method_exists', 'payment_method_incomplete', 'payment_method_provider_incomplete',
   'limits_invalid', 'withdrawals_incomplete', 'payout_method_unknown', 'link_type_unknown', 'link_invalid', 'link_label_not_allowed',
   'social_provider_unknown', 'social_client_invalid', 'secret_name_invalid',
+  // The back office's Site area and the operator command (docs/back-office.md "Site"): a value to correct, a change refused.
+  'site_not_found', 'site_switch_unknown', 'site_host_invalid', 'site_regions_invalid', 'site_language_invalid', 'site_maintenance_text_invalid',
+  'site_setting_unknown', 'site_setting_invalid', 'site_currency_read_only', 'site_domain_taken', 'site_domain_not_found', 'site_domain_current',
 ] as const;
 
 /** Every `errorCode` PlayDeck's built-in API answers. */

@@ -1,13 +1,16 @@
 /**
  * The operator commands (white-label sites, player-shell §1 and §3; accounts §3 site switches): argument
- * parsing and validation, and the change each command makes through the query functions the worker's database
- * layer holds (worker/db/queries/operator-sites.ts). Parsing is pure, so it is tested without a database.
+ * parsing, and the change each command makes through the service the back office's Site area uses
+ * (worker/services/sites/site-admin.ts: one batch with its audit row, as `cli:<user>`). The values are validated by
+ * worker/services/sites/site-values.ts, the same checks the back office makes; parsing is pure, so it is tested
+ * without a database.
  */
+import { type OperatorMerchantRow } from '../worker/db/queries/operator-sites.ts';
 import {
-  addMerchantDomain, removeMerchantDomain, setMerchantMaintenance, setRestrictedRegions, setSiteSwitch, type OperatorMerchantRow,
-} from '../worker/db/queries/operator-sites.ts';
-import { EVERY_LANGUAGE, setMaintenanceText } from '../worker/db/queries/maintenance-texts.ts';
-import { LANGUAGES } from '../contract/languageCodes.ts';
+  KNOWN_MODULES, MAINTENANCE_TEXT_MAX, maintenanceLanguage, maintenanceText, siteHost, siteModule, siteRegions, SiteValueError,
+} from '../worker/services/sites/site-values.ts';
+
+export { KNOWN_MODULES, MAINTENANCE_TEXT_MAX };
 
 /** A parsed operator command. Merchant codes are as typed; the runner resolves them case-insensitively. */
 export type OperatorCommand =
@@ -32,24 +35,21 @@ export const USAGE = `usage: npm run operator -- <command> [--remote]
   content import <merchant> <folder>      the operator's content from a folder (see docs/operator-guide.md)
 Changes reach every visitor within 30 s: each worker isolate caches host → merchant answers for 30 s.`;
 
-/**
- * Module ids an operator may switch (player-shell §1 flags, accounts §3 site switches and §9 module ids). A
- * typo would otherwise create a switch nothing reads.
- */
-export const KNOWN_MODULES: readonly string[] = [
-  'AFFMAN3', 'AGENTPOLICY3', 'CBS3', 'CHNGPASSVERIF3', 'COMM3', 'FACEBOOKLOGIN3', 'FEEDBACK3', 'FREEPLAY3',
-  'GOOGLELOGIN3', 'INBOX3', 'MOBILENUMPASSREG3', 'MOBILENUMREG3', 'MOBILEVERCODELOGIN3', 'PROFPIC3', 'REGISTER_REE3',
-  'REGMOBVERF3', 'REWCEN3', 'USERNAMEREG3', 'VALID_CAPTCHA3',
-];
-
 /** An argument the operator must correct; the message says how. */
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
 const MERCHANT_CODE = /^[A-Za-z0-9_]{1,32}$/;
-const COUNTRY = /^[A-Z][A-Z0-9]$/;
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** The value checked by `check`, or the UsageError saying what is wrong with it. */
+function usageOf<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof SiteValueError) throw new UsageError(error.message);
+    throw error;
+  }
+}
 
 function merchantArg(value: string | undefined): string {
   if (!value || !MERCHANT_CODE.test(value)) {
@@ -69,46 +69,14 @@ function onOff(value: string | undefined): boolean {
  * Schemes, ports, paths and wildcards are refused rather than guessed away.
  */
 export function parseHost(value: string | undefined): string {
-  const host = (value ?? '').trim().toLowerCase();
-  const labels = host.split('.');
-  const isIpv4 = labels.length === 4 && labels.every((l) => /^\d{1,3}$/.test(l) && Number(l) <= 255);
-  // A name's last label is never all digits (RFC 3696 §2), which also refuses malformed IPv4 addresses.
-  const isName = labels.every((l) => LABEL.test(l)) && !/^\d+$/.test(labels.at(-1) ?? '');
-  if (host.length > 253 || !(isIpv4 || isName)) {
-    throw new UsageError(`host name expected without scheme, port or path (e.g. play.example.com), got ${JSON.stringify(value ?? '')}`);
-  }
-  return host;
+  return usageOf(() => siteHost(value));
 }
 
 /** `CC,CC,…` → sorted unique upper-case ISO alpha-2 codes (Cloudflare's T1 included); `none` → []. */
 export function parseRegions(value: string | undefined): string[] {
   if (value === undefined || value.trim() === '') throw new UsageError('country list expected, e.g. US,FR, or none');
   if (value.trim().toLowerCase() === 'none') return [];
-  const codes = value.split(',').map((c) => c.trim().toUpperCase());
-  const wrong = codes.filter((c) => !COUNTRY.test(c));
-  if (wrong.length > 0) throw new UsageError(`two-letter country codes expected, not ${wrong.map((c) => JSON.stringify(c)).join(', ')}`);
-  return [...new Set(codes)].sort();
-}
-
-function moduleArg(value: string | undefined): string {
-  const id = (value ?? '').trim().toUpperCase();
-  if (!KNOWN_MODULES.includes(id)) {
-    throw new UsageError(`unknown module ${JSON.stringify(value ?? '')}; known: ${KNOWN_MODULES.join(', ')}`);
-  }
-  return id;
-}
-
-/** Longest maintenance text an operator may set (characters): a few sentences on a phone's first screen. */
-export const MAINTENANCE_TEXT_MAX = 500;
-
-/** `all` → '*', else a language code of contract/languageCodes.ts (any case) → upper case. */
-function maintenanceLanguageArg(value: string | undefined): string {
-  if (value?.toLowerCase() === 'all') return EVERY_LANGUAGE;
-  const code = (value ?? '').toUpperCase();
-  if (!(LANGUAGES as readonly string[]).includes(code)) {
-    throw new UsageError(`language code (${LANGUAGES.join(', ')}) or all expected, got ${JSON.stringify(value ?? '')}`);
-  }
-  return code;
+  return usageOf(() => siteRegions(value.split(',')));
 }
 
 /**
@@ -117,13 +85,7 @@ function maintenanceLanguageArg(value: string | undefined): string {
  * edge writes it as text, so markup shows as typed.
  */
 export function parseMaintenanceText(words: readonly string[]): string | null {
-  // Control characters are exactly what is removed here.
-  // eslint-disable-next-line no-control-regex
-  const text = words.join(' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
-  if (text === '') throw new UsageError('maintenance text expected (or none)');
-  if (text.toLowerCase() === 'none') return null;
-  if ([...text].length > MAINTENANCE_TEXT_MAX) throw new UsageError(`maintenance text too long: at most ${MAINTENANCE_TEXT_MAX} characters`);
-  return text;
+  return usageOf(() => maintenanceText(words.join(' ')));
 }
 
 function expectCount(args: readonly string[], count: number): void {
@@ -139,7 +101,7 @@ export function parseCommand(args: readonly string[]): OperatorCommand {
       return { kind: 'maintenance', on: onOff(a), merchant: merchantArg(b) };
     case 'maintenance-text':
       if (args.length < 4) throw new UsageError('maintenance-text takes a merchant, a language (or all) and the text (or none)');
-      return { kind: 'maintenance-text', merchant: merchantArg(a), language: maintenanceLanguageArg(b), text: parseMaintenanceText(args.slice(3)) };
+      return { kind: 'maintenance-text', merchant: merchantArg(a), language: usageOf(() => maintenanceLanguage(b)), text: parseMaintenanceText(args.slice(3)) };
     case 'regions':
       expectCount(args, 3);
       return { kind: 'regions', merchant: merchantArg(a), regions: parseRegions(b) };
@@ -150,7 +112,7 @@ export function parseCommand(args: readonly string[]): OperatorCommand {
     }
     case 'switch':
       expectCount(args, 4);
-      return { kind: 'switch', merchant: merchantArg(a), moduleId: moduleArg(b), on: onOff(c) };
+      return { kind: 'switch', merchant: merchantArg(a), moduleId: usageOf(() => siteModule(b)), on: onOff(c) };
     case 'list':
       expectCount(args, 1);
       return { kind: 'list' };
@@ -159,23 +121,37 @@ export function parseCommand(args: readonly string[]): OperatorCommand {
   }
 }
 
-/** The change a command makes, on the merchant's stored code. `list` changes nothing. */
-export async function applyChange(db: D1Database, command: OperatorCommand, code: string): Promise<void> {
+/**
+ * The change a command makes on the merchant's stored code, through worker/services/sites/site-admin.ts (the
+ * change and its audit row in one batch; the command line gives no reason, so the row's is empty). `domain add`
+ * answers whether anything changed (false: the host served this site already); a host serving another site, or
+ * a removed host not serving this one, is a SiteChangeRefusal. `list` changes nothing.
+ */
+export async function applyChange(db: D1Database, command: OperatorCommand, code: string, operator: string): Promise<boolean> {
+  if (command.kind === 'list') return false;
+  // Loaded on demand: the service imports the worker's modules without file extensions, which Node resolves once
+  // scripts/extensionless-imports.ts is registered (scripts/console-commands.ts registers it).
+  await import('./extensionless-imports.ts');
+  const site = await import('../worker/services/sites/site-admin.ts');
+  const actor = { merchantCode: code, operatorId: null, operator };
   switch (command.kind) {
     case 'maintenance':
-      return setMerchantMaintenance(db, code, command.on);
+      await site.changeMaintenance(db, actor, command.on, '');
+      return true;
     case 'maintenance-text':
-      return setMaintenanceText(db, code, command.language, command.text);
+      await site.changeMaintenanceText(db, actor, command.language, command.text, '');
+      return true;
     case 'regions':
-      return setRestrictedRegions(db, code, command.regions);
+      await site.changeRegions(db, actor, command.regions, '');
+      return true;
     case 'domain-add':
-      return addMerchantDomain(db, command.host, code);
+      return (await site.addDomain(db, actor, command.host, '')).changed;
     case 'domain-remove':
-      return removeMerchantDomain(db, command.host, code);
+      await site.removeDomain(db, actor, command.host, '');
+      return true;
     case 'switch':
-      return setSiteSwitch(db, code, command.moduleId, command.on);
-    case 'list':
-      return;
+      await site.changeSwitch(db, actor, command.moduleId, command.on, '');
+      return true;
   }
 }
 

@@ -25,7 +25,9 @@
  *   npm run operator -- adjustment-threshold <merchant> [amount] (scripts/player-commands.ts; docs/back-office.md)
  * Every visitor sees a change within 30 s (the worker caches host → merchant answers per isolate for 30 s).
  * Every command runs the query and service functions the worker uses (worker/db/queries, worker/services) on a
- * D1Database (scripts/database.ts). Everything it prints goes through scripts/operator-output.ts (escape sequences
+ * D1Database (scripts/database.ts). The site changes (switch, maintenance, maintenance-text, regions, domain, site
+ * set) go through the back office's service (worker/services/sites/site-admin.ts) and write an audit row as
+ * `cli:<user>` (docs/back-office.md "Site"). Everything it prints goes through scripts/operator-output.ts (escape sequences
  * and control characters of player-supplied text removed). PLAYDECK_STATE selects another local state folder. Exit codes: 0 done, 1 refused (unknown merchant, host
  * routed elsewhere, …), 2 wrong arguments.
  */
@@ -49,7 +51,7 @@ import { PROVIDER_USAGE, parseProviderCommand, runProviderCommand } from './prov
 import { parsePlayerCommand, PLAYER_USAGE, runPlayerCommand } from './player-commands.ts';
 import { findMemberByUsername } from '../worker/db/queries/members.ts';
 import { sendInboxMessage } from '../worker/db/queries/inbox.ts';
-import { findDomainMerchant, findMerchantCode, listOperatorMerchants } from '../worker/db/queries/operator-sites.ts';
+import { findMerchantCode, listOperatorMerchants } from '../worker/db/queries/operator-sites.ts';
 import { listWaitingWithdrawals } from '../worker/db/queries/operator-withdrawals.ts';
 import { findMessageSentAt, setChatUrlTemplate, upsertWelcomeTemplate } from '../worker/db/queries/operator-conversations.ts';
 import {
@@ -74,16 +76,16 @@ async function merchantCode(db: D1Database, merchant: string): Promise<string> {
 async function run(db: D1Database, command: OperatorCommand): Promise<string> {
   if (command.kind === 'list') return formatList(await listOperatorMerchants(db));
   const code = await merchantCode(db, command.merchant);
-  if (command.kind === 'domain-add' || command.kind === 'domain-remove') {
-    // Checked before the change, so the answer says what was there.
-    const routed = await findDomainMerchant(db, command.host);
-    if (command.kind === 'domain-remove' && routed !== code) refuse(`${command.host} does not serve ${code}.`);
-    if (command.kind === 'domain-add' && routed) {
-      if (routed !== code) refuse(`${command.host} already serves ${routed}; remove it there first.`);
-      return `${command.host} already serves ${code}.`;
-    }
+  let changed: boolean;
+  try {
+    changed = await applyChange(db, command, code, cliOperator());
+  } catch (error) {
+    // The service's refusals (worker/services/sites/site-admin.ts), said as the command always said them.
+    const errorCode = error instanceof Error && error.name === 'SiteChangeRefusal' ? (error as { errorCode?: string }).errorCode : null;
+    if (errorCode === 'site_domain_taken' || errorCode === 'site_domain_not_found') refuse(error instanceof Error ? error.message : String(error));
+    throw error;
   }
-  await applyChange(db, command, code);
+  if (command.kind === 'domain-add' && !changed) return `${command.host} already serves ${code}.`;
   return `${done(command, code)}\nVisitors see the change within 30 s.`;
 }
 

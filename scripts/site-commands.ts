@@ -15,14 +15,14 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseHost, UsageError } from './operator-commands.ts';
-import { LANGUAGES } from '../contract/languageCodes.ts';
-import { minorToWire, wireToMinor } from '../contract/money.ts';
-import { PROMOTION_KINDS } from '../worker/db/seed/site-rows.ts';
-import { currencySymbol, newSiteRowSets, type NewSiteOptions } from '../worker/db/seed/new-site.ts';
+import { minorToWire } from '../contract/money.ts';
+import { newSiteRowSets, type NewSiteOptions } from '../worker/db/seed/new-site.ts';
 import { findMerchantCode } from '../worker/db/queries/operator-sites.ts';
 import {
-  findRoutedHosts, findSiteDetails, insertSiteRows, listCatalogueVendors, listSites, updateSite, type SiteChanges, type SiteDetails, type SiteRow,
+  findRoutedHosts, findSiteDetails, insertSiteRows, listCatalogueVendors, listSites, type SiteChanges, type SiteDetails, type SiteRow,
 } from '../worker/db/queries/site-lifecycle.ts';
+import { currency, language, line, siteChanges, SiteValueError, theme } from '../worker/services/sites/site-values.ts';
+import { cliOperator } from './console-commands.ts';
 
 /** Usage lines of the site commands (printed with the operator's usage). */
 export const SITE_USAGE = `  site create <CODE> --name <name> --domain <host> [--domain <host>…] --currency <ISO 4217>
@@ -43,15 +43,8 @@ export type SiteCommand =
   | { kind: 'site-list' }
   | { kind: 'site-set'; merchant: string; changes: SiteChanges };
 
-const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
-/** A line of plain text: no control characters, runs of space collapsed. */
-const line = (max: number) => z.string().transform((s) => s.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, 'must not be empty').max(max, `at most ${max} characters`));
 const code = z.string().regex(/^[A-Za-z0-9_]{1,32}$/, 'letters, digits and _ (at most 32)');
-const currency = z.string().transform((s) => s.toUpperCase()).refine((c) => CURRENCIES.has(c), 'an ISO 4217 currency code (USD, PHP, VND, …)');
 const symbol = line(8);
-const theme = z.enum(['dark', 'light'], 'dark or light');
-const language = z.string().transform((s) => s.toUpperCase()).pipe(z.enum(LANGUAGES, `one of ${LANGUAGES.join(', ')}`));
 const host = z.string().transform((value, ctx) => {
   try {
     return parseHost(value);
@@ -60,14 +53,6 @@ const host = z.string().transform((value, ctx) => {
     return z.NEVER;
   }
 });
-/** A decimal amount of currency units (≤ 2 decimals, ≤ 1,000,000) → minor units (contract/money.ts). */
-const amount = z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'an amount such as 100 or 12.50').transform((s) => wireToMinor(s))
-  .refine((minor) => minor <= 100_000_000, 'at most 1000000');
-const color = z.string().transform((s) => s.toLowerCase()).pipe(z.union([z.literal('none').transform(() => null), z.string().regex(/^#[0-9a-f]{6}$/, '#rrggbb or none')]));
-const template = z.enum(['new', 'old'], 'new or old').transform((v) => (v === 'new' ? 1 : 0) as 0 | 1);
-const promotions = z.string().transform((s) => s.toUpperCase().split(',').map((k) => k.trim()).filter(Boolean))
-  .refine((keys) => keys.length > 0, 'a list such as REFERRAL,MISSION, or none')
-  .refine((keys) => keys.join() === 'NONE' || keys.every((k) => (PROMOTION_KINDS as readonly string[]).includes(k)), `kinds among ${PROMOTION_KINDS.join(', ')}, or none`);
 
 /** The options of `site create`, validated. */
 const createSchema = z.object({
@@ -85,13 +70,6 @@ const createSchema = z.object({
 
 /** A new site as the operator asked for it (create's options, validated). */
 export type NewSite = z.output<typeof createSchema> & NewSiteOptions;
-
-/** `site set`'s keys, validated. */
-const setSchema = z.strictObject({
-  name: line(60), theme, currency, symbol, language, description: line(500),
-  primaryColor: color, accentColor: color, welcomeBonus: amount, trialBalance: amount,
-  memberCentreTemplate: template, depositTemplate: template, promotions,
-}).partial();
 
 /** The first problem zod found, as `--option: message` (create) or `key: message` (set). */
 function usageFrom(error: z.ZodError, prefix: string): UsageError {
@@ -134,28 +112,12 @@ export function parseSiteSettings(pairs: readonly string[]): SiteChanges {
     if (key in raw) throw new UsageError(`${key} is given twice`);
     raw[key] = pair.slice(at + 1);
   }
-  const result = setSchema.safeParse(raw);
-  if (!result.success) throw usageFrom(result.error, '');
-  const v = result.data;
-  const columns = {
-    name: v.name, theme: v.theme, currency: v.currency, default_language: v.language, description: v.description,
-    // A new currency brings its own symbol unless one is given.
-    currency_symbol: v.symbol ?? (v.currency ? currencySymbol(v.currency) : undefined),
-    welcome_bonus_minor: v.welcomeBonus, trial_balance_minor: v.trialBalance,
-  };
-  const changes = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as SiteChanges;
-  if (v.primaryColor !== undefined || v.accentColor !== undefined) {
-    changes.colors = {
-      ...(v.primaryColor !== undefined && { primaryColor: v.primaryColor }),
-      ...(v.accentColor !== undefined && { accentColor: v.accentColor }),
-    };
+  try {
+    return siteChanges(raw);
+  } catch (error) {
+    if (error instanceof SiteValueError) throw new UsageError(error.message);
+    throw error;
   }
-  const flags: NonNullable<SiteChanges['flags']> = [];
-  if (v.memberCentreTemplate !== undefined) flags.push({ kind: 'template', key: 'mem_cen', value: v.memberCentreTemplate });
-  if (v.depositTemplate !== undefined) flags.push({ kind: 'template', key: 'dep_func', value: v.depositTemplate });
-  if (v.promotions) for (const kind of PROMOTION_KINDS) flags.push({ kind: 'promotion', key: kind, value: v.promotions.includes(kind) ? 1 : 0 });
-  if (flags.length > 0) changes.flags = flags;
-  return changes;
 }
 
 /** Parses a `site …` command line; null for any other command. Throws UsageError. */
@@ -248,7 +210,9 @@ export async function runSiteCommand(db: D1Database, command: SiteCommand, refus
     }
     case 'site-set': {
       const code = (await findMerchantCode(db, command.merchant)) ?? refuse(`No site ${command.merchant}. See: npm run operator -- site list`);
-      await updateSite(db, code, command.changes);
+      // Through the service the back office uses: the change and its audit row (as `cli:<user>`, no reason) in one batch.
+      const { applySiteChanges } = await import('../worker/services/sites/site-admin.ts');
+      await applySiteChanges(db, { merchantCode: code, operatorId: null, operator: cliOperator() }, command.changes, '');
       return `${code}: ${Object.keys(command.changes).map((k) => CHANGE_NAMES[k] ?? k).join(', ')} changed.\nVisitors see the change within 30 s.\n\n${formatSiteDetails((await findSiteDetails(db, code))!)}`;
     }
     case 'site-create': {

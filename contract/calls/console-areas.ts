@@ -5,6 +5,7 @@ import { consoleMoneyCalls } from './console-money';
 import { supportCalls } from './console-support';
 import { consolePlayerCalls } from './console-players';
 import { consoleCashierCalls } from './console-cashier';
+import { consoleSiteCalls } from './console-site';
 
 /**
  * The back office areas' calls (docs/back-office.md), each area's in its own module
@@ -19,4 +20,5 @@ export const CONSOLE_AREA_CALLS: Record<string, CallDef>[] = [
   supportCalls,
   consolePlayerCalls,
   consoleCashierCalls,
+  consoleSiteCalls,
 ];

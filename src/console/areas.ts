@@ -10,6 +10,7 @@ import { moneyArea } from './money';
 import { supportArea } from './support';
 import { playersArea } from './players';
 import { CASHIER_AREAS } from './cashier';
+import { siteArea } from './site';
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
   playersArea,
@@ -18,5 +19,6 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
   ...CONTENT_AREAS,
   reportsArea,
   ...CASHIER_AREAS,
+  siteArea,
   auditArea,
 ];

@@ -22,6 +22,7 @@ import { reportsRouter } from './reports';
 import { supportRouter } from './support';
 import { consolePlayers } from './players';
 import { cashierConsole } from './cashier';
+import { siteConsole } from './site';
 
 export { CONSOLE_COOKIE } from './access';
 
@@ -157,6 +158,7 @@ export const consoleRouter = new Hono<ConsoleEnv>()
   .route('/api/deposits', consoleDeposits).route('/api/withdrawals', consoleWithdrawals)
   .route('/api/support', supportRouter)
   .route('/api', cashierConsole)
+  .route('/api/site', siteConsole)
   .route('/api', consolePlayers)
   .all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such console route');

@@ -22,15 +22,19 @@ export async function findMaintenanceText(db: D1Database, merchantCode: string, 
   return row?.text ?? null;
 }
 
-/** Stores the merchant's maintenance text for `language` (a code or `'*'`); `null` removes it (built-in text again). */
-export async function setMaintenanceText(db: D1Database, merchantCode: string, language: string, text: string | null): Promise<void> {
-  if (text === null) {
-    await db.prepare(`DELETE FROM maintenance_texts WHERE merchant_code = ? AND language = ?`).bind(merchantCode, language).run();
-    return;
-  }
-  await db
+/**
+ * The statement storing the merchant's maintenance text for `language` (a code or `'*'`); `null` removes it
+ * (built-in text again).
+ */
+export function maintenanceTextStatement(db: D1Database, merchantCode: string, language: string, text: string | null): D1PreparedStatement {
+  if (text === null) return db.prepare(`DELETE FROM maintenance_texts WHERE merchant_code = ? AND language = ?`).bind(merchantCode, language);
+  return db
     .prepare(`INSERT INTO maintenance_texts (merchant_code, language, text) VALUES (?, ?, ?)
       ON CONFLICT (merchant_code, language) DO UPDATE SET text = excluded.text`)
-    .bind(merchantCode, language, text)
-    .run();
+    .bind(merchantCode, language, text);
+}
+
+/** Stores the merchant's maintenance text for `language` (a code or `'*'`); `null` removes it (built-in text again). */
+export async function setMaintenanceText(db: D1Database, merchantCode: string, language: string, text: string | null): Promise<void> {
+  await maintenanceTextStatement(db, merchantCode, language, text).run();
 }

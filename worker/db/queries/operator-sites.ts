@@ -18,14 +18,32 @@ export async function findDomainMerchant(db: D1Database, host: string): Promise<
   return row?.merchant_code ?? null;
 }
 
+/** The statement turning the merchant's maintenance on (its pages answer 503 with the maintenance page) or off. */
+export function merchantMaintenanceStatement(db: D1Database, merchantCode: string, on: boolean): D1PreparedStatement {
+  return db.prepare(`UPDATE merchants SET maintenance = ? WHERE code = ?`).bind(on ? 1 : 0, merchantCode);
+}
+
 /** Turns the merchant's maintenance on (its pages answer 503 with the maintenance page) or off. */
 export async function setMerchantMaintenance(db: D1Database, merchantCode: string, on: boolean): Promise<void> {
-  await db.prepare(`UPDATE merchants SET maintenance = ? WHERE code = ?`).bind(on ? 1 : 0, merchantCode).run();
+  await merchantMaintenanceStatement(db, merchantCode, on).run();
+}
+
+/** The statement storing the merchant's restricted regions (ISO 3166-1 alpha-2 codes; [] for none). */
+export function restrictedRegionsStatement(db: D1Database, merchantCode: string, regions: readonly string[]): D1PreparedStatement {
+  return db.prepare(`UPDATE merchants SET restricted_regions = ? WHERE code = ?`).bind(JSON.stringify(regions), merchantCode);
 }
 
 /** Stores the merchant's restricted regions: ISO 3166-1 alpha-2 codes (visitors from them get the 451 page); [] for none. */
 export async function setRestrictedRegions(db: D1Database, merchantCode: string, regions: readonly string[]): Promise<void> {
-  await db.prepare(`UPDATE merchants SET restricted_regions = ? WHERE code = ?`).bind(JSON.stringify(regions), merchantCode).run();
+  await restrictedRegionsStatement(db, merchantCode, regions).run();
+}
+
+/**
+ * The statement routing a host to the merchant: a plain INSERT, so a host routed meanwhile (anywhere) makes it,
+ * and the batch it is in, fail: nothing is written.
+ */
+export function domainInsertStatement(db: D1Database, host: string, merchantCode: string): D1PreparedStatement {
+  return db.prepare(`INSERT INTO merchant_domains (host, merchant_code) VALUES (?, ?)`).bind(host, merchantCode);
 }
 
 /** Routes a host to the merchant; a host already routed (anywhere) is left as it is. */
@@ -33,18 +51,62 @@ export async function addMerchantDomain(db: D1Database, host: string, merchantCo
   await db.prepare(`INSERT INTO merchant_domains (host, merchant_code) VALUES (?, ?) ON CONFLICT (host) DO NOTHING`).bind(host, merchantCode).run();
 }
 
+/** The statement that stops routing a host to the merchant (a host routed to another merchant is left as it is). */
+export function domainDeleteStatement(db: D1Database, host: string, merchantCode: string): D1PreparedStatement {
+  return db.prepare(`DELETE FROM merchant_domains WHERE host = ? AND merchant_code = ?`).bind(host, merchantCode);
+}
+
 /** Stops routing a host to the merchant (a host routed to another merchant is left as it is). */
 export async function removeMerchantDomain(db: D1Database, host: string, merchantCode: string): Promise<void> {
-  await db.prepare(`DELETE FROM merchant_domains WHERE host = ? AND merchant_code = ?`).bind(host, merchantCode).run();
+  await domainDeleteStatement(db, host, merchantCode).run();
+}
+
+/** The statement turning one site switch (module id, accounts §9) on or off for the merchant, creating it when missing. */
+export function siteSwitchStatement(db: D1Database, merchantCode: string, moduleId: string, on: boolean): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO site_switches (merchant_code, module_id, enabled) VALUES (?, ?, ?)
+      ON CONFLICT (merchant_code, module_id) DO UPDATE SET enabled = excluded.enabled`)
+    .bind(merchantCode, moduleId, on ? 1 : 0);
 }
 
 /** Turns one site switch (module id, accounts §9) on or off for the merchant, creating it when missing. */
 export async function setSiteSwitch(db: D1Database, merchantCode: string, moduleId: string, on: boolean): Promise<void> {
-  await db
-    .prepare(`INSERT INTO site_switches (merchant_code, module_id, enabled) VALUES (?, ?, ?)
-      ON CONFLICT (merchant_code, module_id) DO UPDATE SET enabled = excluded.enabled`)
-    .bind(merchantCode, moduleId, on ? 1 : 0)
-    .run();
+  await siteSwitchStatement(db, merchantCode, moduleId, on).run();
+}
+
+/**
+ * One site's state as its Site settings read it (worker/services/sites/site-admin.ts): maintenance and regions
+ * (the stored JSON array), routed hosts (sorted), every switch (by module id) and every maintenance text (by
+ * language, '*' first); null when there is no such merchant.
+ */
+export interface SiteStateRows {
+  maintenance: number;
+  restricted_regions: string;
+  description: string;
+  hosts: string[];
+  switches: { module_id: string; enabled: number }[];
+  maintenanceTexts: { language: string; text: string }[];
+}
+
+/** The merchant's SiteStateRows, read in one batch. */
+export async function findSiteState(db: D1Database, merchantCode: string): Promise<SiteStateRows | null> {
+  const q = (sql: string) => db.prepare(sql).bind(merchantCode);
+  const [merchant, hosts, switches, texts] = await db.batch([
+    q(`SELECT maintenance, restricted_regions, description FROM merchants WHERE code = ?`),
+    q(`SELECT host FROM merchant_domains WHERE merchant_code = ? ORDER BY host`),
+    q(`SELECT module_id, enabled FROM site_switches WHERE merchant_code = ? ORDER BY module_id`),
+    q(`SELECT language, text FROM maintenance_texts WHERE merchant_code = ? ORDER BY language`),
+  ]);
+  const row = merchant?.results[0] as { maintenance: number; restricted_regions: string; description: string } | undefined;
+  if (!row) return null;
+  return {
+    maintenance: row.maintenance,
+    restricted_regions: row.restricted_regions,
+    description: row.description,
+    hosts: (hosts?.results ?? []).map((r) => (r as { host: string }).host),
+    switches: (switches?.results ?? []) as SiteStateRows['switches'],
+    maintenanceTexts: (texts?.results ?? []) as SiteStateRows['maintenanceTexts'],
+  };
 }
 
 /**

@@ -144,8 +144,8 @@ export interface SiteChanges {
 
 const MERCHANT_COLUMNS = ['name', 'description', 'currency', 'currency_symbol', 'theme', 'default_language', 'welcome_bonus_minor', 'trial_balance_minor'] as const;
 
-/** Applies the changes to the merchant with this stored code in one batch (one transaction). */
-export async function updateSite(db: D1Database, code: string, changes: SiteChanges): Promise<void> {
+/** The statements applying the changes to the merchant with this stored code (none for no change). */
+export function siteUpdateStatements(db: D1Database, code: string, changes: SiteChanges): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   const columns = MERCHANT_COLUMNS.filter((c) => changes[c] !== undefined);
   if (columns.length > 0) {
@@ -163,5 +163,11 @@ export async function updateSite(db: D1Database, code: string, changes: SiteChan
     statements.push(db.prepare(`INSERT INTO merchant_flags (merchant_code, kind, flag_key, value) VALUES (?, ?, ?, ?)
       ON CONFLICT (merchant_code, kind, flag_key) DO UPDATE SET value = excluded.value`).bind(code, flag.kind, flag.key, flag.value));
   }
+  return statements;
+}
+
+/** Applies the changes to the merchant with this stored code in one batch (one transaction). */
+export async function updateSite(db: D1Database, code: string, changes: SiteChanges): Promise<void> {
+  const statements = siteUpdateStatements(db, code, changes);
   if (statements.length > 0) await db.batch(statements);
 }
