@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
 import { minorToWire, wireToMinor } from '../../../contract/money';
 import { callDef } from '../catalogue-helpers';
+import { call } from '../helpers';
+import { putGameProvider } from '../../../worker/db/queries/provider-wallet';
+import { signedHeaders } from '../../../worker/services/wallet/payments/signature';
 import { createMember, pickGame } from '../fixtures';
 import { expectLedgerInvariants, moneyOf } from '../money-invariants';
 
@@ -122,5 +125,23 @@ describe('the built-in games as the in-process provider playdeck', () => {
     expect([refused.status, refused.body.errorCode]).toEqual([409, 'insufficient_balance']);
     expect(await transactionsOf(member.memberId)).toEqual([]);
     expect((await moneyOf(member.memberId)).entries).toBe(0);
+  });
+
+  it('keeps the code playdeck for the built-in games: a signed call under it is 404 UNKNOWN_PROVIDER even with a row', async () => {
+    const secret = 'secret-of-a-mistaken-row-0123456789';
+    await putGameProvider(env.DB, {
+      merchantCode: 'DEMO', code: 'playdeck', name: 'Mistaken', launchUrl: 'https://studio.example/launch', secretName: 'PROVIDER_SECRET_PLAYDECK',
+      currencies: ['USD'], enabled: true,
+    }, Date.now());
+    try {
+      const text = JSON.stringify({ sessionId: 's', playerId: '1' });
+      const res = await call('/wps/playdeck/games/wallet/playdeck/balance', {
+        method: 'POST', headers: { ...(await signedHeaders(secret, text, Date.now())), 'Content-Type': 'application/json' }, body: text,
+        env: { PROVIDER_SECRET_PLAYDECK: secret },
+      });
+      expect([res.status, res.body.errorCode]).toEqual([404, 'UNKNOWN_PROVIDER']);
+    } finally {
+      await env.DB.prepare(`DELETE FROM game_providers WHERE merchant_code = 'DEMO' AND code = 'playdeck'`).run();
+    }
   });
 });

@@ -3,6 +3,13 @@
  * docs/game-providers.md). Money is integer minor units; time is UTC epoch ms.
  */
 
+/**
+ * The provider code of the built-in demo games, which use the wallet in process (docs/game-providers.md "The built-in
+ * games as a provider"): reserved, so no site configures a provider of that code and no signed call reaches its
+ * transactions.
+ */
+export const BUILT_IN_PROVIDER_CODE = 'playdeck';
+
 /** A provider a site offers. */
 export interface GameProvider {
   merchantCode: string;

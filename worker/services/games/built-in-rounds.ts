@@ -9,13 +9,15 @@ import { loadBonusRules } from '../wallet/bonus-rules';
 import type { GameKind } from '../wallet/bonus-rules';
 import { jackpotStatements } from './jackpot';
 import { settleRound } from './providers/wallet-money';
+import { BUILT_IN_PROVIDER_CODE } from '../../db/queries/provider-wallet';
 
 /**
  * The provider code of the built-in games in provider_transactions. It needs no game_providers row: nothing calls
  * its wallet over HTTP, it has no secret and no launch endpoint, and it cannot be switched off per site (the
- * vendors' launch adapter 'demo' decides which games it plays).
+ * vendors' launch adapter 'demo' decides which games it plays). The code is reserved (the signed wallet answers
+ * 404 UNKNOWN_PROVIDER for it; the operator command refuses it).
  */
-export const BUILT_IN_PROVIDER = 'playdeck';
+export const BUILT_IN_PROVIDER = BUILT_IN_PROVIDER_CODE;
 
 /** One real-money round of a built-in game, as its player API validated and played it (money minor units). */
 export interface BuiltInRound {

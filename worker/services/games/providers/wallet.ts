@@ -42,7 +42,7 @@ import { exclusionBlock } from '../../../../rules/exclusion';
 import { verifyPayload } from '../../wallet/payments/signature';
 import { hashToken, newToken } from '../../crypto/tokens';
 import {
-  authenticateLaunchToken, readWallet,
+  authenticateLaunchToken, readWallet, BUILT_IN_PROVIDER_CODE,
   type GameProvider, type ProviderSession, type WalletReads,
 } from '../../../db/queries/provider-wallet';
 import { BONUS_RULE_COLUMNS, type BonusRulesRow } from '../../../db/queries/bonus-rules';
@@ -108,7 +108,8 @@ export async function walletCall(
     ...(operation === 'debit' ? { bonusRulesColumns: BONUS_RULE_COLUMNS, exclusions: true } : {}),
     ...(operation === 'balance' ? { balance: true } : {}),
   });
-  if (!reads.provider || !reads.provider.enabled) throw new WalletError('UNKNOWN_PROVIDER', 'No such game provider on this site');
+  // The built-in games' code is reserved: they use the wallet in process only (docs/game-providers.md).
+  if (!reads.provider || !reads.provider.enabled || providerCode === BUILT_IN_PROVIDER_CODE) throw new WalletError('UNKNOWN_PROVIDER', 'No such game provider on this site');
   const secret = providerSecret(env, reads.provider);
   if (!secret || !(await verifyPayload(secret, request.headers.get('X-Timestamp'), request.headers.get('X-Signature'), text, now))) throw new WalletError('INVALID_SIGNATURE', 'The signature is missing, stale or wrong');
   if (!schema) throw new WalletError('BAD_REQUEST', 'No such wallet operation');
