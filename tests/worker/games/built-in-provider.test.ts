@@ -129,15 +129,16 @@ describe('the built-in games as the in-process provider playdeck', () => {
 
   it('keeps the code playdeck for the built-in games: a signed call under it is 404 UNKNOWN_PROVIDER even with a row', async () => {
     const secret = 'secret-of-a-mistaken-row-0123456789';
+    const secretName: string = 'PROVIDER_SECRET_PLAYDECK';
     await putGameProvider(env.DB, {
-      merchantCode: 'DEMO', code: 'playdeck', name: 'Mistaken', launchUrl: 'https://studio.example/launch', secretName: 'PROVIDER_SECRET_PLAYDECK',
+      merchantCode: 'DEMO', code: 'playdeck', name: 'Mistaken', launchUrl: 'https://studio.example/launch', secretName,
       currencies: ['USD'], enabled: true,
     }, Date.now());
     try {
       const text = JSON.stringify({ sessionId: 's', playerId: '1' });
       const res = await call('/wps/playdeck/games/wallet/playdeck/balance', {
         method: 'POST', headers: { ...(await signedHeaders(secret, text, Date.now())), 'Content-Type': 'application/json' }, body: text,
-        env: { PROVIDER_SECRET_PLAYDECK: secret },
+        env: { [secretName]: secret },
       });
       expect([res.status, res.body.errorCode]).toEqual([404, 'UNKNOWN_PROVIDER']);
     } finally {

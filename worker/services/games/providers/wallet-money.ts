@@ -13,7 +13,7 @@
  * rollback of a settled round, a debit already rolled back) and a reused transaction id as WalletError.
  */
 import { WALLET_ERRORS, type WalletErrorCode } from '../../../../contract/provider-wallet';
-import { ledgerStatements, postLedger, postLedgerBatch, type LedgerChange } from '../../ledger/ledger';
+import { getBalance, ledgerStatements, postLedgerBatch, type LedgerChange } from '../../ledger/ledger';
 import { guarded, limitGuardStatement, type GuardedMovement } from '../../protection/guard';
 import { stakeChange, GAME_KINDS, type BonusRules, type GameKind } from '../../wallet/bonus-rules';
 import {
@@ -197,7 +197,7 @@ export interface SettledRound {
  * Settles a whole round in ONE batch: the stake (cash first, then bonus, wagering by the game kind's share), the
  * round's statements, the debit row, the win (paid back as the stake was; none when 0), the credit row (amount 0
  * for a lost round: it closes the round), `alongside`, and the limit guard. Answers the playable balance after it
- * and `replayed: true` (nothing written) when the stake's ledger key was used before: the caller answers the round
+ * (the credit row's) and `replayed: true` (nothing written) when the stake's ledger key was used before: the caller answers the round
  * stored under its key. Errors: 409 `insufficient_balance`, the guard's refusals (ApiError), as walletDebit.
  */
 export async function settleRound(
@@ -217,8 +217,14 @@ export async function settleRound(
     after.push([creditRow]);
   } else after[0]!.push(creditRow);
   const movement: GuardedMovement = { merchantCode: where.merchantCode, memberId: round.memberId, kinds: ['loss', 'wager'], reference: round.reference, now };
-  return guarded(db, movement, round.stakeMinor,
-    () => postLedger(db, round.memberId, changes, [...round.alongside, limitGuardStatement(db, movement)], now, after));
+  const posted = await guarded(db, movement, round.stakeMinor,
+    () => postLedgerBatch(db, round.memberId, changes, [...round.alongside, limitGuardStatement(db, movement)], now, after));
+  if (posted.replayed) return { balanceMinor: await getBalance(db, round.memberId), replayed: true };
+  // The credit row is the batch's last statement that returns a balance (its RETURNING): the playable balance after
+  // the round (a bonus conversion and the jackpot share leave cash + bonus as they are), without another read.
+  const stored = posted.results.map((r) => (r.results[0] as { balance_after_minor?: number } | undefined)?.balance_after_minor).filter((b) => b !== undefined);
+  const balanceMinor = stored[stored.length - 1];
+  return { balanceMinor: balanceMinor ?? await getBalance(db, round.memberId), replayed: false };
 }
 
 /**
