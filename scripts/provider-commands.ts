@@ -8,7 +8,7 @@
  * (UsageError, exit 2); the rows are written by worker/db/queries/provider-wallet.ts.
  */
 import { UsageError } from './operator-commands.ts';
-import { findGameProvider, listGameProviders, putGameProvider, putVendorProvider } from '../worker/db/queries/provider-wallet.ts';
+import { BUILT_IN_PROVIDER_CODE, findGameProvider, listGameProviders, putGameProvider, putVendorProvider } from '../worker/db/queries/provider-wallet.ts';
 
 /** Usage lines of the commands (appended to the operator's usage). */
 export const PROVIDER_USAGE = `  provider <merchant> [<code> --name N --launch-url URL --secret-name S [--currencies USD,PHP] [--off|--on]]
@@ -100,6 +100,7 @@ export async function runProviderCommand(db: D1Database, command: ProviderComman
     await putVendorProvider(db, code, command.vassalage, command.code);
     return `${code}: ${command.vassalage} games launch through ${command.code}`;
   }
+  if (command.code === BUILT_IN_PROVIDER_CODE) refuse(`The code ${BUILT_IN_PROVIDER_CODE} is the built-in games' own (docs/game-providers.md).`);
   const existing = await findGameProvider(db, code, command.code);
   const name = command.name ?? existing?.name;
   const launchUrl = command.launchUrl ?? existing?.launchUrl;

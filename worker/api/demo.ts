@@ -6,10 +6,8 @@ import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { CallRouter } from './call-router';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import { findRoundByKey, insertRoundStatement, type DemoRound } from '../db/queries/demo';
-import { postLedger, getBalance, type LedgerChange } from '../services/ledger/ledger';
-import { guarded, limitGuardStatement, type GuardedMovement } from '../services/protection/guard';
-import { loadBonusRules, stakeChange } from '../services/wallet/bonus-rules';
-import { jackpotStatements } from '../services/games/jackpot';
+import { getBalance } from '../services/ledger/ledger';
+import { settleBuiltInRound } from '../services/games/built-in-rounds';
 import { checkLaunch } from '../services/games/launch';
 import { SLOT_PAYTABLE, SLOT_STAKES, SLOT_SYMBOLS, isSlotStake, secureRandomInt, spin } from '../services/games/slot';
 import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
@@ -69,7 +67,9 @@ export const demoRouter = new CallRouter('/wps/playdeck/demo')
    * stays; guests and trial members spin with their trial wallet as before. Otherwise the stake
    * is debited (ledger kind 'bet': cash first, then bonus money, counting towards the bonus's wagering; the site's
    * jackpot share funds its pool, docs/honest-money.md) and any win credited (kind 'win', to cash and bonus as the
-   * stake was) in one ledger batch with the round row, so money and round exist together or not at all. A retry with the same key returns the same round with the
+   * stake was) in one ledger batch with the round row, so money and round exist together or not at all; the money
+   * goes through the wallet as the built-in games' provider `playdeck` (a debit and a credit transaction with the
+   * round's id; docs/game-providers.md "The built-in games as a provider"). A retry with the same key returns the same round with the
    * current balance and moves no money. Errors: 400 `invalid_stake` (not one of the stakes), `not_demo_game`,
    * `request_param_err`; 403 `free_reject` (guest/trial on a game without free play); 404 `game_not_found`;
    * 409 `insufficient_balance`, `vendor_maintenance`, `idempotency_conflict` (key reused for another spin),
@@ -108,17 +108,12 @@ export const demoRouter = new CallRouter('/wps/playdeck/demo')
       assertSameSpin(stored, nodeId, stakeMinor, freePlay);
       return ok(c, spinValue(stored, await getBalance(db, member.memberId)));
     }
-    const reference = `demo_slot:${nodeId}:${idempotencyKey}`;
-    const betKey = `slot:${idempotencyKey}:bet`;
-    const rules = await loadBonusRules(db, c.var.merchant.code);
-    const changes: LedgerChange[] = [stakeChange(rules, 'slot', { stakeMinor, reference, idempotencyKey: betKey })];
-    if (outcome.winMinor > 0) {
-      changes.push({ amountMinor: outcome.winMinor, kind: 'win', reference, idempotencyKey: `slot:${idempotencyKey}:win`, balance: 'payout', stakeKey: betKey });
-    }
-    // The stake counts toward the player's loss and wager limits in the same batch (docs/player-protection.md).
-    const movement: GuardedMovement = { merchantCode: c.var.merchant.code, memberId: member.memberId, kinds: ['loss', 'wager'], reference, now };
-    const jackpot = jackpotStatements(db, rules, { merchantCode: c.var.merchant.code, memberId: member.memberId, betKey, stakeMinor }, now);
-    const posted = await guarded(db, movement, stakeMinor, () => postLedger(db, member.memberId, changes, [insertRoundStatement(db, round), ...jackpot, limitGuardStatement(db, movement)], now));
+    // The built-in games' provider settles the spin through the wallet, with the round row in the same batch.
+    const posted = await settleBuiltInRound(db, {
+      merchantCode: c.var.merchant.code, memberId: member.memberId, nodeId, kind: 'slot', stakeMinor, winMinor: outcome.winMinor,
+      idempotencyKey, reference: `demo_slot:${nodeId}:${idempotencyKey}`, stakeKey: `slot:${idempotencyKey}:bet`, winKey: `slot:${idempotencyKey}:win`,
+      roundStatements: [insertRoundStatement(db, round)], now,
+    });
 
     // A concurrent retry may have won the race: answer with whichever round the database holds for the key.
     const stored = await findRoundByKey(db, member.memberId, idempotencyKey);

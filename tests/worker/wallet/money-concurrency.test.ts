@@ -5,7 +5,8 @@ import { settleDueDraws } from '../../../worker/services/lottery/settlement';
 import { call } from '../helpers';
 import { createMember, pickGame } from '../fixtures';
 import { countOf, dailyGame, gateway, newKey, openDraw, postOrder } from '../lottery-helpers';
-import { expectBetsPaidAsSettled, expectLedgerInvariants } from '../money-invariants';
+import { expectBetsPaidAsSettled, expectLedgerInvariants, moneyOf } from '../money-invariants';
+import { launchSession, makeProvider } from '../games/provider-standin';
 
 /**
  * Issue 10, money under concurrency: hundreds of demo-slot spins, lottery orders, retries with the same
@@ -102,5 +103,66 @@ describe('money under concurrency: spins, orders, retries and cancels on one wal
     expect(await countOf(`SELECT COUNT(*) AS n FROM lottery_sub_orders WHERE member_id = ? AND status = 'open'`, member.memberId)).toBe(0);
     await expectLedgerInvariants(member.memberId, opening);
     await expectBetsPaidAsSettled(member.memberId);
+  }, 90_000);
+});
+
+/**
+ * Issue 27: the built-in demo games are the in-process provider `playdeck` of the same wallet the external providers
+ * call (docs/game-providers.md "The built-in games as a provider"), so parallel demo rounds and external debits of
+ * one player share one path for money: never below zero, no movement lost or doubled.
+ */
+describe('money under concurrency: built-in rounds and external provider debits on one wallet', () => {
+  it('never takes the balance below zero nor loses or doubles a movement', async () => {
+    // Enough for either side alone, not for both: whichever runs first, the other is refused part of the way.
+    const opening = 6_000;
+    const member = await createMember({ balanceMinor: opening });
+    const slot = await pickGame(`vassalage = 'PD_SLOTS' AND support_play = 1`);
+    const crash = await pickGame(`game_type = 'RNG' AND game_classify = 'arcade'`);
+    const [a, b] = [await makeProvider(), await makeProvider()];
+    const [sa, sb] = [await launchSession(a, member.memberId), await launchSession(b, member.memberId)];
+
+    // 40 spins (10 keys sent twice), 20 crash rounds and 50 external debits (10 sent twice) at once: 100.00 of stakes.
+    const spinKeys = Array.from({ length: 30 }, () => newKey('mix-spin'));
+    const spins = [...spinKeys, ...spinKeys.slice(0, 10)].map((idempotencyKey) =>
+      call(SPIN, { method: 'POST', token: member.token, json: { nodeId: slot.node_id, stake: minorToWire(100), idempotencyKey } }));
+    const fairKeys = Array.from({ length: 20 }, () => newKey('mix-fair'));
+    const rounds = fairKeys.map((idempotencyKey) => call('/wps/playdeck/demo/play', {
+      method: 'POST', token: member.token, json: { nodeId: crash.node_id, stake: minorToWire(100), choice: '200', clientSeed: 'mix', idempotencyKey },
+    }));
+    const debit = (i: number) => {
+      const [provider, s] = i % 2 === 0 ? [a, sa] : [b, sb];
+      return provider.post('debit', { sessionId: s.sessionId, playerId: s.playerId, gameCode: 'book', currency: 'USD', transactionId: `mix${i}`, roundId: `mr${i}`, amount: '1.00' });
+    };
+    const debits = [...Array.from({ length: 50 }, (_, i) => debit(i)), ...Array.from({ length: 10 }, (_, i) => debit(i * 2))];
+    const [spinResults, roundResults, debitResults] = await Promise.all([Promise.all(spins), Promise.all(rounds), Promise.all(debits)]);
+
+    for (const r of spinResults.filter((x) => x.status !== 200)) expect([r.status, r.body.errorCode]).toEqual([409, 'insufficient_balance']);
+    for (const r of roundResults.filter((x) => x.status !== 200)) expect([r.status, r.body.errorCode]).toEqual([409, expect.stringMatching(/^(insufficient_balance|round_in_progress)$/)]);
+    for (const r of debitResults.filter((x) => x.status !== 200)) expect([r.status, r.body.errorCode]).toEqual([409, 'INSUFFICIENT_FUNDS']);
+    expect([spinResults.some((r) => r.status === 200) || roundResults.some((r) => r.status === 200), debitResults.some((r) => r.status === 200)])
+      .toEqual([true, true]);
+
+    // Each accepted round is one round row with one debit and one credit of playdeck, however often its key was sent.
+    const demoRounds = (await env.DB.prepare(`SELECT id, stake_minor AS stake, win_minor AS win FROM demo_rounds WHERE member_id = ?`)
+      .bind(member.memberId).all<{ id: number; stake: number; win: number }>()).results;
+    const accepted = new Set([...spinKeys.filter((_, i) => spinResults[i]?.status === 200 || (i < 10 && spinResults[30 + i]?.status === 200)),
+      ...fairKeys.filter((_, i) => roundResults[i]?.status === 200)]);
+    expect(demoRounds).toHaveLength(accepted.size);
+    const builtIn = (await env.DB.prepare(`SELECT kind, round_id AS r, amount_minor AS amount FROM provider_transactions WHERE member_id = ? AND provider_code = 'playdeck'`)
+      .bind(member.memberId).all<{ kind: string; r: string; amount: number }>()).results;
+    for (const round of demoRounds) {
+      expect(builtIn.filter((t) => t.r === String(round.id)).map((t) => [t.kind, t.amount]).sort()).toEqual([['credit', round.win], ['debit', round.stake]]);
+    }
+    expect(builtIn).toHaveLength(2 * demoRounds.length);
+
+    // Each accepted external debit moved 1.00 once; the wallet is the opening plus every movement, never below zero.
+    const external = await countOf(`SELECT COUNT(*) AS n FROM provider_transactions WHERE member_id = ? AND provider_code IN ('${a.code}', '${b.code}')`, member.memberId);
+    const acceptedDebits = new Set(Array.from({ length: 50 }, (_, i) => i).filter((i) => debitResults[i]?.status === 200 || (i % 2 === 0 && i < 20 && debitResults[50 + i / 2]?.status === 200)));
+    expect(external).toBe(acceptedDebits.size);
+    const roundsNet = demoRounds.reduce((sum, r) => sum + r.win - r.stake, 0);
+    const { balance } = await moneyOf(member.memberId);
+    expect(balance).toBe(opening + roundsNet - 100 * external);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    await expectLedgerInvariants(member.memberId, opening);
   }, 90_000);
 });

@@ -86,6 +86,10 @@ function partsSql(balance: LedgerBalance, owner: string): { cash: string; bonus:
  * replay fail, so the caller's batch fails as a whole. When a change is a stake, the batch ends with the bonus
  * conversion (once the requirement is met) and the closing of a spent bonus's requirement.
  *
+ * `after[i]`, when given, is placed right after the i-th change's entry and wallet update (before the next change
+ * and the conversion): a record that must see the wallet as that change left it (a provider transaction's balance,
+ * docs/game-providers.md "The built-in games as a provider").
+ *
  * @throws Error when an amount is not a safe integer (a programming error, never a player's input)
  */
 export function ledgerStatements(
@@ -93,12 +97,13 @@ export function ledgerStatements(
   owner: WalletOwner,
   changes: LedgerChange[],
   now = Date.now(),
+  after: readonly (readonly D1PreparedStatement[])[] = [],
 ): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   const o = ownerSql(owner);
   const entry = `(SELECT %s FROM ledger_entries WHERE member_id = ${o.sql} AND idempotency_key = ?4)`;
   let stakeKey: string | null = null;
-  for (const change of changes) {
+  for (const [index, change] of changes.entries()) {
     if (!Number.isSafeInteger(change.amountMinor)) throw new Error('amountMinor must be a safe integer');
     const balance = change.balance ?? 'cash';
     const wagering = balance === 'bonus' ? Math.max(0, Math.floor(change.wageringMinor ?? 0)) : 0;
@@ -131,6 +136,7 @@ export function ledgerStatements(
         balance === 'forfeit' ? 'forfeit' : '', ...o.params,
       ),
     );
+    statements.push(...(after[index] ?? []));
     if (balance === 'stake') stakeKey = change.idempotencyKey;
   }
   if (stakeKey !== null) statements.push(...conversionStatements(db, o, stakeKey, now));

@@ -3,6 +3,13 @@
  * docs/game-providers.md). Money is integer minor units; time is UTC epoch ms.
  */
 
+/**
+ * The provider code of the built-in demo games, which use the wallet in process (docs/game-providers.md "The built-in
+ * games as a provider"): reserved, so no site configures a provider of that code and no signed call reaches its
+ * transactions.
+ */
+export const BUILT_IN_PROVIDER_CODE = 'playdeck';
+
 /** A provider a site offers. */
 export interface GameProvider {
   merchantCode: string;
@@ -176,18 +183,21 @@ export async function findProviderTransaction(db: D1Database, key: TransactionKe
 /**
  * The insert of a transaction for the batch that moves its money, after the ledger statements: its balance is the
  * member's playable balance (cash + bonus) as the batch leaves it. The order triggers (migration 0046) abort the
- * batch when the protocol's order is broken.
+ * batch when the protocol's order is broken. `builtInRoundKey`: the round is a built-in demo round inserted earlier
+ * in the same batch; its round id is that demo_rounds row's id (of the member, by this idempotency key), and
+ * `tx.roundId` is not used (docs/game-providers.md "The built-in games as a provider").
  */
 export function insertTransactionStatement(
-  db: D1Database, key: TransactionKey, tx: Omit<ProviderTransaction, 'balanceAfterMinor'>,
+  db: D1Database, key: TransactionKey, tx: Omit<ProviderTransaction, 'balanceAfterMinor'>, builtInRoundKey?: string,
 ): D1PreparedStatement {
+  const roundId = builtInRoundKey === undefined ? '?6' : '(SELECT CAST(id AS TEXT) FROM demo_rounds WHERE member_id = ?5 AND idempotency_key = ?12)';
   return db
     .prepare(`INSERT INTO provider_transactions (merchant_code, provider_code, transaction_id, kind, member_id, round_id, game_code, amount_minor,
         ref_transaction_id, ledger_key, balance_after_minor, created_at)
-      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, w.balance_minor + w.bonus_minor, ?11 FROM wallets w WHERE w.member_id = ?5
+      SELECT ?1, ?2, ?3, ?4, ?5, ${roundId}, ?7, ?8, ?9, ?10, w.balance_minor + w.bonus_minor, ?11 FROM wallets w WHERE w.member_id = ?5
       RETURNING balance_after_minor`)
     .bind(key.merchantCode, key.providerCode, key.transactionId, tx.kind, tx.memberId, tx.roundId, tx.gameCode, tx.amountMinor,
-      tx.refTransactionId, tx.ledgerKey, tx.createdAt);
+      tx.refTransactionId, tx.ledgerKey, tx.createdAt, ...(builtInRoundKey === undefined ? [] : [builtInRoundKey]));
 }
 
 /** The text of the order trigger that aborted a batch, or null (migration 0046). */

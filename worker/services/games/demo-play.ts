@@ -1,7 +1,9 @@
 /**
  * Playing a provably fair demo round (table, crash, shooter) on the member's wallet: the member's committed seed,
  * the player's client seed and the nonce fix the outcome (rules/fair.ts); the stake, the win, the round and the
- * next seed's commitment are written in one D1 batch, so money and round exist together or not at all.
+ * next seed's commitment are written in one D1 batch, so money and round exist together or not at all. The money
+ * goes through the wallet as the built-in games' provider `playdeck` (built-in-rounds.ts; docs/game-providers.md
+ * "The built-in games as a provider").
  */
 import { ApiError } from '../../lib/envelope';
 import { fairStream, commitmentOf, newServerSeed } from '../../../rules/fair';
@@ -9,10 +11,8 @@ import { parseChoice, playRound, type FairKind } from '../../../rules/demoGames'
 import {
   fairRoundStatements, findFairRoundByKey, findSeed, insertSeedIfMissing, type CommittedSeed, type FairRound,
 } from '../../db/queries/demo-fair';
-import { getBalance, postLedger, type LedgerChange } from '../ledger/ledger';
-import { guarded, limitGuardStatement, type GuardedMovement } from '../protection/guard';
-import { loadBonusRules, stakeChange } from '../wallet/bonus-rules';
-import { jackpotStatements } from './jackpot';
+import { getBalance } from '../ledger/ledger';
+import { settleBuiltInRound } from './built-in-rounds';
 
 /** A fresh seed with its commitment, to be used after `nonce` rounds. */
 export function freshSeed(nonce: number): CommittedSeed {
@@ -72,8 +72,11 @@ function isSeedRace(error: unknown): boolean {
  * (kind 'bet' for the stake, cash first then bonus, counting towards wagering by the kind's share, with the site's
  * jackpot share; 'win' for a win, split as the stake was; none in free play; docs/honest-money.md); 409 `insufficient_balance` when the stake is
  * more than the balance; 409 `loss_limit_exceeded` | `wager_limit_exceeded` when the stake would pass a limit the
- * player set (the guard runs in the same batch; docs/player-protection.md). When two rounds race for the same seed, the loser plays again on the next seed (up to
- * five tries, then 409 `round_in_progress`). A key already used returns its round (`replayed`).
+ * player set (the guard runs in the same batch; docs/player-protection.md). Real-money rounds are settled by the
+ * built-in provider (settleBuiltInRound: a debit and a credit transaction of provider `playdeck` with the round's
+ * id; docs/game-providers.md "The built-in games as a provider"); free play writes none. When two rounds race for
+ * the same seed, the loser plays again on the next seed (up to five tries, then 409 `round_in_progress`). A key
+ * already used returns its round (`replayed`).
  */
 export async function playFairRound(db: D1Database, request: FairRoundRequest): Promise<FairRoundResult> {
   const choice = parseChoice(request.kind, request.choice);
@@ -96,17 +99,14 @@ export async function playFairRound(db: D1Database, request: FairRoundRequest): 
         await db.batch(statements);
         balanceMinor = await getBalance(db, request.memberId);
       } else {
-        const reference = `demo_${request.kind}:${request.nodeId}:${request.idempotencyKey}`;
-        const betKey = `demo:${request.idempotencyKey}:bet`;
-        const rules = await loadBonusRules(db, request.merchantCode);
-        const changes: LedgerChange[] = [stakeChange(rules, request.kind, { stakeMinor: request.stakeMinor, reference, idempotencyKey: betKey })];
-        if (played.winMinor > 0) {
-          changes.push({ amountMinor: played.winMinor, kind: 'win', reference, idempotencyKey: `demo:${request.idempotencyKey}:win`, balance: 'payout', stakeKey: betKey });
-        }
-        const jackpot = jackpotStatements(db, rules, { merchantCode: request.merchantCode, memberId: request.memberId, betKey, stakeMinor: request.stakeMinor }, now);
-        const movement: GuardedMovement = { merchantCode: request.merchantCode, memberId: request.memberId, kinds: ['loss', 'wager'], reference, now };
-        const posted = await guarded(db, movement, request.stakeMinor,
-          () => postLedger(db, request.memberId, changes, [...statements, ...jackpot, limitGuardStatement(db, movement)], now));
+        // The built-in games' provider settles the round through the wallet (built-in-rounds.ts).
+        const posted = await settleBuiltInRound(db, {
+          merchantCode: request.merchantCode, memberId: request.memberId, nodeId: request.nodeId, kind: request.kind,
+          stakeMinor: request.stakeMinor, winMinor: played.winMinor, idempotencyKey: request.idempotencyKey,
+          reference: `demo_${request.kind}:${request.nodeId}:${request.idempotencyKey}`,
+          stakeKey: `demo:${request.idempotencyKey}:bet`, winKey: `demo:${request.idempotencyKey}:win`,
+          roundStatements: statements, now,
+        });
         balanceMinor = posted.balanceMinor;
         replayed = posted.replayed;
       }

@@ -26,15 +26,17 @@ export async function postLedger(
   changes: LedgerChange[],
   alongside: D1PreparedStatement[] = [],
   now = Date.now(),
+  after: readonly (readonly D1PreparedStatement[])[] = [],
 ): Promise<LedgerResult> {
-  const { replayed } = await postLedgerBatch(db, memberId, changes, alongside, now);
+  const { replayed } = await postLedgerBatch(db, memberId, changes, alongside, now, after);
   return { balanceMinor: await getBalance(db, memberId), replayed };
 }
 
 /**
  * postLedger without the balance read after it: the batch's results (the ledger statements' first, then
  * `alongside`'s, in order; empty when replayed), for a caller that reads its answer from its own statements (a
- * `RETURNING` clause) and saves a round trip. Same rules and errors as postLedger.
+ * `RETURNING` clause) and saves a round trip. Same rules and errors as postLedger. `after[i]`: statements placed right
+ * after the i-th change (ledgerStatements), e.g. a provider transaction that records the balance that change left.
  */
 export async function postLedgerBatch(
   db: D1Database,
@@ -42,12 +44,13 @@ export async function postLedgerBatch(
   changes: LedgerChange[],
   alongside: D1PreparedStatement[] = [],
   now = Date.now(),
+  after: readonly (readonly D1PreparedStatement[])[] = [],
 ): Promise<{ replayed: boolean; results: D1Result[]; ledgerStatementCount: number }> {
   if (changes.length === 0) throw new Error('postLedger needs at least one change');
   for (const change of changes) {
     if (!Number.isSafeInteger(change.amountMinor)) throw new Error('amountMinor must be a safe integer');
   }
-  const statements = ledgerStatements(db, memberId, changes, now);
+  const statements = ledgerStatements(db, memberId, changes, now, after);
   try {
     return { replayed: false, results: await db.batch([...statements, ...alongside]), ledgerStatementCount: statements.length };
   } catch (error) {

@@ -1,7 +1,9 @@
 /**
  * PlayDeck's side of the seamless-wallet protocol (docs/game-providers.md; contract/provider-wallet.ts): the
  * provider's server authenticates a launch token, reads the balance, debits bets, credits wins and rolls back
- * cancelled bets. Every movement is one D1 batch: the ledger entries (services/ledger/ledger.ts), the provider
+ * cancelled bets. This file checks the call (provider, signature, body, session) and runs the money operations of
+ * wallet-money.ts, which the built-in demo games use in process too (docs/game-providers.md "The built-in games as
+ * a provider"). Every movement is one D1 batch: the ledger entries (services/ledger/ledger.ts), the provider
  * transaction row and, for a bet, the player-protection guard, so money, record and limit stand or fall together.
  *
  * Rules, by operation:
@@ -28,42 +30,30 @@
  */
 import { minorToWire, wireToMinor } from '../../../../contract/money';
 import type { walletCreditBody, walletDebitBody, walletRollbackBody} from '../../../../contract/provider-wallet';
-import {
-  WALLET_ERRORS, WALLET_OPERATIONS,
-  type WalletErrorCode, type WalletOperation,
-} from '../../../../contract/provider-wallet';
+import { WALLET_OPERATIONS, type WalletOperation } from '../../../../contract/provider-wallet';
 import type { z } from 'zod';
 import type { Bindings } from '../../../env';
 import { ApiError } from '../../../lib/envelope';
-import { getBalance, ledgerStatements, postLedgerBatch, type LedgerChange } from '../../ledger/ledger';
-import { guarded, limitGuardStatement, type GuardedMovement } from '../../protection/guard';
+import { getBalance, type LedgerChange } from '../../ledger/ledger';
 import { exclusionState } from '../../protection/exclusion';
-import { stakeChange, GAME_KINDS, type BonusRules, type GameKind } from '../../wallet/bonus-rules';
+import type { BonusRules } from '../../wallet/bonus-rules';
 import { bonusRulesOf } from '../../../model/bonus-rules';
 import { exclusionBlock } from '../../../../rules/exclusion';
 import { verifyPayload } from '../../wallet/payments/signature';
 import { hashToken, newToken } from '../../crypto/tokens';
 import {
-  authenticateLaunchToken, findProviderTransaction, insertTransactionStatement, providerOrderError, readWallet,
-  type GameProvider, type ProviderSession, type ProviderTransaction, type TransactionKey, type WalletReads,
+  authenticateLaunchToken, readWallet, BUILT_IN_PROVIDER_CODE,
+  type GameProvider, type ProviderSession, type WalletReads,
 } from '../../../db/queries/provider-wallet';
 import { BONUS_RULE_COLUMNS, type BonusRulesRow } from '../../../db/queries/bonus-rules';
+import { debitStatements, move, replayOf, walletCredit, walletDebit, WalletError, type Moved, type WalletWhere } from './wallet-money';
+
+export { WalletError } from './wallet-money';
 
 /** How long a launch token waits for the provider's authenticate call. */
 export const LAUNCH_TOKEN_TTL_MS = 5 * 60 * 1000;
 /** How long a game session takes bets after its authentication. */
 export const GAME_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-
-/** A refusal of the protocol: its code (and HTTP status, WALLET_ERRORS) and, where it helps, the balance now. */
-export class WalletError extends Error {
-  constructor(readonly errorCode: WalletErrorCode, message: string, readonly balanceMinor?: number) {
-    super(message);
-    this.name = 'WalletError';
-  }
-  get status(): number {
-    return WALLET_ERRORS[this.errorCode];
-  }
-}
 
 /** A successful answer, money in minor units (the router writes the wire form). */
 export interface WalletResult {
@@ -80,9 +70,6 @@ function providerSecret(env: Bindings, provider: GameProvider): string | null {
   const value = (env as unknown as Record<string, unknown>)[provider.secretName];
   return typeof value === 'string' && value.length >= 16 ? value : null;
 }
-
-/** The game kind a stake counts as for wagering; an unknown kind counts as a slot's (the most common provider game). */
-const gameKindOf = (kind: string): GameKind => ((GAME_KINDS as readonly string[]).includes(kind) ? (kind as GameKind) : 'slot');
 
 /** Reads an amount of the wire (decimal string) as minor units; 400 BAD_REQUEST when it is not one. */
 function amountMinor(value: string | number): number {
@@ -121,7 +108,8 @@ export async function walletCall(
     ...(operation === 'debit' ? { bonusRulesColumns: BONUS_RULE_COLUMNS, exclusions: true } : {}),
     ...(operation === 'balance' ? { balance: true } : {}),
   });
-  if (!reads.provider || !reads.provider.enabled) throw new WalletError('UNKNOWN_PROVIDER', 'No such game provider on this site');
+  // The built-in games' code is reserved: they use the wallet in process only (docs/game-providers.md).
+  if (!reads.provider || !reads.provider.enabled || providerCode === BUILT_IN_PROVIDER_CODE) throw new WalletError('UNKNOWN_PROVIDER', 'No such game provider on this site');
   const secret = providerSecret(env, reads.provider);
   if (!secret || !(await verifyPayload(secret, request.headers.get('X-Timestamp'), request.headers.get('X-Signature'), text, now))) throw new WalletError('INVALID_SIGNATURE', 'The signature is missing, stale or wrong');
   if (!schema) throw new WalletError('BAD_REQUEST', 'No such wallet operation');
@@ -146,7 +134,7 @@ export async function walletCall(
   }
 }
 
-type Where = { merchantCode: string; providerCode: string };
+type Where = WalletWhere;
 
 /** The read session, of player `playerId`; `live` also requires it not to have expired. */
 function sessionOf(reads: WalletReads, playerId: string, now: number, live: boolean): ProviderSession {
@@ -159,96 +147,56 @@ function sessionOf(reads: WalletReads, playerId: string, now: number, live: bool
 /** 403 PLAYER_BLOCKED: the player is on a break or self-excluded (docs/player-protection.md). */
 const blocked = () => new WalletError('PLAYER_BLOCKED', 'The player may not play now (a break or self-exclusion)');
 
-/** The answer of a transaction stored earlier, when the call repeats it; 409 TRANSACTION_CONFLICT when it differs. */
-function replayOf(stored: ProviderTransaction, expect: Pick<ProviderTransaction, 'kind' | 'memberId' | 'roundId'> & { amountMinor?: number }, session: ProviderSession, transactionId: string): WalletResult {
-  if (stored.kind !== expect.kind || stored.memberId !== expect.memberId || stored.roundId !== expect.roundId
-    || (expect.amountMinor !== undefined && stored.amountMinor !== expect.amountMinor)) {
-    throw new WalletError('TRANSACTION_CONFLICT', 'This transaction id was used for another movement');
-  }
-  return { balanceMinor: stored.balanceAfterMinor, currency: session.currency, transactionId, walletTransactionId: stored.ledgerKey ?? undefined };
-}
-
-/** The ledger key of a provider transaction (unique per member, so a movement is made once). */
-const ledgerKey = (where: Where, transactionId: string) => `prov:${where.providerCode}:${transactionId}`;
+/** The wire answer of a movement of transaction `transactionId` in `session`. */
+const answerOf = (moved: Moved, session: ProviderSession, transactionId: string): WalletResult => ({
+  balanceMinor: moved.balanceMinor, currency: session.currency, transactionId, walletTransactionId: moved.ledgerKey ?? undefined,
+});
 
 /**
- * Posts `changes` with the transaction row (and `extra` statements) in one batch and answers the balance the row
- * stored (its RETURNING), without another read. A batch that lost a race to the same transaction id answers what
- * the winner stored.
+ * The protocol's code for a refusal of the in-process operations (wallet-money.ts): 409 INSUFFICIENT_FUNDS and
+ * LIMIT_EXCEEDED with the balance now, 403 PLAYER_BLOCKED for a break or self-exclusion; other errors unchanged.
  */
-async function move(db: D1Database, key: TransactionKey, session: ProviderSession, tx: Omit<ProviderTransaction, 'balanceAfterMinor'>, changes: LedgerChange[], extra: D1PreparedStatement[], now: number): Promise<WalletResult> {
-  const rowStatement = insertTransactionStatement(db, key, tx);
-  try {
-    let row: D1Result | undefined;
-    if (changes.length === 0) row = (await db.batch([rowStatement, ...extra]))[0];
-    else {
-      const posted = await postLedgerBatch(db, tx.memberId, changes, [rowStatement, ...extra], now);
-      row = posted.replayed ? undefined : posted.results[posted.ledgerStatementCount];
-    }
-    const balance = (row?.results[0] as { balance_after_minor?: number } | undefined)?.balance_after_minor;
-    if (balance !== undefined) {
-      return { balanceMinor: balance, currency: session.currency, transactionId: key.transactionId, walletTransactionId: tx.ledgerKey ?? undefined };
-    }
-  } catch (error) {
-    const order = providerOrderError(error);
-    if (order === 'provider_round_not_found') throw new WalletError('ROUND_NOT_FOUND', 'No open bet of this round (a credit before its debit, or after its rollback)');
-    if (order === 'provider_round_settled') throw new WalletError('ROUND_SETTLED', 'The round already has a win: its bet cannot be rolled back');
-    if (order === 'provider_transaction_rolled_back') throw new WalletError('TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived');
-    if (String(error instanceof Error ? error.message : error).includes('UNIQUE') && String(error).includes('provider_transactions')) {
-      // Lost the race to the same transaction id (the ledger key was new: a zero credit): fall through to the stored row.
-    } else if (error instanceof ApiError && error.errorCode === 'insufficient_balance') {
-      throw new WalletError('INSUFFICIENT_FUNDS', 'The balance is too low for this bet', await getBalance(db, tx.memberId));
-    } else throw error;
-  }
-  const stored = await findProviderTransaction(db, key);
-  if (!stored && tx.kind === 'rollback') {
-    // The refund's ledger key was used: the debit was already rolled back under another rollback id.
-    return { balanceMinor: await getBalance(db, tx.memberId), currency: session.currency, transactionId: key.transactionId };
-  }
-  if (!stored) throw new Error('provider transaction missing after its batch');
-  return replayOf(stored, tx, session, key.transactionId);
+async function asWalletError(db: D1Database, memberId: number, error: unknown): Promise<unknown> {
+  if (!(error instanceof ApiError)) return error;
+  if (error.errorCode === 'insufficient_balance') return new WalletError('INSUFFICIENT_FUNDS', 'The balance is too low for this bet', await getBalance(db, memberId));
+  if (error.errorCode === 'player_on_break' || error.errorCode === 'player_self_excluded') return blocked();
+  if (/_limit_exceeded$/.test(error.errorCode)) return new WalletError('LIMIT_EXCEEDED', error.message, await getBalance(db, memberId));
+  return error;
 }
 
+/** A signed debit: the replay or checks of the call, then walletDebit (wallet-money.ts) with the protocol's codes. */
 async function debit(db: D1Database, where: Where, reads: WalletReads, body: z.output<typeof walletDebitBody>, now: number): Promise<WalletResult> {
-  const key = { ...where, transactionId: body.transactionId };
   const stake = amountMinor(body.amount);
   const existing = reads.transaction;
   const session = sessionOf(reads, body.playerId, now, existing === null);
-  if (existing) return replayOf(existing, { kind: 'debit', memberId: session.memberId, roundId: body.roundId, amountMinor: stake }, session, body.transactionId);
+  if (existing) return answerOf(replayOf(existing, { kind: 'debit', memberId: session.memberId, roundId: body.roundId, amountMinor: stake }), session, body.transactionId);
   if (body.currency.toUpperCase() !== session.currency.toUpperCase()) throw new WalletError('CURRENCY_MISMATCH', 'The session plays another currency');
   if (stake <= 0) throw new WalletError('BAD_REQUEST', 'A bet must be more than 0');
   if (exclusionBlock(reads.exclusions, now)) throw blocked();
   const rules = bonusRulesOf(reads.bonusRulesRow as BonusRulesRow | null);
-  const { change, tx, movement } = debitParts(where, session, rules, {
-    transactionId: body.transactionId, roundId: body.roundId, gameCode: body.gameCode, amountMinor: stake,
-  }, now);
   try {
-    return await guarded(db, movement, stake, () => move(db, key, session, tx, [change], [limitGuardStatement(db, movement)], now));
+    const moved = await walletDebit(db, where, rules, {
+      memberId: session.memberId, transactionId: body.transactionId, roundId: body.roundId, gameCode: body.gameCode, gameKind: session.gameKind, amountMinor: stake,
+    }, now);
+    return answerOf(moved, session, body.transactionId);
   } catch (error) {
-    if (error instanceof ApiError && (error.errorCode === 'player_on_break' || error.errorCode === 'player_self_excluded')) throw blocked();
-    if (error instanceof ApiError && /_limit_exceeded$/.test(error.errorCode)) {
-      throw new WalletError('LIMIT_EXCEEDED', error.message, await getBalance(db, session.memberId));
-    }
-    throw error;
+    throw await asWalletError(db, session.memberId, error);
   }
 }
 
+/** A signed credit: the replay or checks of the call, then walletCredit (wallet-money.ts). */
 async function credit(db: D1Database, where: Where, reads: WalletReads, body: z.output<typeof walletCreditBody>, now: number): Promise<WalletResult> {
-  const key = { ...where, transactionId: body.transactionId };
   const win = amountMinor(body.amount);
   const session = sessionOf(reads, body.playerId, now, false);
   const existing = reads.transaction;
-  if (existing) return replayOf(existing, { kind: 'credit', memberId: session.memberId, roundId: body.roundId, amountMinor: win }, session, body.transactionId);
+  if (existing) return answerOf(replayOf(existing, { kind: 'credit', memberId: session.memberId, roundId: body.roundId, amountMinor: win }), session, body.transactionId);
   if (body.currency.toUpperCase() !== session.currency.toUpperCase()) throw new WalletError('CURRENCY_MISMATCH', 'The session plays another currency');
   const stake = reads.related;
   if (!stake) throw new WalletError('ROUND_NOT_FOUND', 'No open bet of this round (a credit before its debit, or after its rollback)');
-  const reference = `provider:${where.providerCode}:${body.roundId}`;
-  const keyText = ledgerKey(where, body.transactionId);
-  const tx = { kind: 'credit' as const, memberId: session.memberId, roundId: body.roundId, gameCode: body.gameCode, amountMinor: win, refTransactionId: null, ledgerKey: win > 0 ? keyText : null, createdAt: now };
-  const changes: LedgerChange[] = win > 0
-    ? [{ amountMinor: win, kind: 'win', reference, idempotencyKey: keyText, balance: 'payout', stakeKey: stake.ledgerKey ?? undefined }]
-    : [];
-  return move(db, key, session, tx, changes, [], now);
+  const moved = await walletCredit(db, where, {
+    memberId: session.memberId, transactionId: body.transactionId, roundId: body.roundId, gameCode: body.gameCode, amountMinor: win, stakeKey: stake.ledgerKey,
+  }, now);
+  return answerOf(moved, session, body.transactionId);
 }
 
 async function rollback(db: D1Database, where: Where, reads: WalletReads, body: z.output<typeof walletRollbackBody>, now: number): Promise<WalletResult> {
@@ -257,15 +205,18 @@ async function rollback(db: D1Database, where: Where, reads: WalletReads, body: 
   const existing = reads.transaction;
   if (existing) {
     if (existing.kind !== 'rollback' || existing.refTransactionId !== body.originalTransactionId) throw new WalletError('TRANSACTION_CONFLICT', 'This transaction id was used for another movement');
-    return replayOf(existing, { kind: 'rollback', memberId: session.memberId, roundId: existing.roundId }, session, body.transactionId);
+    return answerOf(replayOf(existing, { kind: 'rollback', memberId: session.memberId, roundId: existing.roundId }), session, body.transactionId);
   }
   const target = reads.related;
   if (target && target.memberId !== session.memberId) throw new WalletError('TRANSACTION_CONFLICT', 'The original transaction belongs to another player');
   if (target && target.kind !== 'debit') throw new WalletError('ROLLBACK_NOT_ALLOWED', 'Only a bet (debit) can be rolled back');
   const base = { kind: 'rollback' as const, memberId: session.memberId, roundId: target?.roundId ?? body.roundId, gameCode: target?.gameCode ?? '', refTransactionId: body.originalTransactionId, createdAt: now };
+  // The refund's ledger key was used, or the debit was already rolled back under another rollback id: nothing more to give back.
+  const already = async (): Promise<WalletResult> => ({ balanceMinor: await getBalance(db, session.memberId), currency: session.currency, transactionId: body.transactionId });
   if (!target) {
     // Unknown debit: remember the rollback (amount 0) so the debit, arriving late, is refused; no money moves.
-    return move(db, key, session, { ...base, amountMinor: 0, ledgerKey: null }, [], [], now);
+    const moved = await move(db, key, { ...base, amountMinor: 0, ledgerKey: null }, [], [], now);
+    return moved ? answerOf(moved, session, body.transactionId) : already();
   }
   const refundKey = `prov:${where.providerCode}:rollback:${body.originalTransactionId}`;
   const change: LedgerChange = {
@@ -273,28 +224,12 @@ async function rollback(db: D1Database, where: Where, reads: WalletReads, body: 
     idempotencyKey: refundKey, balance: 'payout', stakeKey: target.ledgerKey ?? undefined,
   };
   try {
-    return await move(db, key, session, { ...base, amountMinor: target.amountMinor, ledgerKey: refundKey }, [change], [], now);
+    const moved = await move(db, key, { ...base, amountMinor: target.amountMinor, ledgerKey: refundKey }, [change], [], now);
+    return moved ? answerOf(moved, session, body.transactionId) : already();
   } catch (error) {
-    // The debit was already rolled back under another rollback id: nothing more to give back.
-    if (error instanceof WalletError && error.errorCode === 'TRANSACTION_ROLLED_BACK') {
-      return { balanceMinor: await getBalance(db, session.memberId), currency: session.currency, transactionId: body.transactionId };
-    }
+    if (error instanceof WalletError && error.errorCode === 'TRANSACTION_ROLLED_BACK') return already();
     throw error;
   }
-}
-
-/** What a debit writes: its stake (cash first, then bonus; the game kind's share counts towards wagering), its row, its guard. */
-function debitParts(
-  where: Where, session: ProviderSession, rules: BonusRules,
-  debit: { transactionId: string; roundId: string; gameCode: string; amountMinor: number }, now: number,
-): { change: LedgerChange; tx: Omit<ProviderTransaction, 'balanceAfterMinor'>; movement: GuardedMovement } {
-  const reference = `provider:${where.providerCode}:${debit.roundId}`;
-  const keyText = ledgerKey(where, debit.transactionId);
-  return {
-    change: stakeChange(rules, gameKindOf(session.gameKind), { stakeMinor: debit.amountMinor, reference, idempotencyKey: keyText }),
-    tx: { kind: 'debit', memberId: session.memberId, roundId: debit.roundId, gameCode: debit.gameCode, amountMinor: debit.amountMinor, refTransactionId: null, ledgerKey: keyText, createdAt: now },
-    movement: { merchantCode: where.merchantCode, memberId: session.memberId, kinds: ['loss', 'wager'], reference, now },
-  };
 }
 
 /**
@@ -305,12 +240,7 @@ export function walletDebitStatements(
   db: D1Database, where: Where, session: ProviderSession, rules: BonusRules,
   debit: { transactionId: string; roundId: string; amountMinor: number }, now: number,
 ): D1PreparedStatement[] {
-  const { change, tx, movement } = debitParts(where, session, rules, { ...debit, gameCode: session.gameCode }, now);
-  return [
-    ...ledgerStatements(db, session.memberId, [change], now),
-    insertTransactionStatement(db, { ...where, transactionId: debit.transactionId }, tx),
-    limitGuardStatement(db, movement),
-  ];
+  return debitStatements(db, where, rules, { ...debit, memberId: session.memberId, gameCode: session.gameCode, gameKind: session.gameKind }, now);
 }
 
 /** The wire form of an answer: money as a decimal string with two decimals. */
