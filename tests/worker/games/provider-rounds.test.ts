@@ -94,7 +94,7 @@ describe('provider rounds in the game record', () => {
     const member = await createMember({ balanceMinor: 10_000 });
     await playRounds(member.memberId);
     const admin = await enrolled('admin');
-    const res = await call<{ value: { items: { id: string; provider: string; status: string; stake: number; refund: number }[]; total: number } }>(
+    const res = await call<{ items: { id: string; provider: string; status: string; stake: number; refund: number }[]; total: number }>(
       `/console/api/players/${member.memberId}/games`, { headers: { Cookie: admin.session.cookie } },
     );
     expect(res.status).toBe(200);
