@@ -112,6 +112,8 @@ export const consoleWithdrawal = z.object({
 export const consoleGameRecord = z.object({
   id: z.string(), kind: z.string(), roundId: z.number().int(), gameName: z.string(), stake: money(), win: money(), refund: money(),
   status: z.string(), freePlay: z.boolean(), createdAt: z.number().int(),
+  /** The game provider's name for a provider's round (docs/game-providers.md), '' for the site's own games and lottery. */
+  provider: z.string(),
 });
 /** A reward of the reward centre (sign-in, promotion, referral). */
 export const consoleBonus = z.object({
@@ -203,7 +205,7 @@ export const consolePlayerCalls = {
   consolePlayerLedger: part('consolePlayerLedger', 'ledger', consoleLedgerEntry, "The player's ledger, newest first, filtered by kind and period.", consoleLedgerQuery),
   consolePlayerDeposits: part('consolePlayerDeposits', 'deposits', consoleDeposit, "The player's deposits, newest first."),
   consolePlayerWithdrawals: part('consolePlayerWithdrawals', 'withdrawals', consoleWithdrawal, "The player's withdrawal requests, newest first."),
-  consolePlayerGames: part('consolePlayerGames', 'games', consoleGameRecord, "The player's game record (lottery orders and rounds), newest first."),
+  consolePlayerGames: part('consolePlayerGames', 'games', consoleGameRecord, "The player's game record (lottery orders, demo rounds and game providers' rounds), newest first."),
   consolePlayerBonuses: part('consolePlayerBonuses', 'bonuses', consoleBonus, "The player's rewards (sign-in, promotion, referral)."),
   consolePlayerPromotions: part('consolePlayerPromotions', 'promotions', consolePromotionApplication, "The player's promotion applications."),
   consolePlayerMessages: part('consolePlayerMessages', 'messages', consoleInboxMessage, "The player's inbox (personal messages and broadcasts)."),

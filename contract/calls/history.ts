@@ -4,7 +4,7 @@ import { money } from '../money';
 import { blank, intOr, requiredInt, MAX_NODE_ID } from './catalogue-schemas';
 import { fairOutcome, fairSeeds } from './demo';
 
-/** The kinds of game history: lottery orders and the demo games' rounds (rules/demoGames.ts). */
+/** The kinds of game history: lottery orders and the games' rounds (rules/demoGames.ts; a provider's game has its catalogue game's kind). */
 export const HISTORY_KINDS = ['lottery', 'slot', 'table', 'crash', 'shooter'] as const;
 /** The longest period one history request covers: 93 days (three months and a little). */
 export const HISTORY_MAX_SPAN_MS = 93 * 24 * 60 * 60 * 1000;
@@ -21,9 +21,11 @@ export const historyCalls = {
    * settled | cancelled; rounds are settled), `startDate`, `endDate` (epoch
    * ms, inclusive, at most 93 days apart), `page` (from 0), `size` (1–50, default 20) → `value { items[{ kind, id
    * (order id for lottery, round id otherwise), nodeId, gameName, stake, winAmount, refund (lottery), net, status (open | settled |
-   * cancelled), freePlay, createdAt }], totals { count, stake, winAmount, net } (the whole period; free-play rounds
+   * cancelled), freePlay, createdAt, provider (a game provider's round: the provider's name) }], totals { count, stake, winAmount, net } (the whole period; free-play rounds
    * count no money), page, totalPages }`, newest first. A lottery order's stake is what stayed staked (cancelled
-   * bets' refunds taken off). Needs a session (401). 400 `request_param_err` for an inverted or too long period.
+   * bets' refunds taken off). A game provider's round (docs/game-providers.md "Provider rounds in the game record
+   * and reports") is one line: its kind is its catalogue game's, its id its own (it has no round detail), stake the
+   * bets not rolled back, refund the rolled-back bets, status open | settled | cancelled. Needs a session (401). 400 `request_param_err` for an inverted or too long period.
    */
   gameHistory: defineCall({
     name: 'gameHistory',
@@ -45,6 +47,7 @@ export const historyCalls = {
       items: z.array(z.object({
         kind: z.enum(HISTORY_KINDS), id: z.number().int(), nodeId: z.number().int(), gameName: z.string(), stake: money(),
         winAmount: money(), refund: money(), net: money(), status: z.enum(['open', 'settled', 'cancelled']), freePlay: z.boolean(), createdAt: z.number().int(),
+        provider: z.string().optional(),
       })),
       totals: z.object({ count: z.number().int(), stake: money(), winAmount: money(), net: money() }),
       page: z.number().int(),

@@ -32,6 +32,7 @@ export async function getGameHistory(query: { kind: string; status: string; star
     items: value.items.map((i) => ({
       kind: i.kind, id: i.id, nodeId: i.nodeId, gameName: i.gameName, stakeMinor: i.stake, winMinor: i.winAmount,
       refundMinor: i.refund, netMinor: i.net, status: i.status, freePlay: i.freePlay, createdAt: i.createdAt,
+      ...(i.provider !== undefined ? { provider: i.provider } : {}),
     })),
     totals: {
       count: value.totals.count, stakeMinor: value.totals.stake, winMinor: value.totals.winAmount, netMinor: value.totals.net,

@@ -4,7 +4,7 @@ import { betLabel, dateTime } from '../components/lotteryLabels';
 import { useHydrated } from '../components/useHydrated';
 import { formatOdds } from '../lib/betSlip';
 import { cardRank, verifyRound, type RoundCheck } from '../../rules/demoGames';
-import { RECORD_KINDS, RECORD_PERIODS } from '../lib/gameRecord';
+import { recordKey, RECORD_KINDS, RECORD_PERIODS } from '../lib/gameRecord';
 import { pageLocale, t } from '../../rules/i18n';
 import { ORDER_FILTERS, orderOutcome } from '../lib/lotteryRound';
 import { formatMoney } from '../lib/money';
@@ -74,9 +74,10 @@ function RoundView({ round }: { round: RoundDetail }) {
 function RecordItem({ page, item, money }: { page: GameRecordPage; item: HistoryItem; money: Money }) {
   const details = useStore(page.$recordDetails);
   const [open, setOpen] = useState(false);
-  const key = `${item.kind}:${item.id}`;
+  const key = recordKey(item);
   const detail = details[key];
-  const outcome = item.kind === 'lottery'
+  // Lottery orders and game providers' rounds can be open or cancelled: they say so like an order.
+  const outcome = item.kind === 'lottery' || item.provider !== undefined
     ? t(`lottery.outcome.${orderOutcome({ status: item.status, payoutMinor: item.winMinor })}`, { payout: money(item.winMinor), refund: money(item.refundMinor) })
     : item.winMinor > 0 ? t('slot.result.win', { amount: money(item.winMinor) }) : t('lottery.outcome.lost');
   const toggle = () => {
@@ -86,11 +87,11 @@ function RecordItem({ page, item, money }: { page: GameRecordPage; item: History
   return (
     <li className={`card record-order record-${item.kind}`}>
       <div className="record-head"><strong dir="auto">{item.gameName}</strong><span className="record-outcome">{outcome}</span></div>
-      <p className="muted">{t(`history.kind.${item.kind}`)} · {dateTime(item.createdAt, pageLocale().tag)}{item.freePlay ? ` · ${t('demo.mode.free')}` : ''}</p>
+      <p className="muted">{t(`history.kind.${item.kind}`)}{item.provider !== undefined ? ` · ${item.provider}` : ''} · {dateTime(item.createdAt, pageLocale().tag)}{item.freePlay ? ` · ${t('demo.mode.free')}` : ''}</p>
       <p>{t('history.line', { stake: money(item.stakeMinor), win: money(item.winMinor), net: money(item.netMinor) })}</p>
-      <button type="button" className="btn btn-small" aria-expanded={open} aria-controls={`detail-${key}`} aria-busy={detail?.state === 'loading'} onClick={toggle}>
+      {item.provider === undefined && <button type="button" className="btn btn-small" aria-expanded={open} aria-controls={`detail-${key}`} aria-busy={detail?.state === 'loading'} onClick={toggle}>
         {t(item.kind === 'lottery' ? 'record.details' : 'history.details')}
-      </button>
+      </button>}
       <div id={`detail-${key}`} hidden={!open}>
         {detail?.state === 'failed' && <p role="alert" className="field-error">{t('record.detailFailed')}</p>}
         {detail?.state === 'order' && <OrderDetail order={detail.order} money={money} />}
@@ -157,7 +158,7 @@ export default function GameRecord() {
         </div>
       ) : (
         <>
-          <ul className="record-list">{list.items.map((item) => <RecordItem key={`${item.kind}:${item.id}`} page={page} item={item} money={money} />)}</ul>
+          <ul className="record-list">{list.items.map((item) => <RecordItem key={recordKey(item)} page={page} item={item} money={money} />)}</ul>
           <div className="paged-footer">
             <p className="page-indicator">{t('games.pageIndicatorLabel', { page: list.page + 1, total: Math.max(1, list.totalPages) })}</p>
             <button type="button" className="btn more-games" disabled={list.page + 1 >= list.totalPages || list.loadingMore} aria-busy={list.loadingMore} onClick={() => void page.loadMore()}>

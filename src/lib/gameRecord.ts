@@ -25,3 +25,11 @@ export function periodRange(period: RecordPeriod, now: number): { from: number; 
 
 /** History page size (player-shell §9 "Page size 9 (list)"). */
 export const RECORD_PAGE_SIZE = 9;
+
+/**
+ * The key of a history line, unique in the list: its kind and id, marked for a game provider's round (a provider's
+ * round ids are their own, so one may equal a demo round's id of the same kind).
+ */
+export function recordKey(item: { kind: string; id: number; provider?: string | undefined }): string {
+  return `${item.provider !== undefined ? 'provider:' : ''}${item.kind}:${item.id}`;
+}

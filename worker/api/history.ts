@@ -15,7 +15,8 @@ import { memberOnly } from '../middleware/member-only';
 export const historyRouter = new CallRouter('/wps/playdeck/history')
   /**
    * GET /rounds?kind&startDate&endDate&page&size → items newest first and the period's totals (stake, win, net =
-   * win − stake; free-play rounds count no money). 401 without a session; 400 `request_param_err` for a bad period.
+   * win − stake; free-play rounds count no money). Game providers' rounds are items with `provider`
+   * (docs/game-providers.md "Provider rounds in the game record and reports"). 401 without a session; 400 `request_param_err` for a bad period.
    */
   .serve(historyCalls.gameHistory, memberOnly, async (c) => {
     const member = requireMember(c);
@@ -25,6 +26,7 @@ export const historyRouter = new CallRouter('/wps/playdeck/history')
       items: items.map((i) => ({
         kind: i.kind, id: i.id, nodeId: i.nodeId, gameName: i.gameName, stake: i.stakeMinor, winAmount: i.winMinor,
         refund: i.refundMinor, net: i.winMinor - i.stakeMinor, status: i.status, freePlay: i.freePlay, createdAt: i.createdAt,
+        ...(i.provider !== undefined ? { provider: i.provider } : {}),
       })),
       totals: {
         count: totals.count, stake: totals.stakeMinor, winAmount: totals.winMinor,

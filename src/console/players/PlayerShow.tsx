@@ -127,7 +127,7 @@ function Tabs() {
         <Part part="withdrawals" columns={withMoney(c, [['Time', 'createdAt', 'time'], ['Amount', 'amount', 'money'], ['Status', 'status', 'text'], ['Reason', 'reason', 'text'], ['Payee', 'payeeName', 'text'], ['Bank', 'bankName', 'text'], ['Account', 'accountNumber', 'text']])} />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="Games" path="games">
-        <Part part="games" columns={withMoney(c, [['Time', 'createdAt', 'time'], ['Kind', 'kind', 'text'], ['Game', 'gameName', 'text'], ['Stake', 'stake', 'money'], ['Win', 'win', 'money'], ['Refund', 'refund', 'money'], ['Status', 'status', 'text']])} />
+        <Part part="games" columns={withMoney(c, [['Time', 'createdAt', 'time'], ['Kind', 'kind', 'text'], ['Game', 'gameName', 'text'], ['Provider', 'provider', 'text'], ['Stake', 'stake', 'money'], ['Win', 'win', 'money'], ['Refund', 'refund', 'money'], ['Status', 'status', 'text']])} />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="Bonuses" path="bonuses">
         <Part part="bonuses" columns={withMoney(c, [['Time', 'createdAt', 'time'], ['Kind', 'kind', 'text'], ['Title', 'title', 'text'], ['Amount', 'amount', 'money'], ['Status', 'status', 'text'], ['Claimed', 'claimedAt', 'time']])} />

@@ -1,5 +1,6 @@
 /**
- * Game history (player-shell §2 /m/gameRecord): every kind of game — lottery orders and the demo games' rounds —
+ * Game history (player-shell §2 /m/gameRecord): every kind of game — lottery orders, the demo games' and the game
+ * providers' rounds —
  * filtered by kind, status and period, with the period's stake, win and net; each line opens to its detail (a
  * lottery order's bets and draw; a round's cards, crash point or shot, with the seeds to verify it). A newer
  * request wins over an older one. Without the `game-history` capability (upstream mode) the list falls back to the
@@ -9,7 +10,7 @@ import { atom } from 'nanostores';
 import { getGameHistory, getRoundDetail, type HistoryItem, type HistoryPage, type RoundDetail } from '../../api/history';
 import { getOrderDetail, searchOrders, type LotteryOrderDetail } from '../../api/lottery';
 import { CAPABILITIES, hasCapability } from '../../../contract/capabilities';
-import { periodRange, RECORD_PAGE_SIZE, type RecordKind, type RecordPeriod } from '../../lib/gameRecord';
+import { periodRange, recordKey, RECORD_PAGE_SIZE, type RecordKind, type RecordPeriod } from '../../lib/gameRecord';
 import type { OrderFilter } from '../../lib/lotteryRound';
 import { env } from '../kit/environment';
 import { createPage } from '../kit/page';
@@ -66,11 +67,12 @@ async function fetchPage(filter: RecordFilter, page: number, now: number): Promi
 /**
  * The game history page of one visit (player-shell §2 /m/gameRecord), made per visit (src/stores/kit/page.ts):
  * - `$recordFilter`: the filters; `$recordList`: the list of the current filters; `$recordDetails`: the details
- *   opened, by `<kind>:<id>`.
+ *   opened, by recordKey.
  * - `load(patch, now)`: loads the first page for the filters (changed by `patch`; a kind other than lottery asks
  *   for every status) over the period ending `now` (the environment clock by default); the newest request wins.
  * - `loadMore(now)`: appends the next page, when there is one.
- * - `openDetail(item)`: opens a line's detail (loaded once; a failed load is tried again on the next open).
+ * - `openDetail(item)`: opens a line's detail (loaded once; a failed load is tried again on the next open); a game
+ *   provider's round has none.
  * Answers that arrive after the page exits are dropped.
  */
 export const gameRecordPage = createPage('gameRecord', (visit) => {
@@ -102,16 +104,18 @@ export const gameRecordPage = createPage('gameRecord', (visit) => {
     try {
       const page = await fetchPage($recordFilter.get(), list.page + 1, now);
       if (request !== latest || visit.exited) return;
-      const seen = new Set(list.items.map((i) => `${i.kind}:${i.id}`));
-      const items = [...list.items, ...page.items.filter((i) => !seen.has(`${i.kind}:${i.id}`))];
+      const seen = new Set(list.items.map(recordKey));
+      const items = [...list.items, ...page.items.filter((i) => !seen.has(recordKey(i)))];
       $recordList.set({ ...list, items, page: list.page + 1, totalPages: page.totalPages, loadingMore: false });
     } catch {
       if (request === latest && !visit.exited) $recordList.set({ ...$recordList.get(), loadingMore: false });
     }
   }
 
-  async function openDetail(item: Pick<HistoryItem, 'kind' | 'id'>): Promise<void> {
-    const key = `${item.kind}:${item.id}`;
+  async function openDetail(item: Pick<HistoryItem, 'kind' | 'id' | 'provider'>): Promise<void> {
+    // A game provider's round has no detail here (its game screens are the provider's).
+    if (item.provider !== undefined) return;
+    const key = recordKey(item);
     const known = $recordDetails.get()[key];
     if (known && known.state !== 'failed') return;
     $recordDetails.set({ ...$recordDetails.get(), [key]: { state: 'loading' } });

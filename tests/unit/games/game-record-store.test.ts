@@ -48,6 +48,18 @@ describe('a player reading the game history', () => {
     expect(vi.mocked(getGameHistory).mock.lastCall![0]).toMatchObject({ kind: 'table', status: 'all' });
   });
 
+  it("keeps a game provider's round beside a demo round of the same kind and id, and opens no detail for it", async () => {
+    const provider = { ...(item(2) as object), provider: 'Studio', status: 'open' } as never;
+    vi.mocked(getGameHistory).mockResolvedValueOnce({ items: [item(2)], totals, page: 0, totalPages: 2 });
+    await record.load({});
+    vi.mocked(getGameHistory).mockResolvedValueOnce({ items: [provider, item(2)], totals, page: 1, totalPages: 2 });
+    await record.loadMore();
+    expect(record.$recordList.get().items?.map((i: { provider?: string }) => i.provider ?? '')).toEqual(['', 'Studio']);
+    await record.openDetail(provider);
+    expect(getRoundDetail).not.toHaveBeenCalled();
+    expect(record.$recordDetails.get()).toEqual({});
+  });
+
   it('keeps the newest request when an older answer arrives late, and reports a failure', async () => {
     let late: (v: never) => void = () => undefined;
     vi.mocked(getGameHistory).mockImplementationOnce(() => new Promise((resolve) => { late = resolve as never; }));

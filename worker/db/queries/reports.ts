@@ -5,6 +5,7 @@
  * Trial accounts (members.type 4) play with play money: they are left out of every figure.
  */
 import { DAY_MS, dayOf, EMPTY_COUNTS, type DayCounts, type GameDay, type ReportDay } from '../../../rules/reports';
+import { BUILT_IN_PROVIDER, providerGameJoin, providerKindSql } from './provider-rounds';
 
 /** Ledger kinds that pay a reward: the bonus cost (with `bonus_forfeit`, which gives bonus money back). */
 const REWARD_KINDS = `'welcome_bonus', 'sign_in', 'promotion', 'referral_reward'`;
@@ -80,10 +81,16 @@ export async function rawDayCounts(db: D1Database, merchantCode: string, fromMs:
  * The game figures of `merchantCode` per UTC day, game kind and vendor in [fromMs, toMs), from the game records:
  * the built-in games' rounds (demo_rounds, free play left out; kind = the round's kind) and the lottery (kind
  * 'lottery': an order is a round and its stake a bet the day it is placed, a cancelled bet's stake comes off the
- * bets and a won bet's payout is a win the day each is settled). The vendor is the game's `vassalage`.
+ * bets and a won bet's payout is a win the day each is settled) and game providers' rounds (provider_transactions,
+ * docs/game-providers.md "Provider rounds in the game record and reports"; the built-in `playdeck` provider left
+ * out, its rounds are demo_rounds: a round counts the day of its first debit, a debit is a bet and a credit a win the
+ * day each is made, a rollback's stake comes off the bets the day it is made (a rollback of an unknown bet moved nothing and is no row), players are the members who bet that
+ * day; kind and vendor are those of the catalogue game the round's game code belongs to, provider-rounds.ts, the
+ * provider's code as the vendor when the catalogue has no such game). The vendor is the game's `vassalage`. A
+ * player who played two sources of one day, kind and vendor is counted once in each.
  */
 export async function rawGameDays(db: D1Database, merchantCode: string, fromMs: number, toMs: number): Promise<GameDay[]> {
-  const [rounds, orders, closed] = await db.batch<Row & { kind: string; vendor: string }>([
+  const [rounds, orders, closed, provider] = await db.batch<Row & { kind: string; vendor: string }>([
     db.prepare(
       `SELECT r.created_at / ${DAY_MS} AS d, r.kind AS kind, g.vassalage AS vendor, COUNT(*) AS n,
          SUM(r.stake_minor) AS bets, SUM(r.win_minor) AS wins, COUNT(DISTINCT r.member_id) AS players
@@ -107,9 +114,23 @@ export async function rawGameDays(db: D1Database, merchantCode: string, fromMs: 
        WHERE s.status IN ('won', 'cancelled') AND s.closed_at >= ?2 AND s.closed_at < ?3 AND o.merchant_code = ?1 AND m.type <> 4
        GROUP BY d, vendor`,
     ).bind(merchantCode, fromMs, toMs),
+    db.prepare(
+      `SELECT p.created_at / ${DAY_MS} AS d, ${providerKindSql('g')} AS kind, COALESCE(g.vassalage, p.provider_code) AS vendor,
+         SUM(p.kind = 'debit' AND NOT EXISTS (SELECT 1 FROM provider_transactions e WHERE e.provider_code = p.provider_code
+           AND e.merchant_code = p.merchant_code AND e.round_id = p.round_id AND e.member_id = p.member_id AND e.kind = 'debit'
+           AND (e.created_at < p.created_at OR (e.created_at = p.created_at AND e.rowid < p.rowid)))) AS n,
+         SUM(CASE WHEN p.kind = 'debit' THEN p.amount_minor WHEN p.kind = 'rollback' THEN -p.amount_minor ELSE 0 END) AS bets,
+         SUM(CASE WHEN p.kind = 'credit' THEN p.amount_minor ELSE 0 END) AS wins,
+         COUNT(DISTINCT CASE WHEN p.kind = 'debit' THEN p.member_id END) AS players
+       FROM provider_transactions p INDEXED BY provider_transactions_by_time JOIN members m ON m.id = p.member_id
+         ${providerGameJoin('p', 'g')}
+       WHERE p.created_at >= ?2 AND p.created_at < ?3 AND p.merchant_code = ?1 AND p.provider_code <> '${BUILT_IN_PROVIDER}' AND m.type <> 4
+         AND (p.kind <> 'rollback' OR p.amount_minor > 0)
+       GROUP BY 1, 2, 3`,
+    ).bind(merchantCode, fromMs, toMs),
   ]);
   const byKey = new Map<string, GameDay>();
-  for (const row of [...rounds!.results, ...orders!.results, ...closed!.results]) {
+  for (const row of [...rounds!.results, ...orders!.results, ...closed!.results, ...provider!.results]) {
     const day = dayOf(Number(row.d) * DAY_MS);
     const key = `${day}|${row.kind}|${row.vendor}`;
     const t = byKey.get(key) ?? { day, gameKind: String(row.kind), vendor: String(row.vendor), rounds: 0, betMinor: 0, winMinor: 0, players: 0 };

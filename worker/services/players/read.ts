@@ -89,14 +89,17 @@ export const playerParts = {
     const { items, total } = await pageWithdrawals(db, id, offsetOf(p), p.perPage);
     return { items: items.map(({ amountMinor, ...w }) => ({ ...w, amount: amountMinor })), total };
   },
-  /** Lottery orders and rounds of all time (the player API's game history, worker/db/queries/game-history.ts). */
+  /**
+   * Lottery orders, demo rounds and game providers' rounds of all time (the player API's game history,
+   * worker/db/queries/game-history.ts); a provider's round has `provider` (its name) and an id marked `provider:`.
+   */
   async games(db: D1Database, merchantCode: string, id: number, p: Paging) {
     await sitePlayer(db, merchantCode, id);
     const { items, totals } = await listHistory(db, { memberId: id, kind: 'all', status: 'all', from: 0, to: Number.MAX_SAFE_INTEGER }, p.page - 1, p.perPage);
     return {
       items: items.map((g) => ({
-        id: `${g.kind}:${g.id}`, kind: g.kind, roundId: g.id, gameName: g.gameName, stake: g.stakeMinor, win: g.winMinor, refund: g.refundMinor,
-        status: g.status, freePlay: g.freePlay, createdAt: g.createdAt,
+        id: `${g.provider !== undefined ? 'provider:' : ''}${g.kind}:${g.id}`, kind: g.kind, roundId: g.id, gameName: g.gameName, stake: g.stakeMinor,
+        win: g.winMinor, refund: g.refundMinor, status: g.status, freePlay: g.freePlay, createdAt: g.createdAt, provider: g.provider ?? '',
       })),
       total: totals.count,
     };
