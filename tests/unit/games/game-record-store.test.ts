@@ -54,7 +54,7 @@ describe('a player reading the game history', () => {
     await record.load({});
     vi.mocked(getGameHistory).mockResolvedValueOnce({ items: [provider, item(2)], totals, page: 1, totalPages: 2 });
     await record.loadMore();
-    expect(record.$recordList.get().items?.map((i: { provider?: string }) => i.provider ?? '')).toEqual(['', 'Studio']);
+    expect(record.$recordList.get().items?.map((i: { provider?: string | undefined }) => i.provider ?? '')).toEqual(['', 'Studio']);
     await record.openDetail(provider);
     expect(getRoundDetail).not.toHaveBeenCalled();
     expect(record.$recordDetails.get()).toEqual({});
