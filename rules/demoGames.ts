@@ -4,11 +4,13 @@
  * ./fair.ts) and the browser (which replays a round to verify it). Money is integer minor units.
  *
  * Return to player, exactly (tests/unit/games/demo-games.test.ts recomputes each):
- * - table, Dragon or Tiger: 25/26 ≈ 96.15 % (even money; half the stake back on a tie); Tie: 12/13 ≈ 92.31 % (11:1);
+ * - table, Dragon or Tiger: 25/26 ≈ 96.15 % (even money; half the stake back on a tie); Tie: 12/13 ≈ 92.31 % at
+ *   11:1, 11/13 ≈ 84.62 % at 10:1 (each table title has its own tie pay and side names: tableConfigOf);
  * - crash: 99 % for every target (the crash point is at least t with probability 0.99 / t, within 2^-32);
  * - shooter: 96 % for every target (a target paying m× is hit with probability 0.96 / m).
  */
 import { fairStream, seedMatches, type FairSeeds, type RandomInt } from './fair';
+import { fnv1a } from './slotConfig';
 
 /** The demo games a catalogue game can open (player-shell §4 "Game launch": each game plays its own kind). */
 export type DemoKind = 'slot' | 'table' | 'crash' | 'shooter';
@@ -62,6 +64,39 @@ export type TableBet = (typeof TABLE_BETS)[number];
 /** Payout on a winning bet, as a multiple of the stake returned (stake included): 1:1 → 2, 11:1 → 12. */
 export const TABLE_PAYS: Readonly<Record<TableBet, number>> = { DRAGON: 2, TIGER: 2, TIE: 12 };
 
+/**
+ * One table title's configuration (docs/games.md "Demo titles and their configurations"): the names of its two
+ * sides (null: the table's own Dragon and Tiger, shown in the player's language) and of the tie, what a tie bet
+ * returns (stake included: 12 for 11:1, 11 for 10:1) and each bet's exact return to player in percent.
+ */
+export interface TableConfig {
+  sides: [string, string] | null;
+  tieName: string | null;
+  tiePays: number;
+  rtpPercent: Record<TableBet, number>;
+}
+
+/** Categories whose titles are head-to-head matches, played as the card duel: two named sides and a draw. */
+const HEAD_TO_HEAD = ['SPORTS', 'ESPORTS', 'COCKFIGHT'];
+
+/**
+ * The table configuration of a title: a head-to-head title (SPORTS, ESPORTS, COCKFIGHT) named "<side> v <side>"
+ * plays those two sides and a Draw; every other table title plays Dragon, Tiger and Tie. The tie pays 11:1 or 10:1,
+ * chosen by the game id. Each side returns 25/26 (the half stake back on a tie included); the tie returns tiePays / 13
+ * (two cards from two full decks share a rank with probability 4·52 / 52² = 1/13).
+ */
+export function tableConfigOf(gameId: string, gameType: string, gameName: string): TableConfig {
+  const match = HEAD_TO_HEAD.includes(gameType) ? /^(.+?) v (.+)$/.exec(gameName) : null;
+  const tiePays = fnv1a(`table:${gameId}`) % 2 === 0 ? 12 : 11;
+  const side = Math.round((10_000 * 25) / 26) / 100;
+  return {
+    sides: match ? [match[1] as string, match[2] as string] : null,
+    tieName: match ? 'Draw' : null,
+    tiePays,
+    rtpPercent: { DRAGON: side, TIGER: side, TIE: Math.round((10_000 * tiePays) / 13) / 100 },
+  };
+}
+
 /** Rank of a card 0–51: 1 (ace, lowest) to 13 (king). Suit = floor(card / 13): ♠ ♥ ♦ ♣. */
 export function cardRank(card: number): number {
   return (card % 13) + 1;
@@ -75,11 +110,14 @@ export interface TableOutcome {
   tiger: number;
 }
 
-/** Deals Dragon then Tiger, each from a full 52-card deck, and returns what `bet` is paid (minor units). */
-export function playTable(random: RandomInt, stakeMinor: number, bet: TableBet): { outcome: TableOutcome; winMinor: number } {
+/**
+ * Deals Dragon then Tiger, each from a full 52-card deck, and returns what `bet` is paid (minor units); a winning
+ * tie bet returns `tiePays` × stake (the title's TableConfig.tiePays; 12, 11:1, by default).
+ */
+export function playTable(random: RandomInt, stakeMinor: number, bet: TableBet, tiePays = TABLE_PAYS.TIE): { outcome: TableOutcome; winMinor: number } {
   const dragon = random(52);
   const tiger = random(52);
-  return { outcome: { kind: 'table', bet, dragon, tiger }, winMinor: tableWin(bet, dragon, tiger, stakeMinor) };
+  return { outcome: { kind: 'table', bet, dragon, tiger }, winMinor: tableWin(bet, dragon, tiger, stakeMinor, tiePays) };
 }
 
 /** Which side a deal favours: the higher rank wins, equal ranks tie (suits do not count). */
@@ -89,10 +127,13 @@ export function tableWinner(dragon: number, tiger: number): TableBet {
   return d === t ? 'TIE' : d > t ? 'DRAGON' : 'TIGER';
 }
 
-/** The amount returned on a bet: the winning side's pay; half the stake back to Dragon or Tiger on a tie; else 0. */
-export function tableWin(bet: TableBet, dragon: number, tiger: number, stakeMinor: number): number {
+/**
+ * The amount returned on a bet: the winning side's pay (a tie bet: `tiePays` × stake, the title's own); half the
+ * stake back to Dragon or Tiger on a tie; else 0.
+ */
+export function tableWin(bet: TableBet, dragon: number, tiger: number, stakeMinor: number, tiePays = TABLE_PAYS.TIE): number {
   const winner = tableWinner(dragon, tiger);
-  if (winner === bet) return stakeMinor * TABLE_PAYS[bet];
+  if (winner === bet) return stakeMinor * (bet === 'TIE' ? tiePays : TABLE_PAYS[bet]);
   if (winner === 'TIE') return Math.floor(stakeMinor / 2);
   return 0;
 }
@@ -180,9 +221,16 @@ export function parseChoice(kind: FairKind, choice: string): TableBet | number |
   return SHOOTER_TARGETS.some((t) => t.id === choice) ? (choice as ShooterTarget) : null;
 }
 
-/** Plays one round of `kind` with a parsed choice (see parseChoice). */
-export function playRound(kind: FairKind, random: RandomInt, stakeMinor: number, choice: TableBet | number | ShooterTarget): { outcome: FairOutcome; winMinor: number } {
-  if (kind === 'table') return playTable(random, stakeMinor, choice as TableBet);
+/** What a title changes in its rounds (today the table's tie pay, TableConfig.tiePays); absent: the defaults. */
+export interface RoundConfig {
+  tiePays?: number;
+}
+
+/** Plays one round of `kind` with a parsed choice (see parseChoice) under the title's configuration. */
+export function playRound(
+  kind: FairKind, random: RandomInt, stakeMinor: number, choice: TableBet | number | ShooterTarget, config: RoundConfig = {},
+): { outcome: FairOutcome; winMinor: number } {
+  if (kind === 'table') return playTable(random, stakeMinor, choice as TableBet, config.tiePays);
   if (kind === 'crash') return playCrash(random, stakeMinor, choice as number);
   return playShooter(random, stakeMinor, choice as ShooterTarget);
 }
@@ -200,14 +248,14 @@ export interface RoundCheck {
   outcomeMatches: boolean;
 }
 
-/** Replays a revealed round from its seeds (the browser's "verify" and the tests). */
-export function verifyRound(round: { outcome: FairOutcome; stakeMinor: number; winMinor: number; fair: FairSeeds }): RoundCheck {
+/** Replays a revealed round from its seeds under the title's configuration (the browser's "verify" and the tests). */
+export function verifyRound(round: { outcome: FairOutcome; stakeMinor: number; winMinor: number; fair: FairSeeds }, config: RoundConfig = {}): RoundCheck {
   const matches = seedMatches(round.fair.serverSeed, round.fair.commitment);
   if (!matches) return { seedMatches: false, outcomeMatches: false };
   const kind = round.outcome.kind;
   const choice = parseChoice(kind, choiceOf(round.outcome));
   if (choice === null) return { seedMatches: true, outcomeMatches: false };
-  const replay = playRound(kind, fairStream(round.fair.serverSeed, round.fair.clientSeed, round.fair.nonce), round.stakeMinor, choice);
+  const replay = playRound(kind, fairStream(round.fair.serverSeed, round.fair.clientSeed, round.fair.nonce), round.stakeMinor, choice, config);
   const stored = round.outcome as unknown as Record<string, unknown>;
   const same = Object.entries(replay.outcome).every(([k, v]) => stored[k] === v) && replay.winMinor === round.winMinor;
   return { seedMatches: true, outcomeMatches: same };

@@ -39,8 +39,10 @@ export const demoCalls = {
   /**
    * GET the demo slot's sheet: `nodeId` → `value { nodeId, gameName, displayName, stakes[] (currency units),
    * freePlay (the game supports free play, supportPlay 0, as the other demo games' sheets say),
-   * symbols[{ id, name, glyph }], paytable[{ symbol, count, multiplier }] }` (a row pays multiplier × stake for
-   * `count` equal symbols in a row from reel 1; only the longest run counts). No session needed. 404
+   * reelCount (3 or 5), theme, symbols[{ id, name, glyph }], paytable[{ symbol, count, multiplier }], rtpPercent }`:
+   * the title's own configuration (rules/slotConfig.ts; docs/games.md "Demo titles and their configurations"). A row
+   * pays multiplier × stake for `count` equal symbols in a row from reel 1; only the longest run counts; rtpPercent is
+   * the exact return to player computed from the title's strips, rounded to two decimals. No session needed. 404
    * `game_not_found`; 400 `not_demo_game`, `request_param_err`.
    */
   demoSlotGame: defineCall({
@@ -56,8 +58,11 @@ export const demoCalls = {
       displayName: z.string(),
       stakes: z.array(money()),
       freePlay: z.boolean(),
+      reelCount: z.number().int(),
+      theme: z.string(),
       symbols: z.array(z.object({ id: z.string(), name: z.string(), glyph: z.string() })),
       paytable: z.array(z.object({ symbol: z.string(), count: z.number().int(), multiplier: z.number().int() })),
+      rtpPercent: z.number(),
     }),
     summary: 'Demo slot sheet (PlayDeck extension, capability demo-games).',
   }),
@@ -89,7 +94,10 @@ export const demoCalls = {
   /**
    * GET a demo game's sheet, any kind: `nodeId` → `value { nodeId, kind (slot | table | crash | shooter),
    * gameName, displayName, stakes[] (currency units), freePlay (the game supports free play, supportPlay 0),
-   * minTarget, maxTarget (crash targets, hundredths), targets[{ id, glyph, multiplier, hitsIn10000 }] (shooter) }`.
+   * minTarget, maxTarget (crash targets, hundredths), targets[{ id, glyph, multiplier, hitsIn10000 }] (shooter),
+   * slot { reelCount, theme, symbols, paytable } | null, table { sides [2] | null (null: Dragon and Tiger), tieName |
+   * null, tiePays (stake included), rtpPercent { DRAGON, TIGER, TIE } } | null, rtpPercent }`: the title's own
+   * configuration and its computed return to player (docs/games.md "Demo titles and their configurations").
    * No session needed. 404 `game_not_found`; 400 `not_demo_game`, `request_param_err`.
    */
   demoGame: defineCall({
@@ -109,6 +117,19 @@ export const demoCalls = {
       minTarget: z.number().int(),
       maxTarget: z.number().int(),
       targets: z.array(z.object({ id: z.string(), glyph: z.string(), multiplier: z.number().int(), hitsIn10000: z.number().int() })),
+      slot: z.object({
+        reelCount: z.number().int(),
+        theme: z.string(),
+        symbols: z.array(z.object({ id: z.string(), name: z.string(), glyph: z.string() })),
+        paytable: z.array(z.object({ symbol: z.string(), count: z.number().int(), multiplier: z.number().int() })),
+      }).nullable(),
+      table: z.object({
+        sides: z.tuple([z.string(), z.string()]).nullable(),
+        tieName: z.string().nullable(),
+        tiePays: z.number().int(),
+        rtpPercent: z.object({ DRAGON: z.number(), TIGER: z.number(), TIE: z.number() }),
+      }).nullable(),
+      rtpPercent: z.number(),
     }),
     summary: 'A demo game of any kind: its sheet (PlayDeck extension, capability demo-games).',
   }),
