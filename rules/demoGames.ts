@@ -66,12 +66,12 @@ export const TABLE_PAYS: Readonly<Record<TableBet, number>> = { DRAGON: 2, TIGER
 
 /**
  * One table title's configuration (docs/games.md "Demo titles and their configurations"): the names of its two
- * sides (null: the table's own Dragon and Tiger, shown in the player's language) and of the tie, what a tie bet
- * returns (stake included: 12 for 11:1, 11 for 10:1) and each bet's exact return to player in percent.
+ * sides (a head-to-head title's, whose tie is a draw; null: the table's own Dragon and Tiger, shown in the player's
+ * language), what a tie bet returns (stake included: 12 for 11:1, 11 for 10:1) and each bet's exact return to
+ * player in percent.
  */
 export interface TableConfig {
   sides: [string, string] | null;
-  tieName: string | null;
   tiePays: number;
   rtpPercent: Record<TableBet, number>;
 }
@@ -91,7 +91,6 @@ export function tableConfigOf(gameId: string, gameType: string, gameName: string
   const side = Math.round((10_000 * 25) / 26) / 100;
   return {
     sides: match ? [match[1] as string, match[2] as string] : null,
-    tieName: match ? 'Draw' : null,
     tiePays,
     rtpPercent: { DRAGON: side, TIGER: side, TIE: Math.round((10_000 * tiePays) / 13) / 100 },
   };

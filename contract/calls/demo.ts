@@ -95,8 +95,9 @@ export const demoCalls = {
    * GET a demo game's sheet, any kind: `nodeId` → `value { nodeId, kind (slot | table | crash | shooter),
    * gameName, displayName, stakes[] (currency units), freePlay (the game supports free play, supportPlay 0),
    * minTarget, maxTarget (crash targets, hundredths), targets[{ id, glyph, multiplier, hitsIn10000 }] (shooter),
-   * slot { reelCount, theme, symbols, paytable } | null, table { sides [2] | null (null: Dragon and Tiger), tieName |
-   * null, tiePays (stake included), rtpPercent { DRAGON, TIGER, TIE } } | null, rtpPercent }`: the title's own
+   * slot { reelCount, theme, symbols, paytable } | null, table { sides [2] | null (a head-to-head title's two sides
+   * and a draw; null: Dragon, Tiger and Tie), tiePays (stake included), rtpPercent { DRAGON, TIGER, TIE } } | null,
+   * rtpPercent }`: the title's own
    * configuration and its computed return to player (docs/games.md "Demo titles and their configurations").
    * No session needed. 404 `game_not_found`; 400 `not_demo_game`, `request_param_err`.
    */
@@ -125,7 +126,6 @@ export const demoCalls = {
       }).nullable(),
       table: z.object({
         sides: z.tuple([z.string(), z.string()]).nullable(),
-        tieName: z.string().nullable(),
         tiePays: z.number().int(),
         rtpPercent: z.object({ DRAGON: z.number(), TIGER: z.number(), TIE: z.number() }),
       }).nullable(),

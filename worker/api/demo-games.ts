@@ -38,7 +38,7 @@ export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
   /**
    * GET /game?nodeId → the game's sheet: kind, names, stakes (currency units), freePlay (supportPlay 0), the crash
    * targets' range (hundredths), the shooter's targets, the title's own configuration (`slot`: reels, theme,
-   * symbols, paytable; `table`: side names, tie name and pay, each bet's return; null for other kinds) and
+   * symbols, paytable; `table`: a head-to-head title's side names, the tie pay, each bet's return; null for other kinds) and
    * `rtpPercent`, the title's computed return to player (a table: its Dragon/Tiger bet's; docs/games.md "Demo titles
    * and their configurations"). No session needed. 404 `game_not_found`; 400
    * `not_demo_game`, `request_param_err`.
@@ -60,7 +60,7 @@ export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
       maxTarget: CRASH_MAX_TARGET,
       targets: SHOOTER_TARGETS.map((t) => ({ ...t })),
       slot: slot && { reelCount: slot.reels, theme: slot.theme, symbols: slot.symbols, paytable: slot.paytable },
-      table: table && { sides: table.sides, tieName: table.tieName, tiePays: table.tiePays, rtpPercent: table.rtpPercent },
+      table: table && { sides: table.sides, tiePays: table.tiePays, rtpPercent: table.rtpPercent },
       rtpPercent: slot ? slot.rtpPercent : table ? table.rtpPercent.DRAGON : kind === 'crash' ? 99 : 96,
     };
     return ok(c, encodeValue(catalogueCalls.demoGame, value));
