@@ -29,6 +29,8 @@ export function isFairKind(kind: string): kind is FairKind {
  * the head-to-head categories (cockfight, sports, esports: two sides and a draw, like Dragon and Tiger); the
  * crash game for RNG arcade games; the shooter for fish games; the card table for RNG table games; the slot for
  * every other RNG game (and any category this list does not know). Lottery categories have no demo (null).
+ * The demo catalogue names its titles after what they open (docs/games.md "Demo titles and their configurations"):
+ * "Dragon Tiger · <room>" at the card table, "<side> v <side>" for a head-to-head title.
  */
 export function demoKindOf(gameType: string, classify: string | null): DemoKind | null {
   switch (gameType) {

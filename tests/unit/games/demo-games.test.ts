@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   CRASH_MAX_TARGET, CRASH_MIN_TARGET, SHOOTER_TARGETS, TABLE_PAYS, crashPointOf, crashWin, demoKindOf, parseChoice, playRound,
-  tableWin, tableWinner, verifyRound, type DemoKind,
+  TABLE_BETS, tableConfigOf, tableWin, tableWinner, verifyRound, type DemoKind,
 } from '../../../rules/demoGames';
 import { commitmentOf, fairStream, newServerSeed } from '../../../rules/fair';
 
@@ -45,6 +45,37 @@ describe('dragon tiger: the higher card wins, a tie returns half of a side bet, 
       expect(paid / (52 * 52 * 100)).toBeCloseTo(rtp, 10);
     }
     expect(TABLE_PAYS.TIE).toBe(12);
+  });
+});
+
+describe('table titles: each with its own sides and tie pay, the return computed in its info', () => {
+  const titles = Array.from({ length: 60 }, (_, i) => tableConfigOf(`PDL${15001 + i}`, 'LIVE', `Dragon Tiger · Room ${i}`));
+
+  it("states each bet's return exactly: an enumeration of every deal at the title's tie pay agrees", () => {
+    for (const config of titles.slice(0, 12)) {
+      for (const bet of TABLE_BETS) {
+        let paid = 0;
+        for (let d = 0; d < 52; d++) for (let t = 0; t < 52; t++) paid += tableWin(bet, d, t, 100, config.tiePays);
+        expect(config.rtpPercent[bet]).toBe(Math.round((paid / (52 * 52)) * 100) / 100);
+      }
+    }
+  });
+
+  it('gives titles tie pays of 11:1 and 10:1 and names the sides of a head-to-head title from its name', () => {
+    expect(new Set(titles.map((c) => c.tiePays))).toEqual(new Set([11, 12]));
+    expect(titles.every((c) => c.sides === null)).toBe(true);
+    expect(tableConfigOf('KO17001', 'SPORTS', 'Harbour Lions v Mountain Eagles').sides).toEqual(['Harbour Lions', 'Mountain Eagles']);
+    expect(tableConfigOf('RP20001', 'COCKFIGHT', 'Cebu Red v Manila White').sides).toEqual(['Cebu Red', 'Manila White']);
+    expect(tableConfigOf('PDL15001', 'LIVE', 'Dragon Tiger · Lotus v Jade').sides).toBeNull();
+  });
+
+  it('plays and verifies a round at the title\'s tie pay', () => {
+    const serverSeed = newServerSeed();
+    const fair = { serverSeed, commitment: commitmentOf(serverSeed), clientSeed: 'c', nonce: 0 };
+    const played = playRound('table', fairStream(serverSeed, 'c', 0), 100, 'TIE', { tiePays: 11 });
+    const round = { ...played, stakeMinor: 100, fair };
+    expect(verifyRound(round, { tiePays: 11 }).outcomeMatches).toBe(true);
+    if (played.winMinor > 0) expect(played.winMinor).toBe(1100);
   });
 });
 
