@@ -6,8 +6,10 @@
  * Return to player, exactly (tests/unit/games/demo-games.test.ts recomputes each):
  * - table, Dragon or Tiger: 25/26 ≈ 96.15 % (even money; half the stake back on a tie); Tie: 12/13 ≈ 92.31 % at
  *   11:1, 11/13 ≈ 84.62 % at 10:1 (each table title has its own tie pay and side names: tableConfigOf);
- * - crash: 99 % for every target (the crash point is at least t with probability 0.99 / t, within 2^-32);
- * - shooter: 96 % for every target (a target paying m× is hit with probability 0.96 / m).
+ * - crash: r % for every target (the crash point is at least t with probability r / 100t, within 2^-32), r = 97, 98
+ *   or 99 by title (crashRtpOf);
+ * - shooter: r % for every target (a target paying m× is hit with probability r / 100m), r = 95, 96 or 97 by title
+ *   (shooterRtpOf).
  */
 import { fairStream, seedMatches, type FairSeeds, type RandomInt } from './fair';
 import { fnv1a } from './slotConfig';
@@ -109,6 +111,8 @@ export interface TableOutcome {
   bet: TableBet;
   dragon: number;
   tiger: number;
+  /** The title's tie pay when it is not the default 12 (11:1): the round states the terms it was played under. */
+  tiePays?: number;
 }
 
 /**
@@ -118,7 +122,8 @@ export interface TableOutcome {
 export function playTable(random: RandomInt, stakeMinor: number, bet: TableBet, tiePays = TABLE_PAYS.TIE): { outcome: TableOutcome; winMinor: number } {
   const dragon = random(52);
   const tiger = random(52);
-  return { outcome: { kind: 'table', bet, dragon, tiger }, winMinor: tableWin(bet, dragon, tiger, stakeMinor, tiePays) };
+  const terms = tiePays === TABLE_PAYS.TIE ? {} : { tiePays };
+  return { outcome: { kind: 'table', bet, dragon, tiger, ...terms }, winMinor: tableWin(bet, dragon, tiger, stakeMinor, tiePays) };
 }
 
 /** Which side a deal favours: the higher rank wins, equal ranks tie (suits do not count). */
@@ -152,21 +157,24 @@ export interface CrashOutcome {
   kind: 'crash';
   target: number;
   crashPoint: number;
+  /** The title's return to player in percent when it is not the default 99 (the terms the round was played under). */
+  rtp?: number;
 }
 
 /**
- * The crash point in hundredths: floor(99 × 2^32 / (2^32 − x)) for a uniform 32-bit x, at least 100 (1.00×, the
+ * The crash point in hundredths at a title returning `rtpPercent` (99 by default; crashRtpOf): floor(r × 2^32 / (2^32 − x)) for a uniform 32-bit x, at least 100 (1.00×, the
  * instant crash) and at most CRASH_CAP. P(crash point ≥ t) = floor(99 × 2^32 / t) / 2^32 ≈ 0.99 × 100 / t.
  */
-export function crashPointOf(x: number): number {
-  const point = Math.floor((99 * 2 ** 32) / (2 ** 32 - x));
+export function crashPointOf(x: number, rtpPercent = 99): number {
+  const point = Math.floor((rtpPercent * 2 ** 32) / (2 ** 32 - x));
   return Math.min(CRASH_CAP, Math.max(100, point));
 }
 
 /** Plays a crash round with an auto cash-out at `target` hundredths: paid stake × target when the crash comes at or after it. */
-export function playCrash(random: RandomInt, stakeMinor: number, target: number): { outcome: CrashOutcome; winMinor: number } {
-  const crashPoint = crashPointOf(random(2 ** 32));
-  return { outcome: { kind: 'crash', target, crashPoint }, winMinor: crashWin(target, crashPoint, stakeMinor) };
+export function playCrash(random: RandomInt, stakeMinor: number, target: number, rtpPercent = 99): { outcome: CrashOutcome; winMinor: number } {
+  const crashPoint = crashPointOf(random(2 ** 32), rtpPercent);
+  const terms = rtpPercent === 99 ? {} : { rtp: rtpPercent };
+  return { outcome: { kind: 'crash', target, crashPoint, ...terms }, winMinor: crashWin(target, crashPoint, stakeMinor) };
 }
 
 /** Payout of a crash round (minor units, rounded down). */
@@ -186,21 +194,32 @@ export const SHOOTER_TARGETS = [
 /** One target id. */
 export type ShooterTarget = (typeof SHOOTER_TARGETS)[number]['id'];
 
+/**
+ * The targets at a title returning `rtpPercent` (shooterRtpOf): each paying m× is hit r × 100 / m times in 10 000
+ * (whole for r = 95, 96, 97 and m = 2, 5, 20, 100), so every target returns exactly r %.
+ */
+export function shooterTargetsOf(rtpPercent: number): { id: ShooterTarget; glyph: string; multiplier: number; hitsIn10000: number }[] {
+  return SHOOTER_TARGETS.map((t) => ({ ...t, hitsIn10000: (rtpPercent * 100) / t.multiplier }));
+}
+
 /** Outcome of a shot: the target, the roll (0–9999) and whether it hit (roll below the target's hit chance). */
 export interface ShooterOutcome {
   kind: 'shooter';
   target: ShooterTarget;
   roll: number;
   hit: boolean;
+  /** The title's return to player in percent when it is not the default 96 (the terms the round was played under). */
+  rtp?: number;
 }
 
 /** Fires one shot at `target`: a hit pays shot cost × the target's multiplier. */
-export function playShooter(random: RandomInt, stakeMinor: number, target: ShooterTarget): { outcome: ShooterOutcome; winMinor: number } {
-  const spec = SHOOTER_TARGETS.find((t) => t.id === target);
+export function playShooter(random: RandomInt, stakeMinor: number, target: ShooterTarget, rtpPercent = 96): { outcome: ShooterOutcome; winMinor: number } {
+  const spec = shooterTargetsOf(rtpPercent).find((t) => t.id === target);
   if (!spec) throw new Error(`unknown target ${target}`);
   const roll = random(10_000);
   const hit = roll < spec.hitsIn10000;
-  return { outcome: { kind: 'shooter', target, roll, hit }, winMinor: hit ? stakeMinor * spec.multiplier : 0 };
+  const terms = rtpPercent === 96 ? {} : { rtp: rtpPercent };
+  return { outcome: { kind: 'shooter', target, roll, hit, ...terms }, winMinor: hit ? stakeMinor * spec.multiplier : 0 };
 }
 
 // ---- one round of any kind -----------------------------------------------------------------------------------
@@ -222,9 +241,31 @@ export function parseChoice(kind: FairKind, choice: string): TableBet | number |
   return SHOOTER_TARGETS.some((t) => t.id === choice) ? (choice as ShooterTarget) : null;
 }
 
-/** What a title changes in its rounds (today the table's tie pay, TableConfig.tiePays); absent: the defaults. */
+/**
+ * What a title changes in its rounds: the table's tie pay (TableConfig.tiePays), the crash game's and the shooter's
+ * return to player in percent; absent: the defaults (12, 99, 96).
+ */
 export interface RoundConfig {
   tiePays?: number;
+  crashRtp?: number;
+  shooterRtp?: number;
+}
+
+/** The crash game's return to player at a title, percent: 97, 98 or 99 by its game id. */
+export function crashRtpOf(gameId: string): number {
+  return 97 + (fnv1a(`crash:${gameId}`) % 3);
+}
+
+/** The shooter's return to player at a title, percent: 95, 96 or 97 by its game id. */
+export function shooterRtpOf(gameId: string): number {
+  return 95 + (fnv1a(`shooter:${gameId}`) % 3);
+}
+
+/** A title's round configuration by kind (docs/games.md "Demo titles and their configurations"). */
+export function roundConfigOf(kind: FairKind, game: { gameId: string; gameType: string; gameName: string }): RoundConfig {
+  if (kind === 'table') return { tiePays: tableConfigOf(game.gameId, game.gameType, game.gameName).tiePays };
+  if (kind === 'crash') return { crashRtp: crashRtpOf(game.gameId) };
+  return { shooterRtp: shooterRtpOf(game.gameId) };
 }
 
 /** Plays one round of `kind` with a parsed choice (see parseChoice) under the title's configuration. */
@@ -232,8 +273,8 @@ export function playRound(
   kind: FairKind, random: RandomInt, stakeMinor: number, choice: TableBet | number | ShooterTarget, config: RoundConfig = {},
 ): { outcome: FairOutcome; winMinor: number } {
   if (kind === 'table') return playTable(random, stakeMinor, choice as TableBet, config.tiePays);
-  if (kind === 'crash') return playCrash(random, stakeMinor, choice as number);
-  return playShooter(random, stakeMinor, choice as ShooterTarget);
+  if (kind === 'crash') return playCrash(random, stakeMinor, choice as number, config.crashRtp);
+  return playShooter(random, stakeMinor, choice as ShooterTarget, config.shooterRtp);
 }
 
 /** The choice a stored outcome was played with, in wire form. */
@@ -249,15 +290,28 @@ export interface RoundCheck {
   outcomeMatches: boolean;
 }
 
-/** Replays a revealed round from its seeds under the title's configuration (the browser's "verify" and the tests). */
-export function verifyRound(round: { outcome: FairOutcome; stakeMinor: number; winMinor: number; fair: FairSeeds }, config: RoundConfig = {}): RoundCheck {
+/** The terms a stored outcome states it was played under (absent: the defaults), as a round configuration. */
+export function termsOf(outcome: FairOutcome): RoundConfig {
+  if (outcome.kind === 'table') return outcome.tiePays === undefined ? {} : { tiePays: outcome.tiePays };
+  if (outcome.rtp === undefined) return {};
+  return outcome.kind === 'crash' ? { crashRtp: outcome.rtp } : { shooterRtp: outcome.rtp };
+}
+
+/**
+ * Replays a revealed round from its seeds under the terms the round states (termsOf: the title's tie pay or
+ * return; the browser's "verify", the game record and the tests). Both sides of the comparison carry the same
+ * fields, so a round missing a term it was played under, or stating another, does not verify.
+ */
+export function verifyRound(round: { outcome: FairOutcome; stakeMinor: number; winMinor: number; fair: FairSeeds }): RoundCheck {
   const matches = seedMatches(round.fair.serverSeed, round.fair.commitment);
   if (!matches) return { seedMatches: false, outcomeMatches: false };
   const kind = round.outcome.kind;
   const choice = parseChoice(kind, choiceOf(round.outcome));
   if (choice === null) return { seedMatches: true, outcomeMatches: false };
-  const replay = playRound(kind, fairStream(round.fair.serverSeed, round.fair.clientSeed, round.fair.nonce), round.stakeMinor, choice, config);
+  const replay = playRound(kind, fairStream(round.fair.serverSeed, round.fair.clientSeed, round.fair.nonce), round.stakeMinor, choice, termsOf(round.outcome));
   const stored = round.outcome as unknown as Record<string, unknown>;
-  const same = Object.entries(replay.outcome).every(([k, v]) => stored[k] === v) && replay.winMinor === round.winMinor;
+  const replayed = replay.outcome as unknown as Record<string, unknown>;
+  const keys = new Set([...Object.keys(replayed), ...Object.keys(stored)]);
+  const same = [...keys].every((k) => stored[k] === replayed[k]) && replay.winMinor === round.winMinor;
   return { seedMatches: true, outcomeMatches: same };
 }

@@ -6,11 +6,18 @@ import { nodeIdQuery, nodeIdValue } from './catalogue-schemas';
 /** An idempotency key: a retried request with the same key changes nothing twice. */
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8 to 64 letters, digits, - or _');
 
-/** The outcome of a provably fair round, by kind (rules/demoGames.ts): cards 0–51, hundredths, rolls 0–9999. */
+/**
+ * The outcome of a provably fair round, by kind (rules/demoGames.ts): cards 0–51, hundredths, rolls 0–9999; with the
+ * title's terms when they are not the defaults (tiePays: a tie bet's return with the stake; rtp: percent), so the
+ * round replays on its own (verifyRound).
+ */
 export const fairOutcome = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('table'), bet: z.enum(['DRAGON', 'TIGER', 'TIE']), dragon: z.number().int().min(0).max(51), tiger: z.number().int().min(0).max(51) }),
-  z.object({ kind: z.literal('crash'), target: z.number().int(), crashPoint: z.number().int() }),
-  z.object({ kind: z.literal('shooter'), target: z.enum(['CLOWNFISH', 'TURTLE', 'SHARK', 'DRAGON']), roll: z.number().int(), hit: z.boolean() }),
+  z.object({
+    kind: z.literal('table'), bet: z.enum(['DRAGON', 'TIGER', 'TIE']), dragon: z.number().int().min(0).max(51), tiger: z.number().int().min(0).max(51),
+    tiePays: z.number().int().optional(),
+  }),
+  z.object({ kind: z.literal('crash'), target: z.number().int(), crashPoint: z.number().int(), rtp: z.number().int().optional() }),
+  z.object({ kind: z.literal('shooter'), target: z.enum(['CLOWNFISH', 'TURTLE', 'SHARK', 'DRAGON']), roll: z.number().int(), hit: z.boolean(), rtp: z.number().int().optional() }),
 ]);
 
 /** The seeds of a played round (rules/fair.ts): the revealed server seed, its commitment, client seed, nonce. */

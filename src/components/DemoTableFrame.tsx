@@ -19,7 +19,7 @@ function readQuery(): { nodeId: number; freePlay: boolean } {
 }
 
 /** The seeds of the last round and the check the player can run on them (rules/fair.ts). */
-function FairPanel({ round, commitment, tiePays }: { round: FairRoundView | null; commitment: string | null; tiePays?: number }) {
+function FairPanel({ round, commitment }: { round: FairRoundView | null; commitment: string | null }) {
   const [check, setCheck] = useState<{ roundId: number; result: RoundCheck } | null>(null);
   const checked = round && check?.roundId === round.roundId ? check.result : null;
   return (
@@ -37,7 +37,7 @@ function FairPanel({ round, commitment, tiePays }: { round: FairRoundView | null
         )}
       </dl>
       {round && (
-        <button type="button" className="btn btn-small" onClick={() => setCheck({ roundId: round.roundId, result: verifyRound(round, tiePays === undefined ? {} : { tiePays }) })}>
+        <button type="button" className="btn btn-small" onClick={() => setCheck({ roundId: round.roundId, result: verifyRound(round) })}>
           {t('demo.fair.verify')}
         </button>
       )}
@@ -140,7 +140,7 @@ export function DemoTableFrame(parts: TableParts) {
         {parts.info?.(game)}
         <p>{t('demo.info.rtp', { rtp: game.rtpPercent.toFixed(2) })}</p>
       </details>
-      <FairPanel round={round} commitment={state.commitment} {...(game.table ? { tiePays: game.table.tiePays } : {})} />
+      <FairPanel round={round} commitment={state.commitment} />
     </DemoShell>
   );
 }
