@@ -9,7 +9,10 @@
  * probability p_1(s)·…·p_k(s)·(1 − p_{k+1}(s)) (no last factor when k is the number of reels), so the return to
  * player is a closed-form sum over the paytable, computed here exactly as a fraction of integers.
  *
- * Band by construction: the paytable is scaled so the return is at most the band's middle, then the lowest
+ * Paytable: the lower symbols pay 2–3× for two in a row and the lowest 1× alone on reel 1, so wins come often (at
+ * least about one spin in four); three or more in a row pay by the symbol's value.
+ *
+ * Band by construction: the three-or-more pays are scaled so the return is at most the band's middle, then the lowest
  * symbol's three-in-a-row pay (the "filler", probability ≤ (9/32)³ < 3 %, the band's width) is raised one step at
  * a time until the return reaches the band's floor: the result lies in [RTP_BAND.low, RTP_BAND.high].
  */
@@ -79,7 +82,7 @@ const THEME_WORDS: readonly [RegExp, string][] = [
 ];
 const THEME_ORDER = Object.keys(SLOT_THEMES);
 
-/** Base three-in-a-row pays by symbol rank (most valuable first); four and five in a row pay ×4 and ×15 of it. */
+/** Base three-in-a-row pays by symbol rank (most valuable first), before scaling; four and five in a row pay ×4 and ×15 of it. */
 const BASE_THREE = [400, 150, 60, 30, 20, 12, 8];
 
 /** 32-bit FNV-1a of a string (the titles' configurations are seeded by it). */
@@ -173,21 +176,25 @@ export function slotConfigOf(gameId: string, gameName = ''): SlotConfig {
   const symbols = (SLOT_THEMES[theme] ?? SLOT_THEMES.fruit) as readonly SlotSymbolView[];
   const strips = Array.from({ length: reels }, () => stripOf(symbols, stopCounts(rand), rand));
   const jitter = BASE_THREE.map((pay) => Math.max(2, Math.round(pay * (0.8 + 0.4 * rand()))));
-  const base: PaytableRow[] = symbols.flatMap((symbol, rank) => {
+  const high: PaytableRow[] = symbols.flatMap((symbol, rank) => {
     const three = jitter[rank] as number;
     return reels === 3 ? [{ symbol: symbol.id, count: 3, multiplier: three }]
       : [{ symbol: symbol.id, count: 5, multiplier: three * 15 }, { symbol: symbol.id, count: 4, multiplier: three * 4 },
         { symbol: symbol.id, count: 3, multiplier: three }];
   });
-  if (reels === 3) {
-    base.push({ symbol: symbols[5]?.id as string, count: 2, multiplier: 3 }, { symbol: symbols[6]?.id as string, count: 2, multiplier: 2 });
-  }
-  const rawRtp = slotRtp(strips, base);
-  // Scale every pay towards the band's middle (floors keep the sum at or below it), then top up the filler.
-  const factor = (RTP_BAND.mid / 100) * rawRtp.denominator / rawRtp.numerator;
-  const filler = base.findIndex((row) => row.symbol === symbols[6]?.id && row.count === 3);
-  const scaled = base.map((row) => ({ ...row, multiplier: Math.floor(row.multiplier * factor) }));
-  const others = scaled.filter((row, i) => i !== filler && row.multiplier > 0);
+  const id = (rank: number) => symbols[rank]?.id as string;
+  // Small pays that make wins frequent, kept as they are: two in a row of the lower symbols, the lowest one alone.
+  const low: PaytableRow[] = reels === 3
+    ? [{ symbol: id(4), count: 2, multiplier: 2 }, { symbol: id(5), count: 2, multiplier: 2 }, { symbol: id(6), count: 2, multiplier: 3 },
+      { symbol: id(6), count: 1, multiplier: 1 }]
+    : [...[3, 4, 5, 6].map((rank) => ({ symbol: id(rank), count: 2, multiplier: 2 })), { symbol: id(6), count: 1, multiplier: 1 }];
+  const lowRtp = slotRtp(strips, low);
+  const highRtp = slotRtp(strips, high);
+  // Scale the other pays towards the band's middle (floors keep the sum at or below it), then top up the filler.
+  const factor = ((RTP_BAND.mid / 100) * lowRtp.denominator - lowRtp.numerator) / highRtp.numerator;
+  const filler = high.findIndex((row) => row.symbol === id(6) && row.count === 3);
+  const scaled = high.map((row) => ({ ...row, multiplier: Math.floor(row.multiplier * factor) }));
+  const others = [...low, ...scaled.filter((row, i) => i !== filler && row.multiplier > 0)];
   const fillerRow = scaled[filler] as PaytableRow;
   const rest = slotRtp(strips, others);
   const fillerWays = runWays(strips, fillerRow.symbol, 3);

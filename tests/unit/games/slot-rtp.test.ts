@@ -3,11 +3,21 @@ import { SLOT_STAKES, isSlotStake, secureRandomInt, spin } from '../../../worker
 import { RTP_BAND, paylineMultiplier, slotConfigOf, type SlotConfig } from '../../../rules/slotConfig';
 
 /** Exact return to player of a three-reel title by enumerating every stop combination of its strips. */
-function enumeratedRtp(config: SlotConfig): number {
+function enumerated(config: SlotConfig): { rtp: number; hitRate: number } {
   const [a, b, c] = config.strips as [string[], string[], string[]];
   let paid = 0;
-  for (const x of a) for (const y of b) for (const z of c) paid += paylineMultiplier(config.paytable, [x, y, z]);
-  return paid / (a.length * b.length * c.length);
+  let hits = 0;
+  for (const x of a) {
+    for (const y of b) {
+      for (const z of c) {
+        const multiplier = paylineMultiplier(config.paytable, [x, y, z]);
+        paid += multiplier;
+        if (multiplier > 0) hits += 1;
+      }
+    }
+  }
+  const ways = a.length * b.length * c.length;
+  return { rtp: paid / ways, hitRate: hits / ways };
 }
 
 /**
@@ -44,7 +54,9 @@ describe('demo slot titles: each with its own configuration and an exact return 
       expect(rtp).toBeCloseTo(frequencyRtp(config), 12);
       if (config.reels === 3) {
         threeReel += 1;
-        expect(rtp).toBeCloseTo(enumeratedRtp(config), 12);
+        const exact = enumerated(config);
+        expect(rtp).toBeCloseTo(exact.rtp, 12);
+        expect(exact.hitRate).toBeGreaterThan(0.25);
       }
       expect(config.rtpPercent).toBe(Math.round(rtp * 10_000) / 100);
     }
