@@ -112,7 +112,7 @@ export interface TableOutcome {
   dragon: number;
   tiger: number;
   /** The title's tie pay when it is not the default 12 (11:1): the round states the terms it was played under. */
-  tiePays?: number;
+  tiePays?: number | undefined;
 }
 
 /**
@@ -158,7 +158,7 @@ export interface CrashOutcome {
   target: number;
   crashPoint: number;
   /** The title's return to player in percent when it is not the default 99 (the terms the round was played under). */
-  rtp?: number;
+  rtp?: number | undefined;
 }
 
 /**
@@ -209,7 +209,7 @@ export interface ShooterOutcome {
   roll: number;
   hit: boolean;
   /** The title's return to player in percent when it is not the default 96 (the terms the round was played under). */
-  rtp?: number;
+  rtp?: number | undefined;
 }
 
 /** Fires one shot at `target`: a hit pays shot cost × the target's multiplier. */
@@ -246,7 +246,7 @@ export function parseChoice(kind: FairKind, choice: string): TableBet | number |
  * return to player in percent; absent: the defaults (12, 99, 96).
  */
 export interface RoundConfig {
-  tiePays?: number;
+  tiePays?: number | undefined;
   crashRtp?: number;
   shooterRtp?: number;
 }
