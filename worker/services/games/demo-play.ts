@@ -45,7 +45,7 @@ export interface FairRoundRequest {
   clientSeed: string;
   idempotencyKey: string;
   freePlay: boolean;
-  /** The title's own configuration (rules/demoGames.ts tableConfigOf: the tie pay); absent: the defaults. */
+  /** The title's own terms (rules/demoGames.ts roundConfigOf: tie pay, crash or shooter return); absent: the defaults. */
   config?: RoundConfig;
 }
 
