@@ -6,11 +6,18 @@ import { nodeIdQuery, nodeIdValue } from './catalogue-schemas';
 /** An idempotency key: a retried request with the same key changes nothing twice. */
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Expected 8 to 64 letters, digits, - or _');
 
-/** The outcome of a provably fair round, by kind (rules/demoGames.ts): cards 0–51, hundredths, rolls 0–9999. */
+/**
+ * The outcome of a provably fair round, by kind (rules/demoGames.ts): cards 0–51, hundredths, rolls 0–9999; with the
+ * title's terms when they are not the defaults (tiePays: a tie bet's return with the stake; rtp: percent), so the
+ * round replays on its own (verifyRound).
+ */
 export const fairOutcome = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('table'), bet: z.enum(['DRAGON', 'TIGER', 'TIE']), dragon: z.number().int().min(0).max(51), tiger: z.number().int().min(0).max(51) }),
-  z.object({ kind: z.literal('crash'), target: z.number().int(), crashPoint: z.number().int() }),
-  z.object({ kind: z.literal('shooter'), target: z.enum(['CLOWNFISH', 'TURTLE', 'SHARK', 'DRAGON']), roll: z.number().int(), hit: z.boolean() }),
+  z.object({
+    kind: z.literal('table'), bet: z.enum(['DRAGON', 'TIGER', 'TIE']), dragon: z.number().int().min(0).max(51), tiger: z.number().int().min(0).max(51),
+    tiePays: z.number().int().optional(),
+  }),
+  z.object({ kind: z.literal('crash'), target: z.number().int(), crashPoint: z.number().int(), rtp: z.number().int().optional() }),
+  z.object({ kind: z.literal('shooter'), target: z.enum(['CLOWNFISH', 'TURTLE', 'SHARK', 'DRAGON']), roll: z.number().int(), hit: z.boolean(), rtp: z.number().int().optional() }),
 ]);
 
 /** The seeds of a played round (rules/fair.ts): the revealed server seed, its commitment, client seed, nonce. */
@@ -39,8 +46,10 @@ export const demoCalls = {
   /**
    * GET the demo slot's sheet: `nodeId` → `value { nodeId, gameName, displayName, stakes[] (currency units),
    * freePlay (the game supports free play, supportPlay 0, as the other demo games' sheets say),
-   * symbols[{ id, name, glyph }], paytable[{ symbol, count, multiplier }] }` (a row pays multiplier × stake for
-   * `count` equal symbols in a row from reel 1; only the longest run counts). No session needed. 404
+   * reelCount (3 or 5), theme, symbols[{ id, name, glyph }], paytable[{ symbol, count, multiplier }], rtpPercent }`:
+   * the title's own configuration (rules/slotConfig.ts; docs/games.md "Demo titles and their configurations"). A row
+   * pays multiplier × stake for `count` equal symbols in a row from reel 1; only the longest run counts; rtpPercent is
+   * the exact return to player computed from the title's strips, rounded to two decimals. No session needed. 404
    * `game_not_found`; 400 `not_demo_game`, `request_param_err`.
    */
   demoSlotGame: defineCall({
@@ -56,8 +65,11 @@ export const demoCalls = {
       displayName: z.string(),
       stakes: z.array(money()),
       freePlay: z.boolean(),
+      reelCount: z.number().int(),
+      theme: z.string(),
       symbols: z.array(z.object({ id: z.string(), name: z.string(), glyph: z.string() })),
       paytable: z.array(z.object({ symbol: z.string(), count: z.number().int(), multiplier: z.number().int() })),
+      rtpPercent: z.number(),
     }),
     summary: 'Demo slot sheet (PlayDeck extension, capability demo-games).',
   }),
@@ -89,7 +101,11 @@ export const demoCalls = {
   /**
    * GET a demo game's sheet, any kind: `nodeId` → `value { nodeId, kind (slot | table | crash | shooter),
    * gameName, displayName, stakes[] (currency units), freePlay (the game supports free play, supportPlay 0),
-   * minTarget, maxTarget (crash targets, hundredths), targets[{ id, glyph, multiplier, hitsIn10000 }] (shooter) }`.
+   * minTarget, maxTarget (crash targets, hundredths), targets[{ id, glyph, multiplier, hitsIn10000 }] (shooter),
+   * slot { reelCount, theme, symbols, paytable } | null, table { sides [2] | null (a head-to-head title's two sides
+   * and a draw; null: Dragon, Tiger and Tie), tiePays (stake included), rtpPercent { DRAGON, TIGER, TIE } } | null,
+   * rtpPercent }`: the title's own
+   * configuration and its computed return to player (docs/games.md "Demo titles and their configurations").
    * No session needed. 404 `game_not_found`; 400 `not_demo_game`, `request_param_err`.
    */
   demoGame: defineCall({
@@ -109,6 +125,18 @@ export const demoCalls = {
       minTarget: z.number().int(),
       maxTarget: z.number().int(),
       targets: z.array(z.object({ id: z.string(), glyph: z.string(), multiplier: z.number().int(), hitsIn10000: z.number().int() })),
+      slot: z.object({
+        reelCount: z.number().int(),
+        theme: z.string(),
+        symbols: z.array(z.object({ id: z.string(), name: z.string(), glyph: z.string() })),
+        paytable: z.array(z.object({ symbol: z.string(), count: z.number().int(), multiplier: z.number().int() })),
+      }).nullable(),
+      table: z.object({
+        sides: z.tuple([z.string(), z.string()]).nullable(),
+        tiePays: z.number().int(),
+        rtpPercent: z.object({ DRAGON: z.number(), TIGER: z.number(), TIE: z.number() }),
+      }).nullable(),
+      rtpPercent: z.number(),
     }),
     summary: 'A demo game of any kind: its sheet (PlayDeck extension, capability demo-games).',
   }),

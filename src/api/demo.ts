@@ -16,8 +16,13 @@ export interface DemoSlotGame {
   displayName: string;
   stakes: number[];
   freePlay: boolean;
+  /** The title's own configuration (rules/slotConfig.ts): 3 or 5 reels, its theme, symbols and paytable. */
+  reelCount: number;
+  theme: string;
   symbols: { id: string; name: string; glyph: string }[];
   paytable: { symbol: string; count: number; multiplier: number }[];
+  /** The title's exact return to player, percent rounded to two decimals. */
+  rtpPercent: number;
 }
 
 /** One settled demo round: the payline symbols per reel; money in minor units. */
@@ -65,6 +70,12 @@ export interface DemoGameSheet {
   minTarget: number;
   maxTarget: number;
   targets: { id: string; glyph: string; multiplier: number; hitsIn10000: number }[];
+  /** A slot title's own configuration (rules/slotConfig.ts); null for other kinds. */
+  slot: { reelCount: number; theme: string; symbols: { id: string; name: string; glyph: string }[]; paytable: { symbol: string; count: number; multiplier: number }[] } | null;
+  /** A table title's own configuration (rules/demoGames.ts tableConfigOf); null for other kinds. */
+  table: { sides: [string, string] | null; tiePays: number; rtpPercent: { DRAGON: number; TIGER: number; TIE: number } } | null;
+  /** The title's computed return to player in percent (a table: its Dragon/Tiger bet's). */
+  rtpPercent: number;
 }
 
 /** A played provably fair round (money in minor units). */

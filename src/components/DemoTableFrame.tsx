@@ -52,13 +52,16 @@ export interface TableParts {
   choice: string | null;
   playLabel: MessageKey;
   picker: (game: DemoGameSheet, disabled: boolean) => ReactNode;
-  result: (round: FairRoundView, money: (minor: number) => string) => ReactNode;
+  result: (round: FairRoundView, money: (minor: number) => string, game: DemoGameSheet) => ReactNode;
+  /** The game's own rules for its info panel (the panel adds the title's return to player). */
+  info?: (game: DemoGameSheet) => ReactNode;
 }
 
 /**
  * The frame every provably fair demo game shares (/play/table, /play/crash, /play/shooter): loads the sheet of
  * `?nodeId` (and `freePlay=1`), shows balance, free/real mode where the game supports free play, the stake
- * picker, the play button, the game's own picker and result, and the fairness panel. Without the `demo-games`
+ * picker, the play button, the game's own picker and result, the info panel (the title's rules and its computed
+ * return to player, docs/games.md "Demo titles and their configurations") and the fairness panel. Without the `demo-games`
  * capability (upstream mode) it shows a notice and calls nothing.
  */
 export function DemoTableFrame(parts: TableParts) {
@@ -124,7 +127,7 @@ export function DemoTableFrame(parts: TableParts) {
       <div className="slot-result" aria-live="polite">
         {state.playing ? t('demo.playing') : round && (
           <>
-            {parts.result(round, money)}
+            {parts.result(round, money, game)}
             <p>{round.winMinor > 0 ? t('slot.result.win', { amount: money(round.winMinor) }) : t('slot.result.lose')}</p>
             {round.freePlay && <p className="muted">{t('demo.freeRound')}</p>}
           </>
@@ -132,6 +135,11 @@ export function DemoTableFrame(parts: TableParts) {
       </div>
       {state.error && <p className="field-error" role="alert">{t(state.error)}</p>}
       {wallet && !affordable && !state.playing && !state.error && <p className="slot-hint">{t('slot.insufficient')}</p>}
+      <details className="paytable game-info">
+        <summary>{t('demo.info')}</summary>
+        {parts.info?.(game)}
+        <p>{t('demo.info.rtp', { rtp: game.rtpPercent.toFixed(2) })}</p>
+      </details>
       <FairPanel round={round} commitment={state.commitment} />
     </DemoShell>
   );

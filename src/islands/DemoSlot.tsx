@@ -23,7 +23,9 @@ function freePlayAsked(): boolean {
 
 /**
  * The demo vendor's playable slot (/play/slot?nodeId=…[&freePlay=1]): balance, free or real mode where the game
- * supports free play (supportPlay 0, as the other demo games), stake picker, Spin, three reels and the win.
+ * supports free play (supportPlay 0, as the other demo games), stake picker, Spin, the title's own reels (3 or 5,
+ * its themed symbols: rules/slotConfig.ts) and the win, and an info panel with its paytable and computed return to
+ * player (docs/games.md "Demo titles and their configurations").
  * Each spin carries an idempotency key; after a spin the wallet store holds the new balance. The demo games are a
  * PlayDeck extension (capability `demo-games`): a deployment that does not serve them (upstream mode) shows a
  * notice and calls nothing.
@@ -52,7 +54,7 @@ export default function DemoSlot() {
   const symbol = { code: wallet?.currency, symbol: wallet?.currencySymbol ?? '$' };
   const stake = slot.pending?.nodeId === nodeId ? slot.pending.stakeMinor : (stakeChoice ?? game.stakes[0] ?? null);
   const symbols = new Map(game.symbols.map((s) => [s.id, s]));
-  const reels = slot.round?.reels ?? game.symbols.slice(0, 3).map((s) => s.id);
+  const reels = slot.round?.reels ?? game.symbols.slice(0, game.reelCount).map((s) => s.id);
   const showSymbol = (id: string) => (
     <>
       <span className="glyph" aria-hidden="true">{symbols.get(id)?.glyph ?? id}</span>
@@ -70,9 +72,12 @@ export default function DemoSlot() {
       className="demo-slot" game={game} session={session !== null}
       balance={wallet ? formatMoney(wallet.sumBalance, symbol) : t('common.dash')}
       footer={(
-      <details className="paytable">
-        <summary>{t('slot.paytable')}</summary>
+      <details className="paytable game-info">
+        <summary>{t('demo.info')}</summary>
+        <p>{t('demo.info.reels', { reels: game.reelCount })}</p>
+        <p>{t('demo.info.rtp', { rtp: game.rtpPercent.toFixed(2) })}</p>
         <table>
+          <caption>{t('slot.paytable')}</caption>
           <thead><tr><th scope="col">{t('slot.symbol')}</th><th scope="col">{t('slot.count')}</th><th scope="col">{t('slot.pays')}</th></tr></thead>
           <tbody>
             {game.paytable.map((row) => (

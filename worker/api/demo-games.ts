@@ -2,7 +2,10 @@ import { CallRouter } from './call-router';
 import { catalogueCalls } from '../../contract/calls/catalogue';
 import type { ValueOf } from '../../contract/call';
 import { minorToWire } from '../../contract/money';
-import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, DEMO_STAKES, SHOOTER_TARGETS, demoKindOf, isFairKind } from '../../rules/demoGames';
+import {
+  CRASH_MAX_TARGET, CRASH_MIN_TARGET, DEMO_STAKES, crashRtpOf, demoKindOf, isFairKind, roundConfigOf, shooterRtpOf, shooterTargetsOf, tableConfigOf,
+} from '../../rules/demoGames';
+import { slotConfigOf } from '../../rules/slotConfig';
 import { ApiError, encodeValue, ok } from '../lib/envelope';
 import { findOfferedGame, type CatalogueGame } from '../db/queries/games';
 import type { FairRound } from '../db/queries/demo-fair';
@@ -36,13 +39,19 @@ export function fairRoundWire(round: FairRound): ValueOf<typeof catalogueCalls.d
 export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
   /**
    * GET /game?nodeId → the game's sheet: kind, names, stakes (currency units), freePlay (supportPlay 0), the crash
-   * targets' range (hundredths) and the shooter's targets. No session needed. 404 `game_not_found`; 400
+   * targets' range (hundredths), the shooter's targets (hit chances at the title's return), the title's own configuration (`slot`: reels, theme,
+   * symbols, paytable; `table`: a head-to-head title's side names, the tie pay, each bet's return; null for other kinds) and
+   * `rtpPercent`, the title's computed return to player (a table: its Dragon/Tiger bet's; docs/games.md "Demo titles
+   * and their configurations"). No session needed. 404 `game_not_found`; 400
    * `not_demo_game`, `request_param_err`.
    */
   .serve(catalogueCalls.demoGame, async (c) => {
     const { nodeId } = c.req.valid('query');
     const { game } = await demoGame(c.env.DB, c.var.merchant.code, nodeId);
     const kind = demoKindOf(game.gameType, game.gameClassifyNew) ?? 'slot';
+    const slot = kind === 'slot' ? slotConfigOf(game.gameId, game.gameName) : null;
+    const table = kind === 'table' ? tableConfigOf(game.gameId, game.gameType, game.gameName) : null;
+    const shooterRtp = shooterRtpOf(game.gameId);
     const value: ValueOf<typeof catalogueCalls.demoGame> = {
       nodeId,
       kind,
@@ -52,7 +61,10 @@ export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
       freePlay: game.supportPlay === 0,
       minTarget: CRASH_MIN_TARGET,
       maxTarget: CRASH_MAX_TARGET,
-      targets: SHOOTER_TARGETS.map((t) => ({ ...t })),
+      targets: shooterTargetsOf(shooterRtp),
+      slot: slot && { reelCount: slot.reels, theme: slot.theme, symbols: slot.symbols, paytable: slot.paytable },
+      table: table && { sides: table.sides, tiePays: table.tiePays, rtpPercent: table.rtpPercent },
+      rtpPercent: slot ? slot.rtpPercent : table ? table.rtpPercent.DRAGON : kind === 'crash' ? crashRtpOf(game.gameId) : shooterRtp,
     };
     return ok(c, encodeValue(catalogueCalls.demoGame, value));
   })
@@ -88,6 +100,7 @@ export const demoGamesRouter = new CallRouter('/wps/playdeck/demo')
     const result = await playFairRound(db, {
       merchantCode: c.var.merchant.code, memberId: member.memberId, nodeId: body.nodeId, kind, stakeMinor, choice: body.choice, clientSeed: body.clientSeed,
       idempotencyKey: body.idempotencyKey, freePlay: realMember && body.freePlay === true,
+      config: roundConfigOf(kind, found.game),
     });
     const next = await currentSeed(db, member.memberId);
     const value: ValueOf<typeof catalogueCalls.demoPlay> = {

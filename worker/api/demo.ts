@@ -9,7 +9,8 @@ import { findRoundByKey, insertRoundStatement, type DemoRound } from '../db/quer
 import { getBalance } from '../services/ledger/ledger';
 import { settleBuiltInRound } from '../services/games/built-in-rounds';
 import { checkLaunch } from '../services/games/launch';
-import { SLOT_PAYTABLE, SLOT_STAKES, SLOT_SYMBOLS, isSlotStake, secureRandomInt, spin } from '../services/games/slot';
+import { SLOT_STAKES, isSlotStake, secureRandomInt, spin } from '../services/games/slot';
+import { slotConfigOf } from '../../rules/slotConfig';
 import { REAL_MEMBER_TYPES, requireMember } from '../middleware/auth-context';
 import { memberOnly } from '../middleware/member-only';
 
@@ -37,25 +38,30 @@ function assertSameSpin(round: DemoRound, nodeId: number, stakeMinor: number, fr
 
 /**
  * Router for /wps/playdeck/demo (PlayDeck extension, capability `demo-games`; contract/calls/demo.ts): the
- * built-in demo platform's slot, which plays every game of a vendor whose launch adapter is 'demo' against the
- * member's real wallet. Money is decimal currency units on the wire, minor units inside.
+ * built-in demo platform's slot, which plays every slot title of a vendor whose launch adapter is 'demo' with that
+ * title's own reels, symbols and paytable (rules/slotConfig.ts) against the member's real wallet. Money is decimal currency units on the wire, minor units inside.
  */
 export const demoRouter = new CallRouter('/wps/playdeck/demo')
   /**
    * GET /slot/game?nodeId → `{ nodeId, gameName, displayName, stakes (currency units), freePlay (supportPlay 0),
-   * symbols, paytable }`. No session needed. 404 `game_not_found`; 400 `not_demo_game`; 400 `request_param_err`.
+   * reelCount (3 or 5), theme, symbols, paytable, rtpPercent }`: the title's own configuration (rules/slotConfig.ts,
+   * from its game id; docs/games.md "Demo titles and their configurations"). No session needed. 404 `game_not_found`; 400 `not_demo_game`; 400 `request_param_err`.
    */
   .serve(catalogueCalls.demoSlotGame, async (c) => {
     const { nodeId } = c.req.valid('query');
     const { game } = await demoGame(c.env.DB, c.var.merchant.code, nodeId);
+    const config = slotConfigOf(game.gameId, game.gameName);
     const value: ValueOf<typeof catalogueCalls.demoSlotGame> = {
       nodeId,
       gameName: game.gameName,
       displayName: game.displayName,
       stakes: [...SLOT_STAKES],
       freePlay: game.supportPlay === 0,
-      symbols: SLOT_SYMBOLS.map((s) => ({ ...s })),
-      paytable: SLOT_PAYTABLE.map((p) => ({ ...p })),
+      reelCount: config.reels,
+      theme: config.theme,
+      symbols: config.symbols,
+      paytable: config.paytable,
+      rtpPercent: config.rtpPercent,
     };
     return ok(c, encodeValue(catalogueCalls.demoSlotGame, value));
   })
@@ -93,7 +99,7 @@ export const demoRouter = new CallRouter('/wps/playdeck/demo')
     const found = await demoGame(db, c.var.merchant.code, nodeId);
     checkLaunch(realMember, { ...found.game, launchAdapter: found.launchAdapter, vendorMaintenance: found.vendorMaintenance }, freePlayAsked === true);
 
-    const outcome = spin(secureRandomInt, stakeMinor);
+    const outcome = spin(secureRandomInt, stakeMinor, slotConfigOf(found.game.gameId, found.game.gameName));
     const now = Date.now();
     const round = {
       memberId: member.memberId, nodeId, stakeMinor, winMinor: outcome.winMinor, reels: outcome.reels, idempotencyKey, freePlay, createdAt: now,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TABLE_BETS, cardRank, tableWinner } from '../../../rules/demoGames';
+import { TABLE_BETS, cardRank, tableWinner, type TableBet } from '../../../rules/demoGames';
 import { t } from '../../../rules/i18n';
 import { DemoTableFrame } from '../../components/DemoTableFrame';
 
@@ -12,10 +12,17 @@ function Card({ card, side }: { card: number; side: string }) {
   return <li className="reel"><span className="symbol-name">{side}</span><span className="glyph">{label}</span></li>;
 }
 
+/** What a bet is called at this title: a head-to-head title's own side names and a draw, else Dragon, Tiger, Tie. */
+function betLabel(sides: [string, string] | null, bet: TableBet): string {
+  if (!sides) return t(`demo.table.${bet}`);
+  return bet === 'DRAGON' ? sides[0] : bet === 'TIGER' ? sides[1] : t('demo.table.DRAW');
+}
+
 /**
- * The demo vendor's card table, dragon tiger (/play/table?nodeId=…): for live casino, card and PvP games (and the
- * head-to-head categories, rules/demoGames.ts demoKindOf). Bet on Dragon, Tiger or Tie; one card each, the
- * higher wins.
+ * The demo vendor's card table, dragon tiger (/play/table?nodeId=…): for the Dragon Tiger titles and the
+ * head-to-head categories (rules/demoGames.ts demoKindOf), each title with its own configuration (tableConfigOf:
+ * a head-to-head title's two sides and a draw, its tie pay). Bet on either side or the tie; one card each, the
+ * higher wins. The info panel states the title's rules and each bet's return to player.
  */
 export default function DemoTable() {
   const [bet, setBet] = useState<string>('DRAGON');
@@ -24,21 +31,28 @@ export default function DemoTable() {
       kind="table"
       choice={bet}
       playLabel="demo.play.table"
-      picker={(_game, disabled) => (
+      picker={(game, disabled) => (
         <fieldset className="stakes" disabled={disabled}>
           <legend>{t('demo.table.bet')}</legend>
           {TABLE_BETS.map((b) => (
-            <label key={b} className="chip"><input type="radio" name="bet" checked={bet === b} onChange={() => setBet(b)} />{t(`demo.table.${b}`)}</label>
+            <label key={b} className="chip"><input type="radio" name="bet" checked={bet === b} onChange={() => setBet(b)} />{betLabel(game.table?.sides ?? null, b)}</label>
           ))}
-          <p className="muted">{t('demo.table.rules')}</p>
         </fieldset>
       )}
-      result={(round) => round.outcome.kind === 'table' && (
+      info={(game) => game.table && (
+        <>
+          <p>{t('demo.table.rulesOwn', { tie: game.table.tiePays - 1 })}</p>
+          <ul>
+            {TABLE_BETS.map((b) => <li key={b}>{betLabel(game.table?.sides ?? null, b)}: {t('demo.info.rtp', { rtp: (game.table?.rtpPercent[b] ?? 0).toFixed(2) })}</li>)}
+          </ul>
+        </>
+      )}
+      result={(round, _money, game) => round.outcome.kind === 'table' && (
         <>
           <ol className="reels" aria-label={t('demo.table.cards')}>
-            <Card card={round.outcome.dragon} side={t('demo.table.DRAGON')} />
-            <li className="reel"><span className="glyph">{t(`demo.table.${tableWinner(round.outcome.dragon, round.outcome.tiger)}`)}</span></li>
-            <Card card={round.outcome.tiger} side={t('demo.table.TIGER')} />
+            <Card card={round.outcome.dragon} side={betLabel(game.table?.sides ?? null, 'DRAGON')} />
+            <li className="reel"><span className="glyph">{betLabel(game.table?.sides ?? null, tableWinner(round.outcome.dragon, round.outcome.tiger))}</span></li>
+            <Card card={round.outcome.tiger} side={betLabel(game.table?.sides ?? null, 'TIGER')} />
           </ol>
         </>
       )}

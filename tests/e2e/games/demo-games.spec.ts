@@ -6,8 +6,8 @@ import { d1 } from '../sms';
 
 /**
  * Games that match their kind, and the game history (issue 13): a new player opens a live casino game, which
- * launches the demo vendor's card table (dragon tiger), plays a round on the real wallet, checks it with the
- * revealed seeds, then finds the round in the game history with the period's totals and verifies it there too.
+ * launches the demo vendor's card table (dragon tiger), plays a round on the real wallet, reads the title's info
+ * (its computed return to player), checks it with the revealed seeds, then finds the round in the game history with the period's totals and verifies it there too.
  */
 test('a new player plays a card table round, verifies it, and finds it in the game history', async ({ page }) => {
   test.setTimeout(150_000);
@@ -30,6 +30,9 @@ test('a new player plays a card table round, verifies it, and finds it in the ga
   await expect(result).toBeVisible();
   const won = (await result.textContent())?.startsWith('You won') ? minorOf((await result.textContent()) ?? '') : 0;
   await expect(balance).toHaveText(usd(100_000 - 100 + won));
+  // The title's own info: its rules and computed return to player (docs/games.md "Demo titles and their configurations").
+  await page.getByText('Game info', { exact: true }).click();
+  await expect(page.getByText('Return to player: 96.15 %', { exact: true })).toBeVisible();
   await page.getByText('Provably fair').click();
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Verified: the seed matches its hash and gives this result.')).toBeVisible();
@@ -66,6 +69,11 @@ for (const lang of LANGUAGES) {
     else await expect(balance).toHaveText(/\d/);
     const before = await balance.textContent();
     await expect(page.getByRole('radio', { name: text(lang, 'demo.mode.free') })).toBeChecked();
+    // The title's own reels (3 or 5) and its info panel with the paytable and the computed return to player.
+    expect([3, 5]).toContain(await page.getByRole('list', { name: text(lang, 'slot.reels') }).getByRole('listitem').count());
+    await page.getByText(text(lang, 'demo.info'), { exact: true }).click();
+    await expect(page.getByText(/9[4-7]\.\d\d/).first()).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
     await spin.click();
     await expect(freeRound).toBeVisible();
     await expect(balance).toHaveText(before!);

@@ -13,8 +13,9 @@ const { $wallet, refreshWallet } = await import('../../../src/stores/concepts/me
 const { demoGamePage } = await import('../../../src/stores/pages/demoGame');
 
 const sheet = {
-  nodeId: 15000, kind: 'table' as const, gameName: 'Jade Baccarat', displayName: 'Crown Live', stakes: [10, 50], freePlay: true,
-  minTarget: 101, maxTarget: 10_000, targets: [],
+  nodeId: 15000, kind: 'table' as const, gameName: 'Dragon Tiger · Jade Room', displayName: 'Crown Live', stakes: [10, 50], freePlay: true,
+  minTarget: 101, maxTarget: 10_000, targets: [], slot: null,
+  table: { sides: null, tiePays: 12, rtpPercent: { DRAGON: 96.15, TIGER: 96.15, TIE: 92.31 } }, rtpPercent: 96.15,
 };
 const round = {
   roundId: 7, nodeId: 15000, outcome: { kind: 'table' as const, bet: 'DRAGON' as const, dragon: 12, tiger: 0 }, stakeMinor: 50, winMinor: 100,

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   CRASH_MAX_TARGET, CRASH_MIN_TARGET, SHOOTER_TARGETS, TABLE_PAYS, crashPointOf, crashWin, demoKindOf, parseChoice, playRound,
-  tableWin, tableWinner, verifyRound, type DemoKind,
+  TABLE_BETS, crashRtpOf, shooterRtpOf, shooterTargetsOf, tableConfigOf, tableWin, tableWinner, verifyRound, type DemoKind,
 } from '../../../rules/demoGames';
 import { commitmentOf, fairStream, newServerSeed } from '../../../rules/fair';
 
@@ -48,6 +48,39 @@ describe('dragon tiger: the higher card wins, a tie returns half of a side bet, 
   });
 });
 
+describe('table titles: each with its own sides and tie pay, the return computed in its info', () => {
+  const titles = Array.from({ length: 60 }, (_, i) => tableConfigOf(`PDL${15001 + i}`, 'LIVE', `Dragon Tiger · Room ${i}`));
+
+  it("states each bet's return exactly: an enumeration of every deal at the title's tie pay agrees", () => {
+    for (const config of titles.slice(0, 12)) {
+      for (const bet of TABLE_BETS) {
+        let paid = 0;
+        for (let d = 0; d < 52; d++) for (let t = 0; t < 52; t++) paid += tableWin(bet, d, t, 100, config.tiePays);
+        expect(config.rtpPercent[bet]).toBe(Math.round((paid / (52 * 52)) * 100) / 100);
+      }
+    }
+  });
+
+  it('gives titles tie pays of 11:1 and 10:1 and names the sides of a head-to-head title from its name', () => {
+    expect(new Set(titles.map((c) => c.tiePays))).toEqual(new Set([11, 12]));
+    expect(titles.every((c) => c.sides === null)).toBe(true);
+    expect(tableConfigOf('KO17001', 'SPORTS', 'Harbour Lions v Mountain Eagles').sides).toEqual(['Harbour Lions', 'Mountain Eagles']);
+    expect(tableConfigOf('RP20001', 'COCKFIGHT', 'Cebu Red v Manila White').sides).toEqual(['Cebu Red', 'Manila White']);
+    expect(tableConfigOf('PDL15001', 'LIVE', 'Dragon Tiger · Lotus v Jade').sides).toBeNull();
+  });
+
+  it('plays and verifies a round at the title\'s tie pay', () => {
+    const serverSeed = newServerSeed();
+    const fair = { serverSeed, commitment: commitmentOf(serverSeed), clientSeed: 'c', nonce: 0 };
+    const played = playRound('table', fairStream(serverSeed, 'c', 0), 100, 'TIE', { tiePays: 11 });
+    const round = { ...played, stakeMinor: 100, fair };
+    expect(round.outcome).toMatchObject({ tiePays: 11 });
+    expect(verifyRound(round).outcomeMatches).toBe(true);
+    expect(verifyRound({ ...round, outcome: { ...round.outcome, tiePays: undefined } as never }).outcomeMatches).toBe(played.winMinor === 0);
+    if (played.winMinor > 0) expect(played.winMinor).toBe(1100);
+  });
+});
+
 describe('crash: auto cash-out at the target', () => {
   it.each([[0, 100], [2 ** 31, 198], [2 ** 32 - 1, 1_000_000]])('word %i crashes at %i hundredths', (x, point) => expect(crashPointOf(x)).toBe(point));
   it('pays stake × target when the crash comes at or after the target', () => {
@@ -66,6 +99,43 @@ describe('crash: auto cash-out at the target', () => {
 describe('shooter: a target paying m× is hit 0.96/m of the time', () => {
   it.each(SHOOTER_TARGETS.map((t) => [t.id, t.multiplier, t.hitsIn10000] as const))('%s pays %i× with a 96 %% return', (_id, m, hits) => {
     expect((hits / 10_000) * m).toBeCloseTo(0.96, 10);
+  });
+});
+
+describe('crash and shooter titles: each with its own return to player', () => {
+  const ids = Array.from({ length: 60 }, (_, i) => `JD${13001 + i}`);
+
+  it('gives crash titles 97, 98 or 99 % and shooter titles 95, 96 or 97 %', () => {
+    expect(new Set(ids.map(crashRtpOf))).toEqual(new Set([97, 98, 99]));
+    expect(new Set(ids.map(shooterRtpOf))).toEqual(new Set([95, 96, 97]));
+  });
+
+  it.each([97, 98, 99])('crash at %i %%: every target returns that share, exactly from the crash-point rule', (r) => {
+    for (const target of [101, 150, 200, 1000, 10_000]) {
+      // crashPointOf(x, r) ≥ t exactly for x ≥ 2^32 − r·2^32/t: floor(r·2^32/t) of the 2^32 words.
+      const hits = Math.floor((r * 2 ** 32) / target);
+      const first = 2 ** 32 - hits;
+      expect(crashPointOf(first, r)).toBeGreaterThanOrEqual(target);
+      expect(crashPointOf(first - 1, r)).toBeLessThan(target);
+      expect(((hits / 2 ** 32) * target) / 100).toBeCloseTo(r / 100, 6);
+    }
+  });
+
+  it.each([95, 96, 97])('shooter at %i %%: whole hit chances, every target returns that share', (r) => {
+    for (const target of shooterTargetsOf(r)) {
+      expect(Number.isInteger(target.hitsIn10000)).toBe(true);
+      expect((target.hitsIn10000 * target.multiplier) / 10_000).toBeCloseTo(r / 100, 12);
+    }
+    expect(shooterTargetsOf(96)).toEqual(SHOOTER_TARGETS.map((t) => ({ ...t })));
+  });
+
+  it("plays and verifies crash and shooter rounds at the title's return", () => {
+    const serverSeed = newServerSeed();
+    const fair = { serverSeed, commitment: commitmentOf(serverSeed), clientSeed: 'c', nonce: 3 };
+    for (const [kind, choice, config] of [['crash', 200, { crashRtp: 97 }], ['shooter', 'CLOWNFISH', { shooterRtp: 95 }]] as const) {
+      const played = playRound(kind, fairStream(serverSeed, 'c', 3), 100, choice, config);
+      expect(verifyRound({ ...played, stakeMinor: 100, fair }).outcomeMatches).toBe(true);
+    }
   });
 });
 

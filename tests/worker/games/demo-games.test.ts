@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
 import { wireToMinor } from '../../../contract/money';
-import { verifyRound, type FairOutcome } from '../../../rules/demoGames';
+import { crashRtpOf, roundConfigOf, shooterRtpOf, shooterTargetsOf, tableConfigOf, verifyRound, type FairOutcome } from '../../../rules/demoGames';
 import { callDef } from '../catalogue-helpers';
 import { balanceOf, createMember, pickGame, withVendorMaintenance } from '../fixtures';
 import { expectLedgerInvariants } from '../money-invariants';
@@ -57,7 +57,50 @@ describe('GET /wps/playdeck/demo/game: every game its own kind', () => {
   });
 });
 
+describe("GET /wps/playdeck/demo/game: each title's own configuration and return to player", () => {
+  it('answers a head-to-head title its two sides (from its name) and tie pay, with each bet\'s return', async () => {
+    const game = await pickGame(`game_type = 'SPORTS'`);
+    const { body } = await callDef(catalogueCalls.demoGame, `nodeId=${game.node_id}`);
+    const config = tableConfigOf(game.game_id, 'SPORTS', game.game_name);
+    expect(game.game_name).toMatch(/^.+ v .+$/);
+    expect(config.sides).toEqual(game.game_name.split(' v '));
+    expect(body.value).toMatchObject({ kind: 'table', slot: null, table: { sides: config.sides, tiePays: config.tiePays, rtpPercent: config.rtpPercent }, rtpPercent: 96.15 });
+  });
+
+  it('names every card-table title of the live, PvP and RNG table blocks Dragon Tiger', async () => {
+    const { results } = await env.DB.prepare(`SELECT game_name FROM games WHERE game_type IN ('LIVE', 'PVP') OR (game_type = 'RNG' AND game_classify = 'table')`).all<{ game_name: string }>();
+    expect(results.length).toBeGreaterThan(100);
+    for (const { game_name } of results) expect(game_name).toMatch(/^Dragon Tiger( Duel)? · /);
+  });
+
+  it("answers crash and shooter titles their own return, and a slot title its reels and paytable", async () => {
+    const crash = await crashGame();
+    const fish = await fishGame();
+    const slot = await pickGame(`game_type = 'RNG' AND game_classify = 'slot'`);
+    expect((await callDef(catalogueCalls.demoGame, `nodeId=${crash.node_id}`)).body.value).toMatchObject({ kind: 'crash', rtpPercent: crashRtpOf(crash.game_id), table: null, slot: null });
+    const shooter = (await callDef(catalogueCalls.demoGame, `nodeId=${fish.node_id}`)).body.value;
+    expect(shooter).toMatchObject({ kind: 'shooter', rtpPercent: shooterRtpOf(fish.game_id), targets: shooterTargetsOf(shooterRtpOf(fish.game_id)) });
+    const sheet = (await callDef(catalogueCalls.demoGame, `nodeId=${slot.node_id}`)).body.value;
+    expect(sheet.slot?.reelCount === 3 || sheet.slot?.reelCount === 5).toBe(true);
+    expect(sheet.rtpPercent).toBeGreaterThanOrEqual(94);
+    expect(sheet.rtpPercent).toBeLessThanOrEqual(97);
+  });
+});
+
 describe('POST /wps/playdeck/demo/play: provably fair rounds on the wallet', () => {
+  it("plays a tie bet at the title's own tie pay, verifiable with the title's configuration", async () => {
+    const member = await createMember({ balanceMinor: 100_000 });
+    const game = await tableGame();
+    const config = roundConfigOf('table', { gameId: game.game_id, gameType: game.game_type, gameName: game.game_name });
+    for (let i = 0; i < 30; i++) {
+      const { body } = await play(member.token, game.node_id, 100, 'TIE');
+      const round = body.value.round;
+      const winMinor = wireToMinor(round.winAmount);
+      expect([0, 100 * config.tiePays!]).toContain(winMinor);
+      expect(verifyRound({ outcome: round.outcome as FairOutcome, stakeMinor: 100, winMinor, fair: round.fair }).outcomeMatches).toBe(true);
+    }
+  }, 20_000);
+
   it('plays a card table round: stake debited, win credited, the round verifiable from its revealed seed', async () => {
     const member = await createMember({ balanceMinor: 10_000 });
     const game = await tableGame();

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls } from '../../../contract/calls/catalogue';
 import { minorToWire, wireToMinor } from '../../../contract/money';
-import { payoutMultiplier, type SlotSymbol } from '../../../worker/services/games/slot';
+import { paylineMultiplier, slotConfigOf } from '../../../rules/slotConfig';
 import { call } from '../helpers';
 import { callDef } from '../catalogue-helpers';
 
@@ -40,14 +40,24 @@ async function roundCount(memberId: number): Promise<number> {
 }
 
 describe('GET /wps/playdeck/demo/slot/game (extension, capability demo-games)', () => {
-  it('describes a demo-platform game: names, stakes, symbols and paytable', async () => {
+  it("describes a demo-platform game: names, stakes and the title's own reels, symbols, paytable and return", async () => {
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
     const { status, body } = await callDef(catalogueCalls.demoSlotGame, `nodeId=${game.node_id}`);
     expect(status).toBe(200);
     // Stakes are money: currency units on the wire (10, 50, 100, 500, 1000 minor units).
     expect(body.value).toMatchObject({ nodeId: game.node_id, gameName: game.game_name, displayName: 'Orbit Originals', stakes: [0.1, 0.5, 1, 5, 10] });
-    expect(body.value.symbols.map((s) => s.id)).toContain('CHERRY');
-    expect(body.value.paytable).toContainEqual({ symbol: 'SEVEN', count: 3, multiplier: 300 });
+    const config = slotConfigOf(game.game_id, game.game_name);
+    expect(body.value).toMatchObject({ reelCount: config.reels, theme: config.theme, symbols: config.symbols, paytable: config.paytable, rtpPercent: config.rtpPercent });
+    expect(body.value.rtpPercent).toBeGreaterThanOrEqual(94);
+    expect(body.value.rtpPercent).toBeLessThanOrEqual(97);
+  });
+
+  it('gives two slot titles configurations of their own', async () => {
+    const first = await pickGame(`vassalage = 'PD_SLOTS' AND game_classify = 'slot'`);
+    const second = await pickGame(`vassalage = 'NEBULA_SLOTS' AND game_classify = 'slot'`);
+    const a = (await callDef(catalogueCalls.demoSlotGame, `nodeId=${first.node_id}`)).body.value;
+    const b = (await callDef(catalogueCalls.demoSlotGame, `nodeId=${second.node_id}`)).body.value;
+    expect(JSON.stringify([a.reelCount, a.symbols, a.paytable])).not.toBe(JSON.stringify([b.reelCount, b.symbols, b.paytable]));
   });
 
   it('refuses a lottery game with 400 not_demo_game and an unknown one with 404 game_not_found', async () => {
@@ -70,6 +80,7 @@ describe('POST /wps/playdeck/demo/slot/spin (extension, capability demo-games)',
   it('debits the stake and credits the win exactly, with matching ledger rows and round', async () => {
     const member = await createMember({ balanceMinor: 100_000 });
     const game = await pickGame(`vassalage = 'PD_SLOTS'`);
+    const config = slotConfigOf(game.game_id, game.game_name);
     let expected = 100_000;
     let wins = 0;
     for (let i = 0; i < 40; i++) {
@@ -77,7 +88,9 @@ describe('POST /wps/playdeck/demo/slot/spin (extension, capability demo-games)',
       const { status, body } = await spin(member.token, game.node_id, 100, key);
       expect(status).toBe(200);
       const round = body.value;
-      expect(round.winMinor).toBe(100 * payoutMultiplier(round.reels as SlotSymbol[]));
+      expect(round.reels).toHaveLength(config.reels);
+      round.reels.forEach((symbol, i) => expect(config.strips[i]).toContain(symbol));
+      expect(round.winMinor).toBe(100 * paylineMultiplier(config.paytable, round.reels));
       expected += round.winMinor - 100;
       expect(round.balanceMinor).toBe(expected);
       const rows = (await ledger(member.memberId)).filter((r) => r.idempotency_key.startsWith(`slot:${key}:`));

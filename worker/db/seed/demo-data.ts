@@ -56,9 +56,9 @@ export const VENDORS: SeedVendor[] = [
   { vassalage: 'AURORA_FISH', displayName: 'Aurora Fishing', accountTypeName: 'Aurora', adapter: 'demo', gameIdPrefix: 'AF',
     blocks: [{ category: 'FISH', nodeBase: 14000, count: 30, kit: 'fish', classify: ['fishing', 'fishing', 'shooter'], freePlayShare: 0.5, minBets: [10, 50, 100], minLines: [0] }] },
   { vassalage: 'PD_LIVE', displayName: 'Crown Live', accountTypeName: 'Crown Live', adapter: 'demo', gameIdPrefix: 'PDL',
-    blocks: [{ category: 'LIVE', nodeBase: 15000, count: 40, kit: 'live', classify: ['baccarat', 'roulette', 'blackjack', 'sicbo', 'dragontiger'], freePlayShare: 0, minBets: [100, 500, 1000], minLines: [0] }] },
+    blocks: [{ category: 'LIVE', nodeBase: 15000, count: 40, kit: 'live', classify: ['dragontiger'], freePlayShare: 0, minBets: [100, 500, 1000], minLines: [0] }] },
   { vassalage: 'EVERLIGHT_LIVE', displayName: 'Everlight Live', accountTypeName: 'Everlight', adapter: 'demo', gameIdPrefix: 'EVL',
-    blocks: [{ category: 'LIVE', nodeBase: 16000, count: 30, kit: 'live', classify: ['baccarat', 'roulette', 'blackjack', 'gameshow'], freePlayShare: 0, minBets: [100, 1000, 2000], minLines: [0] }] },
+    blocks: [{ category: 'LIVE', nodeBase: 16000, count: 30, kit: 'live', classify: ['dragontiger'], freePlayShare: 0, minBets: [100, 1000, 2000], minLines: [0] }] },
   { vassalage: 'KICKOFF', displayName: 'Kickoff Sports', accountTypeName: 'Kickoff', adapter: 'demo', gameIdPrefix: 'KO',
     blocks: [{ category: 'SPORTS', nodeBase: 17000, count: 8, kit: 'sports', classify: [null], freePlayShare: 0, minBets: [100], minLines: [0] }] },
   { vassalage: 'VIRTUAL_LEAGUE', displayName: 'Virtual League', accountTypeName: 'Virtual League', adapter: 'demo', gameIdPrefix: 'VL',
@@ -66,7 +66,7 @@ export const VENDORS: SeedVendor[] = [
   { vassalage: 'ESPORT_ARENA', displayName: 'eSport Arena', accountTypeName: 'eSport Arena', adapter: 'demo', gameIdPrefix: 'ESA',
     blocks: [{ category: 'ESPORTS', nodeBase: 18000, count: 14, kit: 'esports', classify: ['moba', 'shooter', 'strategy'], freePlayShare: 0, minBets: [100], minLines: [0] }] },
   { vassalage: 'CARD_PVP', displayName: 'Card Royale', accountTypeName: 'Card Royale', adapter: 'demo', gameIdPrefix: 'CR',
-    blocks: [{ category: 'PVP', nodeBase: 19000, count: 50, kit: 'pvp', classify: ['poker', 'rummy', 'mahjong', 'shedding'], freePlayShare: 0, minBets: [50, 100, 500, 1000], minLines: [0] }] },
+    blocks: [{ category: 'PVP', nodeBase: 19000, count: 50, kit: 'pvp', classify: ['dragontiger'], freePlayShare: 0, minBets: [50, 100, 500, 1000], minLines: [0] }] },
   { vassalage: 'ROOSTER_PIT', displayName: 'Rooster Pit', accountTypeName: 'Rooster Pit', adapter: 'demo', gameIdPrefix: 'RP',
     blocks: [{ category: 'COCKFIGHT', nodeBase: 20000, count: 8, kit: 'cockfight', classify: [null], freePlayShare: 0, minBets: [500, 1000], minLines: [0] }] },
 ];
@@ -74,7 +74,10 @@ export const VENDORS: SeedVendor[] = [
 /**
  * Word lists per name kit. A block's game of classification `c` draws from kit `<kit>.<c>` when it exists, else
  * from `<kit>`. A name is `first second suffix`; the generator takes combinations in a seeded shuffle order, so
- * names are unique within a vendor.
+ * names are unique within a vendor. Names say what a title opens (docs/games.md "Demo titles and their
+ * configurations"): slot, crash and shooter titles open their own kind; every title hosted by the card table is
+ * named "Dragon Tiger · <room>" (live, RNG table, PvP blocks, classified 'dragontiger' or 'table') or, in the
+ * head-to-head categories, "<side> v <side>" (two sides and a draw).
  */
 export const NAME_KITS: Record<string, { first: string[]; second: string[]; suffix: string[] }> = {
   'rng.slot': {
@@ -85,10 +88,10 @@ export const NAME_KITS: Record<string, { first: string[]; second: string[]; suff
     suffix: ['', '', '', '', 'Megaways', 'Deluxe', 'Hold & Win', 'Rising', 'Xtreme', 'II'],
   },
   'rng.table': {
-    first: ['European', 'American', 'French', 'Classic', 'Single Deck', 'Multi-hand', 'Speed', 'Premium', 'Double Ball', 'Mini'],
-    second: ['Roulette', 'Blackjack', 'Baccarat', 'Sic Bo', 'Video Poker', "Casino Hold'em", 'Three Card Poker', 'Red Dog',
-      'Dragon Tiger', 'Andar Bahar', 'Teen Patti', 'Pai Gow'],
-    suffix: ['', '', 'Pro', 'VIP', 'Gold'],
+    first: ['Dragon Tiger ·'],
+    second: ['Jade Room', 'Lotus Room', 'Pearl Room', 'Ruby Room', 'Amber Room', 'Onyx Room', 'Coral Room', 'Ivory Room',
+      'Silk Room', 'Cedar Room', 'Orchid Room', 'Bamboo Room'],
+    suffix: ['', 'Pro', 'VIP', 'Gold'],
   },
   'rng.arcade': {
     first: ['Plinko', 'Mines', 'Crash', 'Dice', 'Limbo', 'Hi-Lo', 'Keno', 'Tower', 'Wheel', 'Coin Flip', 'Rocket', 'Balloon'],
@@ -105,32 +108,37 @@ export const NAME_KITS: Record<string, { first: string[]; second: string[]; suff
     second: ['Blaster', 'Hunter', 'Strike', 'Invasion'],
     suffix: ['', 'Zero'],
   },
-  'live.baccarat': { first: ['Baccarat', 'Speed Baccarat', 'Squeeze Baccarat', 'No Commission Baccarat'], second: ['A', 'B', 'C', 'D', 'VIP', 'Lounge', 'Asia', 'Prime'], suffix: [''] },
-  'live.roulette': { first: ['Lightning Roulette', 'Auto Roulette', 'Immersive Roulette', 'Speed Roulette'], second: ['A', 'B', 'VIP', 'Lounge', 'Prime', 'Asia'], suffix: [''] },
-  'live.blackjack': { first: ['Blackjack', 'Infinite Blackjack', 'Speed Blackjack', 'Power Blackjack'], second: ['A', 'B', 'C', 'VIP', 'Lounge', 'Prime'], suffix: [''] },
-  'live.sicbo': { first: ['Super Sic Bo', 'Sic Bo', 'Fish Prawn Crab'], second: ['A', 'B', 'VIP', 'Asia'], suffix: [''] },
-  'live.dragontiger': { first: ['Dragon Tiger', 'Speed Dragon Tiger'], second: ['A', 'B', 'C', 'VIP', 'Asia', 'Prime'], suffix: [''] },
-  'live.gameshow': { first: ['Money Wheel', 'Crazy Coin Flip', 'Lucky Balls', 'Mega Dice'], second: ['Live', 'Show', 'Party'], suffix: [''] },
+  'live.dragontiger': {
+    first: ['Dragon Tiger ·'],
+    second: ['Macau Table', 'Manila Table', 'Saigon Table', 'Bangkok Table', 'Lisbon Table', 'Monaco Table', 'Riviera Table',
+      'Harbour Table', 'Skyline Table', 'Lantern Table', 'Golden Table', 'Empire Table'],
+    suffix: ['', 'VIP', 'Prime', 'Lounge'],
+  },
+  // Head-to-head titles are named "<side> v <side>": the card duel plays those two sides and a draw
+  // (rules/demoGames.ts tableConfigOf reads the sides from the name).
   sports: {
-    first: ['Football', 'Basketball', 'Tennis', 'Volleyball', 'Badminton', 'Baseball', 'Ice Hockey', 'Table Tennis', 'Cricket', 'Rugby'],
-    second: ['Live', 'Prematch', 'Parlay', 'Cup'],
+    first: ['Harbour Lions', 'Northfield Rovers', 'Riverside United', 'Westport Wanderers', 'Kingsbay City', 'Ashford Athletic',
+      'Lakeside Falcons', 'Redcliff Town', 'Stonebridge FC', 'Eastmoor Rangers'],
+    second: ['v Mountain Eagles', 'v Southgate Albion', 'v Highland Stars', 'v Portside Sharks'],
     suffix: [''],
   },
   virtualSports: {
-    first: ['Virtual Football', 'Virtual Horse Racing', 'Virtual Greyhounds', 'Virtual Tennis', 'Virtual Basketball', 'Virtual Cycling'],
-    second: ['League', 'Derby', 'Open', 'Sprint'],
+    first: ['Virtual Comets', 'Virtual Titans', 'Virtual Hornets', 'Virtual Panthers', 'Virtual Mariners', 'Virtual Rockets'],
+    second: ['v Virtual Dragons', 'v Virtual Wolves', 'v Virtual Bulls', 'v Virtual Knights'],
     suffix: [''],
   },
-  'esports.moba': { first: ['MOBA', 'Lane Battle', 'Arena of Heroes'], second: ['Masters', 'Arena Cup', 'Pro League', 'Showdown'], suffix: [''] },
-  'esports.shooter': { first: ['Tactical Shooter', 'Battle Royale', 'Hero Shooter'], second: ['Masters', 'Arena Cup', 'Pro League', 'Showdown'], suffix: [''] },
-  'esports.strategy': { first: ['Real-time Strategy', 'Card Battler', 'Auto Chess'], second: ['Masters', 'Arena Cup', 'Pro League', 'Showdown'], suffix: [''] },
-  'pvp.poker': { first: ["Texas Hold'em", 'Omaha', 'Short Deck', 'Teen Patti', 'Bull Bull', 'Capsa Susun'], second: ['Classic', 'Rush', 'Club', 'Tournament', 'Express', 'Royale'], suffix: [''] },
-  'pvp.rummy': { first: ['Tongits', 'Rummy', 'Gin Rummy', 'Domino QQ'], second: ['Classic', 'Rush', 'Club', 'Tournament', 'Express', 'Royale'], suffix: [''] },
-  'pvp.mahjong': { first: ['Mahjong', 'Sichuan Mahjong', 'Hong Kong Mahjong'], second: ['Classic', 'Rush', 'Club', 'Tournament', 'Express', 'Royale'], suffix: [''] },
-  'pvp.shedding': { first: ['Pusoy', 'Big Two', 'Tien Len', 'Sam Loc'], second: ['Classic', 'Rush', 'Club', 'Tournament', 'Express', 'Royale'], suffix: [''] },
+  'esports.moba': { first: ['Team Nova', 'Crimson Ravens', 'Azure Phoenix'], second: ['v Iron Lotus', 'v Shadow Foxes', 'v Solar Kings', 'v Frost Giants'], suffix: [''] },
+  'esports.shooter': { first: ['Night Owls', 'Steel Vipers', 'Ghost Squad'], second: ['v Red Hawks', 'v Zero Point', 'v Black Mambas', 'v Storm Unit'], suffix: [''] },
+  'esports.strategy': { first: ['Grand Tacticians', 'Jade Legion', 'Silver Crowns'], second: ['v Cobalt Order', 'v Ember Guild', 'v Arcane Five', 'v Tundra Clan'], suffix: [''] },
+  'pvp.dragontiger': {
+    first: ['Dragon Tiger Duel ·'],
+    second: ['Orchid Club', 'Tiger Club', 'Harbour Club', 'Silver Club', 'Lucky Club', 'Royal Club', 'Pearl Club', 'Star Club',
+      'Cedar Club', 'Maple Club'],
+    suffix: ['', 'Classic', 'Rush', 'Express', 'Royale', 'Night'],
+  },
   cockfight: {
-    first: ['Sabong', 'Derby', 'Rooster', 'Gamefowl', 'Golden Spur', 'Arena'],
-    second: ['Live', 'Night', 'Classic', 'Championship', 'Cebu', 'Manila', 'Bacolod'],
+    first: ['Cebu Red', 'Manila Black', 'Bacolod Gold', 'Davao Grey', 'Iloilo Brown', 'Pampanga White'],
+    second: ['v Batangas Blue', 'v Cavite Speckled', 'v Laguna Pyle', 'v Bohol Ginger', 'v Leyte Hatch', 'v Samar Kelso', 'v Tarlac Sweater'],
     suffix: [''],
   },
   vnProvince: {

@@ -7,7 +7,7 @@
  */
 import { ApiError } from '../../lib/envelope';
 import { fairStream, commitmentOf, newServerSeed } from '../../../rules/fair';
-import { parseChoice, playRound, type FairKind } from '../../../rules/demoGames';
+import { parseChoice, playRound, type FairKind, type RoundConfig } from '../../../rules/demoGames';
 import {
   fairRoundStatements, findFairRoundByKey, findSeed, insertSeedIfMissing, type CommittedSeed, type FairRound,
 } from '../../db/queries/demo-fair';
@@ -45,6 +45,8 @@ export interface FairRoundRequest {
   clientSeed: string;
   idempotencyKey: string;
   freePlay: boolean;
+  /** The title's own terms (rules/demoGames.ts roundConfigOf: tie pay, crash or shooter return); absent: the defaults. */
+  config?: RoundConfig;
 }
 
 /** A played (or replayed) round with the wallet balance after it. */
@@ -84,7 +86,7 @@ export async function playFairRound(db: D1Database, request: FairRoundRequest): 
   for (let attempt = 0; ; attempt++) {
     const now = Date.now();
     const seed = await currentSeed(db, request.memberId, now);
-    const played = playRound(request.kind, fairStream(seed.serverSeed, request.clientSeed, seed.nonce), request.stakeMinor, choice);
+    const played = playRound(request.kind, fairStream(seed.serverSeed, request.clientSeed, seed.nonce), request.stakeMinor, choice, request.config);
     const round: Omit<FairRound, 'id'> = {
       memberId: request.memberId, nodeId: request.nodeId, kind: request.kind, stakeMinor: request.stakeMinor,
       winMinor: played.winMinor, outcome: played.outcome, freePlay: request.freePlay, idempotencyKey: request.idempotencyKey,
