@@ -8,6 +8,7 @@ import {
 import { getBalance, postLedger } from '../ledger/ledger';
 import { getBonusState } from '../../db/queries/ledger';
 import { providerFor } from './payments/registry';
+import { assertAgeConfirmed } from '../accounts/age-confirmation';
 
 /** A new request's details (amount in minor units; the payment password already checked). */
 export interface WithdrawInput {
@@ -27,6 +28,7 @@ export interface WithdrawInput {
  * Files a withdrawal request: the amount goes on hold at once — a ledger debit (kind `withdraw_hold`, key
  * `withdraw:<key>:hold`) written in one batch with the request, so the balance can never pay for two requests.
  * Limits from `withdraw_settings` (409 `withdraw_unavailable` when the site has none; 400 `amount_out_of_range`);
+ * 403 `date_of_birth_required` before a social-login player confirmed the age the site requires (age-confirmation.ts);
  * 409 `insufficient_balance` when the cash balance is too low (bonus money is never withdrawable). A bonus not yet
  * wagered (any bonus balance: a wagered one has already converted to cash) is forfeited in the same batch (ledger
  * `bonus_forfeit`, key `withdraw:<key>:forfeit`) — only when `forfeitBonus` says the player confirmed after the
@@ -36,6 +38,7 @@ export interface WithdrawInput {
 export async function requestWithdrawal(db: D1Database, input: WithdrawInput, now = Date.now()): Promise<{ withdrawal: WithdrawalRecord; balanceMinor: number }> {
   const settings = await findWithdrawSettings(db, input.merchantCode);
   if (!settings) throw new ApiError(409, 'withdraw_unavailable', 'Withdrawals are not offered on this site');
+  await assertAgeConfirmed(db, input.merchantCode, input.memberId);
   if (input.amountMinor < settings.minMinor || input.amountMinor > settings.maxMinor) {
     throw new ApiError(400, 'amount_out_of_range', 'The amount is outside the withdrawal limits', { min: settings.minMinor, max: settings.maxMinor });
   }
