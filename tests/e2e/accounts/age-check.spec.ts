@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER, E2E_STATE } from '../../../playwright.config';
-import { fillIfShown, newPlayer, ownClientAddress } from '../account-helpers';
+import { fillIfShown, fillRegistration, newPlayer, ownClientAddress } from '../account-helpers';
 
 test.use(ownClientAddress());
 
@@ -40,12 +40,7 @@ test.describe('age check and consent at registration', () => {
     await expect(agree).not.toBeChecked();
     await expect(submit).toBeDisabled();
 
-    await page.getByLabel('Username', { exact: true }).fill(player.username);
-    await page.getByLabel('Password', { exact: true }).fill(player.password);
-    await fillIfShown(page, 'Confirm password', player.password);
-    await fillIfShown(page, 'Nickname', player.nickname);
-    await fillIfShown(page, 'E-mail', `${player.username}@example.com`);
-    await fillIfShown(page, 'Verification code', E2E_CAPTCHA_ANSWER);
+    await fillRegistration(page, player);
     await page.getByLabel('Date of birth', { exact: true }).fill(bornAgo(18, 1)); // 18 tomorrow
     await agree.check();
     await submit.click();
