@@ -80,6 +80,8 @@ export function depositErrorKey(code: string): MessageKey {
   if (code === 'network') return 'error.network';
   if (code === 'free_reject') return 'free_reject';
   if (code === 'deposit_limit_exceeded') return 'error.deposit_limit_exceeded';
+  // A social-login account on a site that requires the date of birth (docs/honest-money.md "Age check and consent").
+  if (code === 'date_of_birth_required') return 'error.date_of_birth_required';
   return 'wallet.failed';
 }
 
