@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER, E2E_STATE } from '../../../playwright.config';
 import { fillIfShown, fillRegistration, newPlayer, ownClientAddress } from '../account-helpers';
+import { d1, sqlText } from '../sms';
 
 test.use(ownClientAddress());
 
@@ -52,5 +53,33 @@ test.describe('age check and consent at registration', () => {
     await submit.click();
     await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
     await page.waitForURL('**/m/home');
+  });
+
+  test('an account without a date of birth (as a social log-in makes) gives it before its first deposit', async ({ page }) => {
+    const player = newPlayer();
+    await expect.poll(async () => {
+      await page.goto('/m/register');
+      return page.getByLabel('Date of birth', { exact: true }).count();
+    }, { timeout: 20_000 }).toBe(1);
+    await fillRegistration(page, player);
+    await page.getByLabel('Date of birth', { exact: true }).fill(bornAgo(30));
+    await page.getByRole('checkbox', { name: /agree/ }).check();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForURL('**/m/home');
+    // A Google or Facebook registration has no form, so no date of birth: stand for one by taking it away.
+    d1(`UPDATE members SET profile = json_remove(profile, '$.dateOfBirth') WHERE username = ${sqlText(player.username.toLowerCase())}`);
+
+    await page.goto('/m/voucherCenter');
+    await page.getByLabel('Amount').fill('50');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: 'Not now' }).click();
+    const step = page.getByRole('region', { name: 'Date of birth' });
+    await expect(step.getByText('Enter your date of birth.')).toBeVisible();
+    await step.getByLabel('Date of birth').fill(bornAgo(30));
+    await step.getByRole('button', { name: 'Confirm' }).click();
+    // Accepted: the deposit goes on to the payment page by itself.
+    await page.waitForURL('**/pay/demo/**');
+    expect(d1<{ dob: string }>(`SELECT json_extract(profile, '$.dateOfBirth') AS dob FROM members WHERE username = ${sqlText(player.username.toLowerCase())}`)[0]?.dob)
+      .toBe(bornAgo(30));
   });
 });
