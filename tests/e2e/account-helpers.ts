@@ -73,8 +73,25 @@ export async function endBrowserSession(page: Page): Promise<void> {
   await page.evaluate(() => sessionStorage.clear());
 }
 
+const popupsClosed = new WeakSet<Page>();
+
+/**
+ * Closes home's login popups whenever they would cover what the test clicks. They open by themselves half a second
+ * after home loads (accounts §4), and only when the popup list holds something this browser has not closed: the
+ * suite starts with the demo popups closed (tests/e2e/popups-seen.ts), but the popup content is the site's, shared
+ * by every test through the database, so a popup another spec publishes meanwhile opens on any player's home.
+ */
+export async function closeLoginPopupsWhenShown(page: Page): Promise<void> {
+  if (popupsClosed.has(page)) return;
+  popupsClosed.add(page);
+  await page.addLocatorHandler(page.locator('dialog.popup-list'), async (popup) => {
+    await popup.getByRole('button', { name: 'Close' }).first().click();
+  });
+}
+
 /** Logs out through the home header's confirm dialog (player-shell §4 Logout). */
 export async function logOutFromHome(page: Page): Promise<void> {
+  await closeLoginPopupsWhenShown(page);
   await page.goto('/m/home');
   await waitForHydration(page);
   await header(page).getByRole('button', { name: 'Log out' }).click();
