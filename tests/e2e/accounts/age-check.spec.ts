@@ -22,7 +22,9 @@ function bornAgo(years: number, days = 0): string {
  * Issue 25, honest money (docs/honest-money.md, Age check): the registration's consent box starts unticked, and
  * where the site requires the date of birth the form asks for it and a player under the site's legal age is
  * refused with the reason under the field. The site's rule is set with the operator command (this project runs one
- * spec at a time after the others, so the rule can be on here and off again).
+ * spec at a time after the others, so the rule can be on here and off again: while it is on, no member of the site
+ * without a date of birth can move money, docs/honest-money.md). A member without one, as a social log-in
+ * registers, gives it in the deposit page's age step before the first deposit.
  */
 test.describe('age check and consent at registration', () => {
   test.beforeAll(() => bonusRules('requiresDob=yes', 'legalAge=18'));
