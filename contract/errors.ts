@@ -54,7 +54,7 @@ export const PLAYDECK_ERROR_CODES = [
   // Upstream mode (docs/player-protection.md "Upstream mode"): a limit kind the edge cannot enforce there.
   'limit_not_available',
   // Honest money (docs/honest-money.md): a withdrawal that would forfeit an unwagered bonus; the age check.
-  'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age',
+  'bonus_forfeit_unconfirmed', 'date_of_birth_required', 'under_legal_age', 'date_of_birth_set',
   // Reality checks and statements (docs/player-protection.md).
   'reality_check_off_not_allowed', 'reality_check_not_due', 'statement_period_invalid',
   // Game providers (docs/game-providers.md): a launch the provider cannot serve.

@@ -337,6 +337,17 @@ export const accountsCalls = {
     summary: 'PlayDeck: reset the password with an e-mailed link (built-in).',
   }),
   /**
+   * Extension: the member gives their date of birth once (docs/honest-money.md "Age check and consent"; a social
+   * login registers without it, and where the site requires it no money moves before it). → `{ dateOfBirth }`.
+   * 400 `date_of_birth_required` | `request_param_err`; 403 `under_legal_age` (kept: later attempts answer the
+   * same); 409 `date_of_birth_set`; 401 without a session.
+   */
+  confirmDateOfBirth: defineCall({
+    name: 'confirmDateOfBirth', method: 'POST', path: `${EXTENSION_PREFIX}/account/dateOfBirth`, auth: 'member', extension: true,
+    body: z.object({ dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }), value: z.object({ dateOfBirth: z.string() }),
+    summary: 'PlayDeck: confirm the date of birth after a social-login registration (age check).',
+  }),
+  /**
    * GET /wps/relay/MCSFE_getPlayerRankProgress (no module id; platform-contract.md §5 "VIP rank progress", §7.2:
    * asked after every login, §7.6; body not found, PlayDeck's). PlayDeck's membership data is the member's VIP
    * label (`clubLabel` of member info) and no ladder of ranks to climb: `currentRank` is `{ rankName }` with that

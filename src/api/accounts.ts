@@ -113,6 +113,8 @@ export const logoutEverywhere = () => callApi(accountsCalls.logoutAll);
 
 /** POST /wps/playdeck/session/exchange (extension): the one-time code of /m/home#session=<code> → the session. */
 export const exchangeSession = (code: string) => callApi(accountsCalls.sessionExchange, { body: { code } });
+/** Gives the member's date of birth once (YYYY-MM-DD): the age check of a social-login account (docs/honest-money.md). */
+export const confirmDateOfBirth = (dateOfBirth: string) => callApi(accountsCalls.confirmDateOfBirth, { body: { dateOfBirth } });
 
 /** Where a social login button navigates (full page; extension): the worker redirects on to the provider. */
 export { socialLoginUrl } from '../../rules/login-methods';

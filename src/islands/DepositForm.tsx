@@ -50,6 +50,21 @@ export default function DepositForm() {
   const returned = state.returned;
   const prompt = state.prompt;
   const limitsLink = <p><a href="/m/member/limits">{t('protection.link')}</a></p>;
+  const ageStep = state.ageStep;
+  if (ageStep) {
+    // The age step of a social-login account on a site that requires the date of birth (docs/honest-money.md).
+    return (
+      <section className="card" aria-labelledby="deposit-age-step">
+        <h2 id="deposit-age-step">{t('form.dateOfBirth')}</h2>
+        <p>{t('validation.dateOfBirth')}</p>
+        <form className="account-form" noValidate aria-busy={ageStep.busy} onSubmit={(event) => { event.preventDefault(); void page.confirmAge(); }}>
+          <FormField label={t('form.dateOfBirth')} type="date" value={ageStep.dateText} onValue={(text) => page.setAgeDate(text)}
+            name="dateOfBirth" autoComplete="bday" error={ageStep.error} />
+          <button type="submit" className="btn btn-primary" disabled={ageStep.busy}>{t('common.confirm')}</button>
+        </form>
+      </section>
+    );
+  }
   if (prompt?.shown) {
     // The first deposit's step (docs/player-protection.md): a deposit limit, or "not now"; never a pre-filled amount.
     return (

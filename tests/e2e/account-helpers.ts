@@ -39,6 +39,18 @@ export const header = (page: Page) => page.locator('header.home-header');
 export async function registerByUsername(page: Page, player: Player): Promise<void> {
   await page.goto('/m/register');
   await waitForHydration(page);
+  await fillRegistration(page, player);
+  await page.locator('#reg-agree').check(); // the consent box starts unticked
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
+  await page.waitForURL('**/m/home');
+}
+
+/**
+ * Fills the open registration screen's username tab for `player`: username, password, and whatever the site's
+ * settings show of confirmation, nickname, e-mail and captcha. Leaves the consent box and the submit to the caller.
+ */
+export async function fillRegistration(page: Page, player: Player): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(player.username);
   await page.getByLabel('Password', { exact: true }).fill(player.password);
   await fillIfShown(page, 'Confirm password', player.password);
@@ -46,10 +58,6 @@ export async function registerByUsername(page: Page, player: Player): Promise<vo
   await fillIfShown(page, 'E-mail', `${player.username}@example.com`);
   // No mobile number: with REGMOBVERF3 on a typed number needs its SMS code (it is bound only when proven).
   await fillIfShown(page, 'Verification code', E2E_CAPTCHA_ANSWER);
-  await page.locator('#reg-agree').check(); // the consent box starts unticked
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
-  await page.waitForURL('**/m/home');
 }
 
 /** Fills the password login form (the username with spaces around it: the form trims it) and submits. */
@@ -65,8 +73,25 @@ export async function endBrowserSession(page: Page): Promise<void> {
   await page.evaluate(() => sessionStorage.clear());
 }
 
+const popupsClosed = new WeakSet<Page>();
+
+/**
+ * Closes home's login popups whenever they would cover what the test clicks. They open by themselves half a second
+ * after home loads (accounts §4), and only when the popup list holds something this browser has not closed: the
+ * suite starts with the demo popups closed (tests/e2e/popups-seen.ts), but the popup content is the site's, shared
+ * by every test through the database, so a popup another spec publishes meanwhile opens on any player's home.
+ */
+export async function closeLoginPopupsWhenShown(page: Page): Promise<void> {
+  if (popupsClosed.has(page)) return;
+  popupsClosed.add(page);
+  await page.addLocatorHandler(page.locator('dialog.popup-list'), async (popup) => {
+    await popup.getByRole('button', { name: 'Close' }).first().click();
+  });
+}
+
 /** Logs out through the home header's confirm dialog (player-shell §4 Logout). */
 export async function logOutFromHome(page: Page): Promise<void> {
+  await closeLoginPopupsWhenShown(page);
   await page.goto('/m/home');
   await waitForHydration(page);
   await header(page).getByRole('button', { name: 'Log out' }).click();
@@ -108,4 +133,44 @@ export async function registerByMobile(page: Page, mobile: string, account: Part
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByText('Registered successfully. Welcome!')).toBeVisible();
   await page.waitForURL('**/m/home');
+}
+
+/**
+ * Deposits `amount` (currency units, as typed) with the demo bank on /m/voucherCenter: skips the first deposit's
+ * limit question ("Not now", docs/player-protection.md), confirms on the demo payment page and waits for the
+ * "Deposit received" status back on the deposit page.
+ */
+export async function depositWithDemoBank(page: Page, amount: string): Promise<void> {
+  await page.goto('/m/voucherCenter');
+  await page.getByLabel('Amount').fill(amount);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await page.waitForURL('**/pay/demo/**');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await page.waitForURL(/\/m\/voucherCenter\?deposit=\d+$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Deposit received' })).toBeVisible();
+}
+
+/** Sets the payment password (6 digits) on /m/member/security with the login password, and waits for "Changes saved.". */
+export async function setPaymentPassword(page: Page, loginPassword: string, paymentPassword = '246810'): Promise<void> {
+  await page.goto('/m/member/security');
+  const region = page.getByRole('region', { name: 'Set payment password' });
+  await region.getByLabel('Login password').fill(loginPassword);
+  await region.getByLabel('New payment password (6 digits)').fill(paymentPassword);
+  await region.getByLabel('Confirm payment password').fill(paymentPassword);
+  await region.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('region', { name: 'Change payment password' }).getByText('Changes saved.')).toBeVisible();
+}
+
+/**
+ * Opens /m/withdraw and fills a request of `amount` to the demo payee (Ana Cruz, Demo Bank, 1234567890) with the
+ * payment password; the caller confirms the bonus forfeit where asked and sends it.
+ */
+export async function fillWithdrawal(page: Page, amount: string, paymentPassword = '246810'): Promise<void> {
+  await page.goto('/m/withdraw');
+  await page.getByLabel('Amount').fill(amount);
+  await page.getByLabel('Payee name').fill('Ana Cruz');
+  await page.getByLabel('Bank name').fill('Demo Bank');
+  await page.getByLabel('Account number').fill('1234567890');
+  await page.getByLabel('Payment password', { exact: true }).fill(paymentPassword);
 }

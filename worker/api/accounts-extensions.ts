@@ -12,6 +12,7 @@ import { resumeRememberedLogin } from '../services/accounts/remember';
 import { SOCIAL_PROVIDERS, exchangeForSession, finishSocialLogin, startSocialLogin, type SocialProvider } from '../services/accounts/social-login';
 import { resetWithEmailToken } from '../services/accounts/email-reset';
 import { confirmEmailBinding } from '../services/accounts/email-binding';
+import { confirmDateOfBirth } from '../services/accounts/age-confirmation';
 import { OAUTH_START_PER_IP, consumeRateLimit } from '../services/accounts/rate-limit';
 
 const providerParam = z.object({ provider: z.enum(Object.keys(SOCIAL_PROVIDERS) as [SocialProvider, ...SocialProvider[]]) });
@@ -46,6 +47,9 @@ function toLoginPage(c: Context<AppEnv>, error: unknown): Response {
  *   working). 401 `remember_invalid` for an unknown, used, revoked or expired token. (capability `remember`)
  * - DELETE /session/logoutAll → null; revokes every session and remember-me token of the member. 401
  *   `customer.not.login` | `user.or.token.invalid`. (capability `logout-all`)
+ * - POST /account/dateOfBirth `{ dateOfBirth }` → `{ dateOfBirth }`: the age confirmation of a social-login
+ *   registration (services/accounts/age-confirmation.ts). 400 `date_of_birth_required`; 403 `under_legal_age`; 409
+ *   `date_of_birth_set`; 401 without a session.
  * - POST /session/exchange `{ code }` → session value for the one-time code a social login put in
  *   /m/home#session=…; 401 `exchange_invalid` when unknown, used or older than 2 minutes. (capability `oauth`)
  * - GET /oauth/:provider/start (google | facebook) → 302 to the provider with the `pd_oauth` cookie. The browser
@@ -71,6 +75,10 @@ export const accountsExtensionRouter = new CallRouter('/wps/playdeck')
     await revokeAllSessions(c.env.DB, member.memberId);
     await revokeRememberTokens(c.env.DB, member.memberId);
     return ok(c, null);
+  })
+  .serve(accountsCalls.confirmDateOfBirth, async (c) => {
+    const member = requireMember(c);
+    return ok(c, await confirmDateOfBirth(c.env.DB, member, c.req.valid('json').dateOfBirth));
   })
   .serve(accountsCalls.sessionExchange, async (c) => ok(c, await exchangeForSession(requestScope(c), c.req.valid('json').code)))
   .serve(accountsCalls.emailReset, async (c) => ok(c, await resetWithEmailToken(requestScope(c), c.req.valid('json'))))

@@ -12,6 +12,7 @@ import { env } from '../kit/environment';
 import { createPage } from '../kit/page';
 import { declineDepositPrompt, getLimits, saveLimit } from '../../api/protection';
 import { wireToMinor } from '../../../contract/money';
+import { confirmDateOfBirth } from '../../api/accounts';
 
 /** The deposit page's flow (issue 13, Deposit; player-shell §2 /m/voucherCenter). */
 export interface DepositState {
@@ -32,6 +33,11 @@ export interface DepositState {
   refusal: DepositRefusal | null;
   /** The first-deposit step asking for a deposit limit (docs/player-protection.md); null once answered. */
   prompt: DepositPrompt | null;
+  /**
+   * The age step (docs/honest-money.md "Age check and consent"): the deposit was refused because the account (a
+   * social-login registration) has no date of birth on a site that requires one; the date as typed, its error, busy.
+   */
+  ageStep: { dateText: string; error: MessageKey | null; busy: boolean } | null;
 }
 
 /** A deposit refused by a deposit limit (the answer's value, money decoded to minor units). */
@@ -55,7 +61,7 @@ export interface DepositPrompt {
 
 const INITIAL: DepositState = {
   phase: 'loading', methods: [], currencySymbol: '', template: 0, methodCode: null, amountText: '', presetRevision: 0, error: null, returned: null, checking: false,
-  refusal: null, prompt: null,
+  refusal: null, prompt: null, ageStep: null,
 };
 
 /** The refusal a deposit_limit_exceeded answer describes, or null (its value is in the wire's currency units). */
@@ -80,6 +86,8 @@ export function depositErrorKey(code: string): MessageKey {
   if (code === 'network') return 'error.network';
   if (code === 'free_reject') return 'free_reject';
   if (code === 'deposit_limit_exceeded') return 'error.deposit_limit_exceeded';
+  // A social-login account on a site that requires the date of birth (docs/honest-money.md "Age check and consent").
+  if (code === 'date_of_birth_required') return 'error.date_of_birth_required';
   return 'wallet.failed';
 }
 
@@ -100,6 +108,9 @@ export function depositErrorKey(code: string): MessageKey {
  *   before) `submit()` first shows a step asking for a deposit limit: `setPrompt({ period, amountText })`,
  *   `promptSetLimit()` (the amount is never pre-filled; an invalid one is `protection.invalidAmount`, nothing sent)
  *   or `promptNotNow()`; once answered, the deposit goes on (the new limit already guards it).
+ * - `ageStep` (docs/honest-money.md "Age check and consent"): a deposit refused with `date_of_birth_required` (a
+ *   social-login account without a date of birth where the site requires one) opens a step asking for it:
+ *   `setAgeDate(text)`, `confirmAge()`; once accepted the deposit goes on by itself.
  * - A deposit refused by a deposit limit (`deposit_limit_exceeded`) keeps `refusal`: the period, what is left and
  *   when more becomes available.
  * - `check(depositId)`: reads a deposit the player came back from up to CHECK_ATTEMPTS times, CHECK_INTERVAL_MS
@@ -192,9 +203,46 @@ export const depositPage = createPage('voucherCenter', (visit) => {
       }
       pendingKey = null;
       const code = error instanceof ApiRequestError ? error.errorCode : 'network';
+      if (code === 'date_of_birth_required') {
+        $deposit.set({ ...$deposit.get(), phase: 'ready', error: null, ageStep: { dateText: '', error: null, busy: false } });
+        return;
+      }
       const refusal = code === 'deposit_limit_exceeded' && error instanceof ApiRequestError ? refusalOf(error.value) : null;
       $deposit.set({ ...$deposit.get(), phase: 'ready', error: depositErrorKey(code), refusal });
     }
+  }
+
+  function setAgeDate(dateText: string): void {
+    const state = $deposit.get();
+    if (state.ageStep) $deposit.set({ ...state, ageStep: { ...state.ageStep, dateText, error: null } });
+  }
+
+  /**
+   * Sends the typed date of birth (checked by the server against the site's legal age); accepted, or given before,
+   * the step closes and the deposit goes on by itself. Refused: `error.date_of_birth_required` (no real date),
+   * `error.under_legal_age` (kept by the server: the deposit stays refused), other failures as the server says.
+   */
+  async function confirmAge(): Promise<void> {
+    const step = $deposit.get().ageStep;
+    if (!step || step.busy) return;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(step.dateText)) {
+      $deposit.set({ ...$deposit.get(), ageStep: { ...step, error: 'error.date_of_birth_required' } });
+      return;
+    }
+    $deposit.set({ ...$deposit.get(), ageStep: { ...step, busy: true, error: null } });
+    try {
+      await confirmDateOfBirth(step.dateText);
+    } catch (error) {
+      const code = error instanceof ApiRequestError ? error.errorCode : 'network';
+      if (code !== 'date_of_birth_set') {
+        const key: MessageKey = code === 'under_legal_age' || code === 'date_of_birth_required' ? `error.${code}` : serverErrorKey(code);
+        if (!visit.exited) $deposit.set({ ...$deposit.get(), ageStep: { ...step, busy: false, error: key } });
+        return;
+      }
+    }
+    if (visit.exited) return;
+    $deposit.set({ ...$deposit.get(), ageStep: null });
+    await submit();
   }
 
   function setPrompt(change: Partial<Pick<DepositPrompt, 'period' | 'amountText'>>): void {
@@ -251,7 +299,7 @@ export const depositPage = createPage('voucherCenter', (visit) => {
     if (!visit.exited) $deposit.set({ ...$deposit.get(), checking: false });
   }
 
-  return { $deposit, open, chooseMethod, setAmount, submit, check, setPrompt, promptSetLimit, promptNotNow };
+  return { $deposit, open, chooseMethod, setAmount, submit, check, setPrompt, promptSetLimit, promptNotNow, setAgeDate, confirmAge };
 });
 
 /** One visit of the deposit page. */

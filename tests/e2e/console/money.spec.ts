@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerPlayer } from '../players';
+import { depositWithDemoBank, fillWithdrawal, setPaymentPassword } from '../account-helpers';
 import { consoleUrl, makeConsoleOperator, signInToConsole } from './console-helpers';
 
 /**
@@ -13,29 +14,10 @@ test('a finance operator approves a withdrawal with the player context shown and
   test.setTimeout(300_000);
   const player = await registerPlayer(page);
 
-  await page.goto('/m/voucherCenter');
-  await page.getByLabel('Amount').fill('50');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Not now' }).click();
-  await page.waitForURL('**/pay/demo/**');
-  await page.getByRole('button', { name: 'Confirm payment' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Deposit received' })).toBeVisible();
-
-  await page.goto('/m/member/security');
-  const paymentPassword = page.getByRole('region', { name: 'Set payment password' });
-  await paymentPassword.getByLabel('Login password').fill(player.password);
-  await paymentPassword.getByLabel('New payment password (6 digits)').fill('246810');
-  await paymentPassword.getByLabel('Confirm payment password').fill('246810');
-  await paymentPassword.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('region', { name: 'Change payment password' }).getByText('Changes saved.')).toBeVisible();
-
-  await page.goto('/m/withdraw');
-  await page.getByLabel('Amount').fill('25');
-  await page.getByLabel('Payee name').fill('Ana Cruz');
-  await page.getByLabel('Bank name').fill('Demo Bank');
-  await page.getByLabel('Account number').fill('1234567890');
+  await depositWithDemoBank(page, '50');
+  await setPaymentPassword(page, player.password);
+  await fillWithdrawal(page, '25');
   await page.getByRole('note').filter({ hasText: 'forfeits' }).getByRole('checkbox', { name: 'I understand and give up my bonus' }).check();
-  await page.getByLabel('Payment password', { exact: true }).fill('246810');
   await page.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Withdrawal requested.' })).toBeVisible();
 

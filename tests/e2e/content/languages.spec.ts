@@ -105,6 +105,9 @@ test("a member's notices, payment methods, inbox and chat in Arabic, each text i
   await page.getByPlaceholder('Type a message').fill('12 رسالة new?');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.locator('.chat-line.player .chat-text')).toHaveText('12 رسالة new?');
+  // The line shows at once, before the server stores it: reload only once it is delivered (or read), else the
+  // reloaded history may not hold it yet.
+  await expect(page.locator('.chat-line.player .chat-receipt')).toHaveText(/Delivered|Read/, { timeout: 30_000 });
   const arabicChat = new URL(page.url());
   arabicChat.searchParams.set('lang', 'ar');
   await page.goto(arabicChat.toString());

@@ -17,6 +17,19 @@ async function shiftClock(page: Page, offset: () => number): Promise<void> {
 }
 
 /**
+ * Opens the site's first enabled demo slot, spins once at $1.00 and answers the win in minor units (the session's
+ * net result is that win less the 100 staked); both tests of this file start their play with it.
+ */
+async function spinDemoSlot(page: Page): Promise<number> {
+  const [slot] = d1<{ node_id: number }>(`SELECT node_id FROM games WHERE vassalage = 'PD_SLOTS' AND enabled = 1 ORDER BY node_id LIMIT 1`);
+  await page.goto(`/play/slot?nodeId=${slot!.node_id}`);
+  await page.getByRole('radio', { name: '$1.00' }).check();
+  await page.getByRole('button', { name: 'Spin' }).click();
+  await expect(page.getByText(/^(You won .+!|No win this time\.)$/)).toBeVisible({ timeout: 10_000 });
+  return minorOf((await page.getByLabel('Win', { exact: true }).textContent()) ?? '');
+}
+
+/**
  * Reality checks (docs/player-protection.md "Reality checks", RTS 13): the player chooses 15 minutes on the
  * responsible-gambling page, plays the demo slot, and with the server's clock moved the check appears inside the game
  * page with the time played and the session's net result; "continue" holds across a reload, the next check arrives
@@ -35,12 +48,7 @@ test('a reality check shows inside the game page, survives reloads and leads to 
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
   // One spin on the demo slot: the session's net result is its win less its stake.
-  const [slot] = d1<{ node_id: number }>(`SELECT node_id FROM games WHERE vassalage = 'PD_SLOTS' AND enabled = 1 ORDER BY node_id LIMIT 1`);
-  await page.goto(`/play/slot?nodeId=${slot!.node_id}`);
-  await page.getByRole('radio', { name: '$1.00' }).check();
-  await page.getByRole('button', { name: 'Spin' }).click();
-  await expect(page.getByText(/^(You won .+!|No win this time\.)$/)).toBeVisible({ timeout: 10_000 });
-  const win = minorOf((await page.getByLabel('Win', { exact: true }).textContent()) ?? '');
+  const win = await spinDemoSlot(page);
   const check = page.getByRole('dialog', { name: 'Reality check' });
   await expect(check).toHaveCount(0);
 
@@ -81,12 +89,7 @@ test('a reality check shows inside the game page, survives reloads and leads to 
 test('the member centre prompts for the monthly statement, which shows the play and downloads as CSV', async ({ page }) => {
   test.setTimeout(120_000);
   await registerPlayer(page);
-  const [slot] = d1<{ node_id: number }>(`SELECT node_id FROM games WHERE vassalage = 'PD_SLOTS' AND enabled = 1 ORDER BY node_id LIMIT 1`);
-  await page.goto(`/play/slot?nodeId=${slot!.node_id}`);
-  await page.getByRole('radio', { name: '$1.00' }).check();
-  await page.getByRole('button', { name: 'Spin' }).click();
-  await expect(page.getByText(/^(You won .+!|No win this time\.)$/)).toBeVisible({ timeout: 10_000 });
-  const win = minorOf((await page.getByLabel('Win', { exact: true }).textContent()) ?? '');
+  const win = await spinDemoSlot(page);
 
   await page.goto('/m/member/home');
   await page.getByRole('link', { name: 'Your monthly activity statement is ready: review it' }).click();

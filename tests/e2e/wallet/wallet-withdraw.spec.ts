@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { E2E_STATE } from '../../../playwright.config';
 import { balanceOf, registerPlayer } from '../players';
+import { depositWithDemoBank, fillWithdrawal, setPaymentPassword } from '../account-helpers';
 
 /**
  * A new player deposits, sets a payment password in the security page and requests a withdrawal, which puts the
@@ -9,37 +10,19 @@ import { balanceOf, registerPlayer } from '../players';
  * (issue 13, Withdraw). The welcome bonus is bonus money (docs/honest-money.md): only the deposited cash can be
  * withdrawn, and the screen warns that a request forfeits the bonus not yet wagered until the player confirms.
  * The operator script writes to the database from outside the server, so this spec runs with the other outside
- * writers, one at a time.
+ * writers, one at a time. The steps before the request are tests/e2e/account-helpers.ts's, shared with the back
+ * office's money spec.
  */
 test('a withdrawal request is held, approved by an operator and shown paid', async ({ page }) => {
   test.setTimeout(300_000);
   const player = await registerPlayer(page);
 
-  await page.goto('/m/voucherCenter');
-  await page.getByLabel('Amount').fill('50');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  // The first deposit asks for a deposit limit first (docs/player-protection.md); "Not now" goes on to pay.
-  await page.getByRole('button', { name: 'Not now' }).click();
-  await page.waitForURL('**/pay/demo/**');
-  await page.getByRole('button', { name: 'Confirm payment' }).click();
-  await page.waitForURL(/\/m\/voucherCenter\?deposit=\d+$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Deposit received' })).toBeVisible();
-
-  await page.goto('/m/member/security');
-  const paymentPassword = page.getByRole('region', { name: 'Set payment password' });
-  await paymentPassword.getByLabel('Login password').fill(player.password);
-  await paymentPassword.getByLabel('New payment password (6 digits)').fill('246810');
-  await paymentPassword.getByLabel('Confirm payment password').fill('246810');
-  await paymentPassword.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('region', { name: 'Change payment password' }).getByText('Changes saved.')).toBeVisible();
+  await depositWithDemoBank(page, '50');
+  await setPaymentPassword(page, player.password);
 
   await page.goto('/m/withdraw');
   const before = await balanceOf(page);
-  await page.getByLabel('Amount').fill('25');
-  await page.getByLabel('Payee name').fill('Ana Cruz');
-  await page.getByLabel('Bank name').fill('Demo Bank');
-  await page.getByLabel('Account number').fill('1234567890');
-  await page.getByLabel('Payment password', { exact: true }).fill('246810');
+  await fillWithdrawal(page, '25');
   // The welcome bonus is not wagered yet: the screen shows it and warns; the request waits for the confirmation.
   await expect(page.getByText('Available balance')).toBeVisible();
   const warning = page.getByRole('note').filter({ hasText: 'Requesting a withdrawal now forfeits it.' });

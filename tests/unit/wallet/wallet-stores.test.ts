@@ -156,6 +156,7 @@ describe('deposit flow (issue 13, Deposit)', () => {
     await deposit.open('');
     expect(deposit.$deposit.get()).toMatchObject({ phase: 'failed', error: 'free_reject' });
     expect(depositErrorKey('payment_unavailable')).toBe('wallet.unavailable');
+    expect(depositErrorKey('date_of_birth_required')).toBe('error.date_of_birth_required');
   });
 });
 

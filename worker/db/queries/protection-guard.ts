@@ -6,10 +6,13 @@
  * `protection_limit_exceeded` when any limit is passed (and otherwise drops the row). Parallel deposits or bets
  * therefore cannot race past a limit: D1 runs batches one at a time, and each sees the ones before it. A break or
  * self-exclusion in force (migration 0037; docs/player-protection.md "Time-out and self-exclusion") aborts it the
- * same way, so no movement passes once an exclusion is stored, whatever the order of the requests.
+ * same way, so no movement passes once an exclusion is stored, whatever the order of the requests. So does a real
+ * player without a date of birth on a site that requires it (a social-login registration not yet age-confirmed,
+ * worker/db/queries/age-confirmation.ts; docs/honest-money.md "Age check and consent").
  */
 import { PERIOD_MS, type LimitPeriod, type MoneyLimitKind } from '../../../rules/protection';
 import { exclusionInForceSql } from './protection-exclusions';
+import { ageUnconfirmedSql } from './age-confirmation';
 
 /** The text D1 reports when the guard refused a batch (the trigger's RAISE message). */
 export const LIMIT_GUARD_ERROR = 'protection_limit_exceeded';
@@ -60,7 +63,8 @@ function starts(now: number): [number, number, number] {
  * The guard statement of one movement, unexecuted: the caller appends it to its batch after the movement's own
  * statements (ledger entries, the deposit row). The batch then fails with an error whose message contains
  * LIMIT_GUARD_ERROR when, counting the movement, any of the member's limits of `kinds` is passed, or when the member
- * is on a break or self-excluded at the movement's time (worker/services/protection/guard.ts tells which).
+ * is on a break or self-excluded at the movement's time, or has not confirmed the age the site requires
+ * (worker/services/protection/guard.ts tells which).
  */
 export function limitGuardStatement(db: D1Database, movement: GuardedMovement): D1PreparedStatement {
   const cases = movement.kinds.map((kind) => `WHEN '${kind}' THEN ${usageSql(kind, '?2', START_OF_ROW, '?7')}`).join(' ');
@@ -71,7 +75,8 @@ export function limitGuardStatement(db: D1Database, movement: GuardedMovement): 
        SELECT ?2, EXISTS (SELECT 1 FROM protection_limits l
          WHERE l.merchant_code = ?1 AND l.member_id = ?2 AND l.kind IN (${kindList})
            AND (CASE l.kind ${cases} ELSE 0 END) > l.limit_value)
-         OR ${exclusionInForceSql('?2', '?1', '?6')}`,
+         OR ${exclusionInForceSql('?2', '?1', '?6')}
+         OR ${ageUnconfirmedSql('?2', '?1')}`,
     )
     // ?7 appears only where a ledger kind is summed; D1 refuses a binding the statement does not use.
     .bind(movement.merchantCode, movement.memberId, ...starts(movement.now), movement.now,

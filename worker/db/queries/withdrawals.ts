@@ -119,26 +119,55 @@ export function releaseWithdrawalStatement(db: D1Database, id: number, now: numb
   return db.prepare(`UPDATE withdrawals SET released_at = ?2 WHERE id = ?1 AND released_at IS NULL`).bind(id, now);
 }
 
-/** Keeps the provider and its reference on an approved request whose payout is still pending. */
+/**
+ * Claims an approved request's payout for one settle (migration 0053_payout_claim.sql): true only for the caller
+ * whose UPDATE changed the row — the request is approved and unclaimed, or its claim was made at or before
+ * `staleBefore` (epoch ms; a settle that died mid-payout). Of settles that coincide exactly one gets true.
+ */
+export async function claimPayout(db: D1Database, id: number, now: number, staleBefore: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE withdrawals SET payout_claimed_at = ?2
+       WHERE id = ?1 AND status = 'approved' AND (payout_claimed_at IS NULL OR payout_claimed_at <= ?3)`,
+    )
+    .bind(id, now, staleBefore)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Gives up a claim without an outcome (provider unreachable), so the next settle asks again. */
+export async function dropPayoutClaim(db: D1Database, id: number): Promise<void> {
+  await db.prepare(`UPDATE withdrawals SET payout_claimed_at = NULL WHERE id = ?1 AND status = 'approved'`).bind(id).run();
+}
+
+/**
+ * Keeps the provider and its reference on an approved request whose payout is still pending, and gives up the
+ * claim so the next settle asks the provider again (with the same payout id).
+ */
 export async function recordPendingPayout(db: D1Database, id: number, provider: string, providerTxnId: string | null): Promise<void> {
   await db
-    .prepare(`UPDATE withdrawals SET provider = ?2, provider_txn_id = ?3 WHERE id = ?1 AND status = 'approved'`)
+    .prepare(`UPDATE withdrawals SET provider = ?2, provider_txn_id = ?3, payout_claimed_at = NULL WHERE id = ?1 AND status = 'approved'`)
     .bind(id, provider, providerTxnId)
     .run();
 }
 
-/** Closes an approved request with the payout's outcome (`paid_at` set only when paid). */
+/**
+ * Closes an approved request with the payout's outcome (`paid_at` set only when paid). True when this call made
+ * the transition (the request was still approved); false when it was closed already, so the caller must not act
+ * on the outcome a second time (e.g. release the hold of a request another settle closed).
+ */
 export async function finishPayout(
   db: D1Database,
   id: number,
   outcome: { status: 'paid' | 'failed'; provider: string; providerTxnId: string | null; reason: string },
   now: number,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .prepare(
       `UPDATE withdrawals SET status = ?2, provider = ?3, provider_txn_id = ?4, paid_at = CASE WHEN ?2 = 'paid' THEN ?5 END, reason = ?6
        WHERE id = ?1 AND status = 'approved'`,
     )
     .bind(id, outcome.status, outcome.provider, outcome.providerTxnId, now, outcome.reason)
     .run();
+  return result.meta.changes === 1;
 }

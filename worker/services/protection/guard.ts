@@ -11,6 +11,8 @@ import { isLimitGuardError, limitGuardStatement, type GuardedMovement } from '..
 import { listLimits } from '../../db/queries/protection';
 import { builtInUsage, type LimitUsage } from './usage';
 import { exclusionRefusal, movementExclusionState } from './exclusion';
+import { findAgeRecord } from '../../db/queries/age-confirmation';
+import { ageUnconfirmed, ageUnconfirmedRefusal } from '../accounts/age-confirmation';
 
 export { limitGuardStatement, isLimitGuardError, type GuardedMovement };
 
@@ -36,7 +38,8 @@ export interface LimitRefusalValue {
 
 /**
  * The refusal of a movement of `amountMinor` the guard aborted. A break or self-exclusion in force refuses it first
- * (403 `player_on_break` | `player_self_excluded`, services/protection/exclusion.ts). Otherwise, among the member's limits of the movement's kinds,
+ * (403 `player_on_break` | `player_self_excluded`, services/protection/exclusion.ts), then an age not yet
+ * confirmed where the site requires it (403 `date_of_birth_required`, services/accounts/age-confirmation.ts). Otherwise, among the member's limits of the movement's kinds,
  * the one with the lowest remaining amount that the movement would pass (when several apply, the lowest wins).
  * 409 with `deposit_limit_exceeded` | `loss_limit_exceeded` | `wager_limit_exceeded` and LimitRefusalValue. `usage`:
  * where the use is read (usage.ts; the ledger by default, the edge's record in upstream mode).
@@ -46,6 +49,7 @@ export async function limitRefusal(
 ): Promise<ApiError> {
   const excluded = await movementExclusionState(db, movement, movement.now);
   if (excluded) return exclusionRefusal(excluded);
+  if (ageUnconfirmed(await findAgeRecord(db, movement.merchantCode, movement.memberId))) return ageUnconfirmedRefusal();
   const limits = (await listLimits(db, movement)).filter(
     (l): l is typeof l & { kind: MoneyLimitKind; period: LimitPeriod } =>
       (movement.kinds as readonly string[]).includes(l.kind) && (LIMIT_PERIODS as readonly string[]).includes(l.period),
