@@ -187,14 +187,12 @@ export interface PlayerContextRow {
   heldWithdrawalMinor: number;
   bonusReceivedCount: number;
   bonusReceivedMinor: number;
-  /** Other real (not trial) accounts of the site registered from the member's registration address. */
-  sharedAddressAccounts: number;
 }
 
 /**
  * The context of each member (of this site) in `memberIds`: balances and wagering (wallets), credited deposits,
  * paid and held withdrawals, bonus money received (ledger entries crediting the bonus balance, wins and refunds of
- * bonus stakes excepted), account age and the accounts sharing the registration address.
+ * bonus stakes excepted) and account age. The accounts sharing an address are read by worker/db/queries/shared-addresses.ts.
  */
 export async function playerContexts(db: D1Database, merchantCode: string, memberIds: readonly number[]): Promise<PlayerContextRow[]> {
   if (memberIds.length === 0) return [];
@@ -207,19 +205,9 @@ export async function playerContexts(db: D1Database, merchantCode: string, membe
       (SELECT COALESCE(SUM(w.amount_minor), 0) FROM withdrawals w WHERE w.member_id = m.id AND w.status = 'paid') AS paidWithdrawalMinor,
       (SELECT COALESCE(SUM(w.amount_minor), 0) FROM withdrawals w WHERE w.member_id = m.id AND w.status IN ('pending', 'approved')) AS heldWithdrawalMinor,
       (SELECT COUNT(*) FROM ledger_entries l WHERE l.member_id = m.id AND l.bonus_amount_minor > 0 AND l.kind NOT IN ('win', 'refund')) AS bonusReceivedCount,
-      (SELECT COALESCE(SUM(l.bonus_amount_minor), 0) FROM ledger_entries l WHERE l.member_id = m.id AND l.bonus_amount_minor > 0 AND l.kind NOT IN ('win', 'refund')) AS bonusReceivedMinor,
-      CASE WHEN m.register_ip = '' THEN 0 ELSE (SELECT COUNT(*) FROM members o
-        WHERE o.merchant_code = m.merchant_code AND o.register_ip = m.register_ip AND o.id <> m.id AND o.type <> 4) END AS sharedAddressAccounts
+      (SELECT COALESCE(SUM(l.bonus_amount_minor), 0) FROM ledger_entries l WHERE l.member_id = m.id AND l.bonus_amount_minor > 0 AND l.kind NOT IN ('win', 'refund')) AS bonusReceivedMinor
     FROM members m LEFT JOIN wallets wa ON wa.member_id = m.id
     WHERE m.merchant_code = ? AND m.id IN (SELECT value FROM json_each(?))`)
     .bind(merchantCode, JSON.stringify(memberIds)).all<PlayerContextRow>();
   return results;
-}
-
-/** Up to `limit` other real accounts of the site registered from `address` (newest first), without `memberId`. */
-export async function accountsSharingAddress(db: D1Database, merchantCode: string, address: string, memberId: number, limit: number): Promise<string[]> {
-  if (address === '') return [];
-  const { results } = await db.prepare(`SELECT account FROM members WHERE merchant_code = ? AND register_ip = ? AND id <> ? AND type <> 4 ORDER BY id DESC LIMIT ?`)
-    .bind(merchantCode, address, memberId, limit).all<{ account: string }>();
-  return results.map((r) => r.account);
 }
