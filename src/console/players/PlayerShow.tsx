@@ -4,6 +4,8 @@ import { MenuItem, Stack, TextField as Input, Typography } from '@mui/material';
 import { PartTable, PlayerPageVersion, type Column } from './PartTable';
 import { AdjustAction, MessageAction, NoteAction, ResetPasswordAction, StatusAction } from './ActionDialogs';
 import { formatMoney, formatTime, LEDGER_KINDS } from './format';
+import type { z } from 'zod';
+import type { consolePlayer, consolePlayerSummary } from '../../../contract/calls/console-players';
 
 /**
  * A player's page (docs/back-office.md "Players"): the profile, status and both balances, the actions, and a tab per
@@ -11,10 +13,13 @@ import { formatMoney, formatTime, LEDGER_KINDS } from './format';
  * messages, chats, log-ins, notes, audit).
  */
 
-type Player = {
-  id: number; username: string; status: string; currency: string; cash: number; bonus: number; wageringRequired?: number; wageringDone?: number;
-  profile?: Record<string, string>; addresses?: { address: string; lastAt: number; otherPlayers: number }[]; pendingAdjustments?: number;
-};
+/**
+ * The player as the console API sends it: the contract's shapes on the wire (money in decimal currency units),
+ * declared once in contract/calls/console-players.ts — the search row's summary at first, the whole record (profile,
+ * wagering, addresses, adjustments waiting) once it has loaded.
+ */
+type Summary = z.input<typeof consolePlayerSummary>;
+type Player = Summary & Partial<Omit<z.input<typeof consolePlayer>, keyof Summary>>;
 type Row = Record<string, unknown> & { id: number | string };
 
 const text = (key: string) => (r: Row) => String(r[key] ?? '');
