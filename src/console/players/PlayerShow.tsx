@@ -29,7 +29,9 @@ function Actions() {
   const record = useRecordContext<Player>();
   if (!record) return null;
   return (
-    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, p: 2 }} role="toolbar" aria-label="Actions on the player">
+    // Scrolled to (a tap after a search, the keyboard's focus), a button stops below the app bar, which stays fixed
+    // on top of the page on a phone (56 px there, 64 px from the sm breakpoint) instead of sliding under it.
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, p: 2, '& button': { scrollMarginTop: { xs: 72, sm: 80 } } }} role="toolbar" aria-label="Actions on the player">
       {record.status === 'active' && <StatusAction action="suspend" label="Suspend" />}
       {record.status !== 'closed' && <StatusAction action="close" label="Close" />}
       {record.status !== 'active' && <StatusAction action="reopen" label="Reopen" />}
