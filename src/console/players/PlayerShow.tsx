@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { FunctionField, Labeled, Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
+import { FunctionField, Labeled, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, useRecordContext } from 'react-admin';
 import { MenuItem, Stack, TextField as Input, Typography } from '@mui/material';
 import { PartTable, PlayerPageVersion, type Column } from './PartTable';
 import { AdjustAction, MessageAction, NoteAction, ResetPasswordAction, StatusAction } from './ActionDialogs';
@@ -110,7 +110,9 @@ function Tabs() {
   const record = useRecordContext<Player>();
   const c = record?.currency;
   return (
-    <TabbedShowLayout>
+    // Twelve tabs are wider than a phone: they scroll sideways instead of widening the page (a page wider than the
+    // screen is zoomed out, and taps on the action buttons land beside them).
+    <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
       <TabbedShowLayout.Tab label="Profile">
         <TextField source="username" label="User name" />
         <TextField source="nickname" />

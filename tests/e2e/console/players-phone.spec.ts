@@ -27,6 +27,8 @@ test("a phone's app bar does not cover the player page's actions", async ({ page
   const bar = (await header.boundingBox())!;
   const row = (await actions.getByRole('button').first().boundingBox())!;
   expect(row.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+  // The page is no wider than the phone (a wider page is zoomed out, and taps land beside the buttons).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   // …and every action takes a tap (the check fails when another element would receive the pointer).
   for (const name of ['Suspend', 'Close', 'Reset password', 'Send message', 'Add note', 'Adjust balance']) {
     await actions.getByRole('button', { name }).click({ trial: true, timeout: 5_000 });
