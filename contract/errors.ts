@@ -62,6 +62,7 @@ export const PLAYDECK_ERROR_CODES = [
   // The back office's content (docs/back-office.md "Content").
   'content_not_found', 'content_slug_taken', 'content_in_use', 'content_type_invalid', 'content_default_language_required',
   'content_title_required', 'content_schedule_invalid', 'content_linkage_invalid', 'content_parent_invalid', 'image_variant_invalid',
+  'promotion_application_not_found', 'promotion_application_decided',
   // The back office's reports (docs/back-office.md "Reports"): a date range that is not one.
   'report_range_invalid',
   // The back office's money desk (docs/back-office.md "Money"): a withdrawal decision.

@@ -55,8 +55,8 @@ import { findMerchantCode, listOperatorMerchants } from '../worker/db/queries/op
 import { listWaitingWithdrawals } from '../worker/db/queries/operator-withdrawals.ts';
 import { findMessageSentAt, setChatUrlTemplate, upsertWelcomeTemplate } from '../worker/db/queries/operator-conversations.ts';
 import {
-  approvePromotionApplication, decideAgentApplication, findAgentApplicant, findPromotionApplication, findRewardSettingsRow,
-  listAgentApplications, listPromotionApplications, rejectPromotionApplication, updateRewardSettings,
+  decideAgentApplication, findAgentApplicant, findRewardSettingsRow,
+  listAgentApplications, listPromotionApplications, updateRewardSettings,
 } from '../worker/db/queries/operator-rewards.ts';
 
 /** A command the operator asked for that cannot be done (exit code 1); the message says why. */
@@ -178,15 +178,24 @@ async function runReward(db: D1Database, command: RewardCommand): Promise<string
       return table(await listPromotionApplications(db, code));
     case 'promotion-approve':
     case 'promotion-reject': {
-      const row = await findPromotionApplication(db, code, command.applicationId);
-      if (!row) refuse(`No promotion application #${command.applicationId} on ${code}. See: npm run operator -- promotion applications ${code}`);
-      if (row.status !== 'applying') refuse(`Application #${command.applicationId} is ${row.status}; only applications waiting (applying) can be decided.`);
-      if (command.kind === 'promotion-reject') {
-        await rejectPromotionApplication(db, command.applicationId);
-        return `${code}: application #${command.applicationId} of ${row.account} rejected.`;
+      // The service the back office uses (one guarded change and its audit row, as `cli:<user>`); loaded after the
+      // extensionless-import hook (scripts/console-commands.ts) is registered.
+      const { decidePromotionApplication } = await import('../worker/services/rewards/promotion-decisions.ts');
+      const approve = command.kind === 'promotion-approve';
+      let decided: { account: string };
+      try {
+        decided = await decidePromotionApplication(db, {
+          id: command.applicationId, merchantCode: code, decision: approve ? 'approve' : 'reject',
+          amountMinor: approve ? command.amountMinor : undefined, reason: '', actor: { operatorId: null, operator: cliOperator() }, now,
+        });
+      } catch (error) {
+        const refusal = error instanceof Error && error.name === 'PromotionDecisionRefusal' ? (error as { errorCode?: string }).errorCode : null;
+        if (refusal === 'promotion_application_not_found') refuse(`No promotion application #${command.applicationId} on ${code}. See: npm run operator -- promotion applications ${code}`);
+        if (refusal === 'promotion_application_decided') refuse(`Application #${command.applicationId}: ${(error as Error).message}.`);
+        throw error;
       }
-      await approvePromotionApplication(db, command.applicationId, command.amountMinor, now);
-      return `${code}: application #${command.applicationId} approved; ${minorToWire(command.amountMinor).toFixed(2)} waits in ${row.account}'s reward centre.`;
+      if (!approve) return `${code}: application #${command.applicationId} of ${decided.account} rejected.`;
+      return `${code}: application #${command.applicationId} approved; ${minorToWire(command.amountMinor).toFixed(2)} waits in ${decided.account}'s reward centre.`;
     }
     case 'agents':
       return table(await listAgentApplications(db, code));

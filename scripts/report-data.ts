@@ -22,6 +22,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { datasetInserts, inTransaction, settleDatasetDraws, tuneForBulkLoad } from '../worker/db/queries/report-dataset.ts';
 
 const DAY_MS = 86_400_000;
 const args = new Map<string, string>();
@@ -46,7 +47,7 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 rmSync(out, { force: true });
 mkdirSync(dirname(out), { recursive: true });
 const db = new DatabaseSync(out);
-db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -400000; PRAGMA temp_store = MEMORY;');
+tuneForBulkLoad(db);
 const migrations = join(import.meta.dirname, '..', 'worker', 'db', 'migrations');
 for (const file of readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort()) db.exec(readFileSync(join(migrations, file), 'utf8'));
 
@@ -56,45 +57,42 @@ const KINDS: [kind: string, weight: number][] = [['slot', 0.7], ['crash', 0.12],
 const VENDORS = ['GEN_A', 'GEN_B', 'GEN_C', 'GEN_D', 'GEN_E'];
 const STAKES = [20, 50, 100, 100, 200, 200, 500, 1000];
 
-const run = (sql: string) => db.prepare(sql);
-const insertMerchant = run(`INSERT OR IGNORE INTO merchants (code, name, currency, created_at) VALUES (?, ?, ?, ?)`);
-const insertVendor = run(`INSERT OR IGNORE INTO vendors (vassalage, display_name, account_type_name) VALUES (?, ?, ?)`);
-const insertGame = run(`INSERT INTO games (node_id, tel_node_id, vassalage, game_type, game_id, game_code, game_name) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-const insertLotteryGame = run(`INSERT INTO lottery_games (node_id, interval_ms, close_before_ms, max_stake_minor, max_payout_minor, odds) VALUES (?, 600000, 30000, 100000, 10000000, '{}')`);
-const insertMember = run(`INSERT INTO members (id, merchant_code, username, account, type, created_at) VALUES (?, ?, ?, ?, 0, ?)`);
-const insertWallet = run(`INSERT INTO wallets (member_id, currency, balance_minor, updated_at) VALUES (?, ?, 0, ?)`);
-const insertLedger = run(`INSERT INTO ledger_entries (member_id, amount_minor, balance_after_minor, bonus_amount_minor, bonus_after_minor, kind, reference, idempotency_key, created_at)
-  VALUES (?, ?, 1000000, ?, 1000000, ?, ?, ?, ?)`);
-const insertRound = run(`INSERT INTO demo_rounds (member_id, node_id, stake_minor, win_minor, reels, idempotency_key, created_at, kind) VALUES (?, ?, ?, ?, '[]', ?, ?, ?)`);
-const insertDeposit = run(`INSERT INTO deposits (merchant_code, member_id, method_code, provider, amount_minor, currency, status, pay_token_hash, idempotency_key, created_at, expires_at, updated_at, credited_at)
-  VALUES (?, ?, 'demo', 'demo', ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-const insertWithdrawal = run(`INSERT INTO withdrawals (merchant_code, member_id, amount_minor, currency, payee_name, bank_name, account_number, status, idempotency_key, created_at, decided_at, paid_at)
-  VALUES (?, ?, ?, ?, 'A Player', 'Bank', '0001', ?, ?, ?, ?, ?)`);
-const insertDraw = run(`INSERT INTO lottery_draws (id, node_id, issue_no, open_at, close_at, draw_at, secret, commitment, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 's', 'c', 'open', ?)`);
-const insertOrder = run(`INSERT INTO lottery_orders (id, member_id, merchant_code, node_id, draw_id, issue_no, prize_mode, total_stake_minor, payout_minor, refund_minor, status, idempotency_key, request_hash, created_at, settled_at)
-  VALUES (?, ?, ?, ?, ?, ?, 'LOTT', ?, ?, ?, 'settled', ?, 'h', ?, ?)`);
-const insertSub = run(`INSERT INTO lottery_sub_orders (order_id, draw_id, member_id, bet_type, selection, stake_minor, odds_milli, status, payout_minor, closed_at) VALUES (?, ?, ?, 'x', '{}', ?, 1980, ?, ?, ?)`);
+// The inserts (worker/db/queries/report-dataset.ts: all SQL lives under worker/db).
+const insert = datasetInserts(db);
+const insertMerchant = insert.merchant;
+const insertVendor = insert.vendor;
+const insertGame = insert.game;
+const insertLotteryGame = insert.lotteryGame;
+const insertMember = insert.member;
+const insertWallet = insert.wallet;
+const insertLedger = insert.ledger;
+const insertRound = insert.round;
+const insertDeposit = insert.deposit;
+const insertWithdrawal = insert.withdrawal;
+const insertDraw = insert.draw;
+const insertOrder = insert.order;
+const insertSub = insert.subOrder;
 
 // Games: per kind one game at each vendor; two lottery games.
 const games = new Map<string, number[]>();
 let nodeId = 900_000;
-db.exec('BEGIN');
-for (const site of SITES) insertMerchant.run(site.code, site.code, site.currency, yearStart - 30 * DAY_MS);
-for (const v of [...VENDORS, 'GEN_LOTTO']) insertVendor.run(v, `Vendor ${v}`, v);
-for (const [kind] of KINDS) {
-  games.set(kind, VENDORS.map((vendor) => {
+const lotteryGames = inTransaction(db, () => {
+  for (const site of SITES) insertMerchant.run(site.code, site.code, site.currency, yearStart - 30 * DAY_MS);
+  for (const v of [...VENDORS, 'GEN_LOTTO']) insertVendor.run(v, `Vendor ${v}`, v);
+  for (const [kind] of KINDS) {
+    games.set(kind, VENDORS.map((vendor) => {
+      nodeId += 1;
+      insertGame.run(nodeId, nodeId, vendor, kind === 'slot' ? 'RNG' : kind.toUpperCase(), `g${nodeId}`, `g${nodeId}`, `Game ${nodeId}`);
+      return nodeId;
+    }));
+  }
+  return [1, 2].map(() => {
     nodeId += 1;
-    insertGame.run(nodeId, nodeId, vendor, kind === 'slot' ? 'RNG' : kind.toUpperCase(), `g${nodeId}`, `g${nodeId}`, `Game ${nodeId}`);
+    insertGame.run(nodeId, nodeId, 'GEN_LOTTO', 'LOTT', `g${nodeId}`, `g${nodeId}`, `Lotto ${nodeId}`);
+    insertLotteryGame.run(nodeId);
     return nodeId;
-  }));
-}
-const lotteryGames = [1, 2].map(() => {
-  nodeId += 1;
-  insertGame.run(nodeId, nodeId, 'GEN_LOTTO', 'LOTT', `g${nodeId}`, `g${nodeId}`, `Lotto ${nodeId}`);
-  insertLotteryGame.run(nodeId);
-  return nodeId;
 });
-db.exec('COMMIT');
+});
 
 const counts = { members: 0, ledger: 0, rounds: 0, deposits: 0, withdrawals: 0, draws: 0, orders: 0, subOrders: 0 };
 let memberId = 0;
@@ -118,9 +116,9 @@ const register = (site: (typeof SITES)[number], at: number) => {
   return memberId;
 };
 
-db.exec('BEGIN');
-for (const site of SITES) for (let i = 0; i < site.players / 4; i++) register(site, yearStart - int(1, 30) * DAY_MS);
-db.exec('COMMIT');
+inTransaction(db, () => {
+  for (const site of SITES) for (let i = 0; i < site.players / 4; i++) register(site, yearStart - int(1, 30) * DAY_MS);
+});
 
 /** A draw of each lottery game every 10 minutes of the day: [id, node, drawAt] by slot. */
 function dayDraws(dayStart: number): { id: number; node: number; drawAt: number }[][] {
@@ -209,17 +207,17 @@ function playDay(site: (typeof SITES)[number], dayStart: number, draws: ReturnTy
 const started = Date.now();
 for (let d = 0; d < DAYS; d++) {
   const dayStart = yearStart + d * DAY_MS;
-  db.exec('BEGIN');
-  const draws = dayDraws(dayStart);
-  for (const site of SITES) {
-    const newcomers: number[] = [];
-    const perDay = (site.players * 3) / 4 / DAYS;
-    for (let i = Math.floor(perDay) + (random() < perDay % 1 ? 1 : 0); i > 0; i--) newcomers.push(register(site, dayStart + int(0, DAY_MS - 1)));
-    playDay(site, dayStart, draws, newcomers);
-  }
-  db.exec('COMMIT');
+  inTransaction(db, () => {
+    const draws = dayDraws(dayStart);
+    for (const site of SITES) {
+      const newcomers: number[] = [];
+      const perDay = (site.players * 3) / 4 / DAYS;
+      for (let i = Math.floor(perDay) + (random() < perDay % 1 ? 1 : 0); i > 0; i--) newcomers.push(register(site, dayStart + int(0, DAY_MS - 1)));
+      playDay(site, dayStart, draws, newcomers);
+    }
+  });
   if (d % 30 === 0) console.log(`day ${d + 1}/${DAYS}: ${counts.ledger} ledger entries, ${Math.round((Date.now() - started) / 1000)} s`);
 }
-db.exec(`UPDATE lottery_draws SET status = 'settled', result = '00000', settled_at = draw_at WHERE node_id IN (${lotteryGames.join(',')})`);
+settleDatasetDraws(db, lotteryGames);
 db.close();
 console.log(JSON.stringify({ file: out, from: new Date(yearStart).toISOString().slice(0, 10), days: DAYS, rows: counts, seconds: Math.round((Date.now() - started) / 1000) }));

@@ -15,6 +15,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import './extensionless-imports.ts';
 import { localD1 } from './d1-local.ts';
+import { clearReportAggregates, datasetRowCounts } from '../worker/db/queries/report-dataset.ts';
 
 // The worker's modules import each other without extensions: loaded once the hook above is registered.
 const { refreshReports, siteReport } = await import('../worker/services/reports/reports.ts');
@@ -57,11 +58,9 @@ async function time<T>(fn: () => Promise<T>, n = runs): Promise<Timing & { value
   return { ...times[Math.floor(times.length / 2)]!, value };
 }
 
-const counts = Object.fromEntries(['members', 'ledger_entries', 'demo_rounds', 'deposits', 'withdrawals', 'lottery_orders', 'lottery_sub_orders']
-  .map((table) => [table, (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n]));
-console.log(JSON.stringify(counts));
+console.log(JSON.stringify(datasetRowCounts(sqlite)));
 
-sqlite.exec('DELETE FROM report_daily; DELETE FROM report_daily_games;');
+clearReportAggregates(sqlite);
 // The year's raw range last: it is by far the slowest, and everything else is printed before it.
 const raw = new Map<string, Timing & { value: Awaited<ReturnType<typeof siteReport>> }>();
 for (const [label, from, to] of ranges.filter(([label]) => label !== '365 days')) {

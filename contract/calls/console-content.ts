@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
+import { money, wireMoney } from '../money';
 import { EXECUTIONS } from '../content-kinds';
 import { LANGUAGES } from '../languageCodes';
 
@@ -188,6 +189,14 @@ export const consoleApplication = z.object({
   images: z.number().int(),
 });
 
+/** Approving an application: the reward's amount (decimal currency units on the wire, minor units inside) and an optional note. */
+export const consoleApplicationApproveBody = z.object({
+  amount: money(wireMoney.pipe(z.number().positive().max(10_000_000))),
+  reason: z.string().trim().max(200).default(''),
+});
+/** Rejecting an application: why (kept in the audit row). */
+export const consoleApplicationRejectBody = z.object({ reason: z.string().trim().min(1).max(200) });
+
 const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 const anyItem = z.union([consoleAnnouncement, consoleHelpItem]);
 
@@ -243,6 +252,16 @@ export const consoleContentCalls = {
     name: 'consoleApplications', method: 'GET', path: '/console/api/content/applications', auth: 'none', console: 'content.evidence',
     query: contentListQuery.extend({ status: z.string().max(20).optional() }), value: list(consoleApplication),
     summary: "The site's promotion applications, newest first.",
+  }),
+  consoleApplicationApprove: defineCall({
+    name: 'consoleApplicationApprove', method: 'POST', path: '/console/api/content/applications/{id}/approve', auth: 'none',
+    console: 'content.evidence', body: consoleApplicationApproveBody, value: consoleApplication,
+    summary: 'Approves an application waiting (applying): a reward of the amount waits in the player\'s reward centre (audited `promotion.approve`); 404 `promotion_application_not_found`, 409 `promotion_application_decided` (of two decisions at once, one is recorded).',
+  }),
+  consoleApplicationReject: defineCall({
+    name: 'consoleApplicationReject', method: 'POST', path: '/console/api/content/applications/{id}/reject', auth: 'none',
+    console: 'content.evidence', body: consoleApplicationRejectBody, value: consoleApplication,
+    summary: 'Rejects an application waiting, with the reason (audited `promotion.reject`); 404, 409 as approve.',
   }),
   consoleApplicationImage: defineCall({
     name: 'consoleApplicationImage', method: 'GET', path: '/console/api/content/applications/{id}/images/{n}', auth: 'none',

@@ -88,7 +88,10 @@ export const consolePlayerContext = z.object({
   bonuses: z.object({ count: z.number().int(), total: money() }),
   /** The address the account registered from ('' when not known). */
   registerAddress: z.string(),
-  /** Other real accounts of the site registered from that address. */
+  /**
+   * Other real accounts of the site sharing an address with the player: registered or logged in from the player's
+   * registration address or from an address of the player's latest 50 log-ins (at least: 50 accounts per address are counted).
+   */
   sharedAddressAccounts: z.number().int(),
   /** Up to 10 of them (one request's page only). */
   sharedAddressSample: z.array(z.string()).optional(),

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
-  CONTENT_KINDS, announcementCreateBody, announcementUpdateBody, contentActionBody, contentListQuery, contentPreviewBody, helpCreateBody,
+  CONTENT_KINDS, announcementCreateBody, consoleApplicationApproveBody, consoleApplicationRejectBody, announcementUpdateBody, contentActionBody, contentListQuery, contentPreviewBody, helpCreateBody,
   helpUpdateBody, type AnnouncementKind, type ContentKind,
 } from '../../contract/calls/console-content';
 import { ApiError, ok } from '../lib/envelope';
@@ -13,7 +13,8 @@ import {
 } from '../services/content/content-admin';
 import { createHelpItem, deleteHelpItem, listHelpItems, readHelpItem, setHelpPublication, updateHelpItem } from '../services/content/content-help-admin';
 import { createContentPreview } from '../services/content/content-preview';
-import { applicationImage, listApplications } from '../services/content/content-applications';
+import { applicationImage, listApplications, readApplication } from '../services/content/content-applications';
+import { decidePromotionApplication, PromotionDecisionRefusal, type PromotionDecisionInput } from '../services/rewards/promotion-decisions';
 import { storeArtwork } from '../services/media/content-upload';
 import { MEDIA_WIDTHS, type MediaWidth } from '../services/media/media';
 import { LANGUAGES } from '../../contract/languageCodes';
@@ -32,7 +33,11 @@ import { builtInOnly, can, type ConsoleEnv } from './access';
  * - POST `/media` (content.write): multipart `file` (PNG, JPEG, WebP, GIF, SVG ≤ 5 MB) and optional `w360`, `w720`
  *   copies → `{ url, type, width, height, variants }`;
  * - GET `/applications` (content.evidence): promotion applications, newest first, `status` filter; GET
- *   `/applications/<id>/images/<n>` (content.evidence): evidence image n (0-based), `no-store`, never public.
+ *   `/applications/<id>/images/<n>` (content.evidence): evidence image n (0-based), `no-store`, never public;
+ *   POST `/applications/<id>/approve` `{ amount, reason? }` and `/applications/<id>/reject` `{ reason }`
+ *   (content.evidence: the roles that see the evidence decide on it): the decision through the service of the
+ *   operator command `promotion approve|reject` (worker/services/rewards/promotion-decisions.ts), audited, made once;
+ *   404 `promotion_application_not_found`, 409 `promotion_application_decided`;
  * Every change writes its audit row in the same transaction (worker/services/content/content-admin.ts). Errors: 400
  * `request_param_err` with issues, 404 `not_found` for an unknown kind, 404 `function.not.available` in upstream mode
  * (where the platform serves announcements, help and applications, docs/upstream-mode.md, so there is nothing of
@@ -67,11 +72,32 @@ async function bodyOf<T extends z.ZodType>(c: Context<ConsoleEnv>, schema: T): P
   return parsed.data;
 }
 
+/** Decides application `id` of the site (the operator command's service) and answers it as listed. */
+async function decideApplication(c: Context<ConsoleEnv>, decision: Pick<PromotionDecisionInput, 'decision' | 'amountMinor' | 'reason'>) {
+  const id = c.req.param('id') ?? '';
+  if (!/^\d{1,10}$/.test(id)) throw new ApiError(404, 'promotion_application_not_found', 'No such promotion application');
+  await decidePromotionApplication(c.env.DB, {
+    ...decision, id: Number(id), merchantCode: c.var.merchant.code,
+    actor: { operatorId: c.var.operator.id, operator: c.var.operator.username, address: c.var.clientIp },
+  }).catch((error: unknown) => {
+    if (!(error instanceof PromotionDecisionRefusal)) throw error;
+    throw new ApiError(error.errorCode === 'promotion_application_not_found' ? 404 : 409, error.errorCode, error.message);
+  });
+  return ok(c, await readApplication(c.env.DB, c.var.merchant.code, Number(id)));
+}
+
 export const contentConsole = new Hono<ConsoleEnv>()
   .use('*', builtInOnly)
   .get('/applications', can('content.evidence'), valid('query', contentListQuery.extend({ status: contentListQuery.shape.q })), async (c) => {
     const q = c.req.valid('query');
     return ok(c, await listApplications(c.env.DB, c.var.merchant.code, q.status ?? null, q.page, q.perPage));
+  })
+  .post('/applications/:id/approve', can('content.evidence'), valid('json', consoleApplicationApproveBody), async (c) => {
+    const { amount, reason } = c.req.valid('json');
+    return decideApplication(c, { decision: 'approve', amountMinor: amount, reason });
+  })
+  .post('/applications/:id/reject', can('content.evidence'), valid('json', consoleApplicationRejectBody), async (c) => {
+    return decideApplication(c, { decision: 'reject', reason: c.req.valid('json').reason });
   })
   .get('/applications/:id/images/:n', can('content.evidence'), async (c) => {
     const id = c.req.param('id');

@@ -1,9 +1,12 @@
 import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, type ResourceProps } from 'react-admin';
 import { Stack } from '@mui/material';
+import { ApplicationDecisionButtons } from './ApplicationDecisions';
 
 /**
  * Players' promotion applications with their evidence images (docs/back-office.md "Content", "Applications"): the
- * images come from the console API only (never public) and only roles with `content.evidence` see this list.
+ * images come from the console API only (never public) and only roles with `content.evidence` see this list; the
+ * same roles approve (with the reward's amount) or reject (with a reason) an application waiting
+ * (src/console/content/ApplicationDecisions.tsx).
  */
 
 const STATUSES = ['applying', 'issued', 'rejected', 'claimed', 'process', 'joined'].map((id) => ({ id, name: id }));
@@ -21,7 +24,7 @@ function Evidence({ record }: { record: { id: number; images: number } }) {
   );
 }
 
-/** The react-admin resource of promotion applications (list only). */
+/** The react-admin resource of promotion applications (a list, with the decisions in its rows). */
 export const applicationsResource: ResourceProps = {
   name: 'content/applications',
   options: { label: 'Applications' },
@@ -35,6 +38,7 @@ export const applicationsResource: ResourceProps = {
         <TextField source="status" sortable={false} />
         <DateField source="createdAt" showTime sortable={false} />
         <FunctionField label="Evidence" render={(r: { id: number; images: number }) => <Evidence record={r} />} />
+        <ApplicationDecisionButtons label="Decision" />
       </Datagrid>
     </List>
   ),

@@ -66,10 +66,10 @@ export function PlayerContextPanel({ player, currency }: { player: PlayerContext
         <Figure label="Bonuses received" value={`${player.bonuses.count} · ${m(player.bonuses.total)}`} />
         <Figure label="Account age" value={`${player.accountAgeDays} ${player.accountAgeDays === 1 ? 'day' : 'days'}`} />
         <Figure label="Registration address" value={player.registerAddress || 'not known'} />
-        <Figure label="Accounts sharing the address" value={String(shared)} />
+        <Figure label="Accounts sharing an address" value={String(shared)} />
       </Stack>
       {player.sharedAddressSample && player.sharedAddressSample.length > 0 && (
-        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }} aria-label="Accounts sharing the address">
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }} aria-label="Accounts sharing an address">
           {player.sharedAddressSample.map((account) => <Chip key={account} label={account} size="small" color="warning" variant="outlined" />)}
         </Stack>
       )}

@@ -50,12 +50,15 @@ export function WithdrawalQueue() {
   );
 }
 
-/** Every decided request, newest decision first. */
+/**
+ * Every decided request, newest decision first; with its filters even while the site has none (react-admin's
+ * "nothing yet" page would name the queue's resource).
+ */
 export function WithdrawalHistory() {
   return (
     <List
       resource="withdrawals" title="Withdrawal history" filter={{ view: 'history' }} filters={historyFilters} exporter={false}
-      sort={{ field: 'decidedAt', order: 'DESC' }} perPage={25} storeKey="withdrawals.history"
+      sort={{ field: 'decidedAt', order: 'DESC' }} perPage={25} storeKey="withdrawals.history" empty={false}
     >
       <Datagrid bulkActionButtons={false} rowClick="show" expand={<RecordPlayerContext />}>
         <TextField source="id" label="Request" />

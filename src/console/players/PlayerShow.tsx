@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
-import { FunctionField, Labeled, Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
+import { FunctionField, Labeled, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, useRecordContext } from 'react-admin';
 import { MenuItem, Stack, TextField as Input, Typography } from '@mui/material';
 import { PartTable, PlayerPageVersion, type Column } from './PartTable';
 import { AdjustAction, MessageAction, NoteAction, ResetPasswordAction, StatusAction } from './ActionDialogs';
 import { formatMoney, formatTime, LEDGER_KINDS } from './format';
+import type { z } from 'zod';
+import type { consolePlayer, consolePlayerSummary } from '../../../contract/calls/console-players';
 
 /**
  * A player's page (docs/back-office.md "Players"): the profile, status and both balances, the actions, and a tab per
@@ -11,10 +13,13 @@ import { formatMoney, formatTime, LEDGER_KINDS } from './format';
  * messages, chats, log-ins, notes, audit).
  */
 
-type Player = {
-  id: number; username: string; status: string; currency: string; cash: number; bonus: number; wageringRequired?: number; wageringDone?: number;
-  profile?: Record<string, string>; addresses?: { address: string; lastAt: number; otherPlayers: number }[]; pendingAdjustments?: number;
-};
+/**
+ * The player as the console API sends it: the contract's shapes on the wire (money in decimal currency units),
+ * declared once in contract/calls/console-players.ts — the search row's summary at first, the whole record (profile,
+ * wagering, addresses, adjustments waiting) once it has loaded.
+ */
+type Summary = z.input<typeof consolePlayerSummary>;
+type Player = Summary & Partial<Omit<z.input<typeof consolePlayer>, keyof Summary>>;
 type Row = Record<string, unknown> & { id: number | string };
 
 const text = (key: string) => (r: Row) => String(r[key] ?? '');
@@ -24,7 +29,9 @@ function Actions() {
   const record = useRecordContext<Player>();
   if (!record) return null;
   return (
-    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, p: 2 }} role="toolbar" aria-label="Actions on the player">
+    // Scrolled to (a tap after a search, the keyboard's focus), a button stops below the app bar, which stays fixed
+    // on top of the page on a phone (56 px there, 64 px from the sm breakpoint) instead of sliding under it.
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, p: 2, '& button': { scrollMarginTop: { xs: 72, sm: 80 } } }} role="toolbar" aria-label="Actions on the player">
       {record.status === 'active' && <StatusAction action="suspend" label="Suspend" />}
       {record.status !== 'closed' && <StatusAction action="close" label="Close" />}
       {record.status !== 'active' && <StatusAction action="reopen" label="Reopen" />}
@@ -103,7 +110,9 @@ function Tabs() {
   const record = useRecordContext<Player>();
   const c = record?.currency;
   return (
-    <TabbedShowLayout>
+    // Twelve tabs are wider than a phone: they scroll sideways instead of widening the page (a page wider than the
+    // screen is zoomed out, and taps on the action buttons land beside them).
+    <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
       <TabbedShowLayout.Tab label="Profile">
         <TextField source="username" label="User name" />
         <TextField source="nickname" />

@@ -49,7 +49,7 @@ test('a finance operator approves a withdrawal with the player context shown and
   await expect(context.getByText('On hold').locator('..')).toContainText('$25.00');
   await expect(context.getByText('Bonuses received').locator('..')).toContainText('1 · $1,000.00');
   await expect(context.getByText('Account age').locator('..')).toContainText('0 days');
-  await expect(context.getByText('Accounts sharing the address', { exact: true })).toBeVisible();
+  await expect(context.getByText('Accounts sharing an address', { exact: true })).toBeVisible();
 
   await office.getByRole('button', { name: 'Approve' }).click();
   const dialog = office.getByRole('dialog');

@@ -10,7 +10,8 @@ import { claimSignIn } from '../../../worker/services/rewards/rewards';
 import { DEFAULT_REWARD_SETTINGS } from '../../../worker/services/rewards/reward-settings';
 import { referralRewardOnFirstDeposit } from '../../../worker/services/rewards/referrals';
 import { dayInZone } from '../../../rules/rewards';
-import { approvePromotionApplication, decideAgentApplication } from '../../../worker/db/queries/operator-rewards';
+import { decideAgentApplication } from '../../../worker/db/queries/operator-rewards';
+import { decidePromotionApplication } from '../../../worker/services/rewards/promotion-decisions';
 
 async function setPromotion(key: string, on: boolean): Promise<void> {
   await env.DB.prepare(
@@ -130,7 +131,9 @@ describe('reward centre (issue 13, Reward centre)', { timeout: 30_000 }, () => {
     const app = await env.DB.prepare(
       `INSERT INTO promotion_applications (announcement_id, member_id, created_at) VALUES (?, ?, ?) RETURNING id`,
     ).bind(promo.id, member.memberId, Date.now()).first<{ id: number }>();
-    await approvePromotionApplication(env.DB, app!.id, 1_250, Date.now());
+    await decidePromotionApplication(env.DB, {
+      id: app!.id, merchantCode: 'DEMO', decision: 'approve', amountMinor: 1_250, reason: '', actor: { operatorId: null, operator: 'cli:test' },
+    });
     const list = parseWire(rewardCalls.rewardList.value, (await call('/wps/playdeck/rewards', { token: member.token })).body.value);
     const reward = list.rewards.find((r) => r.kind === 'promotion');
     expect(reward).toMatchObject({ amount: 12.5, status: 'waiting' });

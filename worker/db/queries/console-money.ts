@@ -5,7 +5,7 @@
  * minor units, time epoch milliseconds.
  */
 import type { DepositStatus } from './payments';
-import type { WithdrawalStatus } from './withdrawals';
+import { toWithdrawal, withdrawalColumns, type WithdrawalRecord, type WithdrawalRow } from './withdrawals';
 
 /** One page: `offset` rows skipped, at most `limit` returned. */
 export interface Page {
@@ -99,44 +99,29 @@ export interface WithdrawalFilter {
   order: 'ASC' | 'DESC';
 }
 
-/** A withdrawal request as the back office lists it (the full account number: the operator checks the payee). */
-export interface ConsoleWithdrawalRow {
-  id: number;
-  memberId: number;
+/**
+ * A withdrawal request as the back office lists it: the record the services use (worker/db/queries/withdrawals.ts),
+ * without its site, idempotency key and release time, with the player's account and the decision (the full account
+ * number: the operator checks the payee).
+ */
+export type ConsoleWithdrawalRow = Omit<WithdrawalRecord, 'merchantCode' | 'idempotencyKey' | 'releasedAt'> & {
   account: string;
-  amountMinor: number;
-  currency: string;
-  payeeName: string;
-  bankName: string;
-  accountNumber: string;
-  status: WithdrawalStatus;
-  reason: string;
-  createdAt: number;
   decidedAt: number | null;
   decidedBy: string;
   paidAt: number | null;
-  providerTxnId: string | null;
-}
+};
 
 const WITHDRAWAL_SORT = {
   id: 'w.id', createdAt: 'w.created_at', decidedAt: 'COALESCE(w.decided_at, w.created_at)', amount: 'w.amount_minor', status: 'w.status',
 } as const;
 
-const WITHDRAWAL_COLUMNS = `w.id, w.member_id, m.account, w.amount_minor, w.currency, w.payee_name, w.bank_name, w.account_number, w.status,
-  w.reason, w.created_at, w.decided_at, w.decided_by, w.paid_at, w.provider_txn_id`;
+const WITHDRAWAL_COLUMNS = `${withdrawalColumns('w')}, m.account, w.decided_at, w.decided_by, w.paid_at`;
 
-interface WithdrawalDbRow {
-  id: number; member_id: number; account: string; amount_minor: number; currency: string; payee_name: string; bank_name: string;
-  account_number: string; status: WithdrawalStatus; reason: string; created_at: number; decided_at: number | null; decided_by: string;
-  paid_at: number | null; provider_txn_id: string | null;
-}
+type WithdrawalDbRow = WithdrawalRow & { account: string; decided_at: number | null; decided_by: string; paid_at: number | null };
 
-function toWithdrawal(r: WithdrawalDbRow): ConsoleWithdrawalRow {
-  return {
-    id: r.id, memberId: r.member_id, account: r.account, amountMinor: r.amount_minor, currency: r.currency, payeeName: r.payee_name,
-    bankName: r.bank_name, accountNumber: r.account_number, status: r.status, reason: r.reason, createdAt: r.created_at,
-    decidedAt: r.decided_at, decidedBy: r.decided_by, paidAt: r.paid_at, providerTxnId: r.provider_txn_id,
-  };
+function toConsoleWithdrawal(r: WithdrawalDbRow): ConsoleWithdrawalRow {
+  const { merchantCode: _site, idempotencyKey: _key, releasedAt: _released, ...record } = toWithdrawal(r);
+  return { ...record, account: r.account, decidedAt: r.decided_at, decidedBy: r.decided_by, paidAt: r.paid_at };
 }
 
 /** The site's withdrawal requests of the view matching the filter, one page of them, and how many match in all. */
@@ -157,7 +142,7 @@ export async function searchWithdrawals(db: D1Database, merchantCode: string, f:
     db.prepare(`SELECT COUNT(*) AS n ${from}`).bind(...args),
   ]);
   return {
-    rows: ((list?.results ?? []) as WithdrawalDbRow[]).map(toWithdrawal),
+    rows: ((list?.results ?? []) as WithdrawalDbRow[]).map(toConsoleWithdrawal),
     total: ((count?.results ?? [])[0] as { n: number } | undefined)?.n ?? 0,
   };
 }
@@ -166,7 +151,7 @@ export async function searchWithdrawals(db: D1Database, merchantCode: string, f:
 export async function findConsoleWithdrawal(db: D1Database, merchantCode: string, id: number): Promise<ConsoleWithdrawalRow | null> {
   const row = await db.prepare(`SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals w JOIN members m ON m.id = w.member_id WHERE w.id = ? AND w.merchant_code = ?`)
     .bind(id, merchantCode).first<WithdrawalDbRow>();
-  return row ? toWithdrawal(row) : null;
+  return row ? toConsoleWithdrawal(row) : null;
 }
 
 /** What the back office shows beside a player's request (docs/back-office.md "Money", "Player context"). */
@@ -187,14 +172,12 @@ export interface PlayerContextRow {
   heldWithdrawalMinor: number;
   bonusReceivedCount: number;
   bonusReceivedMinor: number;
-  /** Other real (not trial) accounts of the site registered from the member's registration address. */
-  sharedAddressAccounts: number;
 }
 
 /**
  * The context of each member (of this site) in `memberIds`: balances and wagering (wallets), credited deposits,
  * paid and held withdrawals, bonus money received (ledger entries crediting the bonus balance, wins and refunds of
- * bonus stakes excepted), account age and the accounts sharing the registration address.
+ * bonus stakes excepted) and account age. The accounts sharing an address are read by worker/db/queries/shared-addresses.ts.
  */
 export async function playerContexts(db: D1Database, merchantCode: string, memberIds: readonly number[]): Promise<PlayerContextRow[]> {
   if (memberIds.length === 0) return [];
@@ -207,19 +190,9 @@ export async function playerContexts(db: D1Database, merchantCode: string, membe
       (SELECT COALESCE(SUM(w.amount_minor), 0) FROM withdrawals w WHERE w.member_id = m.id AND w.status = 'paid') AS paidWithdrawalMinor,
       (SELECT COALESCE(SUM(w.amount_minor), 0) FROM withdrawals w WHERE w.member_id = m.id AND w.status IN ('pending', 'approved')) AS heldWithdrawalMinor,
       (SELECT COUNT(*) FROM ledger_entries l WHERE l.member_id = m.id AND l.bonus_amount_minor > 0 AND l.kind NOT IN ('win', 'refund')) AS bonusReceivedCount,
-      (SELECT COALESCE(SUM(l.bonus_amount_minor), 0) FROM ledger_entries l WHERE l.member_id = m.id AND l.bonus_amount_minor > 0 AND l.kind NOT IN ('win', 'refund')) AS bonusReceivedMinor,
-      CASE WHEN m.register_ip = '' THEN 0 ELSE (SELECT COUNT(*) FROM members o
-        WHERE o.merchant_code = m.merchant_code AND o.register_ip = m.register_ip AND o.id <> m.id AND o.type <> 4) END AS sharedAddressAccounts
+      (SELECT COALESCE(SUM(l.bonus_amount_minor), 0) FROM ledger_entries l WHERE l.member_id = m.id AND l.bonus_amount_minor > 0 AND l.kind NOT IN ('win', 'refund')) AS bonusReceivedMinor
     FROM members m LEFT JOIN wallets wa ON wa.member_id = m.id
     WHERE m.merchant_code = ? AND m.id IN (SELECT value FROM json_each(?))`)
     .bind(merchantCode, JSON.stringify(memberIds)).all<PlayerContextRow>();
   return results;
-}
-
-/** Up to `limit` other real accounts of the site registered from `address` (newest first), without `memberId`. */
-export async function accountsSharingAddress(db: D1Database, merchantCode: string, address: string, memberId: number, limit: number): Promise<string[]> {
-  if (address === '') return [];
-  const { results } = await db.prepare(`SELECT account FROM members WHERE merchant_code = ? AND register_ip = ? AND id <> ? AND type <> 4 ORDER BY id DESC LIMIT ?`)
-    .bind(merchantCode, address, memberId, limit).all<{ account: string }>();
-  return results.map((r) => r.account);
 }

@@ -47,12 +47,12 @@ export async function updateRewardSettings(db: D1Database, merchantCode: string,
   await db.batch([insert, update]);
 }
 
-/** A promotion application of the merchant with its status and the member's account, or null. */
+/** A promotion application of the merchant with its status, the member's account and the promotion's title, or null. */
 export async function findPromotionApplication(
   db: D1Database, merchantCode: string, applicationId: number,
-): Promise<{ id: number; status: string; account: string } | null> {
+): Promise<{ id: number; status: string; account: string; title: string } | null> {
   return db
-    .prepare(`SELECT pa.id, pa.status, m.account FROM promotion_applications pa JOIN announcements a ON a.id = pa.announcement_id
+    .prepare(`SELECT pa.id, pa.status, m.account, a.title FROM promotion_applications pa JOIN announcements a ON a.id = pa.announcement_id
       JOIN members m ON m.id = pa.member_id WHERE pa.id = ? AND a.merchant_code = ?`)
     .bind(applicationId, merchantCode)
     .first();
@@ -70,24 +70,25 @@ export async function listPromotionApplications(db: D1Database, merchantCode: st
 }
 
 /**
- * Approves an application at `now` (epoch ms): status `issued` and a waiting reward of `amountMinor` with source
- * `promotion:<id>` and the promotion's title — only while it is `applying`, and the reward at most once (unique
- * source per member). One batch.
+ * The statements deciding an application, unrun (batch them with the decision's audit row): `issued` with a
+ * waiting reward of `amountMinor` (source `promotion:<id>`, the promotion's title; at most once per member: unique
+ * source) created at `now` (epoch ms), or `rejected`. Guarded: an application no longer `applying` gets a status its
+ * CHECK constraint refuses, so the whole batch fails and a decision is made once.
  */
-export async function approvePromotionApplication(db: D1Database, applicationId: number, amountMinor: number, now: number): Promise<void> {
-  await db.batch([
-    db.prepare(`UPDATE promotion_applications SET status = 'issued' WHERE id = ? AND status = 'applying'`).bind(applicationId),
+export function decidePromotionStatements(
+  db: D1Database, applicationId: number, decision: 'issued' | 'rejected', amountMinor: number, now: number,
+): D1PreparedStatement[] {
+  const update = db.prepare(`UPDATE promotion_applications SET status = CASE WHEN status = 'applying' THEN ?2 ELSE 'decided twice' END WHERE id = ?1`)
+    .bind(applicationId, decision);
+  if (decision === 'rejected') return [update];
+  return [
+    update,
     db
       .prepare(`INSERT OR IGNORE INTO rewards (member_id, kind, source, amount_minor, status, title, created_at)
         SELECT pa.member_id, 'promotion', 'promotion:' || pa.id, ?2, 'waiting', a.title, ?3
         FROM promotion_applications pa JOIN announcements a ON a.id = pa.announcement_id WHERE pa.id = ?1 AND pa.status = 'issued'`)
       .bind(applicationId, amountMinor, now),
-  ]);
-}
-
-/** Rejects an application that is still `applying`. */
-export async function rejectPromotionApplication(db: D1Database, applicationId: number): Promise<void> {
-  await db.prepare(`UPDATE promotion_applications SET status = 'rejected' WHERE id = ? AND status = 'applying'`).bind(applicationId).run();
+  ];
 }
 
 /** A member (by account, case-insensitively) and their agent application's status (null: none), or null. */

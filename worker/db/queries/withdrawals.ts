@@ -21,7 +21,8 @@ export interface WithdrawalRecord {
   releasedAt: number | null;
 }
 
-interface WithdrawalRow {
+/** A withdrawals row as D1 returns it (the columns of COLUMNS). */
+export interface WithdrawalRow {
   id: number;
   merchant_code: string;
   member_id: number;
@@ -38,9 +39,13 @@ interface WithdrawalRow {
   released_at: number | null;
 }
 
+/** The columns WithdrawalRow holds, each prefixed with `alias.` when given (a query joining other tables). */
+export const withdrawalColumns = (alias = '') => COLUMNS.split(', ').map((c) => `${alias ? `${alias}.` : ''}${c}`).join(', ');
+
 const COLUMNS = 'id, merchant_code, member_id, amount_minor, currency, payee_name, bank_name, account_number, status, reason, provider_txn_id, idempotency_key, created_at, released_at';
 
-function toWithdrawal(row: WithdrawalRow): WithdrawalRecord {
+/** A withdrawals row as the record the services use. */
+export function toWithdrawal(row: WithdrawalRow): WithdrawalRecord {
   return {
     id: row.id, merchantCode: row.merchant_code, memberId: row.member_id, amountMinor: row.amount_minor, currency: row.currency,
     payeeName: row.payee_name, bankName: row.bank_name, accountNumber: row.account_number, status: row.status, reason: row.reason,

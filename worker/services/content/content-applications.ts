@@ -33,6 +33,12 @@ export async function listApplications(db: D1Database, merchantCode: string, sta
   return { items: rows.map(itemOf), total };
 }
 
+/** One application of the site as the console lists it, or null (none, or another site's). */
+export async function readApplication(db: D1Database, merchantCode: string, id: number): Promise<Application | null> {
+  const row = await selectApplication(db, merchantCode, id);
+  return row ? itemOf(row) : null;
+}
+
 /**
  * Evidence image `n` (0-based) of application `id` of the site: its bytes and stored type. 404 `not_found` when the
  * application is another site's or has no such image, or the file is gone.

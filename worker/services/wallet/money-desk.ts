@@ -1,7 +1,8 @@
 import {
-  accountsSharingAddress, findConsoleWithdrawal, playerContexts, searchDeposits, searchWithdrawals,
+  findConsoleWithdrawal, playerContexts, searchDeposits, searchWithdrawals,
   type ConsoleDepositRow, type ConsoleWithdrawalRow, type DepositFilter, type PlayerContextRow, type WithdrawalFilter,
 } from '../../db/queries/console-money';
+import { sharedAccounts } from '../../db/queries/shared-addresses';
 
 /**
  * The back office's money desk reads (docs/back-office.md "Money"): a site's deposits, its withdrawal queue and
@@ -36,9 +37,12 @@ export interface PlayerContext {
 /** A withdrawal request with its player's context. */
 export type WithdrawalWithContext = Omit<ConsoleWithdrawalRow, 'amountMinor'> & { amount: number; player: PlayerContext };
 
+/** Accounts named in one request's context. */
+export const SHARED_ADDRESS_SAMPLE = 10;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function toContext(row: PlayerContextRow, now: number): PlayerContext {
+function toContext(row: PlayerContextRow, sharedAddressAccounts: number, now: number): PlayerContext {
   return {
     memberId: row.memberId, account: row.account, registeredAt: row.registeredAt,
     accountAgeDays: Math.max(0, Math.floor((now - row.registeredAt) / DAY_MS)),
@@ -46,7 +50,7 @@ function toContext(row: PlayerContextRow, now: number): PlayerContext {
     deposits: { count: row.depositCount, total: row.depositMinor },
     withdrawals: { paidCount: row.paidWithdrawalCount, paidTotal: row.paidWithdrawalMinor, held: row.heldWithdrawalMinor },
     bonuses: { count: row.bonusReceivedCount, total: row.bonusReceivedMinor },
-    registerAddress: row.registerIp, sharedAddressAccounts: row.sharedAddressAccounts,
+    registerAddress: row.registerIp, sharedAddressAccounts,
   };
 }
 
@@ -62,8 +66,21 @@ export async function listDeposits(db: D1Database, merchantCode: string, filter:
   return { items: rows.map(({ amountMinor, ...rest }) => ({ ...rest, amount: amountMinor })), total };
 }
 
-async function withContexts(db: D1Database, merchantCode: string, rows: ConsoleWithdrawalRow[], now: number): Promise<WithdrawalWithContext[]> {
-  const contexts = new Map((await playerContexts(db, merchantCode, [...new Set(rows.map((r) => r.memberId))])).map((c) => [c.memberId, toContext(c, now)]));
+/**
+ * Each row with its player's context; `withSample`: with the names of the accounts sharing an address too (the
+ * request's page).
+ */
+async function withContexts(db: D1Database, merchantCode: string, rows: ConsoleWithdrawalRow[], now: number, withSample = false): Promise<WithdrawalWithContext[]> {
+  const ids = [...new Set(rows.map((r) => r.memberId))];
+  const [contextRows, shared] = await Promise.all([
+    playerContexts(db, merchantCode, ids), sharedAccounts(db, merchantCode, ids, SHARED_ADDRESS_SAMPLE),
+  ]);
+  const sharing = new Map(shared.map((s) => [s.memberId, s]));
+  const contexts = new Map(contextRows.map((c) => {
+    const context = toContext(c, sharing.get(c.memberId)?.accounts ?? 0, now);
+    if (withSample) context.sharedAddressSample = sharing.get(c.memberId)?.sample ?? [];
+    return [c.memberId, context];
+  }));
   return rows.map(({ amountMinor, ...rest }) => {
     const player = contexts.get(rest.memberId);
     if (!player) throw new Error(`member ${rest.memberId} of withdrawal ${rest.id} is not on ${merchantCode}`);
@@ -86,18 +103,14 @@ export async function listWithdrawalRequests(
   return { items: await withContexts(db, merchantCode, rows, now), total };
 }
 
-/** Accounts named in one request's context. */
-export const SHARED_ADDRESS_SAMPLE = 10;
-
 /**
- * One request of the site with its player's context and up to 10 accounts sharing the player's registration
- * address, or null when the site has no such request (another site's included).
+ * One request of the site with its player's context and up to 10 accounts sharing an address with the player
+ * (registration or log-in, either way: worker/db/queries/shared-addresses.ts), or null when the site has no such
+ * request (another site's included).
  */
 export async function withdrawalRequestDetail(db: D1Database, merchantCode: string, id: number, now = Date.now()): Promise<WithdrawalWithContext | null> {
   const row = await findConsoleWithdrawal(db, merchantCode, id);
   if (!row) return null;
-  const [item] = await withContexts(db, merchantCode, [row], now);
-  if (!item) return null;
-  item.player.sharedAddressSample = await accountsSharingAddress(db, merchantCode, item.player.registerAddress, item.memberId, SHARED_ADDRESS_SAMPLE);
-  return item;
+  const [item] = await withContexts(db, merchantCode, [row], now, true);
+  return item ?? null;
 }
