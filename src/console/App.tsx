@@ -11,7 +11,7 @@
  */
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
-import { Admin, CustomRoutes, Layout, Menu, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Layout, LayoutClasses, Menu, Resource } from 'react-admin';
 import { CONSOLE_AREAS } from './areas';
 import { authProvider, refreshMe } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -37,11 +37,18 @@ function ConsoleMenu() {
   );
 }
 
+/**
+ * On a phone, react-admin's layout would grow to its widest content (its root has `min-width: fit-content`, and the
+ * content column the flex items' automatic minimum): a wide table then zooms the whole page out and taps land beside
+ * the buttons. The page stays as wide as the screen instead, and wide parts scroll sideways on their own.
+ */
+const PHONE_FIT = { minWidth: 0, [`& .${LayoutClasses.content}`]: { minWidth: 0 } } as const;
+
 /** react-admin's layout with the menu above, and the visible areas' watchers (ConsoleArea.watch) on every page. */
 function ConsoleLayout({ children }: { children: ReactNode }) {
   const me = useMe();
   const watchers = visibleAreas(CONSOLE_AREAS, me?.role, Boolean(me?.upstream)).flatMap((area) => (area.watch ? [<Fragment key={area.name}>{area.watch}</Fragment>] : []));
-  return <Layout menu={ConsoleMenu}>{watchers}{children}</Layout>;
+  return <Layout menu={ConsoleMenu} sx={PHONE_FIT}>{watchers}{children}</Layout>;
 }
 
 /** react-admin with the areas the signed-in operator may use (asked again on every sign-in). */
