@@ -116,6 +116,17 @@ describe('wallet debit from cached reads (docs/game-providers.md "Wallet timing"
     await expectLedgerInvariants(member.memberId, 5_000);
   });
 
+  it('refuses a debit of a session whose cached expiry has passed by the clock', async () => {
+    const { provider, member, sessionId, base } = await warmed();
+    await env.DB.prepare(`UPDATE provider_sessions SET session_expires_at = ? WHERE session_id = ?`).bind(Date.now() + 300, sessionId).run();
+    // A balance call reads the session afresh, so the cache now holds the near expiry.
+    expect((await provider.post('balance', { sessionId, playerId: base.playerId })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const expired = await debit(provider, { ...base, transactionId: 'd1', roundId: 'r1' });
+    expect([expired.status, expired.body.errorCode]).toEqual([401, 'SESSION_EXPIRED']);
+    expect((await moneyOf(member.memberId)).entries).toBe(1);
+  });
+
   it('refuses a debit of a player who took a break after the session was cached', async () => {
     const { provider, member, base } = await warmed();
     await insertExclusionStatement(env.DB, { merchantCode: 'DEMO', memberId: member.memberId }, {

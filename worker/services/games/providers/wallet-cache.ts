@@ -34,10 +34,6 @@ class TimedCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
 /** A site's bonus rules as a debit uses them, with the stored contributions text its batch compares (null: no row). */
@@ -88,11 +84,4 @@ export function forgetWalletReads(where: { merchantCode: string; providerCode: s
   providers.delete(providerKey(where));
   sessions.delete(sessionKey(where, sessionId));
   bonusRules.delete(where.merchantCode);
-}
-
-/** Empties every wallet cache (tests). */
-export function clearWalletCaches(): void {
-  providers.clear();
-  sessions.clear();
-  bonusRules.clear();
 }
