@@ -8,6 +8,7 @@ import { walletDebitStatements } from '../services/games/providers/wallet';
 import { loadBonusRules } from '../services/wallet/bonus-rules';
 import { signedHeaders } from '../services/wallet/payments/signature';
 import { findGameProvider, findProviderSession } from '../db/queries/provider-wallet';
+import { findBonusRulesRow } from '../db/queries/bonus-rules';
 
 /** Fetch of the whole worker app (the timing route calls the real game-list route in-process). */
 export type AppFetch = (request: Request, env: Bindings, ctx: HonoExecutionContext | undefined) => Response | Promise<Response>;
@@ -91,7 +92,7 @@ export function devTimingRouter(appFetch: AppFetch) {
      * GET /walletTiming?runs=200&provider=<code>&sessionId=<id> → `{ runs, handlerMs, queryMs, ratio }`: the mean time
      * (ms) of one whole signed debit of 0.01 (POST /wps/playdeck/games/wallet/<code>/debit, a new transaction id each)
      * through the worker in-process, against the bare D1 batch such a debit writes (walletDebitStatements: ledger
-     * entry, provider transaction, limit guard), alternating blocks of 10 as above. 400 `request_param_err` without a
+     * entry, provider transaction with its row check, limit guard), alternating blocks of 10 as above. 400 `request_param_err` without a
      * provider with its key set or a live session of it (docs/game-providers.md; scripts/bench-api.ts makes both).
      */
     .get('/walletTiming', async (c) => {
@@ -107,6 +108,8 @@ export function devTimingRouter(appFetch: AppFetch) {
       }
       const db = c.env.DB;
       const rules = await loadBonusRules(db, where.merchantCode);
+      // The same row check a debit from cached reads writes (docs/game-providers.md "Wallet timing").
+      const live = { sessionId: session.sessionId, secretName: provider.secretName, contributions: (await findBonusRulesRow(db, where.merchantCode))?.contributions?.toString() ?? null };
       const debitUrl = new URL(`/wps/playdeck/games/wallet/${provider.code}/debit`, url);
       const ctx = executionContext(c);
       const stamp = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
@@ -128,7 +131,7 @@ export function devTimingRouter(appFetch: AppFetch) {
         }
         const t1 = performance.now();
         for (let i = 0; i < BLOCK; i++) {
-          await db.batch(walletDebitStatements(db, where, session, rules, { transactionId: `timing-${stamp}-bare-${done + i}`, roundId: `timing-${stamp}-bare`, amountMinor: 1 }, Date.now()));
+          await db.batch(walletDebitStatements(db, where, session, rules, { transactionId: `timing-${stamp}-bare-${done + i}`, roundId: `timing-${stamp}-bare`, amountMinor: 1, live }, Date.now()));
         }
         handlerMs += t1 - t0;
         queryMs += performance.now() - t1;

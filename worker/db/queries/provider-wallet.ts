@@ -181,23 +181,49 @@ export async function findProviderTransaction(db: D1Database, key: TransactionKe
 }
 
 /**
+ * What a debit made from cached reads (the wallet's one-round-trip debit, docs/game-providers.md "Wallet timing")
+ * assumed, for its transaction row to check inside the batch: the game session `sessionId` (of the row's member, not
+ * expired at the row's time), the provider on with the secret name `secretName`, and the site's bonus_rules
+ * `contributions` text as `contributions` (null: the site has no row).
+ */
+export interface LiveCheck {
+  sessionId: string;
+  secretName: string;
+  contributions: string | null;
+}
+
+/**
  * The insert of a transaction for the batch that moves its money, after the ledger statements: its balance is the
  * member's playable balance (cash + bonus) as the batch leaves it. The order triggers (migration 0046) abort the
  * batch when the protocol's order is broken. `builtInRoundKey`: the round is a built-in demo round inserted earlier
  * in the same batch; its round id is that demo_rounds row's id (of the member, by this idempotency key), and
- * `tx.roundId` is not used (docs/game-providers.md "The built-in games as a provider").
+ * `tx.roundId` is not used (docs/game-providers.md "The built-in games as a provider"). `live`: the row also checks,
+ * at that instant inside the batch, what a debit from cached reads assumed (LiveCheck); when any of it no longer
+ * holds its game code is NULL, so the NOT NULL constraint aborts the whole batch (isLiveCheckError).
  */
 export function insertTransactionStatement(
-  db: D1Database, key: TransactionKey, tx: Omit<ProviderTransaction, 'balanceAfterMinor'>, builtInRoundKey?: string,
+  db: D1Database, key: TransactionKey, tx: Omit<ProviderTransaction, 'balanceAfterMinor'>, builtInRoundKey?: string, live?: LiveCheck,
 ): D1PreparedStatement {
+  if (builtInRoundKey !== undefined && live) throw new Error('a built-in round is not checked against a session');
   const roundId = builtInRoundKey === undefined ? '?6' : '(SELECT CAST(id AS TEXT) FROM demo_rounds WHERE member_id = ?5 AND idempotency_key = ?12)';
+  // ?12 session id, ?13 secret name, ?14 contributions; ?11 (the row's time) is the instant the session must outlive.
+  const gameCode = live ? `CASE WHEN EXISTS (SELECT 1 FROM game_providers WHERE merchant_code = ?1 AND code = ?2 AND enabled = 1 AND secret_name = ?13)
+      AND EXISTS (SELECT 1 FROM provider_sessions WHERE session_id = ?12 AND merchant_code = ?1 AND provider_code = ?2 AND member_id = ?5 AND session_expires_at > ?11)
+      AND (SELECT contributions FROM bonus_rules WHERE merchant_code = ?1) IS ?14 THEN ?7 END` : '?7';
   return db
     .prepare(`INSERT INTO provider_transactions (merchant_code, provider_code, transaction_id, kind, member_id, round_id, game_code, amount_minor,
         ref_transaction_id, ledger_key, balance_after_minor, created_at)
-      SELECT ?1, ?2, ?3, ?4, ?5, ${roundId}, ?7, ?8, ?9, ?10, w.balance_minor + w.bonus_minor, ?11 FROM wallets w WHERE w.member_id = ?5
+      SELECT ?1, ?2, ?3, ?4, ?5, ${roundId}, ${gameCode}, ?8, ?9, ?10, w.balance_minor + w.bonus_minor, ?11 FROM wallets w WHERE w.member_id = ?5
       RETURNING balance_after_minor`)
     .bind(key.merchantCode, key.providerCode, key.transactionId, tx.kind, tx.memberId, tx.roundId, tx.gameCode, tx.amountMinor,
-      tx.refTransactionId, tx.ledgerKey, tx.createdAt, ...(builtInRoundKey === undefined ? [] : [builtInRoundKey]));
+      tx.refTransactionId, tx.ledgerKey, tx.createdAt, ...(builtInRoundKey === undefined ? [] : [builtInRoundKey]),
+      ...(live ? [live.sessionId, live.secretName, live.contributions] : []));
+}
+
+/** Whether a batch was aborted by a transaction row's LiveCheck (insertTransactionStatement `live`). */
+export function isLiveCheckError(error: unknown): boolean {
+  const message = String(error instanceof Error ? error.message : error);
+  return message.includes('NOT NULL') && message.includes('provider_transactions.game_code');
 }
 
 /** The text of the order trigger that aborted a batch, or null (migration 0046). */

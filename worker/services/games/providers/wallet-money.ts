@@ -17,8 +17,8 @@ import { getBalance, ledgerStatements, postLedgerBatch, type LedgerChange } from
 import { guarded, limitGuardStatement, type GuardedMovement } from '../../protection/guard';
 import { stakeChange, GAME_KINDS, type BonusRules, type GameKind } from '../../wallet/bonus-rules';
 import {
-  findProviderTransaction, insertTransactionStatement, providerOrderError,
-  type ProviderTransaction, type TransactionKey,
+  findProviderTransaction, insertTransactionStatement, isLiveCheckError, providerOrderError,
+  type LiveCheck, type ProviderTransaction, type TransactionKey,
 } from '../../../db/queries/provider-wallet';
 
 /** A refusal of the protocol: its code (and HTTP status, WALLET_ERRORS) and, where it helps, the balance now. */
@@ -29,6 +29,17 @@ export class WalletError extends Error {
   }
   get status(): number {
     return WALLET_ERRORS[this.errorCode];
+  }
+}
+
+/**
+ * A debit made from cached reads found, inside its batch, that what it assumed no longer holds (LiveCheck: the
+ * session, the provider or the bonus contributions changed): nothing was written; the caller reads afresh.
+ */
+export class StaleWalletReads extends Error {
+  constructor() {
+    super('The cached wallet reads are stale');
+    this.name = 'StaleWalletReads';
   }
 }
 
@@ -67,12 +78,14 @@ export function replayOf(stored: ProviderTransaction, expect: Pick<ProviderTrans
  * stored (its RETURNING), without another read. A batch that lost a race to the same transaction id (or whose
  * ledger key was used) answers what the stored row says; null when no row of that id exists (a rollback whose
  * refund was already given under another rollback id). Throws 409 `insufficient_balance` (ApiError) and the order
- * triggers' refusals (WalletError).
+ * triggers' refusals (WalletError). `live`: the row checks what cached reads assumed (insertTransactionStatement);
+ * StaleWalletReads when that check aborted the batch.
  */
 export async function move(
   db: D1Database, key: TransactionKey, tx: Omit<ProviderTransaction, 'balanceAfterMinor'>, changes: LedgerChange[], extra: D1PreparedStatement[], now: number,
+  live?: LiveCheck,
 ): Promise<Moved | null> {
-  const rowStatement = insertTransactionStatement(db, key, tx);
+  const rowStatement = insertTransactionStatement(db, key, tx, undefined, live);
   try {
     let row: D1Result | undefined;
     if (changes.length === 0) row = (await db.batch([rowStatement, ...extra]))[0];
@@ -84,6 +97,7 @@ export async function move(
     if (balance !== undefined) return { balanceMinor: balance, ledgerKey: tx.ledgerKey };
   } catch (error) {
     throwOrderError(error);
+    if (isLiveCheckError(error)) throw new StaleWalletReads();
     // Lost the race to the same transaction id (the ledger key was new: a zero credit): fall through to the stored row.
     if (!(String(error instanceof Error ? error.message : error).includes('UNIQUE') && String(error).includes('provider_transactions'))) throw error;
   }
@@ -108,6 +122,8 @@ export interface DebitOrder {
   /** The game kind (bonus wagering share, docs/honest-money.md); an unknown kind counts as a slot. */
   gameKind: string;
   amountMinor: number;
+  /** Set when the debit was made from cached reads: its row checks them inside the batch (LiveCheck). */
+  live?: LiveCheck;
 }
 
 /** What a debit writes: its stake (cash first, then bonus; the game kind's share counts towards wagering), its row, its guard. */
@@ -127,13 +143,14 @@ export function debitParts(
  * A debit (a bet) in process: the stake leaves the playable balance (cash first, then bonus), the transaction row
  * and the limit guard in one batch. The same transaction id again answers its first result and moves nothing (409
  * TRANSACTION_CONFLICT when it was another movement). Errors: 409 `insufficient_balance`, the guard's refusals
- * (ApiError, see above); TRANSACTION_ROLLED_BACK (WalletError) when a rollback of this id came first.
+ * (ApiError, see above); TRANSACTION_ROLLED_BACK (WalletError) when a rollback of this id came first;
+ * StaleWalletReads when `debit.live` no longer holds.
  */
 export async function walletDebit(db: D1Database, where: WalletWhere, rules: BonusRules, debit: DebitOrder, now: number): Promise<Moved> {
   if (!Number.isSafeInteger(debit.amountMinor) || debit.amountMinor <= 0) throw new WalletError('BAD_REQUEST', 'A bet must be more than 0');
   const { change, tx, movement } = debitParts(where, rules, debit, now);
   const moved = await guarded(db, movement, debit.amountMinor,
-    () => move(db, { ...where, transactionId: debit.transactionId }, tx, [change], [limitGuardStatement(db, movement)], now));
+    () => move(db, { ...where, transactionId: debit.transactionId }, tx, [change], [limitGuardStatement(db, movement)], now, debit.live));
   if (!moved) throw new Error('provider transaction missing after its batch');
   return moved;
 }
@@ -237,7 +254,7 @@ export function debitStatements(
   const { change, tx, movement } = debitParts(where, rules, debit, now);
   return [
     ...ledgerStatements(db, debit.memberId, [change], now),
-    insertTransactionStatement(db, { ...where, transactionId: debit.transactionId }, tx),
+    insertTransactionStatement(db, { ...where, transactionId: debit.transactionId }, tx, undefined, debit.live),
     limitGuardStatement(db, movement),
   ];
 }

@@ -43,10 +43,11 @@ import { verifyPayload } from '../../wallet/payments/signature';
 import { hashToken, newToken } from '../../crypto/tokens';
 import {
   authenticateLaunchToken, readWallet, BUILT_IN_PROVIDER_CODE,
-  type GameProvider, type ProviderSession, type WalletReads,
+  type GameProvider, type LiveCheck, type ProviderSession, type WalletReads,
 } from '../../../db/queries/provider-wallet';
 import { BONUS_RULE_COLUMNS, type BonusRulesRow } from '../../../db/queries/bonus-rules';
-import { debitStatements, move, replayOf, walletCredit, walletDebit, WalletError, type Moved, type WalletWhere } from './wallet-money';
+import { debitStatements, move, replayOf, StaleWalletReads, walletCredit, walletDebit, WalletError, type Moved, type WalletWhere } from './wallet-money';
+import { cachedDebitReads, forgetWalletReads, rememberWalletReads } from './wallet-cache';
 
 export { WalletError } from './wallet-money';
 
@@ -82,8 +83,9 @@ function amountMinor(value: string | number): number {
 
 /**
  * Handles one signed wallet call of `providerCode` on the site `merchantCode`: reads what the call needs in one
- * round trip (readWallet), checks the provider and the signature, and runs the operation. Throws WalletError for
- * every refusal.
+ * round trip (readWallet), checks the provider and the signature, and runs the operation. A debit whose provider,
+ * session and bonus rules were read in this isolate in the last 30 s is made without that read, in one round trip
+ * (cachedDebit). Throws WalletError for every refusal.
  */
 export async function walletCall(
   env: Bindings, merchantCode: string, providerCode: string, operation: string, request: Request, now = Date.now(),
@@ -100,6 +102,10 @@ export async function walletCall(
   const schema = operation in WALLET_OPERATIONS ? WALLET_OPERATIONS[operation as WalletOperation] : null;
   const parsed = schema?.safeParse(json);
   const body = (parsed?.success ? parsed.data : {}) as Partial<{ sessionId: string; transactionId: string; originalTransactionId: string; roundId: string }>;
+  if (operation === 'debit' && parsed?.success) {
+    const fast = await cachedDebit(env, where, parsed.data as z.output<typeof walletDebitBody>, request, text, now);
+    if (fast) return fast;
+  }
   const reads = await readWallet(db, where, {
     sessionId: body.sessionId ?? '',
     ...(body.transactionId !== undefined ? { transactionId: body.transactionId } : {}),
@@ -108,6 +114,7 @@ export async function walletCall(
     ...(operation === 'debit' ? { bonusRulesColumns: BONUS_RULE_COLUMNS, exclusions: true } : {}),
     ...(operation === 'balance' ? { balance: true } : {}),
   });
+  rememberWalletReads(where, { provider: reads.provider, session: reads.session, ...(operation === 'debit' ? { bonusRulesRow: reads.bonusRulesRow } : {}) }, now);
   // The built-in games' code is reserved: they use the wallet in process only (docs/game-providers.md).
   if (!reads.provider || !reads.provider.enabled || providerCode === BUILT_IN_PROVIDER_CODE) throw new WalletError('UNKNOWN_PROVIDER', 'No such game provider on this site');
   const secret = providerSecret(env, reads.provider);
@@ -118,6 +125,7 @@ export async function walletCall(
     case 'authenticate': {
       const session = await authenticateLaunchToken(db, where, hashToken((parsed.data as { launchToken: string }).launchToken), newToken(), now + GAME_SESSION_TTL_MS, now);
       if (!session?.sessionId) throw new WalletError('INVALID_TOKEN', 'The launch token is unknown, used or expired');
+      rememberWalletReads(where, { session }, now);
       if (await exclusionState(db, { merchantCode: session.merchantCode, memberId: session.memberId }, now)) throw blocked();
       return { balanceMinor: await getBalance(db, session.memberId), currency: session.currency, sessionId: session.sessionId, playerId: String(session.memberId) };
     }
@@ -184,6 +192,48 @@ async function debit(db: D1Database, where: Where, reads: WalletReads, body: z.o
   }
 }
 
+/**
+ * A debit from this isolate's cached reads (wallet-cache.ts), in ONE round trip: the signature is checked with the
+ * cached provider's key, the session's player, expiry and currency against the cached session, and the write batch
+ * itself enforces what must be exact at that instant — its transaction row checks that the provider is still on
+ * with that key, the session still live and the bonus contributions unchanged (LiveCheck), the transaction id and
+ * ledger key are unique (a repeat answers the stored row, replayOf), the limit guard refuses a break, a
+ * self-exclusion or a limit, and the wallet's CHECK a balance below zero. Answers null — the caller then takes the
+ * path of fresh reads, which gives the exact answer in the protocol's order — when nothing is cached, when any of
+ * these checks fails before the batch, or when the batch found the cache stale (which it then forgets).
+ */
+async function cachedDebit(
+  env: Bindings, where: Where, body: z.output<typeof walletDebitBody>, request: Request, text: string, now: number,
+): Promise<WalletResult | null> {
+  const cached = cachedDebitReads(where, body.sessionId, now);
+  if (!cached || where.providerCode === BUILT_IN_PROVIDER_CODE) return null;
+  const { provider, session, bonus } = cached;
+  const secret = providerSecret(env, provider);
+  if (!secret || !(await verifyPayload(secret, request.headers.get('X-Timestamp'), request.headers.get('X-Signature'), text, now))) return null;
+  if (String(session.memberId) !== body.playerId || (session.sessionExpiresAt ?? 0) <= now) return null;
+  if (body.currency.toUpperCase() !== session.currency.toUpperCase()) return null;
+  let stake: number;
+  try {
+    stake = amountMinor(body.amount);
+  } catch {
+    return null;
+  }
+  if (stake <= 0) return null;
+  try {
+    const moved = await walletDebit(env.DB, where, bonus.rules, {
+      memberId: session.memberId, transactionId: body.transactionId, roundId: body.roundId, gameCode: body.gameCode, gameKind: session.gameKind, amountMinor: stake,
+      live: { sessionId: body.sessionId, secretName: provider.secretName, contributions: bonus.contributions },
+    }, now);
+    return answerOf(moved, session, body.transactionId);
+  } catch (error) {
+    if (error instanceof StaleWalletReads) {
+      forgetWalletReads(where, body.sessionId);
+      return null;
+    }
+    throw await asWalletError(env.DB, session.memberId, error);
+  }
+}
+
 /** A signed credit: the replay or checks of the call, then walletCredit (wallet-money.ts). */
 async function credit(db: D1Database, where: Where, reads: WalletReads, body: z.output<typeof walletCreditBody>, now: number): Promise<WalletResult> {
   const win = amountMinor(body.amount);
@@ -234,11 +284,12 @@ async function rollback(db: D1Database, where: Where, reads: WalletReads, body: 
 
 /**
  * The bare statements of a debit (ledger entry, provider transaction row, limit guard): what one debit writes in its
- * batch, for the benchmark's comparison (worker/api/dev-timing.ts). `amountMinor` is the stake.
+ * batch, for the benchmark's comparison (worker/api/dev-timing.ts). `amountMinor` is the stake; `live`: the row check a debit
+ * from cached reads writes (LiveCheck).
  */
 export function walletDebitStatements(
   db: D1Database, where: Where, session: ProviderSession, rules: BonusRules,
-  debit: { transactionId: string; roundId: string; amountMinor: number }, now: number,
+  debit: { transactionId: string; roundId: string; amountMinor: number; live?: LiveCheck }, now: number,
 ): D1PreparedStatement[] {
   return debitStatements(db, where, rules, { ...debit, memberId: session.memberId, gameCode: session.gameCode, gameKind: session.gameKind }, now);
 }
