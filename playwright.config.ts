@@ -72,7 +72,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${STATE} && npm run db:setup && node scripts/serve.ts --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/m/home`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     // Every browser test registers (and every back-office spec signs in) from 127.0.0.1, so those per-IP limits are
     // raised for this server only;
