@@ -80,6 +80,25 @@ export interface TableConfig {
   rtpPercent: Record<TableBet, number>;
 }
 
+/**
+ * The two sides a head-to-head title's name gives ("<side> v <side>"), else null. Only the head-to-head categories'
+ * titles are named so (worker/db/seed/demo-data.ts), which is what lets a table round's record name its sides from
+ * the title alone.
+ */
+export function matchSidesOf(gameName: string): [string, string] | null {
+  const match = /^(.+?) v (.+)$/.exec(gameName);
+  return match ? [match[1] as string, match[2] as string] : null;
+}
+
+/**
+ * What a table bet is called at a title: a head-to-head title's own side names and a draw, else the table's Dragon,
+ * Tiger and Tie in the player's language (`translate` gives a message key's text).
+ */
+export function tableBetLabel(sides: [string, string] | null, bet: TableBet, translate: (key: `demo.table.${TableBet}` | 'demo.table.DRAW') => string): string {
+  if (!sides) return translate(`demo.table.${bet}`);
+  return bet === 'DRAGON' ? sides[0] : bet === 'TIGER' ? sides[1] : translate('demo.table.DRAW');
+}
+
 /** Categories whose titles are head-to-head matches, played as the card duel: two named sides and a draw. */
 const HEAD_TO_HEAD = ['SPORTS', 'ESPORTS', 'COCKFIGHT'];
 
@@ -90,11 +109,11 @@ const HEAD_TO_HEAD = ['SPORTS', 'ESPORTS', 'COCKFIGHT'];
  * (two cards from two full decks share a rank with probability 4·52 / 52² = 1/13).
  */
 export function tableConfigOf(gameId: string, gameType: string, gameName: string): TableConfig {
-  const match = HEAD_TO_HEAD.includes(gameType) ? /^(.+?) v (.+)$/.exec(gameName) : null;
+  const match = HEAD_TO_HEAD.includes(gameType) ? matchSidesOf(gameName) : null;
   const tiePays = fnv1a(`table:${gameId}`) % 2 === 0 ? 12 : 11;
   const side = Math.round((10_000 * 25) / 26) / 100;
   return {
-    sides: match ? [match[1] as string, match[2] as string] : null,
+    sides: match,
     tiePays,
     rtpPercent: { DRAGON: side, TIGER: side, TIE: Math.round((10_000 * tiePays) / 13) / 100 },
   };

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { betLabel, dateTime } from '../components/lotteryLabels';
 import { useHydrated } from '../components/useHydrated';
 import { formatOdds } from '../lib/betSlip';
-import { cardRank, verifyRound, type RoundCheck } from '../../rules/demoGames';
+import { cardRank, matchSidesOf, tableBetLabel, verifyRound, type RoundCheck, type TableBet } from '../../rules/demoGames';
 import { recordKey, RECORD_KINDS, RECORD_PERIODS } from '../lib/gameRecord';
 import { pageLocale, t } from '../../rules/i18n';
 import { ORDER_FILTERS, orderOutcome } from '../lib/lotteryRound';
@@ -40,11 +40,14 @@ function OrderDetail({ order, money }: { order: LotteryOrderDetail; money: Money
 }
 
 /** A demo round: what happened, and for provably fair rounds the seeds and a check the player runs. */
-function RoundView({ round }: { round: RoundDetail }) {
+function RoundView({ round, gameName }: { round: RoundDetail; gameName: string }) {
   const [check, setCheck] = useState<RoundCheck | null>(null);
   const o = round.outcome;
+  // A head-to-head title's table round names its own sides and a draw (rules/demoGames.ts matchSidesOf).
+  const sides = o?.kind === 'table' ? matchSidesOf(gameName) : null;
+  const side = (bet: TableBet) => tableBetLabel(sides, bet, (key) => t(key));
   const what = round.reels ? round.reels.join(' · ')
-    : o?.kind === 'table' ? `${t('demo.table.DRAGON')} ${card(o.dragon)} · ${t('demo.table.TIGER')} ${card(o.tiger)} · ${t('demo.table.bet')}: ${t(`demo.table.${o.bet}`)}`
+    : o?.kind === 'table' ? `${side('DRAGON')} ${card(o.dragon)} · ${side('TIGER')} ${card(o.tiger)} · ${t('demo.table.bet')}: ${side(o.bet)}`
       : o?.kind === 'crash' ? t(o.crashPoint >= o.target ? 'demo.crash.cashed' : 'demo.crash.crashed', { point: (o.crashPoint / 100).toFixed(2), target: (o.target / 100).toFixed(2) })
         : o?.kind === 'shooter' ? (o.hit ? t('demo.shooter.hit', { target: t(`demo.shooter.${o.target}`) }) : `${t(`demo.shooter.${o.target}`)}: ${t('demo.shooter.miss')}`) : '';
   const fair = round.fair;
@@ -95,7 +98,7 @@ function RecordItem({ page, item, money }: { page: GameRecordPage; item: History
       <div id={`detail-${key}`} hidden={!open}>
         {detail?.state === 'failed' && <p role="alert" className="field-error">{t('record.detailFailed')}</p>}
         {detail?.state === 'order' && <OrderDetail order={detail.order} money={money} />}
-        {detail?.state === 'round' && <RoundView round={detail.round} />}
+        {detail?.state === 'round' && <RoundView round={detail.round} gameName={item.gameName} />}
       </div>
     </li>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TABLE_BETS, cardRank, tableWinner, type TableBet } from '../../../rules/demoGames';
+import { TABLE_BETS, cardRank, tableBetLabel, tableWinner, type TableBet } from '../../../rules/demoGames';
 import { t } from '../../../rules/i18n';
 import { DemoTableFrame } from '../../components/DemoTableFrame';
 
@@ -12,11 +12,8 @@ function Card({ card, side }: { card: number; side: string }) {
   return <li className="reel"><span className="symbol-name">{side}</span><span className="glyph">{label}</span></li>;
 }
 
-/** What a bet is called at this title: a head-to-head title's own side names and a draw, else Dragon, Tiger, Tie. */
-function betLabel(sides: [string, string] | null, bet: TableBet): string {
-  if (!sides) return t(`demo.table.${bet}`);
-  return bet === 'DRAGON' ? sides[0] : bet === 'TIGER' ? sides[1] : t('demo.table.DRAW');
-}
+/** What a bet is called at this title (rules/demoGames.ts tableBetLabel). */
+const betLabel = (sides: [string, string] | null, bet: TableBet): string => tableBetLabel(sides, bet, (key) => t(key));
 
 /**
  * The demo vendor's card table, dragon tiger (/play/table?nodeId=…): for the Dragon Tiger titles and the

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   CRASH_MAX_TARGET, CRASH_MIN_TARGET, SHOOTER_TARGETS, TABLE_PAYS, crashPointOf, crashWin, demoKindOf, parseChoice, playRound,
-  TABLE_BETS, crashRtpOf, shooterRtpOf, shooterTargetsOf, tableConfigOf, tableWin, tableWinner, verifyRound, type DemoKind,
+  TABLE_BETS, crashRtpOf, matchSidesOf, shooterRtpOf, shooterTargetsOf, tableBetLabel, tableConfigOf, tableWin, tableWinner, verifyRound, type DemoKind,
 } from '../../../rules/demoGames';
 import { commitmentOf, fairStream, newServerSeed } from '../../../rules/fair';
 
@@ -67,6 +67,14 @@ describe('table titles: each with its own sides and tie pay, the return computed
     expect(tableConfigOf('KO17001', 'SPORTS', 'Harbour Lions v Mountain Eagles').sides).toEqual(['Harbour Lions', 'Mountain Eagles']);
     expect(tableConfigOf('RP20001', 'COCKFIGHT', 'Cebu Red v Manila White').sides).toEqual(['Cebu Red', 'Manila White']);
     expect(tableConfigOf('PDL15001', 'LIVE', 'Dragon Tiger · Lotus v Jade').sides).toBeNull();
+  });
+
+  it("names a table round's bets as the title does: a match's sides and a draw, else Dragon, Tiger and Tie", () => {
+    const translate = (key: string) => `<${key}>`;
+    const sides = matchSidesOf('Harbour Lions v Mountain Eagles');
+    expect(TABLE_BETS.map((bet) => tableBetLabel(sides, bet, translate))).toEqual(['Harbour Lions', 'Mountain Eagles', '<demo.table.DRAW>']);
+    expect(matchSidesOf('Dragon Tiger · Pearl Room Gold')).toBeNull();
+    expect(TABLE_BETS.map((bet) => tableBetLabel(null, bet, translate))).toEqual(['<demo.table.DRAGON>', '<demo.table.TIGER>', '<demo.table.TIE>']);
   });
 
   it('plays and verifies a round at the title\'s tie pay', () => {
