@@ -12,7 +12,7 @@
  *   (shooterRtpOf).
  */
 import { fairStream, seedMatches, type FairSeeds, type RandomInt } from './fair';
-import { fnv1a } from './slotConfig';
+import { fnv1a } from './seeded-random';
 
 /** The demo games a catalogue game can open (player-shell §4 "Game launch": each game plays its own kind). */
 export type DemoKind = 'slot' | 'table' | 'crash' | 'shooter';

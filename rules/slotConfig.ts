@@ -16,6 +16,7 @@
  * symbol's three-in-a-row pay (the "filler", probability ≤ (9/32)³ < 3 %, the band's width) is raised one step at
  * a time until the return reaches the band's floor: the result lies in [RTP_BAND.low, RTP_BAND.high].
  */
+import { fnv1a, mulberry32 } from './seeded-random';
 
 /** The return-to-player band every slot title lies in, in percent. */
 export const RTP_BAND = { low: 94, mid: 95.5, high: 97 } as const;
@@ -84,28 +85,6 @@ const THEME_ORDER = Object.keys(SLOT_THEMES);
 
 /** Base three-in-a-row pays by symbol rank (most valuable first), before scaling; four and five in a row pay ×4 and ×15 of it. */
 const BASE_THREE = [400, 150, 60, 30, 20, 12, 8];
-
-/** 32-bit FNV-1a of a string (the titles' configurations are seeded by it). */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** mulberry32: uniform floats in [0, 1) from a 32-bit seed. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How many stops of each symbol (by rank) a reel has: 1, 2, … 7 plus four more spread over ranks 2–7 (the lowest ≤ 9). */
 function stopCounts(rand: () => number): number[] {

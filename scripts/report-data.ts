@@ -23,6 +23,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { datasetInserts, inTransaction, settleDatasetDraws, tuneForBulkLoad } from '../worker/db/queries/report-dataset.ts';
+import { mulberry32 } from '../rules/seeded-random.ts';
 
 const DAY_MS = 86_400_000;
 const args = new Map<string, string>();
@@ -32,15 +33,8 @@ const PLAYERS = Number(args.get('players') ?? 100_000);
 const DAYS = Number(args.get('days') ?? 365);
 const ROUNDS = Number(args.get('rounds') ?? 8);
 
-// A small seeded generator (mulberry32), so two runs make the same data.
-let state = Number(args.get('seed') ?? 1) >>> 0;
-function random(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// A seeded generator, so two runs make the same data.
+const random = mulberry32(Number(args.get('seed') ?? 1));
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 

@@ -10,16 +10,26 @@ const PORT = Number(process.env.E2E_PORT ?? 8790);
 const STATE = `.wrangler/e2e-state-${PORT}`;
 const BIN = resolve('node_modules/.bin');
 
-/** Runs one SQL statement against the test server's database and returns its rows. */
+/**
+ * Runs one SQL statement against the test server's database and returns its rows. The server writes to the same
+ * SQLite file, so a statement can meet its lock (SQLITE_BUSY): it was then not run at all, and is tried again, up to
+ * five times, 200 ms apart.
+ */
 export function d1<Row = Record<string, unknown>>(sql: string): Row[] {
-  const result = spawnSync(
-    `${BIN}/wrangler`,
-    ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--json', '--yes', '--command', sql, '-c', 'wrangler.jsonc'],
-    { encoding: 'utf8', env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false', CI: 'true' } },
-  );
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
-  const outcomes = JSON.parse(result.stdout) as { results: Row[] }[];
-  return outcomes[0]?.results ?? [];
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(
+      `${BIN}/wrangler`,
+      ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--json', '--yes', '--command', sql, '-c', 'wrangler.jsonc'],
+      { encoding: 'utf8', env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false', CI: 'true' } },
+    );
+    if (result.status === 0) {
+      const outcomes = JSON.parse(result.stdout) as { results: Row[] }[];
+      return outcomes[0]?.results ?? [];
+    }
+    const output = `${result.stderr}${result.stdout}`;
+    if (attempt >= 5 || !/SQLITE_BUSY|database is locked/.test(output)) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  }
 }
 
 /** SQL string literal. */

@@ -3,7 +3,7 @@
  * believable generated names, lottery configuration, countries; `catalogueSeedStatements`, the production seed)
  * and the demo on top of it (the DEMO and DEMO2 sites with their settings, the demo agent, demo payment methods;
  * `demoSeedStatements`). Loaded by `node scripts/d1.ts seed` and by vitest.config.ts, so it imports only its
- * sibling files (with an explicit `.ts` extension) and nothing else. A site's own rows are built by site-rows.ts,
+ * sibling files and rules/seeded-random.ts (with an explicit `.ts` extension; none of them imports anything else). A site's own rows are built by site-rows.ts,
  * which `npm run operator -- site create` uses too.
  *
  * - Deterministic: names and flags come from a seeded PRNG (mulberry32 keyed by vendor and category), never
@@ -17,6 +17,7 @@
  */
 import { MERCHANTS, NAME_KITS, RESOURCES, VENDORS, type SeedBlock, type SeedMerchant, type SeedVendor } from './demo-data.ts';
 import { lotterySeedStatements } from './lottery.ts';
+import { fnv1a, mulberry32 } from '../../../rules/seeded-random.ts';
 import { countrySeedStatements, demoAccountsSeedStatements } from './accounts.ts';
 import { paymentsSeedStatements } from './payments.ts';
 import { offerRowSets, siteRowSets, upsertStatements, type SiteDefinition, type SqlValue } from './site-rows.ts';
@@ -174,24 +175,3 @@ function shuffle<T>(list: T[], rand: () => number): void {
   }
 }
 
-/** 32-bit FNV-1a of a string (PRNG seeds). */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** mulberry32: a small seeded PRNG with uniform floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
