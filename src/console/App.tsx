@@ -39,10 +39,12 @@ function ConsoleMenu() {
 
 /**
  * On a phone, react-admin's layout would grow to its widest content (its root has `min-width: fit-content`, and the
- * content column the flex items' automatic minimum): a wide table then zooms the whole page out and taps land beside
- * the buttons. The page stays as wide as the screen instead, and wide parts scroll sideways on their own.
+ * content column the flex items' automatic minimum): a wide table, or one long unbroken value in a cell, then widens
+ * the whole page, which is zoomed out (taps land beside the buttons) and can even be laid out at a desktop breakpoint.
+ * The page stays as wide as the screen instead: the content column never grows past it, and what is wider scrolls
+ * sideways inside it.
  */
-const PHONE_FIT = { minWidth: 0, [`& .${LayoutClasses.content}`]: { minWidth: 0 } } as const;
+const PHONE_FIT = { minWidth: 0, [`& .${LayoutClasses.content}`]: { minWidth: 0, overflowX: 'auto' } } as const;
 
 /** react-admin's layout with the menu above, and the visible areas' watchers (ConsoleArea.watch) on every page. */
 function ConsoleLayout({ children }: { children: ReactNode }) {
